@@ -1,0 +1,1 @@
+//! The interpreter: states, memory, instruction semantics, builtins, system calls.

@@ -1,0 +1,7 @@
+//! trex: symbolic execution with interpolation for LLVM 14 bitcode.
+
+pub mod cli;
+pub mod exec;
+pub mod ir;
+pub mod link;
+pub mod output;

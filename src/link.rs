@@ -1,0 +1,1 @@
+//! Linking a program with the C library bitcode.
