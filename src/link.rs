@@ -1,1 +1,110 @@
-//! Linking a program with the C library bitcode.
+//! Linking a program with the C library bitcode (musl, built by `scripts/build-libc.sh`).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::ir::{Function, Module};
+
+/// Functions trex implements itself; calling them needs no C library.
+pub const BUILTIN_FUNCTIONS: &[&str] = &[
+    "malloc",
+    "calloc",
+    "realloc",
+    "free",
+    "aligned_alloc",
+    "posix_memalign",
+    "memalign",
+    "malloc_usable_size",
+    "abort",
+    "__assert_fail",
+    "exit",
+    "_exit",
+    "_Exit",
+    "__trex_syscall",
+];
+
+#[derive(Debug, thiserror::Error)]
+pub enum LinkError {
+    #[error(
+        "the C library bitcode for {arch} was not found (looked in: {looked}); \
+         build it with `scripts/build-libc.sh` or set TREX_RUNTIME_DIR"
+    )]
+    NoLibc { arch: &'static str, looked: String },
+    #[error("cannot run {tool}: {msg}")]
+    Tool { tool: String, msg: String },
+    #[error("linking with the C library failed:\n{0}")]
+    Failed(String),
+}
+
+/// The runtime directory name for a module's target.
+pub fn arch_of(m: &Module) -> &'static str {
+    if m.ptr_size == 4 {
+        "i386"
+    } else {
+        "x86_64"
+    }
+}
+
+/// True when the program calls a function that neither it nor trex defines, i.e. the C library.
+pub fn needs_libc(m: &Module) -> bool {
+    m.functions.iter().any(|f: &Function| {
+        f.is_declaration
+            && !f.name.starts_with("llvm.")
+            && !BUILTIN_FUNCTIONS.contains(&f.name.as_str())
+    })
+}
+
+/// Candidate runtime directories, most specific first.
+fn runtime_dirs() -> Vec<PathBuf> {
+    let mut dirs = Vec::new();
+    if let Some(d) = std::env::var_os("TREX_RUNTIME_DIR") {
+        dirs.push(PathBuf::from(d));
+    }
+    // target/{debug,release}/trex -> <repo>/build/runtime
+    if let Ok(exe) = std::env::current_exe() {
+        for anc in exe.ancestors().skip(1).take(4) {
+            dirs.push(anc.join("build/runtime"));
+        }
+    }
+    dirs.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("build/runtime"));
+    dirs
+}
+
+pub fn find_libc(arch: &'static str) -> Result<PathBuf, LinkError> {
+    let dirs = runtime_dirs();
+    for d in &dirs {
+        let p = d.join(arch).join("libc.bc");
+        if p.is_file() {
+            return Ok(p);
+        }
+    }
+    let looked = dirs
+        .iter()
+        .map(|d| d.display().to_string())
+        .collect::<Vec<_>>()
+        .join(", ");
+    Err(LinkError::NoLibc { arch, looked })
+}
+
+/// `llvm-link-14 --only-needed prog libc -o out`: the program first, so all of it is kept, and
+/// only what it needs from the library.
+pub fn link_with_libc(prog: &Path, libc: &Path, out: &Path) -> Result<(), LinkError> {
+    let tool = std::env::var("TREX_LLVM_LINK").unwrap_or_else(|_| "llvm-link-14".into());
+    let res = Command::new(&tool)
+        .arg("--only-needed")
+        .arg(prog)
+        .arg(libc)
+        .arg("-o")
+        .arg(out)
+        .output()
+        .map_err(|e| LinkError::Tool {
+            tool: tool.clone(),
+            msg: e.to_string(),
+        })?;
+    if !res.status.success() {
+        return Err(LinkError::Failed(
+            String::from_utf8_lossy(&res.stderr).into_owned(),
+        ));
+    }
+    Ok(())
+}

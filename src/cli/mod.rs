@@ -1,1 +1,143 @@
-//! cli
+//! Command line: `trex run` (KLEE's option names), KLEE-style stderr lines.
+
+mod run;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "trex",
+    version,
+    about = "Symbolic execution with interpolation for LLVM 14 bitcode"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Run a program's bitcode (like `klee prog.bc args...`).
+    Run(RunArgs),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Libc {
+    /// musl 1.2.3 compiled to bitcode, linked with `llvm-link --only-needed`.
+    Musl,
+    /// No C library: the bitcode must be self-contained (trex's builtins only).
+    None,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct RunArgs {
+    /// Directory for the results (default: the next free klee-out-N beside the input).
+    #[arg(long)]
+    pub output_dir: Option<PathBuf>,
+    /// C library to link (default: musl when the program calls a library function).
+    #[arg(long, value_enum)]
+    pub libc: Option<Libc>,
+    /// Function to start from.
+    #[arg(long, default_value = "main")]
+    pub entry_point: String,
+    /// Stop after this many LLVM instructions (0: no limit).
+    #[arg(long, default_value_t = 0)]
+    pub max_instructions: u64,
+    /// Largest call depth before a path is stopped (recursion limit).
+    #[arg(long, default_value_t = 8192)]
+    pub max_stack_frames: u32,
+    /// The program's bitcode.
+    pub program: PathBuf,
+    /// Arguments passed to the program (argv[1..]).
+    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+    pub args: Vec<String>,
+}
+
+/// KLEE (LLVM's option parser) accepts `-opt` as well as `--opt`: rewrite the former for clap.
+/// Only words before the program file are options; the rest belong to the program.
+fn klee_style_args(raw: Vec<String>) -> Vec<String> {
+    let mut out = Vec::with_capacity(raw.len());
+    let mut in_options = true;
+    for (i, a) in raw.into_iter().enumerate() {
+        if i <= 1 || !in_options {
+            out.push(a);
+            continue;
+        }
+        if a.starts_with("--") {
+            out.push(a);
+        } else if a.len() > 2 && a.starts_with('-') {
+            out.push(format!("-{a}"));
+        } else {
+            // The first positional word is the program; everything after it is its argv.
+            in_options = false;
+            out.push(a);
+        }
+    }
+    out
+}
+
+/// Entry point of the `trex` binary; returns the process exit status.
+pub fn main() -> i32 {
+    let args = klee_style_args(std::env::args().collect());
+    let cli = match Cli::try_parse_from(args) {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return code;
+        }
+    };
+    let result = match cli.command {
+        Command::Run(a) => run::run(&a),
+    };
+    match result {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("trex: error: {e:#}");
+            1
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn v(s: &[&str]) -> Vec<String> {
+        s.iter().map(|x| x.to_string()).collect()
+    }
+
+    #[test]
+    fn single_dash_options_before_the_program() {
+        let got = klee_style_args(v(&[
+            "trex",
+            "run",
+            "-output-dir=o",
+            "--libc=none",
+            "p.bc",
+            "-x",
+            "-yy",
+        ]));
+        assert_eq!(
+            got,
+            v(&[
+                "trex",
+                "run",
+                "--output-dir=o",
+                "--libc=none",
+                "p.bc",
+                "-x",
+                "-yy"
+            ])
+        );
+    }
+
+    #[test]
+    fn program_args_are_kept() {
+        let cli = Cli::try_parse_from(v(&["trex", "run", "p.bc", "a", "--b", "-c"])).unwrap();
+        let Command::Run(r) = cli.command;
+        assert_eq!(r.program, PathBuf::from("p.bc"));
+        assert_eq!(r.args, v(&["a", "--b", "-c"]));
+    }
+}

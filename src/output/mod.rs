@@ -1,1 +1,222 @@
-//! output
+//! The KLEE-style output directory: `klee-out-N/` with `info`, `messages.txt`, `warnings.txt`,
+//! one `testNNNNNN.ktest` per finished path and a `testNNNNNN.<kind>.err` per error.
+
+pub mod ktest;
+
+use std::fs::{self, File};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+use ktest::KTest;
+
+pub struct OutputDir {
+    pub path: PathBuf,
+    messages: File,
+    warnings: File,
+    tests_written: u32,
+}
+
+/// An error as it appears in a `.err` file.
+pub struct ErrFile<'a> {
+    pub message: &'a str,
+    pub file: &'a str,
+    pub line: u32,
+    /// KLEE's `.err` suffix (`ptr`, `div`, ...).
+    pub suffix: &'a str,
+    /// Stack lines, innermost first: (function name, "file:line" or "").
+    pub stack: &'a [(String, String)],
+    pub info: &'a str,
+}
+
+impl OutputDir {
+    /// Creates `dir`, or the next free `klee-out-N` beside `input` (with a `klee-last` link)
+    /// when `dir` is `None`. Like KLEE, refuses an existing `dir`.
+    pub fn create(dir: Option<&Path>, input: &Path) -> io::Result<OutputDir> {
+        let path = match dir {
+            Some(d) => {
+                fs::create_dir(d).map_err(|e| {
+                    io::Error::new(
+                        e.kind(),
+                        format!("cannot create output directory {}: {e}", d.display()),
+                    )
+                })?;
+                d.to_path_buf()
+            }
+            None => {
+                let parent = match input.parent() {
+                    Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+                    _ => PathBuf::from("."),
+                };
+                let path = next_free_dir(&parent)?;
+                let last = parent.join("klee-last");
+                let _ = fs::remove_file(&last);
+                #[cfg(unix)]
+                let _ = std::os::unix::fs::symlink(path.file_name().unwrap(), &last);
+                path
+            }
+        };
+        let path = fs::canonicalize(&path)?;
+        Ok(OutputDir {
+            messages: File::create(path.join("messages.txt"))?,
+            warnings: File::create(path.join("warnings.txt"))?,
+            path,
+            tests_written: 0,
+        })
+    }
+
+    /// Records a `KLEE: ...` line in messages.txt (the caller prints it on stderr).
+    pub fn message(&mut self, line: &str) {
+        let _ = writeln!(self.messages, "{line}");
+    }
+
+    pub fn warning(&mut self, line: &str) {
+        let _ = writeln!(self.warnings, "{line}");
+        let _ = writeln!(self.messages, "{line}");
+    }
+
+    pub fn tests_written(&self) -> u32 {
+        self.tests_written
+    }
+
+    /// Writes the next `testNNNNNN.ktest` and, for an error, `testNNNNNN.<suffix>.err`;
+    /// returns the test's number.
+    pub fn write_test(&mut self, kt: &KTest, err: Option<&ErrFile>) -> io::Result<u32> {
+        let id = self.next_test(kt)?;
+        if let Some(e) = err {
+            let name = format!("test{id:06}.{}.err", e.suffix);
+            fs::write(self.path.join(name), render_err(e, id))?;
+        }
+        Ok(id)
+    }
+
+    /// Writes the next test for a path stopped early (a budget), with KLEE's `.early` note.
+    pub fn write_early_test(&mut self, kt: &KTest, why: &str) -> io::Result<u32> {
+        let id = self.next_test(kt)?;
+        fs::write(
+            self.path.join(format!("test{id:06}.early")),
+            format!("{why}\n"),
+        )?;
+        Ok(id)
+    }
+
+    fn next_test(&mut self, kt: &KTest) -> io::Result<u32> {
+        self.tests_written += 1;
+        let id = self.tests_written;
+        let mut f = File::create(self.path.join(format!("test{id:06}.ktest")))?;
+        kt.write_to(&mut f)?;
+        Ok(id)
+    }
+
+    pub fn write_info(&self, text: &str) -> io::Result<()> {
+        fs::write(self.path.join("info"), text)
+    }
+}
+
+fn next_free_dir(parent: &Path) -> io::Result<PathBuf> {
+    for n in 0.. {
+        let p = parent.join(format!("klee-out-{n}"));
+        match fs::create_dir(&p) {
+            Ok(()) => return Ok(p),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+            Err(e) => {
+                return Err(io::Error::new(
+                    e.kind(),
+                    format!("cannot create {}: {e}", p.display()),
+                ))
+            }
+        }
+    }
+    unreachable!()
+}
+
+/// The text of a `.err` file, in KLEE's layout.
+pub fn render_err(e: &ErrFile, state_id: u32) -> String {
+    let mut s = format!(
+        "Error: {}\nFile: {}\nLine: {}\nassembly.ll line: 0\nState: {}\nStack: \n",
+        e.message, e.file, e.line, state_id
+    );
+    for (i, (func, at)) in e.stack.iter().enumerate() {
+        s.push_str(&format!("\t#{i}{:08} in {func}()", 0));
+        if !at.is_empty() {
+            s.push_str(&format!(" at {at}"));
+        }
+        s.push('\n');
+    }
+    if !e.info.is_empty() {
+        s.push_str("Info: \n");
+        for l in e.info.lines() {
+            s.push_str(&format!("\t{l}\n"));
+        }
+    }
+    s
+}
+
+/// `YYYY-MM-DD HH:MM:SS` (UTC) for `info`, without pulling in a date library.
+pub fn timestamp(t: SystemTime) -> String {
+    let secs = t
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    let (days, rem) = (secs / 86400, secs % 86400);
+    // Civil-from-days (Howard Hinnant's algorithm).
+    let z = days as i64 + 719468;
+    let era = z.div_euclid(146097);
+    let doe = z - era * 146097;
+    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!(
+        "{y:04}-{m:02}-{d:02} {:02}:{:02}:{:02}",
+        rem / 3600,
+        rem % 3600 / 60,
+        rem % 60
+    )
+}
+
+/// `HH:MM:SS` for an elapsed duration.
+pub fn elapsed(secs: f64) -> String {
+    let s = secs as u64;
+    format!("{:02}:{:02}:{:02}", s / 3600, s % 3600 / 60, s % 60)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn timestamp_formats_utc() {
+        let t = SystemTime::UNIX_EPOCH + Duration::from_secs(1_700_000_000);
+        assert_eq!(timestamp(t), "2023-11-14 22:13:20");
+        assert_eq!(timestamp(SystemTime::UNIX_EPOCH), "1970-01-01 00:00:00");
+    }
+
+    #[test]
+    fn numbered_dirs_and_tests() {
+        let tmp = tempfile::tempdir().unwrap();
+        let input = tmp.path().join("p.bc");
+        let a = OutputDir::create(None, &input).unwrap();
+        let mut b = OutputDir::create(None, &input).unwrap();
+        assert!(a.path.ends_with("klee-out-0") && b.path.ends_with("klee-out-1"));
+        let last = fs::read_link(tmp.path().join("klee-last")).unwrap();
+        assert_eq!(last, PathBuf::from("klee-out-1"));
+        let err = ErrFile {
+            message: "divide by zero",
+            file: "/t/a.c",
+            line: 7,
+            suffix: "div",
+            stack: &[("main".into(), "/t/a.c:7".into())],
+            info: "",
+        };
+        assert_eq!(b.write_test(&KTest::default(), Some(&err)).unwrap(), 1);
+        let text = fs::read_to_string(b.path.join("test000001.div.err")).unwrap();
+        assert!(text.starts_with("Error: divide by zero\nFile: /t/a.c\nLine: 7\n"));
+        assert!(text.contains("\t#000000000 in main() at /t/a.c:7\n"));
+        assert!(b.path.join("test000001.ktest").exists());
+        assert!(OutputDir::create(Some(&b.path), &input).is_err());
+    }
+}

@@ -1,0 +1,43 @@
+# trex: `make demo` and `make test` install what is missing, build, then run.
+SHELL := /bin/bash
+export PATH := $(HOME)/.cargo/bin:$(PATH)
+CARGO ?= cargo
+TREX := target/release/trex
+
+.PHONY: all deps libc build demo test lint unit testsuite bench clean
+
+all: build
+
+deps:
+	@scripts/install-deps.sh
+
+libc: deps
+	@scripts/build-libc.sh
+
+build: deps
+	$(CARGO) build --release --quiet
+
+demo: libc build
+	@mkdir -p build
+	clang-14 -g -O0 -c -emit-llvm -o build/demo.bc examples/demo.c
+	@rm -rf build/demo-out
+	$(TREX) run --output-dir build/demo-out build/demo.bc
+
+lint: build
+	$(CARGO) fmt --check
+	$(CARGO) clippy --release --quiet --all-targets -- -D warnings
+
+unit: build
+	$(CARGO) test --release --quiet --lib --bins
+
+testsuite: libc build
+	$(CARGO) test --release --quiet --test testsuite
+
+test: libc build lint unit testsuite
+
+bench: libc build
+	benchmarks/concrete/run.sh
+
+clean:
+	$(CARGO) clean
+	rm -rf build

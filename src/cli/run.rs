@@ -1,0 +1,184 @@
+//! `trex run`: load, link, execute, write the output directory.
+
+use anyhow::{bail, Context, Result};
+use std::io::Write;
+use std::time::{Instant, SystemTime};
+
+use super::{Libc, RunArgs};
+use crate::exec::{self, End};
+use crate::ir::{self, lower};
+use crate::link;
+use crate::output::ktest::KTest;
+use crate::output::{self, ErrFile, OutputDir};
+
+/// Program output goes straight to trex's own stdout / stderr, flushed per write so that the
+/// two interleave as the program wrote them.
+struct StdIo;
+
+impl exec::Io for StdIo {
+    fn write(&mut self, fd: i32, data: &[u8]) {
+        if fd == 2 {
+            let mut e = std::io::stderr().lock();
+            let _ = e.write_all(data);
+            let _ = e.flush();
+        } else {
+            let mut o = std::io::stdout().lock();
+            let _ = o.write_all(data);
+            let _ = o.flush();
+        }
+    }
+}
+
+/// A `KLEE: ...` line: on stderr and in messages.txt.
+fn klee_line(out: &mut OutputDir, line: &str) {
+    eprintln!("{line}");
+    out.message(line);
+}
+
+fn has_entry(m: &ir::Module, entry: &str) -> bool {
+    m.func_by_name
+        .get(entry)
+        .is_some_and(|&f| !m.func(f).is_declaration)
+}
+
+pub fn run(a: &RunArgs) -> Result<()> {
+    let started = SystemTime::now();
+    let clock = Instant::now();
+    let prog = &a.program;
+    if !prog.exists() {
+        bail!("cannot open {}: no such file", prog.display());
+    }
+    // Loading the program alone validates it and tells whether it needs the C library.
+    let program = lower::load_module(prog)?;
+    if !has_entry(&program, &a.entry_point) {
+        bail!(
+            "entry function '{}' not found in {}",
+            a.entry_point,
+            prog.display()
+        );
+    }
+    let libc = a.libc.unwrap_or(if link::needs_libc(&program) {
+        Libc::Musl
+    } else {
+        Libc::None
+    });
+    let libc_path = match libc {
+        Libc::Musl => Some(link::find_libc(link::arch_of(&program))?),
+        Libc::None => None,
+    };
+
+    let mut out = OutputDir::create(a.output_dir.as_deref(), prog).context("output directory")?;
+    let line = format!("KLEE: output directory is \"{}\"", out.path.display());
+    klee_line(&mut out, &line);
+
+    let module = match &libc_path {
+        Some(lib) => {
+            let linked = out.path.join(".linked.bc");
+            link::link_with_libc(prog, lib, &linked)?;
+            let m = lower::load_module(&linked);
+            let _ = std::fs::remove_file(&linked);
+            m?
+        }
+        None => program,
+    };
+
+    let mut argv = vec![prog.display().to_string()];
+    argv.extend(a.args.iter().cloned());
+    let cfg = exec::Config {
+        entry: a.entry_point.clone(),
+        argv,
+        env: Vec::new(),
+        max_instructions: a.max_instructions,
+        max_stack_frames: a.max_stack_frames,
+        use_libc_start: libc_path.is_some() && has_entry(&module, "__libc_start_main"),
+    };
+    let outcome = exec::run(&module, &cfg, &mut StdIo)?;
+
+    let test = KTest {
+        args: std::env::args().collect(),
+        ..KTest::default()
+    };
+    let (completed, partial) = match &outcome.end {
+        End::Exit(code) => {
+            out.write_test(&test, None)?;
+            klee_line(
+                &mut out,
+                &format!("TREX: program exited with status {code}"),
+            );
+            (1, 0)
+        }
+        End::Error(e) => {
+            report_error(&module, &mut out, &test, e)?;
+            (0, 1)
+        }
+        End::Halted(why) => {
+            let line = format!("KLEE: WARNING: {why}");
+            eprintln!("{line}");
+            out.warning(&line);
+            out.write_early_test(&test, why)?;
+            (0, 1)
+        }
+    };
+
+    let done = [
+        format!("KLEE: done: total instructions = {}", outcome.instructions),
+        format!("KLEE: done: completed paths = {completed}"),
+        format!("KLEE: done: partially completed paths = {partial}"),
+        format!("KLEE: done: generated tests = {}", out.tests_written()),
+    ];
+    for l in &done {
+        klee_line(&mut out, l);
+    }
+    let info = format!(
+        "{}\nPID: {}\nStarted: {}\nFinished: {}\nElapsed: {}\n{}\n",
+        std::env::args().collect::<Vec<_>>().join(" "),
+        std::process::id(),
+        output::timestamp(started),
+        output::timestamp(SystemTime::now()),
+        output::elapsed(clock.elapsed().as_secs_f64()),
+        done.join("\n"),
+    );
+    out.write_info(&info)?;
+    Ok(())
+}
+
+fn report_error(
+    m: &ir::Module,
+    out: &mut OutputDir,
+    test: &KTest,
+    e: &exec::ErrorReport,
+) -> Result<()> {
+    let (file, line) = if e.loc.0 == 0 {
+        (String::new(), 0)
+    } else {
+        let l = m.loc(e.loc);
+        (m.files[l.file as usize].clone(), l.line)
+    };
+    let head = if line == 0 {
+        format!("KLEE: ERROR: (location information missing) {}", e.message)
+    } else {
+        format!("KLEE: ERROR: {file}:{line}: {}", e.message)
+    };
+    klee_line(out, &head);
+    klee_line(out, "KLEE: NOTE: now ignoring this error at this location");
+    let stack: Vec<(String, String)> = e
+        .stack
+        .iter()
+        .map(|s| {
+            (
+                m.func(s.func).name.clone(),
+                m.loc_string(s.loc).unwrap_or_default(),
+            )
+        })
+        .collect();
+    let err = ErrFile {
+        message: &e.message,
+        file: &file,
+        line,
+        suffix: e.kind.suffix(),
+        stack: &stack,
+        info: &e.info,
+    };
+    out.write_test(test, Some(&err))?;
+    Ok(())
+}
