@@ -2,6 +2,8 @@
 
 pub mod cli;
 pub mod exec;
+pub mod expr;
 pub mod ir;
 pub mod link;
 pub mod output;
+pub mod solver;

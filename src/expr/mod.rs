@@ -1,0 +1,206 @@
+//! Hash-consed symbolic expressions (bitvectors of 1..=128 bits; booleans are width 1, as in
+//! KLEE), byte arrays with update lists for symbolic-offset memory.
+//!
+//! Every expression lives once in an `ExprPool` and is named by an `ExprId`; states share ids and
+//! never clone trees. Build expressions only through the smart constructors (`builder.rs`), which
+//! fold constants and put expressions in canonical form; `intern` is the raw, unsimplified door.
+
+use hashbrown::HashMap;
+
+/// An expression in an `ExprPool`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ExprId(pub u32);
+/// A symbolic array (one per `klee_make_symbolic` object, or per symbolic memory object).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ArrayId(pub u32);
+/// A node of an update list (a write of a byte at an index, on top of older writes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct UpdateId(pub u32);
+
+/// Maximum bitvector width trex represents symbolically.
+pub const MAX_WIDTH: u32 = 128;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    UDiv,
+    SDiv,
+    URem,
+    SRem,
+    And,
+    Or,
+    Xor,
+    Shl,
+    LShr,
+    AShr,
+}
+
+/// Comparisons; the result has width 1. Canonical forms use only Eq, Ult, Ule, Slt, Sle
+/// (the others are built by swapping operands).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CmpOp {
+    Eq,
+    Ult,
+    Ule,
+    Slt,
+    Sle,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Expr {
+    /// A constant; `bits` is zero above `width`.
+    Const { width: u32, bits: u128 },
+    /// One byte of `array` at `index`, after the writes of the update list `updates`
+    /// (newest first; `None` = no writes). Width 8.
+    Read { array: ArrayId, updates: Option<UpdateId>, index: ExprId },
+    /// if `cond` (width 1) then `t` else `f`.
+    Select { cond: ExprId, t: ExprId, f: ExprId },
+    /// `hi` bits above `lo` bits.
+    Concat { hi: ExprId, lo: ExprId },
+    /// `width` bits of `e` starting at bit `offset`.
+    Extract { e: ExprId, offset: u32, width: u32 },
+    ZExt { e: ExprId, width: u32 },
+    SExt { e: ExprId, width: u32 },
+    /// Bitwise not (logical not for width 1).
+    Not { e: ExprId },
+    Bin { op: BinOp, a: ExprId, b: ExprId },
+    Cmp { op: CmpOp, a: ExprId, b: ExprId },
+}
+
+/// A symbolic array of bytes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Array {
+    /// Unique name (the SMT-LIB / Z3 symbol; KLEE's names, made unique with a suffix).
+    pub name: String,
+    /// Number of bytes.
+    pub size: u64,
+    /// Width of the index (32 as in KLEE).
+    pub domain: u32,
+    /// `Some(bytes)` for a constant array (initial contents known), `None` for a free input.
+    pub init: Option<Vec<u8>>,
+}
+
+/// One write in an update list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct UpdateNode {
+    pub index: ExprId,
+    /// Width 8.
+    pub value: ExprId,
+    /// Older writes.
+    pub next: Option<UpdateId>,
+}
+
+/// The store of all expressions, arrays and update nodes of one exploration.
+#[derive(Default)]
+pub struct ExprPool {
+    exprs: Vec<(Expr, u32)>,
+    index: HashMap<Expr, ExprId>,
+    arrays: Vec<Array>,
+    updates: Vec<UpdateNode>,
+    update_index: HashMap<UpdateNode, UpdateId>,
+}
+
+impl ExprPool {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Interns `e` with result width `width` as given, without simplification.
+    pub fn intern(&mut self, e: Expr, width: u32) -> ExprId {
+        debug_assert!((1..=MAX_WIDTH).contains(&width));
+        if let Some(&id) = self.index.get(&e) {
+            return id;
+        }
+        let id = ExprId(self.exprs.len() as u32);
+        self.exprs.push((e, width));
+        self.index.insert(e, id);
+        id
+    }
+
+    pub fn get(&self, id: ExprId) -> &Expr {
+        &self.exprs[id.0 as usize].0
+    }
+
+    pub fn width(&self, id: ExprId) -> u32 {
+        self.exprs[id.0 as usize].1
+    }
+
+    pub fn len(&self) -> usize {
+        self.exprs.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.exprs.is_empty()
+    }
+
+    pub fn new_array(&mut self, a: Array) -> ArrayId {
+        self.arrays.push(a);
+        ArrayId(self.arrays.len() as u32 - 1)
+    }
+
+    pub fn array(&self, id: ArrayId) -> &Array {
+        &self.arrays[id.0 as usize]
+    }
+
+    pub fn arrays(&self) -> &[Array] {
+        &self.arrays
+    }
+
+    /// Interns an update node (update lists are shared between states like expressions).
+    pub fn update(&mut self, n: UpdateNode) -> UpdateId {
+        if let Some(&id) = self.update_index.get(&n) {
+            return id;
+        }
+        let id = UpdateId(self.updates.len() as u32);
+        self.updates.push(n);
+        self.update_index.insert(n, id);
+        id
+    }
+
+    pub fn update_node(&self, id: UpdateId) -> &UpdateNode {
+        &self.updates[id.0 as usize]
+    }
+
+    /// The constant value of `id`, if it is a constant.
+    pub fn as_const(&self, id: ExprId) -> Option<u128> {
+        match self.get(id) {
+            Expr::Const { bits, .. } => Some(*bits),
+            _ => None,
+        }
+    }
+}
+
+/// `bits` truncated to `width` bits.
+pub fn mask(width: u32, bits: u128) -> u128 {
+    if width >= 128 {
+        bits
+    } else {
+        bits & ((1u128 << width) - 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn interning_shares_ids() {
+        let mut p = ExprPool::new();
+        let a = p.intern(Expr::Const { width: 8, bits: 3 }, 8);
+        let b = p.intern(Expr::Const { width: 8, bits: 3 }, 8);
+        let c = p.intern(Expr::Const { width: 16, bits: 3 }, 16);
+        assert_eq!(a, b);
+        assert_ne!(a, c);
+        assert_eq!(p.width(c), 16);
+        assert_eq!(p.as_const(a), Some(3));
+    }
+
+    #[test]
+    fn masks() {
+        assert_eq!(mask(1, 3), 1);
+        assert_eq!(mask(128, u128::MAX), u128::MAX);
+        assert_eq!(mask(65, u128::MAX), (1u128 << 65) - 1);
+    }
+}
