@@ -1,5 +1,6 @@
 //! Command line: `trex run` (KLEE's option names), KLEE-style stderr lines.
 
+mod ktest_show;
 mod run;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -20,6 +21,21 @@ pub struct Cli {
 pub enum Command {
     /// Run a program's bitcode (like `klee prog.bc args...`).
     Run(RunArgs),
+    /// Inspect .ktest files.
+    #[command(subcommand)]
+    Ktest(KtestCommand),
+}
+
+#[derive(Subcommand, Debug)]
+pub enum KtestCommand {
+    /// Print .ktest files as KLEE's ktest-tool does.
+    Show {
+        /// Trim trailing zero bytes of each object.
+        #[arg(long)]
+        trim_zeros: bool,
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -90,6 +106,9 @@ pub fn main() -> i32 {
     };
     let result = match cli.command {
         Command::Run(a) => run::run(&a),
+        Command::Ktest(KtestCommand::Show { trim_zeros, files }) => {
+            ktest_show::show(&files, trim_zeros)
+        }
     };
     match result {
         Ok(()) => 0,
@@ -136,7 +155,9 @@ mod tests {
     #[test]
     fn program_args_are_kept() {
         let cli = Cli::try_parse_from(v(&["trex", "run", "p.bc", "a", "--b", "-c"])).unwrap();
-        let Command::Run(r) = cli.command;
+        let Command::Run(r) = cli.command else {
+            panic!("not run")
+        };
         assert_eq!(r.program, PathBuf::from("p.bc"));
         assert_eq!(r.args, v(&["a", "--b", "-c"]));
     }

@@ -51,22 +51,56 @@ pub enum CmpOp {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Expr {
     /// A constant; `bits` is zero above `width`.
-    Const { width: u32, bits: u128 },
+    Const {
+        width: u32,
+        bits: u128,
+    },
     /// One byte of `array` at `index`, after the writes of the update list `updates`
     /// (newest first; `None` = no writes). Width 8.
-    Read { array: ArrayId, updates: Option<UpdateId>, index: ExprId },
+    Read {
+        array: ArrayId,
+        updates: Option<UpdateId>,
+        index: ExprId,
+    },
     /// if `cond` (width 1) then `t` else `f`.
-    Select { cond: ExprId, t: ExprId, f: ExprId },
+    Select {
+        cond: ExprId,
+        t: ExprId,
+        f: ExprId,
+    },
     /// `hi` bits above `lo` bits.
-    Concat { hi: ExprId, lo: ExprId },
+    Concat {
+        hi: ExprId,
+        lo: ExprId,
+    },
     /// `width` bits of `e` starting at bit `offset`.
-    Extract { e: ExprId, offset: u32, width: u32 },
-    ZExt { e: ExprId, width: u32 },
-    SExt { e: ExprId, width: u32 },
+    Extract {
+        e: ExprId,
+        offset: u32,
+        width: u32,
+    },
+    ZExt {
+        e: ExprId,
+        width: u32,
+    },
+    SExt {
+        e: ExprId,
+        width: u32,
+    },
     /// Bitwise not (logical not for width 1).
-    Not { e: ExprId },
-    Bin { op: BinOp, a: ExprId, b: ExprId },
-    Cmp { op: CmpOp, a: ExprId, b: ExprId },
+    Not {
+        e: ExprId,
+    },
+    Bin {
+        op: BinOp,
+        a: ExprId,
+        b: ExprId,
+    },
+    Cmp {
+        op: CmpOp,
+        a: ExprId,
+        b: ExprId,
+    },
 }
 
 /// A symbolic array of bytes.
