@@ -27,6 +27,26 @@ fn compile(src: &str, flags: &[&str]) -> (tempfile::TempDir, PathBuf) {
     (dir, bc)
 }
 
+/// Assembles textual LLVM IR with llvm-as-14 and lowers it.
+fn lower_ll(src: &str) -> Module {
+    let dir = tempfile::tempdir().unwrap();
+    let ll = dir.path().join("t.ll");
+    std::fs::write(&ll, src).unwrap();
+    let bc = dir.path().join("t.bc");
+    let out = Command::new("llvm-as-14")
+        .arg("-o")
+        .arg(&bc)
+        .arg(&ll)
+        .output()
+        .expect("llvm-as-14");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    load_module(&bc).expect("load")
+}
+
 fn lower(src: &str, flags: &[&str]) -> Module {
     let (_d, bc) = compile(src, flags);
     load_module(&bc).expect("load")
@@ -129,4 +149,394 @@ fn dump_env() {
         }
         println!("lowered in {el:?}");
     }
+}
+
+fn all_insts<'a>(m: &'a Module, f: &str) -> impl Iterator<Item = &'a Inst> {
+    func(m, f).code.iter()
+}
+
+fn edges(k: &InstKind) -> Vec<&Edge> {
+    match k {
+        InstKind::Br { edge } => vec![edge],
+        InstKind::CondBr { t, f, .. } => vec![t, f],
+        InstKind::Switch { cases, default, .. } => {
+            let mut v: Vec<&Edge> = cases.iter().map(|c| &c.1).collect();
+            v.push(default);
+            v
+        }
+        InstKind::IndirectBr { dests, .. } => dests.iter().collect(),
+        _ => vec![],
+    }
+}
+
+const LAYOUT_SRC: &str = r#"
+struct S { char c; int i; double d; long double ld; void *p; short s; };
+struct S gs;
+int main(void) { return sizeof(struct S); }
+"#;
+
+fn struct_s(m: &Module) -> (Vec<u64>, u64, u32) {
+    let g = m.global(m.global_by_name["gs"]);
+    match &m.ty(g.ty).kind {
+        TypeKind::Struct { offsets, .. } => (offsets.clone(), g.size, g.align),
+        k => panic!("not a struct: {k:?}"),
+    }
+}
+
+#[test]
+fn layout_x86_64() {
+    let m = lower(LAYOUT_SRC, &["-O0"]);
+    check_wellformed(&m);
+    assert_eq!(m.ptr_size, 8);
+    assert!(m.target_triple.starts_with("x86_64"));
+    let (offs, size, align) = struct_s(&m);
+    assert_eq!(offs, vec![0, 4, 8, 16, 32, 40]);
+    assert_eq!(size, 48);
+    assert_eq!(align, 16);
+    let fp80 = m
+        .types
+        .iter()
+        .find(|t| t.kind == TypeKind::X86Fp80)
+        .unwrap();
+    assert_eq!((fp80.store_size, fp80.alloc_size, fp80.align), (10, 16, 16));
+}
+
+#[test]
+fn layout_i386() {
+    let m = lower(LAYOUT_SRC, &["-O0", "-m32"]);
+    check_wellformed(&m);
+    assert_eq!(m.ptr_size, 4);
+    let (offs, size, _) = struct_s(&m);
+    assert_eq!(offs, vec![0, 4, 8, 16, 28, 32]);
+    assert_eq!(size, 36);
+    let ptr = m.types.iter().find(|t| t.kind == TypeKind::Ptr).unwrap();
+    assert_eq!((ptr.store_size, ptr.align), (4, 4));
+}
+
+#[test]
+fn phi_becomes_edge_copies() {
+    let m = lower(
+        "int g1(void); int g2(void);\nint f(int a) { int r; if (a) r = g1(); else r = g2(); return r + 1; }\n",
+        &["-O2"],
+    );
+    check_wellformed(&m);
+    let f = func(&m, "f");
+    let defined: std::collections::HashSet<u32> =
+        f.code.iter().filter_map(|i| i.dst.map(|r| r.0)).collect();
+    let copies: Vec<&PhiCopy> = f
+        .code
+        .iter()
+        .flat_map(|i| edges(&i.kind))
+        .flat_map(|e| e.copies.iter())
+        .collect();
+    assert_eq!(copies.len(), 2, "{}", m.dump());
+    // Both copies write the same phi register, which no instruction defines.
+    assert_eq!(copies[0].dst, copies[1].dst);
+    assert!(!defined.contains(&copies[0].dst.0));
+    assert!(copies[0].dst.0 < f.num_regs);
+    // And that register is used by the add.
+    let used = f.code.iter().any(|i| {
+        matches!(&i.kind, InstKind::Bin { op: BinOp::Add, a, .. } if *a == Operand::Reg(copies[0].dst))
+    });
+    assert!(used, "{}", m.dump());
+}
+
+#[test]
+fn switch_cases() {
+    let m = lower(
+        r#"
+int f(int x) {
+  int r;
+  switch (x) {
+  case -1: r = 5; break;
+  case 1: case 2: r = 10; break;
+  case 7: r = 3; break;
+  default: r = 0;
+  }
+  return r;
+}
+"#,
+        &["-O2", "-fno-jump-tables"],
+    );
+    check_wellformed(&m);
+    let sw = all_insts(&m, "f")
+        .find_map(|i| match &i.kind {
+            InstKind::Switch { width, cases, .. } => Some((*width, cases.clone())),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("no switch:\n{}", m.dump()));
+    assert_eq!(sw.0, 32);
+    let vals: Vec<u128> = sw.1.iter().map(|c| c.0).collect();
+    assert!(vals.contains(&0xFFFF_FFFF), "{vals:?}");
+    assert!(vals.contains(&1) && vals.contains(&2) && vals.contains(&7));
+    let c1 = sw.1.iter().find(|c| c.0 == 1).unwrap();
+    let c2 = sw.1.iter().find(|c| c.0 == 2).unwrap();
+    assert_eq!(c1.1.target, c2.1.target);
+}
+
+#[test]
+fn globals_strings_relocs_and_folded_gep() {
+    let m = lower(
+        r#"
+const char *msg = "hi!";
+char buf[8] = "abc";
+int arr[5] = {1, 2, 3};
+int *pa = &arr[2];
+struct P { int a; int *p; void (*fp)(void); } ps = { 7, &arr[1], 0 };
+void h(void) {}
+void (*hp)(void) = h;
+extern int ext;
+int get(void) { return arr[3] + ext; }
+"#,
+        &["-O0"],
+    );
+    check_wellformed(&m);
+    let g = |n: &str| m.global(m.global_by_name[n]);
+    let s = m
+        .globals
+        .iter()
+        .find(|g| g.name.starts_with(".str"))
+        .unwrap();
+    assert_eq!(s.init.as_ref().unwrap().bytes, b"hi!\0");
+    assert!(s.is_constant);
+    assert_eq!(g("buf").init.as_ref().unwrap().bytes, b"abc\0\0\0\0\0");
+    assert_eq!(
+        &g("arr").init.as_ref().unwrap().bytes[..12],
+        &[1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0]
+    );
+    // msg points at the string.
+    let r = &g("msg").init.as_ref().unwrap().relocs;
+    assert_eq!(r.len(), 1);
+    assert_eq!((r[0].offset, r[0].size), (0, 8));
+    let arr_id = m.global_by_name["arr"];
+    // pa = &arr[2]: folded constant GEP.
+    let r = &g("pa").init.as_ref().unwrap().relocs;
+    assert!(
+        matches!(m.konst(r[0].value), Const::GlobalAddr { global, offset: 8 } if *global == arr_id)
+    );
+    // ps.p = &arr[1] at offset 8; ps.a = 7.
+    let pi = g("ps").init.as_ref().unwrap();
+    assert_eq!(pi.bytes[0], 7);
+    assert_eq!(pi.relocs.len(), 1);
+    assert_eq!(pi.relocs[0].offset, 8);
+    assert!(matches!(
+        m.konst(pi.relocs[0].value),
+        Const::GlobalAddr { offset: 4, .. }
+    ));
+    // hp = h.
+    let r = &g("hp").init.as_ref().unwrap().relocs;
+    assert!(matches!(m.konst(r[0].value), Const::FuncAddr(f) if m.func(*f).name == "h"));
+    assert!(g("ext").init.is_none());
+    // arr[3] in code: a load from GlobalAddr{arr, 12}.
+    let folded = all_insts(&m, "get").any(|i| match &i.kind {
+        InstKind::Load {
+            ptr: Operand::Const(c),
+            ..
+        } => {
+            matches!(m.konst(*c), Const::GlobalAddr { global, offset: 12 } if *global == arr_id)
+        }
+        _ => false,
+    });
+    assert!(folded, "{}", m.dump());
+}
+
+#[test]
+fn constants_wide_and_float() {
+    let m = lower(
+        r#"
+__int128 big = ((__int128)0x123456789abcdef0LL << 64) | 0x1122334455667788ULL;
+__int128 neg = -2;
+long double ld = 3.25L;
+float fl = 1.5f;
+double db = -2.0;
+long long addr_as_int = (long long)&big;
+"#,
+        &["-O0"],
+    );
+    check_wellformed(&m);
+    let bytes = |n: &str| {
+        m.global(m.global_by_name[n])
+            .init
+            .as_ref()
+            .unwrap()
+            .bytes
+            .clone()
+    };
+    let big = (0x123456789abcdef0u128 << 64) | 0x1122334455667788;
+    assert_eq!(bytes("big"), big.to_le_bytes());
+    assert_eq!(bytes("neg"), (-2i128).to_le_bytes());
+    let mut ld = vec![0, 0, 0, 0, 0, 0, 0, 0xd0, 0x00, 0x40];
+    ld.extend([0; 6]);
+    assert_eq!(bytes("ld"), ld);
+    assert_eq!(bytes("fl"), 1.5f32.to_le_bytes());
+    assert_eq!(bytes("db"), (-2.0f64).to_le_bytes());
+    let r = &m
+        .global(m.global_by_name["addr_as_int"])
+        .init
+        .as_ref()
+        .unwrap()
+        .relocs;
+    assert_eq!(r.len(), 1);
+    assert!(
+        matches!(m.konst(r[0].value), Const::Expr(k) if matches!(**k, InstKind::Cast { op: CastOp::PtrToInt, .. }))
+    );
+}
+
+#[test]
+fn debug_lines() {
+    let m = lower(
+        "void foo(void);\nint x;\n\nint main(void) {\n  x = 1;\n  foo();\n  return 0;\n}\n",
+        &["-O0"],
+    );
+    check_wellformed(&m);
+    let main = func(&m, "main");
+    assert_eq!(m.loc(main.loc).line, 4);
+    let foo = m.func_by_name["foo"];
+    let call = main
+        .code
+        .iter()
+        .find(|i| matches!(&i.kind, InstKind::Call { callee: Callee::Direct(f), .. } if *f == foo))
+        .unwrap();
+    let l = m.loc_string(call.loc).unwrap();
+    assert!(l.starts_with('/') && l.ends_with("/t.c:6"), "{l}");
+    let store = main
+        .code
+        .iter()
+        .find(|i| {
+            matches!(
+                &i.kind,
+                InstKind::Store {
+                    ptr: Operand::Const(_),
+                    ..
+                }
+            )
+        })
+        .unwrap();
+    assert_eq!(m.loc(store.loc).line, 5);
+    assert_eq!(m.loc(LocId(0)).line, 0);
+}
+
+#[test]
+fn intrinsics_mapped() {
+    let m = lower(
+        r#"
+#include <string.h>
+struct B { char b[40]; };
+int f(struct B *d, struct B *s, unsigned x, int a, int b) {
+  *d = *s;
+  memset(d, 0, 10);
+  int r;
+  if (__builtin_sadd_overflow(a, b, &r)) return -1;
+  return r + __builtin_popcount(x) + __builtin_clz(x) + __builtin_bswap32(x)
+         + (int)__builtin_fabs((double)a) + __builtin_expect(a, 1);
+}
+"#,
+        &["-O2"],
+    );
+    check_wellformed(&m);
+    let intr: Vec<Intrinsic> = all_insts(&m, "f")
+        .filter_map(|i| match &i.kind {
+            InstKind::Call {
+                callee: Callee::Intrinsic(x),
+                ..
+            } => Some(*x),
+            _ => None,
+        })
+        .collect();
+    for want in [
+        Intrinsic::Memcpy,
+        Intrinsic::Memset,
+        Intrinsic::SAddWithOverflow,
+        Intrinsic::Ctpop,
+        Intrinsic::Ctlz,
+        Intrinsic::Bswap,
+        Intrinsic::FAbs,
+    ] {
+        assert!(intr.contains(&want), "{want:?} missing: {}", m.dump());
+    }
+    assert!(unsupported(&m).is_empty(), "{:?}", unsupported(&m));
+    // O0: llvm.dbg.declare is dropped.
+    let m = lower("int f(int a) { int b = a; return b; }", &["-O0"]);
+    let dbg = m.func_by_name["llvm.dbg.declare"];
+    assert!(!all_insts(&m, "f")
+        .any(|i| matches!(&i.kind, InstKind::Call { callee: Callee::Direct(f), .. } if *f == dbg)));
+}
+
+#[test]
+fn load_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("nope.bc");
+    let e = load_module(&missing).unwrap_err();
+    assert!(matches!(e, LoadError::Io { .. }), "{e}");
+    assert!(e.to_string().contains("nope.bc"));
+    let empty = dir.path().join("empty.bc");
+    std::fs::write(&empty, b"").unwrap();
+    let e = load_module(&empty).unwrap_err();
+    assert!(matches!(e, LoadError::Empty { .. }), "{e}");
+    let text = dir.path().join("text.bc");
+    std::fs::write(&text, b"int main() { return 0; }\n").unwrap();
+    let e = load_module(&text).unwrap_err();
+    assert!(matches!(e, LoadError::NotBitcode { .. }), "{e}");
+    assert!(!e.to_string().contains('\n'));
+    // Right magic, garbage after it.
+    let bad = dir.path().join("bad.bc");
+    std::fs::write(&bad, b"BC\xc0\xde\x01\x02\x03\x04garbage garbage garbage").unwrap();
+    let e = load_module(&bad).unwrap_err();
+    assert!(matches!(e, LoadError::NotBitcode { .. }), "{e}");
+    // A truncated real bitcode file.
+    let (_d, bc) = compile("int main(void) { return 0; }", &["-O0"]);
+    let data = std::fs::read(&bc).unwrap();
+    let trunc = dir.path().join("trunc.bc");
+    std::fs::write(&trunc, &data[..data.len() / 2]).unwrap();
+    let e = load_module(&trunc).unwrap_err();
+    assert!(matches!(e, LoadError::NotBitcode { .. }), "{e}");
+    // A directory.
+    assert!(load_module(dir.path()).is_err());
+}
+
+#[test]
+fn switch_duplicate_targets_get_copies() {
+    let m = lower_ll(
+        r#"
+define i32 @f(i32 %x) {
+entry:
+  switch i32 %x, label %def [ i32 -1, label %join
+                              i32 1, label %join
+                              i32 2, label %other ]
+other:
+  br label %join
+def:
+  ret i32 0
+join:
+  %r = phi i32 [ 5, %entry ], [ 5, %entry ], [ 9, %other ]
+  %q = phi i32 [ %x, %entry ], [ %x, %entry ], [ 1, %other ]
+  %s = add i32 %r, %q
+  ret i32 %s
+}
+"#,
+    );
+    check_wellformed(&m);
+    let f = func(&m, "f");
+    let InstKind::Switch {
+        cases,
+        default,
+        width,
+        ..
+    } = &f.code[0].kind
+    else {
+        panic!("{}", m.dump())
+    };
+    assert_eq!(*width, 32);
+    assert_eq!(cases.len(), 3);
+    assert_eq!(cases[0].0, 0xFFFF_FFFF);
+    assert!(default.copies.is_empty());
+    for (v, e) in &cases[..2] {
+        assert_eq!(e.copies.len(), 2, "case {v}");
+        assert_eq!(e.copies[1].src, Operand::Reg(Reg(0)));
+        assert!(
+            matches!(e.copies[0].src, Operand::Const(c) if matches!(m.konst(c), Const::Int { bits: 5, .. }))
+        );
+    }
+    assert!(cases[2].1.copies.is_empty());
+    assert_eq!(m.func(m.func_by_name["f"]).num_regs, 4);
 }
