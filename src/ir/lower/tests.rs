@@ -540,3 +540,264 @@ join:
     assert!(cases[2].1.copies.is_empty());
     assert_eq!(m.func(m.func_by_name["f"]).num_regs, 4);
 }
+
+#[test]
+fn unsupported_constructs_are_reported_not_dropped() {
+    let m = lower_ll(
+        r#"
+@g256 = global i256 5
+@garr = global [4 x i32] zeroinitializer
+declare i32 @__gxx_personality_v0(...)
+declare void @may_throw()
+declare i32 @llvm.foo.bar(i32)
+define i256 @mul256(i256 %a, i256 %b) {
+  %m = mul i256 %a, %b
+  ret i256 %m
+}
+define <2 x i32*> @vgep(<2 x i64> %i) {
+  %p = getelementptr [4 x i32], [4 x i32]* @garr, i64 0, <2 x i64> %i
+  ret <2 x i32*> %p
+}
+define i32 @inv() personality i32 (...)* @__gxx_personality_v0 {
+entry:
+  invoke void @may_throw() to label %ok unwind label %bad
+ok:
+  ret i32 0
+bad:
+  %lp = landingpad { i8*, i32 } cleanup
+  ret i32 1
+}
+define i32 @unk(i32 %x) {
+  %r = call i32 @llvm.foo.bar(i32 %x)
+  ret i32 %r
+}
+define i32 @cexpr() {
+  %r = add i32 ptrtoint (i32* getelementptr ([4 x i32], [4 x i32]* @garr, i64 0, i64 2) to i32), 1
+  %c = icmp eq i32* getelementptr ([4 x i32], [4 x i32]* @garr, i64 0, i64 1), null
+  ret i32 %r
+}
+"#,
+    );
+    check_wellformed(&m);
+    let u = unsupported(&m);
+    let has = |f: &str, w: &str| {
+        u.iter()
+            .any(|x| x.starts_with(&format!("{f}:")) && x.contains(w))
+    };
+    assert!(has("mul256", "i256"), "{u:?}");
+    assert!(has("vgep", "getelementptr"), "{u:?}");
+    assert!(has("inv", "invoke"), "{u:?}");
+    assert!(has("inv", "landingpad"), "{u:?}");
+    assert!(has("unk", "llvm.foo.bar"), "{u:?}");
+    assert_eq!(u.len(), 5, "{u:?}");
+    // Constant expressions in instructions: ptrtoint of a folded GEP, icmp of an address.
+    let garr = m.global_by_name["garr"];
+    let code = &func(&m, "cexpr").code;
+    let InstKind::Bin {
+        op: BinOp::Add,
+        a: Operand::Const(c),
+        ..
+    } = &code[0].kind
+    else {
+        panic!("{}", m.dump())
+    };
+    let Const::Expr(k) = m.konst(*c) else {
+        panic!()
+    };
+    let InstKind::Cast {
+        op: CastOp::PtrToInt,
+        v: Operand::Const(p),
+        ..
+    } = &**k
+    else {
+        panic!()
+    };
+    assert!(matches!(m.konst(*p), Const::GlobalAddr { global, offset: 8 } if *global == garr));
+    let InstKind::ICmp {
+        a: Operand::Const(p),
+        b: Operand::Const(n),
+        ..
+    } = &code[1].kind
+    else {
+        panic!("{}", m.dump())
+    };
+    assert!(matches!(m.konst(*p), Const::GlobalAddr { offset: 4, .. }));
+    assert!(matches!(m.konst(*n), Const::Null { .. }));
+}
+
+#[test]
+fn inline_asm_is_unsupported() {
+    let m = lower(
+        "int f(int x) { int r; __asm__(\"movl %1, %0\" : \"=r\"(r) : \"r\"(x)); return r; }",
+        &["-O0"],
+    );
+    check_wellformed(&m);
+    let u = unsupported(&m);
+    assert!(u.len() == 1 && u[0].contains("inline assembly"), "{u:?}");
+}
+
+#[test]
+fn computed_goto_aliases_atomics_varargs() {
+    let m = lower(
+        r#"
+#include <stdarg.h>
+int cgoto(int i) { static void *tbl[] = { &&l0, &&l1 }; goto *tbl[i & 1]; l0: return 10; l1: return 20; }
+int aliased(int x) { return x + 1; }
+int alias2(int) __attribute__((alias("aliased")));
+int use_alias(int x) { return alias2(x); }
+int atom(int *p) { __atomic_fetch_add(p, 1, __ATOMIC_SEQ_CST); __sync_synchronize();
+  return __sync_val_compare_and_swap(p, 5, 6); }
+int vs(int n, ...) { va_list ap; va_start(ap, n); int r = va_arg(ap, int); va_end(ap); return r; }
+"#,
+        &["-O1"],
+    );
+    check_wellformed(&m);
+    assert!(unsupported(&m).is_empty(), "{:?}", unsupported(&m));
+    // blockaddress in a global initializer, indirectbr in the code.
+    let tbl = m.globals.iter().find(|g| g.name.contains("tbl")).unwrap();
+    let relocs = &tbl.init.as_ref().unwrap().relocs;
+    assert_eq!(relocs.len(), 2);
+    let cg = m.func_by_name["cgoto"];
+    for r in relocs {
+        assert!(matches!(m.konst(r.value), Const::BlockAddr { func, .. } if *func == cg));
+    }
+    assert!(all_insts(&m, "cgoto")
+        .any(|i| matches!(&i.kind, InstKind::IndirectBr { dests, .. } if dests.len() == 2)));
+    // The alias is callable by name and resolves to the aliasee.
+    assert_eq!(m.func_by_name["alias2"], m.func_by_name["aliased"]);
+    let al = m.func_by_name["aliased"];
+    assert!(all_insts(&m, "use_alias").any(
+        |i| matches!(&i.kind, InstKind::Call { callee: Callee::Direct(f), .. } if *f == al)
+            || matches!(&i.kind, InstKind::Bin { .. })
+    ));
+    let k: Vec<&InstKind> = all_insts(&m, "atom").map(|i| &i.kind).collect();
+    assert!(k
+        .iter()
+        .any(|k| matches!(k, InstKind::AtomicRmw { op: RmwOp::Add, .. })));
+    assert!(k.iter().any(|k| matches!(k, InstKind::CmpXchg { .. })));
+    assert!(k.iter().any(|k| matches!(k, InstKind::Fence)));
+    let vs = func(&m, "vs");
+    assert!(vs.is_vararg);
+    assert!(vs.code.iter().any(|i| matches!(
+        &i.kind,
+        InstKind::Call {
+            callee: Callee::Intrinsic(Intrinsic::VaStart),
+            ..
+        }
+    )));
+}
+
+#[test]
+fn byval_and_i386_calls() {
+    let src = r#"
+struct B { long a[5]; };
+long take(struct B b) { return b.a[4]; }
+long give(void) { struct B b = {{1, 2, 3, 4, 5}}; return take(b); }
+"#;
+    let m = lower(src, &["-O0", "-m32"]);
+    check_wellformed(&m);
+    assert_eq!(func(&m, "take").byval, vec![Some(20)]);
+    let take = m.func_by_name["take"];
+    let arg = all_insts(&m, "give")
+        .find_map(|i| match &i.kind {
+            InstKind::Call {
+                callee: Callee::Direct(f),
+                args,
+                ..
+            } if *f == take => Some(args[0].clone()),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(arg.byval, Some(20));
+    let m = lower(src, &["-O0"]);
+    assert_eq!(func(&m, "take").byval, vec![Some(40)]);
+}
+
+#[test]
+fn vectors_and_shuffles() {
+    let m = lower(
+        r#"
+typedef int v4si __attribute__((vector_size(16)));
+typedef float v4sf __attribute__((vector_size(16)));
+v4si f(v4si a, v4si b, v4sf x, v4sf y) {
+  v4si c = (a + b > b) & a;
+  v4si d = __builtin_shufflevector(a, b, 0, 5, 2, -1);
+  v4si e = x < y;
+  c[2] = d[1] + e[0];
+  return c;
+}
+"#,
+        &["-O0"],
+    );
+    check_wellformed(&m);
+    assert!(unsupported(&m).is_empty(), "{:?}", unsupported(&m));
+    let k: Vec<&InstKind> = all_insts(&m, "f").map(|i| &i.kind).collect();
+    let mask = k
+        .iter()
+        .find_map(|k| match k {
+            InstKind::ShuffleVector { mask, .. } => Some(mask.clone()),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(mask, vec![0, 5, 2, -1]);
+    assert!(k.iter().any(|k| matches!(k, InstKind::ICmp { ty, .. } if matches!(m.ty(*ty).kind, TypeKind::Vector { len: 4, .. }))));
+    assert!(k.iter().any(|k| matches!(k, InstKind::FCmp { .. })));
+    assert!(k.iter().any(|k| matches!(
+        k,
+        InstKind::ExtractElement {
+            idx_width: 32 | 64,
+            ..
+        }
+    )));
+    assert!(k
+        .iter()
+        .any(|k| matches!(k, InstKind::InsertElement { .. })));
+}
+
+/// A larger program with vectorized loops, varargs, struct copies, 128-bit math, function
+/// pointers, switches and long double, at several optimization levels and both targets.
+#[test]
+fn robustness_big_program() {
+    let src = include_str!("testdata_big.c");
+    for flags in [
+        &["-O0"][..],
+        &["-O2"],
+        &["-O3"],
+        &["-Os"],
+        &["-O2", "-m32"],
+        &["-O3", "-m32"],
+        &["-O0", "-m32"],
+    ] {
+        let m = lower(src, flags);
+        check_wellformed(&m);
+        assert!(
+            unsupported(&m).is_empty(),
+            "{flags:?}: {:?}",
+            unsupported(&m)
+        );
+        assert!(m.func_by_name.contains_key("main"));
+        let _ = m.dump();
+        let main = func(&m, "main");
+        assert!(m.loc(main.loc).line > 0);
+    }
+}
+
+#[test]
+fn lowering_1000_functions_is_fast() {
+    let mut src = String::new();
+    for i in 0..1000 {
+        src.push_str(&format!(
+            "int g{i}[4] = {{{i}, 1, 2, 3}};\nint f{i}(int x, int *p) {{ int s = 0; for (int j = 0; j < x; j++) {{ s += p[j] * {i} + g{i}[j & 3]; if (s > 1000) s -= x; }} switch (x) {{ case 1: return s; case 2: return -s; default: return s ^ {i}; }} }}\n"
+        ));
+    }
+    let (_d, bc) = compile(&src, &["-O2"]);
+    let t = std::time::Instant::now();
+    let m = load_module(&bc).unwrap();
+    let el = t.elapsed();
+    assert_eq!(
+        m.functions.len(),
+        1000 + m.functions.iter().filter(|f| f.is_declaration).count()
+    );
+    // Generous for unoptimized test builds; release builds are far faster.
+    assert!(el.as_secs_f64() < 3.0, "took {el:?}");
+}
