@@ -184,7 +184,31 @@ impl Module {
                 format!("indirectbr {}, [{}]", o(addr), d.join(", "))
             }
             InstKind::Unreachable => "unreachable".into(),
+            InstKind::ExtractValue { agg, indices, .. } => {
+                format!("extractvalue {}, {indices:?}", o(agg))
+            }
+            InstKind::InsertValue {
+                agg, val, indices, ..
+            } => format!("insertvalue {}, {}, {indices:?}", o(agg), o(val)),
+            InstKind::ExtractElement { vec, idx, .. } => {
+                format!("extractelement {}, {}", o(vec), o(idx))
+            }
+            InstKind::InsertElement { vec, val, idx, .. } => {
+                format!("insertelement {}, {}, {}", o(vec), o(val), o(idx))
+            }
+            InstKind::ShuffleVector { a, b, mask, .. } => {
+                format!("shufflevector {}, {}, {mask:?}", o(a), o(b))
+            }
+            InstKind::AtomicRmw { op, ty, ptr, val } => {
+                format!("atomicrmw {op:?} {} {}, {}", t(ty), o(ptr), o(val))
+            }
+            InstKind::CmpXchg { ty, ptr, cmp, new } => {
+                format!("cmpxchg {} {}, {}, {}", t(ty), o(ptr), o(cmp), o(new))
+            }
+            InstKind::Fence => "fence".into(),
+            InstKind::VaArg { ty, list } => format!("va_arg {} {}", t(ty), o(list)),
             InstKind::Unsupported { what } => format!("UNSUPPORTED {what}"),
+            #[allow(unreachable_patterns)]
             other => format!("{other:?}"),
         }
     }
@@ -245,7 +269,11 @@ impl Module {
                     format!("{}{bv} %r{i}", self.type_name(*p))
                 })
                 .collect();
-            let va = if f.is_vararg { ", ..." } else { "" };
+            let va = match (f.is_vararg, f.params.is_empty()) {
+                (false, _) => "",
+                (true, true) => "...",
+                (true, false) => ", ...",
+            };
             let head = format!(
                 "{} @{}({}{va})",
                 self.type_name(f.ret),

@@ -264,7 +264,10 @@ impl Lowerer {
 
     unsafe fn declare_function(&mut self, f: LLVMValueRef) {
         let id = FuncId(self.m.functions.len() as u32);
-        let name = value_name(f);
+        let mut name = value_name(f);
+        if name.is_empty() {
+            name = format!("__unnamed_fn_{}", id.0);
+        }
         let fty = LLVMGlobalGetValueType(f);
         let n = LLVMCountParamTypes(fty) as usize;
         let mut ptys = vec![std::ptr::null_mut(); n];
@@ -329,7 +332,10 @@ impl Lowerer {
 
     unsafe fn declare_global(&mut self, g: LLVMValueRef) {
         let id = GlobalId(self.m.globals.len() as u32);
-        let name = value_name(g);
+        let mut name = value_name(g);
+        if name.is_empty() {
+            name = format!("__unnamed_{}", id.0);
+        }
         let vt = LLVMGlobalGetValueType(g);
         let ty = self.ty(vt);
         let size = self.m.types[ty.0 as usize].alloc_size;

@@ -801,3 +801,52 @@ fn lowering_1000_functions_is_fast() {
     // Generous for unoptimized test builds; release builds are far faster.
     assert!(el.as_secs_f64() < 3.0, "took {el:?}");
 }
+
+#[test]
+fn float_constant_formats() {
+    let m = lower_ll(
+        r#"
+@q = global fp128 0xL00000000000000003FFF000000000000
+@h = global half 0xH3C00
+@x = global x86_fp80 0xK3FFF8000000000000000
+@d = global double 0x7FF8000000000001
+@f = global float 0x3FB99999A0000000
+@v = global <2 x double> <double 1.0, double -1.0>
+define double @k() {
+  %a = fadd double 0x3FB999999999999A, 1.0
+  %b = fpext float 0x3FB99999A0000000 to double
+  %c = fadd double %a, %b
+  ret double %c
+}
+"#,
+    );
+    check_wellformed(&m);
+    let bytes = |n: &str| {
+        m.global(m.global_by_name[n])
+            .init
+            .as_ref()
+            .unwrap()
+            .bytes
+            .clone()
+    };
+    assert_eq!(bytes("q"), (0x3FFFu128 << 112).to_le_bytes());
+    assert_eq!(bytes("h"), vec![0x00, 0x3c]);
+    let mut x = (0x3FFF_8000_0000_0000_0000u128).to_le_bytes()[..10].to_vec();
+    x.extend([0; 6]);
+    assert_eq!(bytes("x"), x);
+    assert_eq!(bytes("d"), 0x7FF8000000000001u64.to_le_bytes());
+    assert_eq!(bytes("f"), 0.1f32.to_le_bytes());
+    let mut v = 1.0f64.to_le_bytes().to_vec();
+    v.extend((-1.0f64).to_le_bytes());
+    assert_eq!(bytes("v"), v);
+    let InstKind::Bin {
+        a: Operand::Const(c),
+        b: Operand::Const(one),
+        ..
+    } = &func(&m, "k").code[0].kind
+    else {
+        panic!()
+    };
+    assert!(matches!(m.konst(*c), Const::Int { bits, .. } if *bits == 0.1f64.to_bits() as u128));
+    assert!(matches!(m.konst(*one), Const::Int { bits, .. } if *bits == 1.0f64.to_bits() as u128));
+}
