@@ -786,6 +786,9 @@ impl Lowerer {
         let target = if kind == LLVMValueKind::LLVMFunctionValueKind {
             if LLVMGetIntrinsicID(callee) != 0 || value_name(callee).starts_with("llvm.") {
                 let name = value_name(callee);
+                if let Some(rest) = name.strip_prefix("llvm.experimental.constrained.") {
+                    return Some(self.lower_constrained(i, rest, &name, ret));
+                }
                 match intrinsic_of(&name) {
                     None => {
                         return Some(InstKind::Unsupported {
@@ -834,6 +837,136 @@ impl Lowerer {
             args,
             ret,
         })
+    }
+}
+
+impl Lowerer {
+    /// `llvm.experimental.constrained.*` (emitted under `#pragma STDC FENV_ACCESS ON` or
+    /// `-frounding-math`): trex has one rounding mode and no FP exceptions, so these become the
+    /// plain operations.
+    unsafe fn lower_constrained(
+        &mut self,
+        i: LLVMValueRef,
+        rest: &str,
+        name: &str,
+        ret: TypeId,
+    ) -> InstKind {
+        let op = rest.split('.').next().unwrap_or("");
+        let nargs = LLVMGetNumArgOperands(i);
+        let mut vals = Vec::new();
+        let mut meta = Vec::new();
+        for k in 0..nargs {
+            let a = LLVMGetOperand(i, k);
+            if LLVMGetTypeKind(LLVMTypeOf(a)) == LLVMTypeKind::LLVMMetadataTypeKind {
+                meta.push(a);
+            } else {
+                vals.push(a);
+            }
+        }
+        let unsupported = || InstKind::Unsupported {
+            what: format!("unsupported intrinsic {name}"),
+        };
+        let bin = match op {
+            "fadd" => Some(BinOp::FAdd),
+            "fsub" => Some(BinOp::FSub),
+            "fmul" => Some(BinOp::FMul),
+            "fdiv" => Some(BinOp::FDiv),
+            "frem" => Some(BinOp::FRem),
+            _ => None,
+        };
+        if let Some(b) = bin {
+            if vals.len() != 2 {
+                return unsupported();
+            }
+            let a = self.operand(vals[0]);
+            let bb = self.operand(vals[1]);
+            return InstKind::Bin {
+                op: b,
+                ty: ret,
+                a,
+                b: bb,
+            };
+        }
+        let cast = match op {
+            "fptrunc" => Some(CastOp::FpTrunc),
+            "fpext" => Some(CastOp::FpExt),
+            "fptosi" => Some(CastOp::FpToSi),
+            "fptoui" => Some(CastOp::FpToUi),
+            "sitofp" => Some(CastOp::SiToFp),
+            "uitofp" => Some(CastOp::UiToFp),
+            _ => None,
+        };
+        if let Some(c) = cast {
+            if vals.len() != 1 {
+                return unsupported();
+            }
+            let from = self.ty(LLVMTypeOf(vals[0]));
+            let v = self.operand(vals[0]);
+            return InstKind::Cast {
+                op: c,
+                from,
+                to: ret,
+                v,
+            };
+        }
+        if op == "fcmp" || op == "fcmps" {
+            if vals.len() != 2 || meta.is_empty() {
+                return unsupported();
+            }
+            let mut len = 0u32;
+            let p = LLVMGetMDString(meta[0], &mut len);
+            let pred = match cstr_len(p, len as usize).as_str() {
+                "oeq" => FloatPred::Oeq,
+                "ogt" => FloatPred::Ogt,
+                "oge" => FloatPred::Oge,
+                "olt" => FloatPred::Olt,
+                "ole" => FloatPred::Ole,
+                "one" => FloatPred::One,
+                "ord" => FloatPred::Ord,
+                "ueq" => FloatPred::Ueq,
+                "ugt" => FloatPred::Ugt,
+                "uge" => FloatPred::Uge,
+                "ult" => FloatPred::Ult,
+                "ule" => FloatPred::Ule,
+                "une" => FloatPred::Une,
+                "uno" => FloatPred::Uno,
+                _ => return unsupported(),
+            };
+            let ty = self.ty(LLVMTypeOf(vals[0]));
+            let a = self.operand(vals[0]);
+            let b = self.operand(vals[1]);
+            return InstKind::FCmp { pred, ty, a, b };
+        }
+        let intr = match op {
+            "fma" => Intrinsic::Fma,
+            "fmuladd" => Intrinsic::FMulAdd,
+            "sqrt" => Intrinsic::Sqrt,
+            "floor" => Intrinsic::Floor,
+            "ceil" => Intrinsic::Ceil,
+            "trunc" => Intrinsic::Trunc,
+            "rint" => Intrinsic::Rint,
+            "nearbyint" => Intrinsic::NearbyInt,
+            "round" => Intrinsic::Round,
+            "roundeven" => Intrinsic::RoundEven,
+            "minnum" => Intrinsic::MinNum,
+            "maxnum" => Intrinsic::MaxNum,
+            _ => return unsupported(),
+        };
+        let mut args = Vec::with_capacity(vals.len());
+        for v in vals {
+            let ty = self.ty(LLVMTypeOf(v));
+            let op = self.operand(v);
+            args.push(CallArg {
+                op,
+                ty,
+                byval: None,
+            });
+        }
+        InstKind::Call {
+            callee: Callee::Intrinsic(intr),
+            args,
+            ret,
+        }
     }
 }
 

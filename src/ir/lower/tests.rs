@@ -850,3 +850,54 @@ define double @k() {
     assert!(matches!(m.konst(*c), Const::Int { bits, .. } if *bits == 0.1f64.to_bits() as u128));
     assert!(matches!(m.konst(*one), Const::Int { bits, .. } if *bits == 1.0f64.to_bits() as u128));
 }
+
+#[test]
+fn constrained_fp_becomes_plain_ops() {
+    let m = lower(
+        r#"
+#pragma STDC FENV_ACCESS ON
+double f(double a, float b, long double c, int i) {
+  double r = a * b + (double)c;
+  if (a < r) r = r / a - i;
+  return r;
+}
+"#,
+        &["-O2"],
+    );
+    check_wellformed(&m);
+    assert!(unsupported(&m).is_empty(), "{:?}", unsupported(&m));
+    let k: Vec<&InstKind> = all_insts(&m, "f").map(|i| &i.kind).collect();
+    assert!(
+        k.iter().any(|k| matches!(k, InstKind::Call { callee: Callee::Intrinsic(Intrinsic::FMulAdd), args, .. } if args.len() == 3)),
+        "{}",
+        m.dump()
+    );
+    assert!(k.iter().any(|k| matches!(
+        k,
+        InstKind::Bin {
+            op: BinOp::FDiv,
+            ..
+        }
+    )));
+    assert!(k.iter().any(|k| matches!(
+        k,
+        InstKind::Cast {
+            op: CastOp::FpExt,
+            ..
+        }
+    )));
+    assert!(k.iter().any(|k| matches!(
+        k,
+        InstKind::Cast {
+            op: CastOp::SiToFp,
+            ..
+        }
+    )));
+    assert!(k.iter().any(|k| matches!(
+        k,
+        InstKind::FCmp {
+            pred: FloatPred::Olt,
+            ..
+        }
+    )));
+}
