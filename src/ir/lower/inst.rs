@@ -541,7 +541,7 @@ impl Lowerer {
             while !i.is_null() {
                 let op = LLVMGetInstructionOpcode(i);
                 if op != LLVMOpcode::LLVMPHI {
-                    let iloc = self.loc_of(i);
+                    let iloc = self.inst_loc(i);
                     if loc.0 == 0 {
                         loc = iloc;
                     }

@@ -126,6 +126,8 @@ pub(crate) struct Lowerer {
     file_ptr_map: HashMap<(usize, usize), u32>,
     file_map: HashMap<String, u32>,
     loc_map: HashMap<SrcLoc, LocId>,
+    /// Instruction locations keyed by their (uniqued) DILocation.
+    diloc_map: HashMap<LLVMMetadataRef, LocId>,
     byval_kind: u32,
     /// Registers of the function being lowered.
     regs: HashMap<LLVMValueRef, Reg>,
@@ -190,6 +192,7 @@ unsafe fn lower_module(llm: LLVMModuleRef) -> Module {
         file_ptr_map: HashMap::new(),
         file_map: HashMap::new(),
         loc_map: HashMap::new(),
+        diloc_map: HashMap::new(),
         byval_kind,
         regs: HashMap::new(),
     };
@@ -487,6 +490,20 @@ impl Lowerer {
     }
 
     // ---- locations ----
+
+    /// Location of an instruction (cached by its DILocation).
+    pub(crate) unsafe fn inst_loc(&mut self, i: LLVMValueRef) -> LocId {
+        let md = llvm_sys::debuginfo::LLVMInstructionGetDebugLoc(i);
+        if md.is_null() {
+            return LocId(0);
+        }
+        if let Some(&l) = self.diloc_map.get(&md) {
+            return l;
+        }
+        let l = self.loc_of(i);
+        self.diloc_map.insert(md, l);
+        l
+    }
 
     /// Location of an instruction, global variable or function (its DISubprogram).
     pub(crate) unsafe fn loc_of(&mut self, v: LLVMValueRef) -> LocId {
