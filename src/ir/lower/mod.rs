@@ -35,6 +35,12 @@ pub enum LoadError {
 /// Reads a bitcode file and lowers it.
 pub fn load_module(path: &Path) -> Result<Module, LoadError> {
     let p = path.display().to_string();
+    if path.is_dir() {
+        return Err(LoadError::Io {
+            path: p,
+            msg: "is a directory".into(),
+        });
+    }
     let bytes = std::fs::read(path).map_err(|e| LoadError::Io {
         path: p.clone(),
         msg: e.to_string(),
@@ -71,7 +77,7 @@ pub fn load_module(path: &Path) -> Result<Module, LoadError> {
             let msg = if diags.is_empty() {
                 "cannot parse bitcode".to_string()
             } else {
-                diags.join("; ")
+                diags.join("; ").replace('\n', " ")
             };
             Err(LoadError::NotBitcode { path: p, msg })
         } else {

@@ -901,3 +901,151 @@ double f(double a, float b, long double c, int i) {
         }
     )));
 }
+
+#[test]
+fn assorted_instructions_from_ll() {
+    let m = lower_ll(
+        r#"
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-pc-linux-gnu"
+%struct.S = type { i8, i64, [3 x i16] }
+@gs = global %struct.S { i8 1, i64 2, [3 x i16] [i16 3, i16 4, i16 5] }
+@wide = global i128 -1
+define i32 @f(i8* %ap, i32 %n, float %x, i64 %k) {
+entry:
+  %v = va_arg i8* %ap, i32
+  %fr = freeze i32 %v
+  %neg = fneg float %x
+  %agg = insertvalue { i32, float } undef, i32 %fr, 0
+  %agg2 = insertvalue { i32, float } %agg, float %neg, 1
+  %e = extractvalue { i32, float } %agg2, 0
+  %dyn = alloca i64, i32 %n, align 16
+  store volatile i64 7, i64* %dyn, align 8
+  %ld = load volatile i64, i64* %dyn, align 8
+  %cx = cmpxchg i64* %dyn, i64 %ld, i64 9 seq_cst seq_cst
+  %old = extractvalue { i64, i1 } %cx, 0
+  %fp = bitcast i64* %dyn to float*
+  %fa = atomicrmw fadd float* %fp, float 1.0 seq_cst
+  %g = getelementptr %struct.S, %struct.S* @gs, i64 %k, i32 2, i64 %k
+  %g2 = getelementptr inbounds %struct.S, %struct.S* @gs, i64 0, i32 2, i64 1
+  %w = load i128, i128* @wide
+  %sw = trunc i128 %w to i32
+  switch i128 %w, label %a [ i128 170141183460469231731687303715884105727, label %b ]
+a:
+  %addr = select i1 true, i8* blockaddress(@f, %b), i8* blockaddress(@f, %c)
+  indirectbr i8* %addr, [label %b, label %c]
+b:
+  %p = phi i32 [ %e, %entry ], [ 1, %a ]
+  ret i32 %p
+c:
+  ret i32 %sw
+}
+"#,
+    );
+    check_wellformed(&m);
+    assert!(unsupported(&m).is_empty(), "{:?}", unsupported(&m));
+    let f = func(&m, "f");
+    let k: Vec<&InstKind> = f.code.iter().map(|i| &i.kind).collect();
+    assert!(matches!(
+        k[0],
+        InstKind::VaArg {
+            list: Operand::Reg(Reg(0)),
+            ..
+        }
+    ));
+    assert!(matches!(
+        k[1],
+        InstKind::Copy {
+            v: Operand::Reg(_),
+            ..
+        }
+    ));
+    assert!(matches!(k[2], InstKind::FNeg { .. }));
+    assert!(matches!(k[3], InstKind::InsertValue { indices, .. } if indices == &vec![0]));
+    assert!(matches!(k[5], InstKind::ExtractValue { indices, .. } if indices == &vec![0]));
+    assert!(matches!(
+        k[6],
+        InstKind::Alloca {
+            elem_size: 8,
+            count: Operand::Reg(Reg(1)),
+            count_width: 32,
+            align: 16
+        }
+    ));
+    assert!(matches!(
+        k[7],
+        InstKind::Store {
+            volatile: true,
+            align: 8,
+            ..
+        }
+    ));
+    assert!(matches!(k[8], InstKind::Load { volatile: true, .. }));
+    assert!(matches!(k[9], InstKind::CmpXchg { .. }));
+    assert!(matches!(
+        k[12],
+        InstKind::AtomicRmw {
+            op: RmwOp::FAdd,
+            ..
+        }
+    ));
+    // gep %struct.S, @gs, %k, 2, %k: offset 16 (field 2), strides 24 (struct) and 2 (i16).
+    let InstKind::Gep {
+        base: Operand::Const(b),
+        offset: 16,
+        indices,
+    } = k[13]
+    else {
+        panic!("{:?}", k[13])
+    };
+    assert!(matches!(m.konst(*b), Const::GlobalAddr { offset: 0, .. }));
+    assert_eq!(
+        indices.iter().map(|i| i.stride).collect::<Vec<_>>(),
+        vec![24, 2]
+    );
+    assert!(indices.iter().all(|i| i.width == 64));
+    let InstKind::Gep {
+        offset: 18,
+        indices,
+        ..
+    } = k[14]
+    else {
+        panic!("{:?}", k[14])
+    };
+    assert!(indices.is_empty());
+    let gs = m.global(m.global_by_name["gs"]);
+    assert_eq!(
+        gs.init.as_ref().unwrap().bytes,
+        vec![1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 3, 0, 4, 0, 5, 0, 0, 0]
+    );
+    assert_eq!(
+        m.global(m.global_by_name["wide"])
+            .init
+            .as_ref()
+            .unwrap()
+            .bytes,
+        vec![0xff; 16]
+    );
+    let sw = k
+        .iter()
+        .find_map(|k| match k {
+            InstKind::Switch { width, cases, .. } => Some((*width, cases[0].0)),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(sw, (128, i128::MAX as u128));
+    let ib = k
+        .iter()
+        .find_map(|k| match k {
+            InstKind::IndirectBr { dests, .. } => Some(dests.clone()),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(ib.len(), 2);
+    assert_eq!(ib[0].copies.len(), 1);
+    let fid = m.func_by_name["f"];
+    assert!(m
+        .consts
+        .iter()
+        .any(|c| matches!(c, Const::BlockAddr { func, block: BlockId(2) } if *func == fid)));
+}
