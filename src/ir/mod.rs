@@ -49,7 +49,9 @@ pub struct Module {
     pub files: Vec<String>,
     /// `locs[0]` is the unknown location.
     pub locs: Vec<SrcLoc>,
+    /// Functions by name; also holds global aliases of functions (resolved to the aliasee).
     pub func_by_name: hashbrown::HashMap<String, FuncId>,
+    /// Globals by name; also holds global aliases of variables (resolved to the aliasee).
     pub global_by_name: hashbrown::HashMap<String, GlobalId>,
 }
 

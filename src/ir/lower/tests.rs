@@ -1049,3 +1049,41 @@ c:
         .iter()
         .any(|c| matches!(c, Const::BlockAddr { func, block: BlockId(2) } if *func == fid)));
 }
+
+/// `TREX_LOWER_DIR=dir cargo test --lib lower_dir_env -- --nocapture` lowers every `.bc` file
+/// of a directory and reports unsupported constructs, panics and times.
+#[test]
+fn lower_dir_env() {
+    let Ok(dir) = std::env::var("TREX_LOWER_DIR") else {
+        return;
+    };
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "bc"))
+        .collect();
+    files.sort();
+    let mut bad = 0;
+    for p in &files {
+        let t = std::time::Instant::now();
+        let r = std::panic::catch_unwind(|| {
+            let m = load_module(p).unwrap();
+            check_wellformed(&m);
+            let _ = m.dump();
+            unsupported(&m)
+        });
+        match r {
+            Ok(u) => {
+                for x in &u {
+                    println!("{}: UNSUPPORTED {x}", p.display());
+                }
+                println!("{}: ok in {:?}", p.display(), t.elapsed());
+            }
+            Err(_) => {
+                bad += 1;
+                println!("{}: PANIC", p.display());
+            }
+        }
+    }
+    assert_eq!(bad, 0);
+}
