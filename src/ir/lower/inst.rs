@@ -523,6 +523,7 @@ impl Lowerer {
             }
             bb = LLVMGetNextBasicBlock(bb);
         }
+        self.next_reg = next;
         let mut code = Vec::new();
         let mut blocks = Vec::with_capacity(bbs.len());
         for &bb in &bbs {
@@ -545,7 +546,17 @@ impl Lowerer {
                     if loc.0 == 0 {
                         loc = iloc;
                     }
-                    if let Some(kind) = self.lower_inst(i, op, bb) {
+                    let lowered = self.lower_inst(i, op, bb);
+                    for (k, kind) in std::mem::take(&mut self.pending).into_iter().enumerate() {
+                        // Temporaries of an expansion: `pending[k]` writes the k-th reserved reg.
+                        let dst = Reg(self.pending_base + k as u32);
+                        code.push(Inst {
+                            dst: Some(dst),
+                            kind,
+                            loc: iloc,
+                        });
+                    }
+                    if let Some(kind) = lowered {
                         let dst = self.regs.get(&i).copied();
                         let is_term = is_terminator_opcode(op);
                         let unsupported_term =
@@ -576,7 +587,7 @@ impl Lowerer {
             }
         }
         let func = &mut self.m.functions[fid.0 as usize];
-        func.num_regs = next;
+        func.num_regs = self.next_reg;
         func.code = code;
         func.blocks = blocks;
         func.loc = loc;
@@ -786,6 +797,9 @@ impl Lowerer {
         let target = if kind == LLVMValueKind::LLVMFunctionValueKind {
             if LLVMGetIntrinsicID(callee) != 0 || value_name(callee).starts_with("llvm.") {
                 let name = value_name(callee);
+                if name.starts_with("llvm.load.relative.") {
+                    return Some(self.lower_load_relative(i, ret));
+                }
                 if let Some(rest) = name.strip_prefix("llvm.experimental.constrained.") {
                     return Some(self.lower_constrained(i, rest, &name, ret));
                 }
@@ -841,6 +855,65 @@ impl Lowerer {
 }
 
 impl Lowerer {
+    /// `llvm.load.relative(p, off)` = `p + sext(load i32 (p + off))` (relative lookup tables in
+    /// position-independent code). Expanded with temporaries; the sum is formed on integers and
+    /// converted back with `inttoptr` (the target lies in another object than `p`).
+    unsafe fn lower_load_relative(&mut self, i: LLVMValueRef, ret: TypeId) -> InstKind {
+        let p = LLVMGetOperand(i, 0);
+        let off = LLVMGetOperand(i, 1);
+        let ctx = LLVMGetTypeContext(LLVMTypeOf(p));
+        let ptr_ty = self.ty(LLVMTypeOf(p));
+        let i32_ty = self.ty(LLVMInt32TypeInContext(ctx));
+        let iptr_ty = self.ty(LLVMIntTypeInContext(ctx, self.m.ptr_size * 8));
+        let width = self.int_width_of(off);
+        let pop = self.operand(p);
+        let oop = self.operand(off);
+        self.pending_base = self.next_reg;
+        self.next_reg += 5;
+        let t = |k: u32| Operand::Reg(Reg(self.pending_base + k));
+        self.pending = vec![
+            InstKind::Gep {
+                base: pop,
+                offset: 0,
+                indices: vec![GepIndex {
+                    op: oop,
+                    width,
+                    stride: 1,
+                }],
+            },
+            InstKind::Load {
+                ty: i32_ty,
+                ptr: t(0),
+                align: 4,
+                volatile: false,
+            },
+            InstKind::Cast {
+                op: CastOp::SExt,
+                from: i32_ty,
+                to: iptr_ty,
+                v: t(1),
+            },
+            InstKind::Cast {
+                op: CastOp::PtrToInt,
+                from: ptr_ty,
+                to: iptr_ty,
+                v: pop,
+            },
+            InstKind::Bin {
+                op: BinOp::Add,
+                ty: iptr_ty,
+                a: t(3),
+                b: t(2),
+            },
+        ];
+        InstKind::Cast {
+            op: CastOp::IntToPtr,
+            from: iptr_ty,
+            to: ret,
+            v: t(4),
+        }
+    }
+
     /// `llvm.experimental.constrained.*` (emitted under `#pragma STDC FENV_ACCESS ON` or
     /// `-frounding-math`): trex has one rounding mode and no FP exceptions, so these become the
     /// plain operations.

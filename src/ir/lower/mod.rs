@@ -137,6 +137,12 @@ pub(crate) struct Lowerer {
     byval_kind: u32,
     /// Registers of the function being lowered.
     regs: HashMap<LLVMValueRef, Reg>,
+    /// Next free register of the function being lowered (for expansions needing temporaries).
+    next_reg: u32,
+    /// Instructions to emit before the one being lowered (expansions).
+    pending: Vec<InstKind>,
+    /// First register of the temporaries of `pending`.
+    pending_base: u32,
 }
 
 pub(crate) unsafe fn cstr_len(p: *const std::os::raw::c_char, len: usize) -> String {
@@ -201,6 +207,9 @@ unsafe fn lower_module(llm: LLVMModuleRef) -> Module {
         diloc_map: HashMap::new(),
         byval_kind,
         regs: HashMap::new(),
+        next_reg: 0,
+        pending: Vec::new(),
+        pending_base: 0,
     };
     lw.m.locs.push(SrcLoc {
         file: 0,

@@ -1087,3 +1087,54 @@ fn lower_dir_env() {
     }
     assert_eq!(bad, 0);
 }
+
+#[test]
+fn load_relative_is_expanded() {
+    let m = lower(
+        r#"
+const char *name(int x) {
+  switch (x) { case 0: return "alpha"; case 1: return "beta"; case 2: return "gamma";
+  case 3: return "delta"; default: return "z"; }
+}
+"#,
+        &["-O2"],
+    );
+    check_wellformed(&m);
+    assert!(unsupported(&m).is_empty(), "{:?}", unsupported(&m));
+    let tbl = m
+        .globals
+        .iter()
+        .find(|g| g.name.starts_with("reltable"))
+        .unwrap_or_else(|| panic!("{}", m.dump()));
+    let relocs = &tbl.init.as_ref().unwrap().relocs;
+    assert_eq!(relocs.len(), 4);
+    assert!(relocs.iter().all(|r| r.size == 4));
+    let f = func(&m, "name");
+    let i2p = f
+        .code
+        .iter()
+        .position(|i| {
+            matches!(
+                i.kind,
+                InstKind::Cast {
+                    op: CastOp::IntToPtr,
+                    ..
+                }
+            )
+        })
+        .unwrap_or_else(|| panic!("{}", m.dump()));
+    assert!(matches!(
+        f.code[i2p - 1].kind,
+        InstKind::Bin { op: BinOp::Add, .. }
+    ));
+    assert!(matches!(f.code[i2p - 4].kind, InstKind::Load { .. }));
+    let regs: Vec<u32> = f.code[i2p - 5..=i2p]
+        .iter()
+        .map(|i| i.dst.unwrap().0)
+        .collect();
+    let mut uniq = regs.clone();
+    uniq.sort();
+    uniq.dedup();
+    assert_eq!(uniq.len(), 6, "{regs:?}");
+    assert!(regs.iter().all(|&r| r < f.num_regs));
+}
