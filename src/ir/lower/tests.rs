@@ -211,6 +211,20 @@ fn layout_i386() {
     assert_eq!(size, 36);
     let ptr = m.types.iter().find(|t| t.kind == TypeKind::Ptr).unwrap();
     assert_eq!((ptr.store_size, ptr.align), (4, 4));
+    let fp80 = m
+        .types
+        .iter()
+        .find(|t| t.kind == TypeKind::X86Fp80)
+        .unwrap();
+    assert_eq!((fp80.store_size, fp80.alloc_size, fp80.align), (10, 12, 4));
+    // Pointer relocations are 4 bytes wide.
+    let m = lower("int x; int *p = &x; long l = (long)&x;", &["-O0", "-m32"]);
+    for n in ["p", "l"] {
+        let g = m.global(m.global_by_name[n]);
+        assert_eq!(g.size, 4);
+        let r = &g.init.as_ref().unwrap().relocs;
+        assert_eq!((r.len(), r[0].size), (1, 4), "{n}");
+    }
 }
 
 #[test]
