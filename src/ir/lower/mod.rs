@@ -6,6 +6,19 @@
 //! functions (instructions with pre-resolved operands, phis as per-edge copies) and source
 //! locations. Global aliases are resolved to their aliasee and also entered in
 //! `func_by_name` / `global_by_name` under their own name.
+//!
+//! Special cases:
+//! - `llvm.dbg.*`, `llvm.lifetime.*`, `llvm.experimental.noalias.scope.decl`, `llvm.pseudoprobe`
+//!   are dropped; `llvm.expect*`, `llvm.ssa.copy`, `llvm.*.invariant.group`, `llvm.ptr.annotation`,
+//!   `llvm.annotation` become `Copy` of their first argument.
+//! - `llvm.experimental.constrained.*` become the plain operation (one rounding mode, no traps).
+//! - `llvm.load.relative` (relative lookup tables in PIE code) is expanded into
+//!   gep/load/sext/ptrtoint/add/inttoptr using temporaries after the LLVM registers.
+//! - Calls through `bitcast`s of functions or through aliases are direct calls.
+//! - `Unsupported`: invoke, landingpad, resume, callbr and other EH instructions (followed by an
+//!   `Unreachable` when they are terminators), inline assembly, vector GEPs, unknown intrinsics,
+//!   instructions whose result or operand type is unsupported (integers wider than 128 bits,
+//!   bfloat, ppc_fp128, x86_mmx/amx, scalable vectors), constant `shufflevector` expressions.
 
 mod consts;
 mod inst;
