@@ -348,13 +348,9 @@ impl Lowerer {
         if attr.is_null() {
             return None;
         }
-        let mut t = LLVMGetTypeAttributeValue(attr);
-        if t.is_null() {
-            // Old-style byval without a type: the pointee of the parameter type.
-            if LLVMGetTypeKind(pty) == LLVMTypeKind::LLVMPointerTypeKind {
-                t = LLVMGetElementType(pty);
-            }
-        }
+        // LLVM 14's bitcode reader gives every byval attribute its type.
+        let _ = pty;
+        let t = LLVMGetTypeAttributeValue(attr);
         if t.is_null() || LLVMTypeIsSized(t) == 0 {
             return Some(0);
         }
