@@ -71,7 +71,7 @@ impl Lowerer {
         }
     }
 
-    fn push_const(&mut self, c: Const) -> ConstId {
+    pub(crate) fn push_const(&mut self, c: Const) -> ConstId {
         let key = match &c {
             Const::Int { ty, bits } => Some(ConstKey::Int(*ty, *bits)),
             Const::Null { ty } => Some(ConstKey::Null(*ty)),

@@ -280,6 +280,9 @@ impl Lowerer {
     /// for vector GEPs.
     pub(crate) unsafe fn gep(&mut self, v: LLVMValueRef) -> Option<InstKind> {
         if LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMTypeKind::LLVMVectorTypeKind {
+            if !LLVMIsAInstruction(v).is_null() {
+                return Some(self.vector_gep(v));
+            }
             return Some(InstKind::Unsupported {
                 what: "unsupported instruction getelementptr on vectors".into(),
             });
@@ -329,6 +332,171 @@ impl Lowerer {
             offset,
             indices,
         })
+    }
+
+    /// A GEP producing a vector of pointers, expanded lane by lane into scalar GEPs
+    /// (extracting vector bases and indices) and an `insertelement` chain.
+    unsafe fn vector_gep(&mut self, v: LLVMValueRef) -> InstKind {
+        enum Step {
+            Offset(i64),
+            Scalar(GepIndex),
+            Lane {
+                vec: Operand,
+                vec_ty: TypeId,
+                width: u32,
+                stride: i64,
+            },
+            /// A constant vector index: the byte offset of each lane.
+            ConstLanes(Vec<i64>),
+        }
+        let rty = LLVMTypeOf(v);
+        let lanes = LLVMGetVectorSize(rty);
+        let res_ty = self.ty(rty);
+        let ctx = LLVMGetTypeContext(rty);
+        let i32_ty = self.ty(LLVMInt32TypeInContext(ctx));
+        let is_vec = |t: LLVMTypeRef| LLVMGetTypeKind(t) == LLVMTypeKind::LLVMVectorTypeKind;
+        let base_v = LLVMGetOperand(v, 0);
+        let base = self.operand(base_v);
+        let base_vec_ty = is_vec(LLVMTypeOf(base_v)).then(|| self.ty(LLVMTypeOf(base_v)));
+        let unsupported = |w: &str| InstKind::Unsupported {
+            what: format!("unsupported instruction getelementptr on vectors ({w})"),
+        };
+        // Plan the address computation once; lanes differ only in extracted operands.
+        let n = LLVMGetNumOperands(v) as u32;
+        let mut cur = LLVMGetGEPSourceElementType(v);
+        let mut steps = Vec::new();
+        for i in 1..n {
+            let idx = LLVMGetOperand(v, i);
+            let it = LLVMTypeOf(idx);
+            let stride: i64;
+            if i == 1 {
+                stride = LLVMABISizeOfType(self.td, cur) as i64;
+            } else if LLVMGetTypeKind(cur) == LLVMTypeKind::LLVMStructTypeKind {
+                // Struct field numbers are constants (splat vectors for vector indices).
+                let c = if is_vec(it) {
+                    match LLVMGetValueKind(idx) {
+                        LLVMValueKind::LLVMConstantAggregateZeroValueKind => None,
+                        LLVMValueKind::LLVMConstantDataVectorValueKind => {
+                            Some(LLVMGetElementAsConstant(idx, 0))
+                        }
+                        LLVMValueKind::LLVMConstantVectorValueKind => Some(LLVMGetOperand(idx, 0)),
+                        _ => return unsupported("variable struct index"),
+                    }
+                } else {
+                    Some(idx)
+                };
+                let field = c.map(|c| LLVMConstIntGetZExtValue(c) as u32).unwrap_or(0);
+                steps.push(Step::Offset(LLVMOffsetOfElement(self.td, cur, field) as i64));
+                cur = LLVMStructGetTypeAtIndex(cur, field);
+                continue;
+            } else {
+                cur = LLVMGetElementType(cur);
+                stride = LLVMABISizeOfType(self.td, cur) as i64;
+            }
+            if is_vec(it) {
+                let et = LLVMGetElementType(it);
+                if LLVMGetTypeKind(et) != LLVMTypeKind::LLVMIntegerTypeKind {
+                    return unsupported("non-integer index");
+                }
+                if let Some(ks) = const_int_lanes(idx, lanes) {
+                    let offs = ks.iter().map(|k| k.wrapping_mul(stride)).collect();
+                    steps.push(Step::ConstLanes(offs));
+                    continue;
+                }
+                let vec_ty = self.ty(it);
+                let vec = self.operand(idx);
+                steps.push(Step::Lane {
+                    vec,
+                    vec_ty,
+                    width: LLVMGetIntTypeWidth(et),
+                    stride,
+                });
+            } else if LLVMGetValueKind(idx) == LLVMValueKind::LLVMConstantIntValueKind
+                && LLVMGetIntTypeWidth(it) <= 64
+            {
+                steps.push(Step::Offset(
+                    LLVMConstIntGetSExtValue(idx).wrapping_mul(stride),
+                ));
+            } else {
+                let width = self.int_width_of(idx);
+                let op = self.operand(idx);
+                steps.push(Step::Scalar(GepIndex { op, width, stride }));
+            }
+        }
+        self.pending_base = self.next_reg;
+        let mut pending: Vec<InstKind> = Vec::new();
+        let reg_of =
+            |pending: &Vec<InstKind>, base: u32| Operand::Reg(Reg(base + pending.len() as u32 - 1));
+        let pb = self.pending_base;
+        let mut acc = Operand::Const(self.push_const(Const::Undef { ty: res_ty }));
+        let mut last = None;
+        for lane in 0..lanes {
+            let lane_c = Operand::Const(self.push_const(Const::Int {
+                ty: i32_ty,
+                bits: lane as u128,
+            }));
+            let b = match base_vec_ty {
+                Some(vec_ty) => {
+                    pending.push(InstKind::ExtractElement {
+                        vec_ty,
+                        vec: base,
+                        idx: lane_c,
+                        idx_width: 32,
+                    });
+                    reg_of(&pending, pb)
+                }
+                None => base,
+            };
+            let mut offset = 0i64;
+            let mut indices = Vec::new();
+            for s in &steps {
+                match s {
+                    Step::Offset(o) => offset = offset.wrapping_add(*o),
+                    Step::ConstLanes(offs) => offset = offset.wrapping_add(offs[lane as usize]),
+                    Step::Scalar(g) => indices.push(g.clone()),
+                    Step::Lane {
+                        vec,
+                        vec_ty,
+                        width,
+                        stride,
+                    } => {
+                        pending.push(InstKind::ExtractElement {
+                            vec_ty: *vec_ty,
+                            vec: *vec,
+                            idx: lane_c,
+                            idx_width: 32,
+                        });
+                        indices.push(GepIndex {
+                            op: reg_of(&pending, pb),
+                            width: *width,
+                            stride: *stride,
+                        });
+                    }
+                }
+            }
+            pending.push(InstKind::Gep {
+                base: b,
+                offset,
+                indices,
+            });
+            let g = reg_of(&pending, pb);
+            let ins = InstKind::InsertElement {
+                vec_ty: res_ty,
+                vec: acc,
+                val: g,
+                idx: lane_c,
+                idx_width: 32,
+            };
+            if lane + 1 == lanes {
+                last = Some(ins);
+            } else {
+                pending.push(ins);
+                acc = reg_of(&pending, pb);
+            }
+        }
+        self.next_reg += pending.len() as u32;
+        self.pending = pending;
+        last.unwrap_or(InstKind::Copy { ty: res_ty, v: acc })
     }
 
     /// Instructions that can also be constant expressions.
@@ -1040,6 +1208,25 @@ impl Lowerer {
             args,
             ret,
         }
+    }
+}
+
+/// Lane values of a constant integer vector (sign-extended), if it is one.
+unsafe fn const_int_lanes(v: LLVMValueRef, lanes: u32) -> Option<Vec<i64>> {
+    let lane = |c: LLVMValueRef| -> Option<i64> {
+        (LLVMGetValueKind(c) == LLVMValueKind::LLVMConstantIntValueKind
+            && LLVMGetIntTypeWidth(LLVMTypeOf(c)) <= 64)
+            .then(|| LLVMConstIntGetSExtValue(c))
+    };
+    match LLVMGetValueKind(v) {
+        LLVMValueKind::LLVMConstantAggregateZeroValueKind => Some(vec![0; lanes as usize]),
+        LLVMValueKind::LLVMConstantDataVectorValueKind => (0..lanes)
+            .map(|i| lane(LLVMGetElementAsConstant(v, i)))
+            .collect(),
+        LLVMValueKind::LLVMConstantVectorValueKind => {
+            (0..lanes).map(|i| lane(LLVMGetOperand(v, i))).collect()
+        }
+        _ => None,
     }
 }
 

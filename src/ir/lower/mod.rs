@@ -14,9 +14,12 @@
 //! - `llvm.experimental.constrained.*` become the plain operation (one rounding mode, no traps).
 //! - `llvm.load.relative` (relative lookup tables in PIE code) is expanded into
 //!   gep/load/sext/ptrtoint/add/inttoptr using temporaries after the LLVM registers.
+//! - A `getelementptr` producing a vector of pointers is expanded lane by lane (extractelement of
+//!   vector operands, scalar GEP, insertelement chain), with temporaries as above.
 //! - Calls through `bitcast`s of functions or through aliases are direct calls.
 //! - `Unsupported`: invoke, landingpad, resume, callbr and other EH instructions (followed by an
-//!   `Unreachable` when they are terminators), inline assembly, vector GEPs, unknown intrinsics,
+//!   `Unreachable` when they are terminators), inline assembly, vector GEP constant expressions,
+//!   unknown intrinsics (e.g. floating-point vector reductions, masked loads/gathers),
 //!   instructions whose result or operand type is unsupported (integers wider than 128 bits,
 //!   bfloat, ppc_fp128, x86_mmx/amx, scalable vectors), constant `shufflevector` expressions.
 

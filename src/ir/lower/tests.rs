@@ -569,8 +569,7 @@ define i256 @mul256(i256 %a, i256 %b) {
   ret i256 %m
 }
 define <2 x i32*> @vgep(<2 x i64> %i) {
-  %p = getelementptr [4 x i32], [4 x i32]* @garr, i64 0, <2 x i64> %i
-  ret <2 x i32*> %p
+  ret <2 x i32*> getelementptr ([4 x i32], [4 x i32]* @garr, <2 x i64> <i64 0, i64 1>, <2 x i64> <i64 1, i64 3>)
 }
 define i32 @inv() personality i32 (...)* @__gxx_personality_v0 {
 entry:
@@ -599,7 +598,11 @@ define i32 @cexpr() {
             .any(|x| x.starts_with(&format!("{f}:")) && x.contains(w))
     };
     assert!(has("mul256", "i256"), "{u:?}");
-    assert!(has("vgep", "getelementptr"), "{u:?}");
+    assert!(
+        u.iter()
+            .any(|x| x.starts_with("const:") && x.contains("getelementptr")),
+        "{u:?}"
+    );
     assert!(has("inv", "invoke"), "{u:?}");
     assert!(has("inv", "landingpad"), "{u:?}");
     assert!(has("unk", "llvm.foo.bar"), "{u:?}");
@@ -1151,4 +1154,71 @@ const char *name(int x) {
     uniq.dedup();
     assert_eq!(uniq.len(), 6, "{regs:?}");
     assert!(regs.iter().all(|&r| r < f.num_regs));
+}
+
+#[test]
+fn vector_gep_is_expanded_per_lane() {
+    let m = lower_ll(
+        r#"
+%S = type { i32, [4 x i16] }
+define <2 x i16*> @vg(%S* %p, <2 x %S*> %vp, <2 x i64> %i, i64 %k) {
+  %a = getelementptr %S, %S* %p, <2 x i64> %i, i32 1, i64 %k
+  %b = getelementptr %S, <2 x %S*> %vp, <2 x i64> <i64 1, i64 2>, <2 x i32> <i32 1, i32 1>, <2 x i64> %i
+  %c = getelementptr i16, <2 x i16*> %a, i64 1
+  ret <2 x i16*> %c
+}
+"#,
+    );
+    check_wellformed(&m);
+    assert!(unsupported(&m).is_empty(), "{:?}", unsupported(&m));
+    let f = func(&m, "vg");
+    // %a: per lane extract %i[lane], gep p + 4 + i*12 + k*2, insert; 2 lanes.
+    let k: Vec<&InstKind> = f.code.iter().map(|i| &i.kind).collect();
+    let InstKind::ExtractElement {
+        vec: Operand::Reg(Reg(2)),
+        ..
+    } = k[0]
+    else {
+        panic!("{}", m.dump())
+    };
+    let InstKind::Gep {
+        base: Operand::Reg(Reg(0)),
+        offset: 4,
+        indices,
+    } = k[1]
+    else {
+        panic!("{}", m.dump())
+    };
+    assert_eq!(
+        indices.iter().map(|g| g.stride).collect::<Vec<_>>(),
+        vec![12, 2]
+    );
+    assert_eq!(indices[1].op, Operand::Reg(Reg(3)));
+    assert!(matches!(k[2], InstKind::InsertElement { .. }));
+    // The final insertelement writes %a's own register (4).
+    let a_def = f.code.iter().position(|i| i.dst == Some(Reg(4))).unwrap();
+    assert!(matches!(f.code[a_def].kind, InstKind::InsertElement { .. }));
+    // %b: vector base, constant lane offsets 12*1+4 and 12*2+4, variable last index.
+    let gb: Vec<i64> = f.code[a_def + 1..]
+        .iter()
+        .filter_map(|i| match &i.kind {
+            InstKind::Gep {
+                offset, indices, ..
+            } if indices.len() == 1 && indices[0].stride == 2 => Some(*offset),
+            _ => None,
+        })
+        .take(2)
+        .collect();
+    assert_eq!(gb, vec![16, 28], "{}", m.dump());
+    // Temporaries are above the LLVM registers and below num_regs.
+    for i in &f.code {
+        if let Some(r) = i.dst {
+            assert!(r.0 < f.num_regs);
+        }
+    }
+    let defs: Vec<u32> = f.code.iter().filter_map(|i| i.dst.map(|r| r.0)).collect();
+    let mut d = defs.clone();
+    d.sort();
+    d.dedup();
+    assert_eq!(d.len(), defs.len(), "a register is written twice");
 }
