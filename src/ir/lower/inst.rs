@@ -968,6 +968,9 @@ impl Lowerer {
                 if name.starts_with("llvm.load.relative.") {
                     return Some(self.lower_load_relative(i, ret));
                 }
+                if let Some(k) = self.lower_fp_reduce(i, &name, ret) {
+                    return Some(k);
+                }
                 if let Some(rest) = name.strip_prefix("llvm.experimental.constrained.") {
                     return Some(self.lower_constrained(i, rest, &name, ret));
                 }
@@ -1023,6 +1026,91 @@ impl Lowerer {
 }
 
 impl Lowerer {
+    /// Emits a temporary instruction before the one being lowered; returns its register.
+    fn tmp(&mut self, k: InstKind) -> Operand {
+        if self.pending.is_empty() {
+            self.pending_base = self.next_reg;
+        }
+        self.pending.push(k);
+        self.next_reg += 1;
+        Operand::Reg(Reg(self.pending_base + self.pending.len() as u32 - 1))
+    }
+
+    /// Floating-point vector reductions (`llvm.vector.reduce.{fadd,fmul,fmax,fmin}`, emitted
+    /// with fast-math): expanded into a sequential chain over the lanes.
+    unsafe fn lower_fp_reduce(
+        &mut self,
+        i: LLVMValueRef,
+        name: &str,
+        ret: TypeId,
+    ) -> Option<InstKind> {
+        let op = name
+            .strip_prefix("llvm.vector.reduce.")?
+            .split('.')
+            .next()?;
+        let (has_start, how) = match op {
+            "fadd" => (true, Ok(BinOp::FAdd)),
+            "fmul" => (true, Ok(BinOp::FMul)),
+            "fmax" => (false, Err(Intrinsic::MaxNum)),
+            "fmin" => (false, Err(Intrinsic::MinNum)),
+            _ => return None,
+        };
+        let vec_v = LLVMGetOperand(i, if has_start { 1 } else { 0 });
+        let vt = LLVMTypeOf(vec_v);
+        if LLVMGetTypeKind(vt) != LLVMTypeKind::LLVMVectorTypeKind {
+            return None;
+        }
+        let lanes = LLVMGetVectorSize(vt);
+        let vec_ty = self.ty(vt);
+        let vec = self.operand(vec_v);
+        let ctx = LLVMGetTypeContext(vt);
+        let i32_ty = self.ty(LLVMInt32TypeInContext(ctx));
+        let mut elems = Vec::with_capacity(lanes as usize);
+        for lane in 0..lanes {
+            let idx = Operand::Const(self.push_const(Const::Int {
+                ty: i32_ty,
+                bits: lane as u128,
+            }));
+            elems.push(self.tmp(InstKind::ExtractElement {
+                vec_ty,
+                vec,
+                idx,
+                idx_width: 32,
+            }));
+        }
+        let mut acc = if has_start {
+            self.operand(LLVMGetOperand(i, 0))
+        } else {
+            elems.remove(0)
+        };
+        let combine = |a: Operand, b: Operand| match how {
+            Ok(op) => InstKind::Bin { op, ty: ret, a, b },
+            Err(x) => InstKind::Call {
+                callee: Callee::Intrinsic(x),
+                args: vec![
+                    CallArg {
+                        op: a,
+                        ty: ret,
+                        byval: None,
+                    },
+                    CallArg {
+                        op: b,
+                        ty: ret,
+                        byval: None,
+                    },
+                ],
+                ret,
+            },
+        };
+        let Some(last) = elems.pop() else {
+            return Some(InstKind::Copy { ty: ret, v: acc });
+        };
+        for e in elems {
+            acc = self.tmp(combine(acc, e));
+        }
+        Some(combine(acc, last))
+    }
+
     /// `llvm.load.relative(p, off)` = `p + sext(load i32 (p + off))` (relative lookup tables in
     /// position-independent code). Expanded with temporaries; the sum is formed on integers and
     /// converted back with `inttoptr` (the target lies in another object than `p`).

@@ -14,12 +14,14 @@
 //! - `llvm.experimental.constrained.*` become the plain operation (one rounding mode, no traps).
 //! - `llvm.load.relative` (relative lookup tables in PIE code) is expanded into
 //!   gep/load/sext/ptrtoint/add/inttoptr using temporaries after the LLVM registers.
+//! - `llvm.vector.reduce.{fadd,fmul,fmax,fmin}` (fast-math) become sequential chains over the
+//!   lanes, with temporaries.
 //! - A `getelementptr` producing a vector of pointers is expanded lane by lane (extractelement of
 //!   vector operands, scalar GEP, insertelement chain), with temporaries as above.
 //! - Calls through `bitcast`s of functions or through aliases are direct calls.
 //! - `Unsupported`: invoke, landingpad, resume, callbr and other EH instructions (followed by an
 //!   `Unreachable` when they are terminators), inline assembly, vector GEP constant expressions,
-//!   unknown intrinsics (e.g. floating-point vector reductions, masked loads/gathers),
+//!   unknown intrinsics (e.g. masked loads/gathers, libm-like intrinsics under fast-math),
 //!   instructions whose result or operand type is unsupported (integers wider than 128 bits,
 //!   bfloat, ppc_fp128, x86_mmx/amx, scalable vectors), constant `shufflevector` expressions.
 

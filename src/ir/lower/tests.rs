@@ -1222,3 +1222,65 @@ define <2 x i16*> @vg(%S* %p, <2 x %S*> %vp, <2 x i64> %i, i64 %k) {
     d.dedup();
     assert_eq!(d.len(), defs.len(), "a register is written twice");
 }
+
+#[test]
+fn fp_vector_reductions_are_expanded() {
+    let m = lower_ll(
+        r#"
+declare float @llvm.vector.reduce.fadd.v4f32(float, <4 x float>)
+declare double @llvm.vector.reduce.fmax.v2f64(<2 x double>)
+define float @r(<4 x float> %v, <2 x double> %d) {
+  %s = call reassoc float @llvm.vector.reduce.fadd.v4f32(float 1.0, <4 x float> %v)
+  %m = call double @llvm.vector.reduce.fmax.v2f64(<2 x double> %d)
+  %t = fptrunc double %m to float
+  %x = fadd float %s, %t
+  ret float %x
+}
+"#,
+    );
+    check_wellformed(&m);
+    assert!(unsupported(&m).is_empty(), "{:?}", unsupported(&m));
+    let f = func(&m, "r");
+    let k: Vec<&InstKind> = f.code.iter().map(|i| &i.kind).collect();
+    // 4 extracts, 4 fadds (the last one writes %s = r2).
+    assert_eq!(
+        k.iter()
+            .filter(|k| matches!(k, InstKind::ExtractElement { .. }))
+            .count(),
+        6
+    );
+    assert_eq!(
+        k.iter()
+            .filter(|k| matches!(
+                k,
+                InstKind::Bin {
+                    op: BinOp::FAdd,
+                    ..
+                }
+            ))
+            .count(),
+        5
+    );
+    assert!(
+        matches!(
+            f.code[7].kind,
+            InstKind::Bin {
+                op: BinOp::FAdd,
+                ..
+            }
+        ) && f.code[7].dst == Some(Reg(2))
+    );
+    assert!(k.iter().any(|k| matches!(
+        k,
+        InstKind::Call {
+            callee: Callee::Intrinsic(Intrinsic::MaxNum),
+            ..
+        }
+    )));
+    let defs: Vec<u32> = f.code.iter().filter_map(|i| i.dst.map(|r| r.0)).collect();
+    let mut d = defs.clone();
+    d.sort();
+    d.dedup();
+    assert_eq!(d.len(), defs.len());
+    assert!(defs.iter().all(|&r| r < f.num_regs));
+}
