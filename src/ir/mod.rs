@@ -5,6 +5,7 @@
 //! pre-resolved to register slots or module-wide constants, phi nodes turned into
 //! per-edge parallel copies, and type layout computed from the module's data layout.
 
+pub mod dump;
 pub mod lower;
 
 use std::fmt;
@@ -48,7 +49,9 @@ pub struct Module {
     pub files: Vec<String>,
     /// `locs[0]` is the unknown location.
     pub locs: Vec<SrcLoc>,
+    /// Functions by name; also holds global aliases of functions (resolved to the aliasee).
     pub func_by_name: hashbrown::HashMap<String, FuncId>,
+    /// Globals by name; also holds global aliases of variables (resolved to the aliasee).
     pub global_by_name: hashbrown::HashMap<String, GlobalId>,
 }
 
@@ -296,6 +299,9 @@ pub enum RmwOp {
     UMin,
     FAdd,
     FSub,
+    /// Multiplication: only in `Intrinsic::VectorReduce` (`llvm.vector.reduce.mul`); atomicrmw
+    /// has no such operation.
+    Mul,
 }
 
 /// Intrinsics trex implements. The overload width/type is taken from the call's types.
@@ -501,7 +507,8 @@ pub enum InstKind {
         idx: Operand,
         idx_width: u32,
     },
-    /// `mask[i] < 0` means undef (zero). Indices >= len(a) pick from `b`.
+    /// `mask[i] < 0` means undef (zero). Indices >= len(a) pick from `b`. `vec_ty` is the type
+    /// of `a` and `b`; the result has `mask.len()` elements.
     ShuffleVector {
         vec_ty: TypeId,
         a: Operand,
