@@ -86,25 +86,40 @@ pub fn find_libc(arch: &'static str) -> Result<PathBuf, LinkError> {
     Err(LinkError::NoLibc { arch, looked })
 }
 
-/// `llvm-link-14 --only-needed prog libc -o out`: the program first, so all of it is kept, and
-/// only what it needs from the library.
+/// Links `prog` with the C library found at `libc` (a `libc.bc` whose directory also holds
+/// `entry.bc`, a module that references `__libc_start_main`). Two steps, because llvm-link's
+/// `--only-needed` applies to every file after the first: first the program and `entry.bc`
+/// whole (the executor starts the program through `__libc_start_main`, which nothing in the
+/// program references), then only what that needs from the library.
 pub fn link_with_libc(prog: &Path, libc: &Path, out: &Path) -> Result<(), LinkError> {
+    let entry = libc.with_file_name("entry.bc");
+    if !entry.is_file() {
+        return Err(LinkError::Failed(format!(
+            "{} is missing (rebuild with scripts/build-libc.sh)",
+            entry.display()
+        )));
+    }
+    let with_entry = out.with_extension("entry.bc");
+    let res = llvm_link(&[prog, &entry], false, &with_entry)
+        .and_then(|()| llvm_link(&[&with_entry, libc], true, out));
+    let _ = std::fs::remove_file(&with_entry);
+    res
+}
+
+fn llvm_link(inputs: &[&Path], only_needed: bool, out: &Path) -> Result<(), LinkError> {
     let tool = std::env::var("TREX_LLVM_LINK").unwrap_or_else(|_| "llvm-link-14".into());
-    let res = Command::new(&tool)
-        .arg("--only-needed")
-        .arg(prog)
-        .arg(libc)
+    let mut cmd = Command::new(&tool);
+    if only_needed {
+        cmd.arg("--only-needed");
+    }
+    let res = cmd
+        .args(inputs)
         .arg("-o")
         .arg(out)
         .output()
-        .map_err(|e| LinkError::Tool {
-            tool: tool.clone(),
-            msg: e.to_string(),
-        })?;
+        .map_err(|e| LinkError::Tool { tool: tool.clone(), msg: e.to_string() })?;
     if !res.status.success() {
-        return Err(LinkError::Failed(
-            String::from_utf8_lossy(&res.stderr).into_owned(),
-        ));
+        return Err(LinkError::Failed(String::from_utf8_lossy(&res.stderr).into_owned()));
     }
     Ok(())
 }

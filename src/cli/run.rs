@@ -90,7 +90,7 @@ pub fn run(a: &RunArgs) -> Result<()> {
         env: Vec::new(),
         max_instructions: a.max_instructions,
         max_stack_frames: a.max_stack_frames,
-        use_libc_start: libc_path.is_some() && has_entry(&module, "__libc_start_main"),
+        use_libc_start: libc_path.is_some(),
     };
     let outcome = exec::run(&module, &cfg, &mut StdIo)?;
 
