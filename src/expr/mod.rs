@@ -7,6 +7,12 @@
 
 use hashbrown::HashMap;
 
+pub mod builder;
+pub mod eval;
+pub mod print;
+
+pub use eval::{arrays_of, eval, ArraySets, Assignment};
+
 /// An expression in an `ExprPool`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ExprId(pub u32);
@@ -51,22 +57,56 @@ pub enum CmpOp {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Expr {
     /// A constant; `bits` is zero above `width`.
-    Const { width: u32, bits: u128 },
+    Const {
+        width: u32,
+        bits: u128,
+    },
     /// One byte of `array` at `index`, after the writes of the update list `updates`
     /// (newest first; `None` = no writes). Width 8.
-    Read { array: ArrayId, updates: Option<UpdateId>, index: ExprId },
+    Read {
+        array: ArrayId,
+        updates: Option<UpdateId>,
+        index: ExprId,
+    },
     /// if `cond` (width 1) then `t` else `f`.
-    Select { cond: ExprId, t: ExprId, f: ExprId },
+    Select {
+        cond: ExprId,
+        t: ExprId,
+        f: ExprId,
+    },
     /// `hi` bits above `lo` bits.
-    Concat { hi: ExprId, lo: ExprId },
+    Concat {
+        hi: ExprId,
+        lo: ExprId,
+    },
     /// `width` bits of `e` starting at bit `offset`.
-    Extract { e: ExprId, offset: u32, width: u32 },
-    ZExt { e: ExprId, width: u32 },
-    SExt { e: ExprId, width: u32 },
+    Extract {
+        e: ExprId,
+        offset: u32,
+        width: u32,
+    },
+    ZExt {
+        e: ExprId,
+        width: u32,
+    },
+    SExt {
+        e: ExprId,
+        width: u32,
+    },
     /// Bitwise not (logical not for width 1).
-    Not { e: ExprId },
-    Bin { op: BinOp, a: ExprId, b: ExprId },
-    Cmp { op: CmpOp, a: ExprId, b: ExprId },
+    Not {
+        e: ExprId,
+    },
+    Bin {
+        op: BinOp,
+        a: ExprId,
+        b: ExprId,
+    },
+    Cmp {
+        op: CmpOp,
+        a: ExprId,
+        b: ExprId,
+    },
 }
 
 /// A symbolic array of bytes.
@@ -110,13 +150,13 @@ impl ExprPool {
     /// Interns `e` with result width `width` as given, without simplification.
     pub fn intern(&mut self, e: Expr, width: u32) -> ExprId {
         debug_assert!((1..=MAX_WIDTH).contains(&width));
-        if let Some(&id) = self.index.get(&e) {
-            return id;
-        }
-        let id = ExprId(self.exprs.len() as u32);
-        self.exprs.push((e, width));
-        self.index.insert(e, id);
-        id
+        // One hash lookup per node (entry API).
+        let exprs = &mut self.exprs;
+        *self.index.entry(e).or_insert_with(|| {
+            let id = ExprId(exprs.len() as u32);
+            exprs.push((e, width));
+            id
+        })
     }
 
     pub fn get(&self, id: ExprId) -> &Expr {
@@ -150,13 +190,12 @@ impl ExprPool {
 
     /// Interns an update node (update lists are shared between states like expressions).
     pub fn update(&mut self, n: UpdateNode) -> UpdateId {
-        if let Some(&id) = self.update_index.get(&n) {
-            return id;
-        }
-        let id = UpdateId(self.updates.len() as u32);
-        self.updates.push(n);
-        self.update_index.insert(n, id);
-        id
+        let updates = &mut self.updates;
+        *self.update_index.entry(n).or_insert_with(|| {
+            let id = UpdateId(updates.len() as u32);
+            updates.push(n);
+            id
+        })
     }
 
     pub fn update_node(&self, id: UpdateId) -> &UpdateNode {

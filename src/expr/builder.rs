@@ -1,0 +1,1 @@
+//! Smart constructors (see below).
