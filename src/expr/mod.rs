@@ -10,8 +10,11 @@ use hashbrown::HashMap;
 pub mod builder;
 pub mod eval;
 pub mod print;
+#[cfg(test)]
+mod proptests;
 
-pub use eval::{arrays_of, eval, ArraySets, Assignment};
+pub use eval::{arrays_of, eval, ArraySets, Assignment, Evaluator};
+pub use print::{smtlib_query, smtlib_term, smtlib_validity_query};
 
 /// An expression in an `ExprPool`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
