@@ -4,7 +4,7 @@
 //! of booleans, boolean `Select`, width-1 constants) are printed as `Bool` terms, and converted
 //! with `(ite b #b1 #b0)` / `(= t #b1)` where a bitvector is needed. Arrays are declared as
 //! `(Array (_ BitVec domain) (_ BitVec 8))`; constant arrays are defined by `store`s over a
-//! constant-zero array (bytes beyond `init` read as 0, as in `eval`). Subterms used more than
+//! constant-zero array `((as const ...) #x00)` (bytes beyond `init` read as 0, as in `eval`). Subterms used more than
 //! once in an assertion (and long chains) are `let`-bound, so DAGs print in linear size.
 
 use std::fmt::{self, Write};
@@ -422,7 +422,7 @@ pub fn smtlib_term(pool: &ExprPool, e: ExprId) -> String {
     s
 }
 
-fn declare_array(pool: &ExprPool, a: ArrayId, out: &mut String) {
+pub(crate) fn declare_array(pool: &ExprPool, a: ArrayId, out: &mut String) {
     let arr = pool.array(a);
     let sym = smt_symbol(&arr.name);
     let sort = format!("(Array (_ BitVec {}) (_ BitVec 8))", arr.domain);
@@ -453,7 +453,8 @@ fn declare_array(pool: &ExprPool, a: ArrayId, out: &mut String) {
 }
 
 /// A complete SMT-LIB 2 script: `(set-logic QF_ABV)`, a declaration for each array used, one
-/// `(assert ...)` per constraint (each of width 1), and `(check-sat)`.
+/// `(assert ...)` per constraint (each of width 1), and `(check-sat)`. The logic is `ALL` instead
+/// when a constant array (defined with `(as const ...)`) is used.
 pub fn smtlib_query(pool: &ExprPool, constraints: &[ExprId]) -> String {
     script(pool, constraints, None)
 }
@@ -481,7 +482,13 @@ fn script(pool: &ExprPool, constraints: &[ExprId], negated: Option<ExprId>) -> S
     }
     arrays.sort_unstable();
     arrays.dedup();
-    let mut out = String::from("(set-logic QF_ABV)\n");
+    // Constant arrays use `(as const ...)`, which is outside QF_ABV proper.
+    let logic = if arrays.iter().any(|&a| pool.array(a).init.is_some()) {
+        "ALL"
+    } else {
+        "QF_ABV"
+    };
+    let mut out = format!("(set-logic {logic})\n");
     for a in arrays {
         declare_array(pool, a, &mut out);
     }
@@ -671,5 +678,196 @@ impl fmt::Display for Display<'_> {
 impl fmt::Debug for Display<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(self, f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::proptests::Gen;
+    use super::super::{eval, mask, Array, Assignment, BinOp, Expr, ExprPool};
+    use super::*;
+    use std::io::Write as _;
+    use std::process::{Command, Stdio};
+
+    fn z3(script: &str) -> Option<String> {
+        let mut child = Command::new("z3")
+            .arg("-in")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .ok()?;
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(script.as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        Some(String::from_utf8_lossy(&out.stdout).into_owned())
+    }
+
+    fn small_pool() -> (ExprPool, ExprId, ExprId) {
+        let mut p = ExprPool::new();
+        let a = p.new_array(Array {
+            name: "a".into(),
+            size: 4,
+            domain: 32,
+            init: None,
+        });
+        let i = p.constant(32, 0);
+        let x = p.read_bytes_le(a, None, i, 4);
+        let s = p.mul(x, x);
+        let t = p.add(s, s);
+        let k = p.constant(32, 10);
+        let c = p.ult(t, k);
+        (p, x, c)
+    }
+
+    #[test]
+    fn smtlib_structure() {
+        let (p, _, c) = small_pool();
+        let q = smtlib_query(&p, &[c]);
+        assert!(q.starts_with("(set-logic QF_ABV)\n"));
+        assert!(q.contains("(declare-fun a () (Array (_ BitVec 32) (_ BitVec 8)))"));
+        assert!(q.contains("(let ("), "shared subterms are let-bound: {q}");
+        assert!(q.contains("(assert "));
+        assert!(q.ends_with("(check-sat)\n"));
+        assert_eq!(q.matches('(').count(), q.matches(')').count());
+        let v = smtlib_validity_query(&p, &[c], c);
+        assert!(v.contains("(assert (not "));
+        assert_eq!(smt_symbol("a b"), "|a b|");
+        assert_eq!(smt_symbol("let"), "|let|");
+        assert_eq!(smt_symbol("arr_1"), "arr_1");
+    }
+
+    #[test]
+    fn dag_prints_linearly() {
+        let mut p = ExprPool::new();
+        let a = p.new_array(Array {
+            name: "a".into(),
+            size: 4,
+            domain: 32,
+            init: None,
+        });
+        let i = p.constant(32, 0);
+        let mut x = p.read_bytes_le(a, None, i, 4);
+        for _ in 0..200 {
+            x = p.intern(
+                Expr::Bin {
+                    op: BinOp::Xor,
+                    a: x,
+                    b: x,
+                },
+                32,
+            );
+        }
+        let k = p.constant(32, 0);
+        let c = p.intern(
+            Expr::Cmp {
+                op: CmpOp::Eq,
+                a: x,
+                b: k,
+            },
+            1,
+        );
+        let q = smtlib_query(&p, &[c]);
+        assert!(q.len() < 20_000, "query of {} bytes", q.len());
+        let d = format!("{}", p.display(c));
+        assert!(d.len() < 20_000);
+        if let Some(out) = z3(&q) {
+            assert_eq!(out.trim(), "sat", "{q}");
+        }
+    }
+
+    #[test]
+    fn display_form() {
+        let (p, x, c) = small_pool();
+        let d = format!("{}", p.display(x));
+        assert!(d.starts_with("(Concat w32 (Read w8 (w32 3) a)"), "{d}");
+        let d = format!("{}", p.display(c));
+        assert!(d.starts_with("(Ult (Add w32 N0:(Mul w32 N1:"), "{d}");
+        assert!(d.contains(" N0)"), "{d}");
+    }
+
+    /// Cross-checks `eval` against Z3's SMT-LIB semantics and the printer against Z3's parser:
+    /// for random (raw and simplified) expressions e and assignments A, with the arrays pinned
+    /// to A, `e = eval(e, A)` must be sat and `e != eval(e, A)` unsat.
+    #[test]
+    fn z3_agrees_with_eval() {
+        if z3("(check-sat)\n").is_none() {
+            eprintln!("z3 not found: skipping");
+            return;
+        }
+        let mut p = ExprPool::new();
+        let mut g = Gen::new(&mut p, 7);
+        let sort = "(Array (_ BitVec 32) (_ BitVec 8))";
+        let mut script = String::from("(set-logic ALL)\n(set-option :timeout 5000)\n");
+        for &arr in &g.arrays {
+            declare_array(&p, arr, &mut script);
+        }
+        let mut expected = Vec::new();
+        for case in 0..150 {
+            let a: Assignment = g.assignment();
+            g.refs = vec![a.clone()];
+            let w = [1, 8, 33, 64, 128, 3, 16][case % 7];
+            let (raw, simp) = g.gen(&mut p, w, 3);
+            for e in [raw, simp] {
+                let v = eval(&p, e, &a);
+                let k = p.intern(
+                    Expr::Const {
+                        width: w,
+                        bits: mask(w, v),
+                    },
+                    w,
+                );
+                let eq = p.intern(
+                    Expr::Cmp {
+                        op: CmpOp::Eq,
+                        a: e,
+                        b: k,
+                    },
+                    1,
+                );
+                let mut pins = String::new();
+                for &arr in &g.arrays[..2] {
+                    let bytes = a.values.get(&arr).cloned().unwrap_or_default();
+                    let _ = write!(pins, "(assert (= {} ", p.array(arr).name);
+                    for _ in &bytes {
+                        pins.push_str("(store ");
+                    }
+                    let _ = write!(pins, "((as const {sort}) #x00)");
+                    for (i, b) in bytes.iter().enumerate() {
+                        let _ = write!(pins, " #x{i:08x} #x{b:02x})");
+                    }
+                    pins.push_str("))\n");
+                }
+                let t = smtlib_term(&p, eq);
+                let _ = write!(
+                    script,
+                    "(push)\n{pins}(assert {t})\n(check-sat)\n(pop)\n\
+                     (push)\n{pins}(assert (not {t}))\n(check-sat)\n(pop)\n"
+                );
+                expected.push((e, "sat"));
+                expected.push((e, "unsat"));
+            }
+        }
+        if let Ok(path) = std::env::var("TREX_DUMP_Z3") {
+            std::fs::write(path, &script).unwrap();
+        }
+            return;
+        }
+        let out = z3(&script).unwrap();
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), expected.len(), "z3 said:\n{out}");
+        for (l, (e, want)) in lines.iter().zip(&expected) {
+            assert_eq!(
+                l,
+                want,
+                "z3 disagrees on {}:\n{}",
+                p.display(*e),
+                smtlib_term(&p, *e)
+            );
+        }
     }
 }
