@@ -855,8 +855,6 @@ mod tests {
         if let Ok(path) = std::env::var("TREX_DUMP_Z3") {
             std::fs::write(path, &script).unwrap();
         }
-            return;
-        }
         let out = z3(&script).unwrap();
         let lines: Vec<&str> = out.lines().collect();
         assert_eq!(lines.len(), expected.len(), "z3 said:\n{out}");
