@@ -61,7 +61,7 @@ fn children(pool: &ExprPool, n: Node, out: &mut Vec<Node>) {
         }
         Node::E(e, m) => {
             let nat = natural_mode(pool, e);
-            if m != nat {
+            if m != nat && !matches!(pool.get(e), Expr::Const { .. }) {
                 out.push(Node::E(e, nat));
                 return;
             }
@@ -264,7 +264,8 @@ impl Printer<'_> {
             Node::E(e, m) => (e, m),
         };
         let nat = natural_mode(pool, e);
-        if m != nat {
+        // Width-1 constants print directly in either sort (`true` / `#b1`).
+        if m != nat && !matches!(pool.get(e), Expr::Const { .. }) {
             if m == Mode::Bv {
                 out.push_str("(ite ");
                 self.child(out, Node::E(e, nat));
