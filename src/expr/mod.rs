@@ -4,8 +4,28 @@
 //! Every expression lives once in an `ExprPool` and is named by an `ExprId`; states share ids and
 //! never clone trees. Build expressions only through the smart constructors (`builder.rs`), which
 //! fold constants and put expressions in canonical form; `intern` is the raw, unsimplified door.
+//!
+//! * `builder.rs`: the smart constructors (`pool.add(a, b)`, `pool.eq(a, b)`, `pool.read(..)`, ...)
+//!   and the list of simplification rules; widths above `MAX_WIDTH` panic there.
+//! * `eval.rs`: `eval` / `Evaluator` under an `Assignment` (SMT-LIB semantics), `arrays_of` and the
+//!   `ArraySets` cache for independence slicing.
+//! * `print.rs`: SMT-LIB 2 scripts (`smtlib_query`, `smtlib_validity_query`, `smtlib_term`) and a
+//!   KQuery-like `pool.display(e)`.
+//! * `proptests.rs`: raw-vs-simplified property tests guarding every rule.
+//!
+//! Changes to this file beyond the data shape (additive): `intern` and `update` use the entry API
+//! (one hash lookup per node), and the submodule declarations and re-exports below.
 
 use hashbrown::HashMap;
+
+pub mod builder;
+pub mod eval;
+pub mod print;
+#[cfg(test)]
+mod proptests;
+
+pub use eval::{arrays_of, eval, ArraySets, Assignment, Evaluator};
+pub use print::{smtlib_query, smtlib_term, smtlib_validity_query};
 
 /// An expression in an `ExprPool`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -144,13 +164,13 @@ impl ExprPool {
     /// Interns `e` with result width `width` as given, without simplification.
     pub fn intern(&mut self, e: Expr, width: u32) -> ExprId {
         debug_assert!((1..=MAX_WIDTH).contains(&width));
-        if let Some(&id) = self.index.get(&e) {
-            return id;
-        }
-        let id = ExprId(self.exprs.len() as u32);
-        self.exprs.push((e, width));
-        self.index.insert(e, id);
-        id
+        // One hash lookup per node (entry API).
+        let exprs = &mut self.exprs;
+        *self.index.entry(e).or_insert_with(|| {
+            let id = ExprId(exprs.len() as u32);
+            exprs.push((e, width));
+            id
+        })
     }
 
     pub fn get(&self, id: ExprId) -> &Expr {
@@ -184,13 +204,12 @@ impl ExprPool {
 
     /// Interns an update node (update lists are shared between states like expressions).
     pub fn update(&mut self, n: UpdateNode) -> UpdateId {
-        if let Some(&id) = self.update_index.get(&n) {
-            return id;
-        }
-        let id = UpdateId(self.updates.len() as u32);
-        self.updates.push(n);
-        self.update_index.insert(n, id);
-        id
+        let updates = &mut self.updates;
+        *self.update_index.entry(n).or_insert_with(|| {
+            let id = UpdateId(updates.len() as u32);
+            updates.push(n);
+            id
+        })
     }
 
     pub fn update_node(&self, id: UpdateId) -> &UpdateNode {

@@ -1,0 +1,1094 @@
+//! Smart constructors: the normal way to build expressions. Each folds constants (without
+//! allocating) and applies local simplifications that put expressions in canonical form, so
+//! that hash-consing shares more and the solver sees less. Every rule is guarded by the
+//! property tests in `tests.rs` (`eval(simplified) == eval(raw)`).
+//!
+//! Canonical forms (KLEE-like):
+//! * constants on the left of commutative operators (`Add`, `Mul`, `And`, `Or`, `Xor`, `Eq`);
+//!   two non-constant operands are ordered by id;
+//! * `x - c` is `(-c) + x`; constants float outwards: `c1 + (c2 + x)` → `(c1+c2) + x`,
+//!   `x + (c + y)` → `c + (x + y)`; same for `Mul`, `And`, `Or`, `Xor`;
+//! * comparisons use only `Eq`, `Ult`, `Ule`, `Slt`, `Sle` (`ugt` etc. swap operands),
+//!   `ne(a, b)` is `Not(Eq(a, b))`; `Not` of a comparison is kept as is;
+//! * width-1 arithmetic is logic (`Add`/`Sub` → `Xor`, `Mul` → `And`);
+//! * `Concat(0, x)` is `ZExt(x)`.
+//!
+//! Widths: operand widths are checked with `debug_assert!`s. A result wider than `MAX_WIDTH`
+//! (from `concat`, `zext`, `sext`, `read_bytes_le`) is a caller bug and PANICS with a message
+//! in all builds; callers check widths first.
+
+use super::eval::{eval_bin, eval_cmp, ones, sext128, sext_bits};
+use super::{mask, ArrayId, BinOp, CmpOp, Expr, ExprId, ExprPool, UpdateId, UpdateNode, MAX_WIDTH};
+
+#[inline]
+fn is_pow2(x: u128) -> bool {
+    x != 0 && x & (x - 1) == 0
+}
+
+#[inline]
+fn smin(w: u32) -> u128 {
+    1u128 << (w - 1)
+}
+
+#[inline]
+fn smax(w: u32) -> u128 {
+    ones(w) >> 1
+}
+
+impl ExprPool {
+    // ---------------------------------------------------------------- leaves and helpers
+
+    /// The constant `bits` (truncated to `width`).
+    #[inline]
+    pub fn constant(&mut self, width: u32, bits: u128) -> ExprId {
+        debug_assert!(
+            (1..=MAX_WIDTH).contains(&width),
+            "width {width} out of range"
+        );
+        self.intern(
+            Expr::Const {
+                width,
+                bits: mask(width, bits),
+            },
+            width,
+        )
+    }
+
+    /// The width-1 constant `b`.
+    #[inline]
+    pub fn bool_const(&mut self, b: bool) -> ExprId {
+        self.constant(1, b as u128)
+    }
+
+    /// `true` / `false` as width-1 constants.
+    pub fn true_expr(&mut self) -> ExprId {
+        self.bool_const(true)
+    }
+    pub fn false_expr(&mut self) -> ExprId {
+        self.bool_const(false)
+    }
+
+    #[inline]
+    fn is_const(&self, e: ExprId, v: u128) -> bool {
+        self.as_const(e) == Some(v)
+    }
+
+    #[inline]
+    fn bin_raw(&mut self, op: BinOp, a: ExprId, b: ExprId) -> ExprId {
+        let w = self.width(a);
+        self.intern(Expr::Bin { op, a, b }, w)
+    }
+
+    #[inline]
+    fn cmp_raw(&mut self, op: CmpOp, a: ExprId, b: ExprId) -> ExprId {
+        self.intern(Expr::Cmp { op, a, b }, 1)
+    }
+
+    /// `Some((c, x))` if `e` is `Bin{op, Const c, x}`.
+    #[inline]
+    fn const_left(&self, e: ExprId, op: BinOp) -> Option<(u128, ExprId)> {
+        match *self.get(e) {
+            Expr::Bin { op: o, a, b } if o == op => self.as_const(a).map(|c| (c, b)),
+            _ => None,
+        }
+    }
+
+    #[inline]
+    fn check_same_width(&self, a: ExprId, b: ExprId) {
+        debug_assert_eq!(self.width(a), self.width(b), "operand widths differ");
+    }
+
+    /// Orders a commutative pair: constant left, else lower id left.
+    #[inline]
+    fn order(&self, a: ExprId, b: ExprId) -> (ExprId, ExprId) {
+        match (self.as_const(a).is_some(), self.as_const(b).is_some()) {
+            (false, true) => (b, a),
+            (true, _) => (a, b),
+            (false, false) => {
+                if a <= b {
+                    (a, b)
+                } else {
+                    (b, a)
+                }
+            }
+        }
+    }
+
+    /// Generic dispatch by operator (for callers that hold a `BinOp`).
+    pub fn bin(&mut self, op: BinOp, a: ExprId, b: ExprId) -> ExprId {
+        match op {
+            BinOp::Add => self.add(a, b),
+            BinOp::Sub => self.sub(a, b),
+            BinOp::Mul => self.mul(a, b),
+            BinOp::UDiv => self.udiv(a, b),
+            BinOp::SDiv => self.sdiv(a, b),
+            BinOp::URem => self.urem(a, b),
+            BinOp::SRem => self.srem(a, b),
+            BinOp::And => self.and(a, b),
+            BinOp::Or => self.or(a, b),
+            BinOp::Xor => self.xor(a, b),
+            BinOp::Shl => self.shl(a, b),
+            BinOp::LShr => self.lshr(a, b),
+            BinOp::AShr => self.ashr(a, b),
+        }
+    }
+
+    /// Generic dispatch by comparison operator.
+    pub fn cmp(&mut self, op: CmpOp, a: ExprId, b: ExprId) -> ExprId {
+        match op {
+            CmpOp::Eq => self.eq(a, b),
+            CmpOp::Ult => self.ult(a, b),
+            CmpOp::Ule => self.ule(a, b),
+            CmpOp::Slt => self.slt(a, b),
+            CmpOp::Sle => self.sle(a, b),
+        }
+    }
+
+    // ---------------------------------------------------------------- arithmetic
+
+    pub fn add(&mut self, a: ExprId, b: ExprId) -> ExprId {
+        self.check_same_width(a, b);
+        let w = self.width(a);
+        if let (Some(x), Some(y)) = (self.as_const(a), self.as_const(b)) {
+            return self.constant(w, eval_bin(BinOp::Add, w, x, y));
+        }
+        if w == 1 {
+            return self.xor(a, b);
+        }
+        let (a, b) = self.order(a, b);
+        if let Some(c) = self.as_const(a) {
+            if c == 0 {
+                return b;
+            }
+            // c1 + (c2 + x) → (c1+c2) + x
+            if let Some((c2, x)) = self.const_left(b, BinOp::Add) {
+                let k = self.constant(w, c.wrapping_add(c2));
+                return self.add(k, x);
+            }
+            // c1 + (c2 - x) → (c1+c2) - x
+            if let Some((c2, x)) = self.const_left(b, BinOp::Sub) {
+                let k = self.constant(w, c.wrapping_add(c2));
+                return self.sub(k, x);
+            }
+            return self.bin_raw(BinOp::Add, a, b);
+        }
+        // x + (c + y) → c + (x + y);  (c + x) + y → c + (x + y)
+        if let Some((c, y)) = self.const_left(b, BinOp::Add) {
+            let k = self.constant(w, c);
+            let s = self.add(a, y);
+            return self.add(k, s);
+        }
+        if let Some((c, x)) = self.const_left(a, BinOp::Add) {
+            let k = self.constant(w, c);
+            let s = self.add(x, b);
+            return self.add(k, s);
+        }
+        self.bin_raw(BinOp::Add, a, b)
+    }
+
+    pub fn sub(&mut self, a: ExprId, b: ExprId) -> ExprId {
+        self.check_same_width(a, b);
+        let w = self.width(a);
+        if let (Some(x), Some(y)) = (self.as_const(a), self.as_const(b)) {
+            return self.constant(w, eval_bin(BinOp::Sub, w, x, y));
+        }
+        if a == b {
+            return self.constant(w, 0);
+        }
+        if w == 1 {
+            return self.xor(a, b);
+        }
+        // x - c → (-c) + x
+        if let Some(c) = self.as_const(b) {
+            let k = self.constant(w, c.wrapping_neg());
+            return self.add(k, a);
+        }
+        if let Some(c1) = self.as_const(a) {
+            // c1 - (c2 + x) → (c1-c2) - x
+            if let Some((c2, x)) = self.const_left(b, BinOp::Add) {
+                let k = self.constant(w, c1.wrapping_sub(c2));
+                return self.sub(k, x);
+            }
+            // c1 - (c2 - x) → (c1-c2) + x
+            if let Some((c2, x)) = self.const_left(b, BinOp::Sub) {
+                let k = self.constant(w, c1.wrapping_sub(c2));
+                return self.add(k, x);
+            }
+            return self.bin_raw(BinOp::Sub, a, b);
+        }
+        // (c + x) - y → c + (x - y)
+        if let Some((c, x)) = self.const_left(a, BinOp::Add) {
+            let k = self.constant(w, c);
+            let d = self.sub(x, b);
+            return self.add(k, d);
+        }
+        // x - (c + y) → (-c) + (x - y)
+        if let Some((c, y)) = self.const_left(b, BinOp::Add) {
+            let k = self.constant(w, c.wrapping_neg());
+            let d = self.sub(a, y);
+            return self.add(k, d);
+        }
+        self.bin_raw(BinOp::Sub, a, b)
+    }
+
+    /// Two's complement negation, `0 - e`.
+    pub fn neg(&mut self, e: ExprId) -> ExprId {
+        let z = self.constant(self.width(e), 0);
+        self.sub(z, e)
+    }
+
+    pub fn mul(&mut self, a: ExprId, b: ExprId) -> ExprId {
+        self.check_same_width(a, b);
+        let w = self.width(a);
+        if let (Some(x), Some(y)) = (self.as_const(a), self.as_const(b)) {
+            return self.constant(w, eval_bin(BinOp::Mul, w, x, y));
+        }
+        if w == 1 {
+            return self.and(a, b);
+        }
+        let (a, b) = self.order(a, b);
+        if let Some(c) = self.as_const(a) {
+            if c == 0 {
+                return a;
+            }
+            if c == 1 {
+                return b;
+            }
+            // c1 * (c2 * x) → (c1*c2) * x
+            if let Some((c2, x)) = self.const_left(b, BinOp::Mul) {
+                let k = self.constant(w, c.wrapping_mul(c2));
+                return self.mul(k, x);
+            }
+        }
+        self.bin_raw(BinOp::Mul, a, b)
+    }
+
+    pub fn udiv(&mut self, a: ExprId, b: ExprId) -> ExprId {
+        self.check_same_width(a, b);
+        let w = self.width(a);
+        if let (Some(x), Some(y)) = (self.as_const(a), self.as_const(b)) {
+            return self.constant(w, eval_bin(BinOp::UDiv, w, x, y));
+        }
+        if let Some(c) = self.as_const(b) {
+            if c == 1 {
+                return a;
+            }
+            if is_pow2(c) {
+                let s = self.constant(w, c.trailing_zeros() as u128);
+                return self.lshr(a, s);
+            }
+        }
+        self.bin_raw(BinOp::UDiv, a, b)
+    }
+
+    pub fn sdiv(&mut self, a: ExprId, b: ExprId) -> ExprId {
+        self.check_same_width(a, b);
+        let w = self.width(a);
+        if let (Some(x), Some(y)) = (self.as_const(a), self.as_const(b)) {
+            return self.constant(w, eval_bin(BinOp::SDiv, w, x, y));
+        }
+        if let Some(c) = self.as_const(b) {
+            if c == 1 {
+                return a;
+            }
+            if c == ones(w) {
+                return self.neg(a);
+            }
+        }
+        self.bin_raw(BinOp::SDiv, a, b)
+    }
+
+    pub fn urem(&mut self, a: ExprId, b: ExprId) -> ExprId {
+        self.check_same_width(a, b);
+        let w = self.width(a);
+        if let (Some(x), Some(y)) = (self.as_const(a), self.as_const(b)) {
+            return self.constant(w, eval_bin(BinOp::URem, w, x, y));
+        }
+        // 0 % x = 0 and x % x = 0 (also for x = 0: urem x 0 = x)
+        if self.is_const(a, 0) || a == b {
+            return self.constant(w, 0);
+        }
+        if let Some(c) = self.as_const(b) {
+            if c == 1 {
+                return self.constant(w, 0);
+            }
+            if is_pow2(c) {
+                let m = self.constant(w, c - 1);
+                return self.and(m, a);
+            }
+        }
+        self.bin_raw(BinOp::URem, a, b)
+    }
+
+    pub fn srem(&mut self, a: ExprId, b: ExprId) -> ExprId {
+        self.check_same_width(a, b);
+        let w = self.width(a);
+        if let (Some(x), Some(y)) = (self.as_const(a), self.as_const(b)) {
+            return self.constant(w, eval_bin(BinOp::SRem, w, x, y));
+        }
+        if self.is_const(a, 0) || a == b {
+            return self.constant(w, 0);
+        }
+        if let Some(c) = self.as_const(b) {
+            if c == 1 || c == ones(w) {
+                return self.constant(w, 0);
+            }
+        }
+        self.bin_raw(BinOp::SRem, a, b)
+    }
+
+    // ---------------------------------------------------------------- bitwise
+
+    /// `Some(x)` if `e` is `Not(x)`.
+    #[inline]
+    fn not_of(&self, e: ExprId) -> Option<ExprId> {
+        match *self.get(e) {
+            Expr::Not { e } => Some(e),
+            _ => None,
+        }
+    }
+
+    fn complementary(&self, a: ExprId, b: ExprId) -> bool {
+        self.not_of(a) == Some(b) || self.not_of(b) == Some(a)
+    }
+
+    pub fn and(&mut self, a: ExprId, b: ExprId) -> ExprId {
+        self.check_same_width(a, b);
+        let w = self.width(a);
+        if let (Some(x), Some(y)) = (self.as_const(a), self.as_const(b)) {
+            return self.constant(w, x & y);
+        }
+        if a == b {
+            return a;
+        }
+        if self.complementary(a, b) {
+            return self.constant(w, 0);
+        }
+        let (a, b) = self.order(a, b);
+        if let Some(c) = self.as_const(a) {
+            if c == 0 {
+                return a;
+            }
+            if c == ones(w) {
+                return b;
+            }
+            if let Some((c2, x)) = self.const_left(b, BinOp::And) {
+                let k = self.constant(w, c & c2);
+                return self.and(k, x);
+            }
+        }
+        self.bin_raw(BinOp::And, a, b)
+    }
+
+    pub fn or(&mut self, a: ExprId, b: ExprId) -> ExprId {
+        self.check_same_width(a, b);
+        let w = self.width(a);
+        if let (Some(x), Some(y)) = (self.as_const(a), self.as_const(b)) {
+            return self.constant(w, x | y);
+        }
+        if a == b {
+            return a;
+        }
+        if self.complementary(a, b) {
+            return self.constant(w, ones(w));
+        }
+        let (a, b) = self.order(a, b);
+        if let Some(c) = self.as_const(a) {
+            if c == 0 {
+                return b;
+            }
+            if c == ones(w) {
+                return a;
+            }
+            if let Some((c2, x)) = self.const_left(b, BinOp::Or) {
+                let k = self.constant(w, c | c2);
+                return self.or(k, x);
+            }
+        }
+        self.bin_raw(BinOp::Or, a, b)
+    }
+
+    pub fn xor(&mut self, a: ExprId, b: ExprId) -> ExprId {
+        self.check_same_width(a, b);
+        let w = self.width(a);
+        if let (Some(x), Some(y)) = (self.as_const(a), self.as_const(b)) {
+            return self.constant(w, x ^ y);
+        }
+        if a == b {
+            return self.constant(w, 0);
+        }
+        if self.complementary(a, b) {
+            return self.constant(w, ones(w));
+        }
+        let (a, b) = self.order(a, b);
+        if let Some(c) = self.as_const(a) {
+            if c == 0 {
+                return b;
+            }
+            if c == ones(w) {
+                return self.not(b);
+            }
+            if let Some((c2, x)) = self.const_left(b, BinOp::Xor) {
+                let k = self.constant(w, c ^ c2);
+                return self.xor(k, x);
+            }
+        }
+        self.bin_raw(BinOp::Xor, a, b)
+    }
+
+    /// Bitwise not (logical not for width 1). `Not(Not x)` → `x`; `Not` of a comparison is
+    /// kept as is (no De Morgan).
+    pub fn not(&mut self, e: ExprId) -> ExprId {
+        let w = self.width(e);
+        if let Some(c) = self.as_const(e) {
+            return self.constant(w, !c);
+        }
+        if let Some(x) = self.not_of(e) {
+            return x;
+        }
+        self.intern(Expr::Not { e }, w)
+    }
+
+    fn shift(&mut self, op: BinOp, a: ExprId, b: ExprId) -> ExprId {
+        self.check_same_width(a, b);
+        let w = self.width(a);
+        if let (Some(x), Some(y)) = (self.as_const(a), self.as_const(b)) {
+            return self.constant(w, eval_bin(op, w, x, y));
+        }
+        if self.is_const(b, 0) {
+            return a;
+        }
+        if self.is_const(a, 0) {
+            return a;
+        }
+        if op == BinOp::AShr && self.is_const(a, ones(w)) {
+            return a;
+        }
+        if op != BinOp::AShr {
+            if let Some(c) = self.as_const(b) {
+                if c >= w as u128 {
+                    return self.constant(w, 0);
+                }
+            }
+        }
+        self.bin_raw(op, a, b)
+    }
+
+    pub fn shl(&mut self, a: ExprId, b: ExprId) -> ExprId {
+        self.shift(BinOp::Shl, a, b)
+    }
+
+    pub fn lshr(&mut self, a: ExprId, b: ExprId) -> ExprId {
+        self.shift(BinOp::LShr, a, b)
+    }
+
+    pub fn ashr(&mut self, a: ExprId, b: ExprId) -> ExprId {
+        self.shift(BinOp::AShr, a, b)
+    }
+
+    // ---------------------------------------------------------------- booleans (width 1)
+
+    pub fn bool_and(&mut self, a: ExprId, b: ExprId) -> ExprId {
+        debug_assert_eq!(self.width(a), 1, "bool_and of a non-boolean");
+        self.and(a, b)
+    }
+
+    pub fn bool_or(&mut self, a: ExprId, b: ExprId) -> ExprId {
+        debug_assert_eq!(self.width(a), 1, "bool_or of a non-boolean");
+        self.or(a, b)
+    }
+
+    pub fn bool_not(&mut self, a: ExprId) -> ExprId {
+        debug_assert_eq!(self.width(a), 1, "bool_not of a non-boolean");
+        self.not(a)
+    }
+
+    /// `!a | b`.
+    pub fn implies(&mut self, a: ExprId, b: ExprId) -> ExprId {
+        let na = self.bool_not(a);
+        self.bool_or(na, b)
+    }
+
+    // ---------------------------------------------------------------- comparisons
+
+    pub fn eq(&mut self, a: ExprId, b: ExprId) -> ExprId {
+        self.check_same_width(a, b);
+        let w = self.width(a);
+        if let (Some(x), Some(y)) = (self.as_const(a), self.as_const(b)) {
+            return self.bool_const(x == y);
+        }
+        if a == b {
+            return self.bool_const(true);
+        }
+        let (a, b) = self.order(a, b);
+        let Some(c) = self.as_const(a) else {
+            if w == 1 && self.complementary(a, b) {
+                return self.bool_const(false);
+            }
+            return self.cmp_raw(CmpOp::Eq, a, b);
+        };
+        if w == 1 {
+            // true == x → x; false == x → !x
+            return if c == 1 { b } else { self.not(b) };
+        }
+        match *self.get(b) {
+            // c == ~x → ~c == x
+            Expr::Not { e } => {
+                let k = self.constant(w, !c);
+                self.eq(k, e)
+            }
+            Expr::ZExt { e, .. } => {
+                let we = self.width(e);
+                if c >> we != 0 {
+                    self.bool_const(false)
+                } else {
+                    let k = self.constant(we, c);
+                    self.eq(k, e)
+                }
+            }
+            Expr::SExt { e, .. } => {
+                let we = self.width(e);
+                let low = mask(we, c);
+                if sext_bits(we, w, low) != c {
+                    self.bool_const(false)
+                } else {
+                    let k = self.constant(we, low);
+                    self.eq(k, e)
+                }
+            }
+            Expr::Concat { hi, lo } => {
+                let wl = self.width(lo);
+                let wh = self.width(hi);
+                let kh = self.constant(wh, c >> wl);
+                let kl = self.constant(wl, c);
+                let eh = self.eq(kh, hi);
+                let el = self.eq(kl, lo);
+                self.and(eh, el)
+            }
+            Expr::Bin {
+                op: BinOp::Add,
+                a: x,
+                b: y,
+            } if self.as_const(x).is_some() => {
+                let k = self.constant(w, c.wrapping_sub(self.as_const(x).unwrap()));
+                self.eq(k, y)
+            }
+            Expr::Bin {
+                op: BinOp::Sub,
+                a: x,
+                b: y,
+            } if self.as_const(x).is_some() => {
+                let k = self.constant(w, self.as_const(x).unwrap().wrapping_sub(c));
+                self.eq(k, y)
+            }
+            Expr::Bin {
+                op: BinOp::Xor,
+                a: x,
+                b: y,
+            } if self.as_const(x).is_some() => {
+                let k = self.constant(w, c ^ self.as_const(x).unwrap());
+                self.eq(k, y)
+            }
+            Expr::Select { cond, t, f } => match (self.as_const(t), self.as_const(f)) {
+                (Some(tv), Some(fv)) => match (tv == c, fv == c) {
+                    (true, true) => self.bool_const(true),
+                    (true, false) => cond,
+                    (false, true) => self.not(cond),
+                    (false, false) => self.bool_const(false),
+                },
+                _ => self.cmp_raw(CmpOp::Eq, a, b),
+            },
+            _ => self.cmp_raw(CmpOp::Eq, a, b),
+        }
+    }
+
+    /// `Not(Eq(a, b))`.
+    pub fn ne(&mut self, a: ExprId, b: ExprId) -> ExprId {
+        let e = self.eq(a, b);
+        self.not(e)
+    }
+
+    pub fn ult(&mut self, a: ExprId, b: ExprId) -> ExprId {
+        self.check_same_width(a, b);
+        let w = self.width(a);
+        if let (Some(x), Some(y)) = (self.as_const(a), self.as_const(b)) {
+            return self.bool_const(eval_cmp(CmpOp::Ult, w, x, y));
+        }
+        if a == b || self.is_const(b, 0) || self.is_const(a, ones(w)) {
+            return self.bool_const(false);
+        }
+        if w == 1 {
+            // a < b ⇔ !a & b
+            let na = self.not(a);
+            return self.and(na, b);
+        }
+        // 0 < b ⇔ b != 0
+        if self.is_const(a, 0) {
+            return self.ne(a, b);
+        }
+        // a < max ⇔ a != max
+        if self.is_const(b, ones(w)) {
+            return self.ne(b, a);
+        }
+        self.cmp_raw(CmpOp::Ult, a, b)
+    }
+
+    pub fn ule(&mut self, a: ExprId, b: ExprId) -> ExprId {
+        self.check_same_width(a, b);
+        let w = self.width(a);
+        if let (Some(x), Some(y)) = (self.as_const(a), self.as_const(b)) {
+            return self.bool_const(eval_cmp(CmpOp::Ule, w, x, y));
+        }
+        if a == b || self.is_const(a, 0) || self.is_const(b, ones(w)) {
+            return self.bool_const(true);
+        }
+        if w == 1 {
+            // a <= b ⇔ !a | b
+            let na = self.not(a);
+            return self.or(na, b);
+        }
+        // a <= 0 ⇔ a == 0
+        if self.is_const(b, 0) {
+            return self.eq(b, a);
+        }
+        // max <= b ⇔ b == max
+        if self.is_const(a, ones(w)) {
+            return self.eq(a, b);
+        }
+        self.cmp_raw(CmpOp::Ule, a, b)
+    }
+
+    pub fn ugt(&mut self, a: ExprId, b: ExprId) -> ExprId {
+        self.ult(b, a)
+    }
+
+    pub fn uge(&mut self, a: ExprId, b: ExprId) -> ExprId {
+        self.ule(b, a)
+    }
+
+    pub fn slt(&mut self, a: ExprId, b: ExprId) -> ExprId {
+        self.check_same_width(a, b);
+        let w = self.width(a);
+        if let (Some(x), Some(y)) = (self.as_const(a), self.as_const(b)) {
+            return self.bool_const(eval_cmp(CmpOp::Slt, w, x, y));
+        }
+        if a == b || self.is_const(b, smin(w)) || self.is_const(a, smax(w)) {
+            return self.bool_const(false);
+        }
+        if w == 1 {
+            // 1 is -1: a < b ⇔ a & !b
+            let nb = self.not(b);
+            return self.and(a, nb);
+        }
+        if self.is_const(a, smin(w)) {
+            return self.ne(a, b);
+        }
+        if self.is_const(b, smax(w)) {
+            return self.ne(b, a);
+        }
+        self.cmp_raw(CmpOp::Slt, a, b)
+    }
+
+    pub fn sle(&mut self, a: ExprId, b: ExprId) -> ExprId {
+        self.check_same_width(a, b);
+        let w = self.width(a);
+        if let (Some(x), Some(y)) = (self.as_const(a), self.as_const(b)) {
+            return self.bool_const(eval_cmp(CmpOp::Sle, w, x, y));
+        }
+        if a == b || self.is_const(a, smin(w)) || self.is_const(b, smax(w)) {
+            return self.bool_const(true);
+        }
+        if w == 1 {
+            // a <= b ⇔ a | !b
+            let nb = self.not(b);
+            return self.or(a, nb);
+        }
+        if self.is_const(b, smin(w)) {
+            return self.eq(b, a);
+        }
+        if self.is_const(a, smax(w)) {
+            return self.eq(a, b);
+        }
+        self.cmp_raw(CmpOp::Sle, a, b)
+    }
+
+    pub fn sgt(&mut self, a: ExprId, b: ExprId) -> ExprId {
+        self.slt(b, a)
+    }
+
+    pub fn sge(&mut self, a: ExprId, b: ExprId) -> ExprId {
+        self.sle(b, a)
+    }
+
+    // ---------------------------------------------------------------- select
+
+    /// `if cond then t else f`; `cond` has width 1.
+    pub fn select(&mut self, cond: ExprId, t: ExprId, f: ExprId) -> ExprId {
+        debug_assert_eq!(self.width(cond), 1, "select condition is not a boolean");
+        self.check_same_width(t, f);
+        let w = self.width(t);
+        if let Some(c) = self.as_const(cond) {
+            return if c != 0 { t } else { f };
+        }
+        if t == f {
+            return t;
+        }
+        // select(!c, t, f) → select(c, f, t)
+        if let Some(c) = self.not_of(cond) {
+            return self.select(c, f, t);
+        }
+        if w == 1 {
+            if self.is_const(t, 1) {
+                return self.or(cond, f);
+            }
+            if self.is_const(t, 0) {
+                let nc = self.not(cond);
+                return self.and(nc, f);
+            }
+            if self.is_const(f, 1) {
+                let nc = self.not(cond);
+                return self.or(nc, t);
+            }
+            if self.is_const(f, 0) {
+                return self.and(cond, t);
+            }
+            // select(c, c', x) with t == cond → c | x ; f == cond → c & t
+            if t == cond {
+                return self.or(cond, f);
+            }
+            if f == cond {
+                return self.and(cond, t);
+            }
+        } else if let (Some(tv), Some(fv)) = (self.as_const(t), self.as_const(f)) {
+            if tv == 1 && fv == 0 {
+                return self.zext(cond, w);
+            }
+            if tv == ones(w) && fv == 0 {
+                return self.sext(cond, w);
+            }
+        }
+        self.intern(Expr::Select { cond, t, f }, w)
+    }
+
+    // ---------------------------------------------------------------- bit fields
+
+    /// `hi` bits above `lo` bits. Panics if the result would be wider than `MAX_WIDTH`.
+    pub fn concat(&mut self, hi: ExprId, lo: ExprId) -> ExprId {
+        let (wh, wl) = (self.width(hi), self.width(lo));
+        let w = wh + wl;
+        assert!(
+            w <= MAX_WIDTH,
+            "concat: result width {w} exceeds MAX_WIDTH {MAX_WIDTH}"
+        );
+        if let (Some(h), Some(l)) = (self.as_const(hi), self.as_const(lo)) {
+            return self.constant(w, (h << wl) | l);
+        }
+        // Concats nest to the right: Concat(Concat(a, b), c) → Concat(a, Concat(b, c))
+        if let Expr::Concat { hi: h1, lo: h2 } = *self.get(hi) {
+            let r = self.concat(h2, lo);
+            return self.concat(h1, r);
+        }
+        // Concat(0, x) → ZExt(x)
+        if self.is_const(hi, 0) {
+            return self.zext(lo, w);
+        }
+        // Concat(Extract(x, o+k, n), Extract(x, o, k)) → Extract(x, o, n+k)
+        if let (
+            Expr::Extract {
+                e: x1, offset: o1, ..
+            },
+            Expr::Extract {
+                e: x2,
+                offset: o2,
+                width: k,
+            },
+        ) = (*self.get(hi), *self.get(lo))
+        {
+            if x1 == x2 && o1 == o2 + k {
+                return self.extract(x1, o2, w);
+            }
+        }
+        if let Expr::Concat { hi: lh, lo: ll } = *self.get(lo) {
+            // Concat(c1, Concat(c2, y)) → Concat(c1c2, y)
+            if let (Some(c1), Some(c2)) = (self.as_const(hi), self.as_const(lh)) {
+                let k = self.constant(wh + self.width(lh), (c1 << self.width(lh)) | c2);
+                return self.concat(k, ll);
+            }
+            // Concat(Extract(x, o+k, n), Concat(Extract(x, o, k), y))
+            //   → Concat(Extract(x, o, n+k), y)
+            if let (
+                Expr::Extract {
+                    e: x1,
+                    offset: o1,
+                    width: n,
+                },
+                Expr::Extract {
+                    e: x2,
+                    offset: o2,
+                    width: k,
+                },
+            ) = (*self.get(hi), *self.get(lh))
+            {
+                if x1 == x2 && o1 == o2 + k {
+                    let m = self.extract(x1, o2, n + k);
+                    return self.concat(m, ll);
+                }
+            }
+        }
+        self.intern(Expr::Concat { hi, lo }, w)
+    }
+
+    /// `width` bits of `e` from bit `offset`. Panics (debug) if out of range.
+    pub fn extract(&mut self, e: ExprId, offset: u32, width: u32) -> ExprId {
+        let we = self.width(e);
+        debug_assert!(width >= 1 && offset + width <= we, "extract out of range");
+        if offset == 0 && width == we {
+            return e;
+        }
+        if let Some(c) = self.as_const(e) {
+            return self.constant(width, c >> offset);
+        }
+        match *self.get(e) {
+            Expr::Concat { hi, lo } => {
+                let wl = self.width(lo);
+                if offset + width <= wl {
+                    self.extract(lo, offset, width)
+                } else if offset >= wl {
+                    self.extract(hi, offset - wl, width)
+                } else {
+                    let h = self.extract(hi, 0, offset + width - wl);
+                    let l = self.extract(lo, offset, wl - offset);
+                    self.concat(h, l)
+                }
+            }
+            Expr::Extract {
+                e: x, offset: o, ..
+            } => self.extract(x, o + offset, width),
+            Expr::ZExt { e: x, .. } => {
+                let wx = self.width(x);
+                if offset + width <= wx {
+                    self.extract(x, offset, width)
+                } else if offset >= wx {
+                    self.constant(width, 0)
+                } else {
+                    let l = self.extract(x, offset, wx - offset);
+                    self.zext(l, width)
+                }
+            }
+            Expr::SExt { e: x, .. } => {
+                let wx = self.width(x);
+                if offset + width <= wx {
+                    self.extract(x, offset, width)
+                } else if offset >= wx - 1 {
+                    let s = self.extract(x, wx - 1, 1);
+                    self.sext(s, width)
+                } else {
+                    let l = self.extract(x, offset, wx - offset);
+                    self.sext(l, width)
+                }
+            }
+            Expr::Not { e: x } => {
+                let l = self.extract(x, offset, width);
+                self.not(l)
+            }
+            // Bitwise operators with a constant distribute over extraction.
+            Expr::Bin {
+                op: op @ (BinOp::And | BinOp::Or | BinOp::Xor),
+                a,
+                b,
+            } if self.as_const(a).is_some() => {
+                let ka = self.extract(a, offset, width);
+                let kb = self.extract(b, offset, width);
+                self.bin(op, ka, kb)
+            }
+            // Low bits of +, -, * depend only on low bits of the operands.
+            Expr::Bin {
+                op: op @ (BinOp::Add | BinOp::Sub | BinOp::Mul),
+                a,
+                b,
+            } if offset == 0 && self.as_const(a).is_some() => {
+                let ka = self.extract(a, 0, width);
+                let kb = self.extract(b, 0, width);
+                self.bin(op, ka, kb)
+            }
+            Expr::Select { cond, t, f }
+                if self.as_const(t).is_some() && self.as_const(f).is_some() =>
+            {
+                let kt = self.extract(t, offset, width);
+                let kf = self.extract(f, offset, width);
+                self.select(cond, kt, kf)
+            }
+            _ => self.intern(Expr::Extract { e, offset, width }, width),
+        }
+    }
+
+    /// Zero extension to `width` (>= the width of `e`). Panics if `width > MAX_WIDTH`.
+    pub fn zext(&mut self, e: ExprId, width: u32) -> ExprId {
+        assert!(
+            width <= MAX_WIDTH,
+            "zext: width {width} exceeds MAX_WIDTH {MAX_WIDTH}"
+        );
+        let we = self.width(e);
+        debug_assert!(width >= we, "zext to a smaller width");
+        if width == we {
+            return e;
+        }
+        if let Some(c) = self.as_const(e) {
+            return self.constant(width, c);
+        }
+        if let Expr::ZExt { e: x, .. } = *self.get(e) {
+            return self.zext(x, width);
+        }
+        self.intern(Expr::ZExt { e, width }, width)
+    }
+
+    /// Sign extension to `width` (>= the width of `e`). Panics if `width > MAX_WIDTH`.
+    pub fn sext(&mut self, e: ExprId, width: u32) -> ExprId {
+        assert!(
+            width <= MAX_WIDTH,
+            "sext: width {width} exceeds MAX_WIDTH {MAX_WIDTH}"
+        );
+        let we = self.width(e);
+        debug_assert!(width >= we, "sext to a smaller width");
+        if width == we {
+            return e;
+        }
+        if let Some(c) = self.as_const(e) {
+            return self.constant(width, sext128(we, c));
+        }
+        match *self.get(e) {
+            Expr::SExt { e: x, .. } => self.sext(x, width),
+            // The sign bit of a proper zero extension is 0.
+            Expr::ZExt { e: x, .. } if self.width(x) < we => self.zext(x, width),
+            _ => self.intern(Expr::SExt { e, width }, width),
+        }
+    }
+
+    /// Zero extension or truncation (LLVM `zext`/`trunc` to `width`).
+    pub fn zext_or_trunc(&mut self, e: ExprId, width: u32) -> ExprId {
+        if width <= self.width(e) {
+            self.extract(e, 0, width)
+        } else {
+            self.zext(e, width)
+        }
+    }
+
+    /// Sign extension or truncation.
+    pub fn sext_or_trunc(&mut self, e: ExprId, width: u32) -> ExprId {
+        if width <= self.width(e) {
+            self.extract(e, 0, width)
+        } else {
+            self.sext(e, width)
+        }
+    }
+
+    // ---------------------------------------------------------------- arrays
+
+    /// The byte of `array` at `index` after the writes `updates`. When the index is constant,
+    /// writes at other constant indices are skipped, a write at the same index gives its value,
+    /// and a miss down the whole list gives the initial byte of a constant array. When the
+    /// index is symbolic, a newest write at the very same index expression gives its value.
+    pub fn read(&mut self, array: ArrayId, updates: Option<UpdateId>, index: ExprId) -> ExprId {
+        debug_assert_eq!(
+            self.width(index),
+            self.array(array).domain,
+            "read index width differs from the array's domain"
+        );
+        let mut u = updates;
+        if let Some(i) = self.as_const(index) {
+            while let Some(id) = u {
+                let n = *self.update_node(id);
+                match self.as_const(n.index) {
+                    Some(j) if j == i => return n.value,
+                    Some(_) => u = n.next,
+                    None => break,
+                }
+            }
+            if u.is_none() {
+                if let Some(bytes) = &self.array(array).init {
+                    let b = usize::try_from(i).ok().and_then(|i| bytes.get(i)).copied();
+                    return self.constant(8, b.unwrap_or(0) as u128);
+                }
+            }
+        } else if let Some(id) = u {
+            let n = *self.update_node(id);
+            if n.index == index {
+                return n.value;
+            }
+        }
+        self.intern(
+            Expr::Read {
+                array,
+                updates: u,
+                index,
+            },
+            8,
+        )
+    }
+
+    /// An update list with the write `index := value` (a byte) on top of `updates`. A write
+    /// that shadows the newest one (same index expression) replaces it.
+    pub fn write(&mut self, updates: Option<UpdateId>, index: ExprId, value: ExprId) -> UpdateId {
+        debug_assert_eq!(self.width(value), 8, "written value is not a byte");
+        let mut next = updates;
+        if let Some(id) = updates {
+            let n = *self.update_node(id);
+            debug_assert_eq!(
+                self.width(n.index),
+                self.width(index),
+                "index widths differ"
+            );
+            if n.index == index {
+                next = n.next;
+            }
+        }
+        self.update(UpdateNode { index, value, next })
+    }
+
+    /// `nbytes` bytes from `index` on, little-endian (byte `index + k` is bits `8k..8k+8`).
+    /// Panics if `8 * nbytes` is 0 or exceeds `MAX_WIDTH`.
+    pub fn read_bytes_le(
+        &mut self,
+        array: ArrayId,
+        updates: Option<UpdateId>,
+        index: ExprId,
+        nbytes: u32,
+    ) -> ExprId {
+        assert!(
+            nbytes >= 1 && nbytes * 8 <= MAX_WIDTH,
+            "read_bytes_le: {nbytes} bytes do not fit in 1..=MAX_WIDTH bits"
+        );
+        let iw = self.width(index);
+        let mut acc = self.read(array, updates, index);
+        for k in 1..nbytes {
+            let off = self.constant(iw, k as u128);
+            let i = self.add(off, index);
+            let b = self.read(array, updates, i);
+            acc = self.concat(b, acc);
+        }
+        acc
+    }
+
+    /// Writes `value` (a multiple of 8 bits) little-endian at `index..`.
+    pub fn write_bytes_le(
+        &mut self,
+        updates: Option<UpdateId>,
+        index: ExprId,
+        value: ExprId,
+    ) -> Option<UpdateId> {
+        let w = self.width(value);
+        debug_assert!(
+            w.is_multiple_of(8),
+            "write_bytes_le of a value that is not whole bytes"
+        );
+        let iw = self.width(index);
+        let mut u = updates;
+        for k in 0..w / 8 {
+            let off = self.constant(iw, k as u128);
+            let i = self.add(off, index);
+            let b = self.extract(value, 8 * k, 8);
+            u = Some(self.write(u, i, b));
+        }
+        u
+    }
+}
