@@ -446,11 +446,15 @@ fn run_prog(ctx: &Ctx, spec: &Spec, opt: &str, m32: bool, dir: &Path) -> Result<
             // The native program: the same bitcode linked against the host's C library.
             let exe = dir.join(format!("{}.native", spec.name));
             let exe_s = exe.to_string_lossy().into_owned();
-            let mut largs = vec![];
-            if m32 {
-                largs.push("-m32");
-            }
-            largs.extend([bc_s.as_str(), "-o", exe_s.as_str(), "-lm"]);
+            // x86-64: link the very bitcode trex ran. i386: clang's default i686 code generator
+            // computes float/double on the x87 stack with excess precision, which is not the
+            // IR's semantics, so the native reference is compiled from the source with SSE2 math
+            // (the IR is the same up to function attributes and vectorization decisions).
+            let largs: Vec<&str> = if m32 {
+                vec!["-g", opt_flag.as_str(), "-w", "-m32", "-msse2", "-mfpmath=sse", "-o", exe_s.as_str(), src_s.as_str(), "-lm"]
+            } else {
+                vec![bc_s.as_str(), "-o", exe_s.as_str(), "-lm"]
+            };
             compile(&largs, dir, "link")?;
             let mut ncmd = Command::new(&exe);
             ncmd.args(&spec.args).current_dir(dir);
