@@ -46,7 +46,9 @@ for f in "${files[@]}"; do
     esac
     clang-14 -g -w -O0 -fsanitize=address,undefined -fno-sanitize-recover=all -fsanitize=integer-divide-by-zero,shift-exponent -o "$tmp/$n.san" "$f" -lm 2>"$tmp/cc.err" ||
       { echo "FAIL $n: compile"; head -5 "$tmp/cc.err"; fail=1; continue; }
-    (cd "$tmp" && ASAN_OPTIONS=detect_leaks=0 timeout 10 "./$n.san" "${args[@]}" >/dev/null 2>"$tmp/err.san")
+    (cd "$tmp" && ASAN_OPTIONS=detect_leaks=0 timeout 10 "./$n.san" "${args[@]}" >/dev/null 2>"$tmp/err.san") 2>/dev/null
+    st=$?
+    if [ "$kind" = abort ]; then [ $st = 134 ] || { echo "FAIL $n: exit $st, expected SIGABRT"; fail=1; }; continue; fi
     got=$(grep -oE "$f:[0-9]+" "$tmp/err.san" | head -1 | cut -d: -f2)
     if [ "$got" != "$line" ]; then echo "FAIL $n: sanitizer/abort at line '${got}', expected $line"; head -8 "$tmp/err.san"; fail=1; fi
   fi

@@ -63,8 +63,13 @@ if [ -n "$exp" ]; then
   done_lines 0 1
   exit 0
 fi
-if [ "$entry" != main ]; then
-  sed -i -e 's/@main(/@__fake_orig_main(/g' -e "s/@$entry(/@main(/g" "$tmp/p.ll"
+if [ -n "$m32" ]; then
+  # i686 code uses x87 excess precision; give the native build SSE2 math like the harness's reference
+  sed -i 's/"target-features"="+cx8,+x87"/"target-features"="+cx8,+mmx,+sse,+sse2,+x87"/' "$tmp/p.ll"
+  entry_ll=1
+fi
+if [ "$entry" != main ] || [ -n "${entry_ll:-}" ]; then
+  [ "$entry" != main ] && sed -i -e 's/@main(/@__fake_orig_main(/g' -e "s/@$entry(/@main(/g" "$tmp/p.ll"
   clang-14 $m32 -w -o "$tmp/a.out" "$tmp/p.ll" -lm || die "link failed"
 else
   clang-14 $m32 -o "$tmp/a.out" "$bc" -lm 2>"$tmp/link.err" || { cat "$tmp/link.err" >&2; die "link failed"; }
