@@ -144,7 +144,8 @@ fn parse_spec(path: &Path) -> Result<Spec, String> {
                 o => return Err(format!("{}:{lineno}: bad LIBC: {o:?}", path.display())),
             }
         } else if let Some(r) = c.strip_prefix("ONLY:") {
-            let levels: Vec<String> = r.split_whitespace().map(|s| s.to_string()).collect();
+            // `ONLY: O0 (reason...)`: the levels are the words before a parenthesized reason.
+            let levels: Vec<String> = r.split('(').next().unwrap_or("").split_whitespace().map(|s| s.to_string()).collect();
             for l in &levels {
                 if l != "O0" && l != "O2" {
                     return Err(format!("{}:{lineno}: bad ONLY level {l:?}", path.display()));
