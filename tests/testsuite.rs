@@ -475,7 +475,10 @@ fn run_prog(ctx: &Ctx, spec: &Spec, opt: &str, m32: bool, dir: &Path) -> Result<
             let lines = exit_lines(&out.stderr);
             let status: i32 = match lines.as_slice() {
                 [l] => l[EXIT_PREFIX.len()..].trim().parse().map_err(|_| format!("bad exit line {l:?}"))?,
-                [] => return Err(verbose(format!("no `{EXIT_PREFIX}N` line on stderr\n{}", stderr_report(&out)))),
+                [] => {
+                    let hint = if exit_lines(&out.stdout).is_empty() { "" } else { " (it is on stdout instead)" };
+                    return Err(verbose(format!("no `{EXIT_PREFIX}N` line on stderr{hint}\n{}", stderr_report(&out))));
+                }
                 _ => return Err(verbose(format!("{} `{EXIT_PREFIX}N` lines on stderr", lines.len()))),
             };
             if out.stdout != native.stdout {
