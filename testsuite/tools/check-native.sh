@@ -23,7 +23,7 @@ for f in "${files[@]}"; do
     for b in $builds; do
       case $b in
         O0|O2) fl="-$b";; O0m32) fl="-O0 -m32 -msse2 -mfpmath=sse";; O2m32) fl="-O2 -m32 -msse2 -mfpmath=sse";;
-        ubsan) fl="-O1 -fsanitize=undefined,address -fno-sanitize-recover=all";;
+        ubsan) fl="-O1 -fsanitize=undefined,address -fno-sanitize=builtin,alignment -fno-sanitize-recover=all";;
       esac
       if ! clang-14 -g -w $fl -o "$tmp/$n.$b" "$f" -lm 2>"$tmp/cc.err"; then
         echo "FAIL $n [$b]: compile"; head -5 "$tmp/cc.err"; fail=1; continue
