@@ -679,7 +679,7 @@ fn main() {
     println!("trex testsuite: {} cases, {} threads, trex = {}", cases.len(), jobs, ctx.trex.display());
     let total = cases.len();
     let queue = Arc::new(Mutex::new(cases.into_iter().collect::<VecDeque<Case>>()));
-    let results = Arc::new(Mutex::new((0usize, Vec::<String>::new())));
+    let results = Arc::new(Mutex::new((0usize, Vec::<String>::new(), Vec::<(f64, String)>::new())));
     let start = Instant::now();
     let handles: Vec<_> = (0..jobs.min(total.max(1)))
         .map(|_| {
@@ -692,6 +692,7 @@ fn main() {
                 let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run_case(&ctx, &case)))
                     .unwrap_or_else(|_| Err("the harness panicked on this case".into()));
                 let mut res = results.lock().unwrap();
+                res.2.push((t.elapsed().as_secs_f64(), case.name.clone()));
                 match r {
                     Ok(()) => {
                         res.0 += 1;
@@ -708,10 +709,15 @@ fn main() {
     for h in handles {
         h.join().unwrap();
     }
-    let (passed, failed) = {
+    let (passed, failed, mut times) = {
         let r = results.lock().unwrap();
-        (r.0, r.1.clone())
+        (r.0, r.1.clone(), r.2.clone())
     };
+    times.sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap_or(std::cmp::Ordering::Equal));
+    if times.len() > 5 {
+        let list: Vec<String> = times.iter().take(5).map(|(t, n)| format!("{n} {t:.1} s")).collect();
+        println!("slowest: {}", list.join(", "));
+    }
     if !failed.is_empty() {
         println!("\nfailed cases ({}):", failed.len());
         for f in &failed {
