@@ -40,6 +40,7 @@ int main(void) {
     for (int k = 0; k < 150; k += 13) printf("find %d: %d\n", k, find(root, k) ? find(root, k)->count : 0);
     for (int k = 0; k < 150; k += 2) root = del(root, k);
     walk(root);
-    printf("\nheight %d nodes %d\n", height(root), destroy(root));
+    int h = height(root);
+    printf("\nheight %d nodes %d\n", h, destroy(root));
     return 0;
 }

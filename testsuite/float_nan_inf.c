@@ -10,7 +10,7 @@ static volatile double zero = 0.0, one = 1.0;
 int main(void) {
     double nan1 = zero / zero, inf = one / zero, ninf = -one / zero;
     double n2 = NAN;
-    printf("isnan %d %d %d isinf %d %d %d\n", isnan(nan1), isnan(n2), isnan(inf), isinf(inf), isinf(ninf), isinf(nan1));
+    printf("isnan %d %d %d isinf %d %d %d\n", isnan(nan1), isnan(n2), isnan(inf), !!isinf(inf), !!isinf(ninf), !!isinf(nan1));
     printf("isfinite %d %d %d\n", isfinite(one), isfinite(inf), isfinite(nan1));
     printf("nan cmp %d %d %d %d %d %d\n", nan1 == nan1, nan1 != nan1, nan1 < 1, nan1 > 1, nan1 <= nan1, !(nan1 >= 0));
     printf("inf cmp %d %d %d %d\n", inf > 1e308, ninf < -1e308, inf == inf, inf - inf != inf - inf);
