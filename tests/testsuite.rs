@@ -14,7 +14,7 @@
 //! of the case name, also accepted as the first non-flag argument), `TREX_TEST_JOBS` (threads,
 //! default 2), `TREX_TEST_TIMEOUT` (seconds per trex run, default 60), `TREX_TEST_KEEP=1` (keep the
 //! temporary directories and print their paths on failure), `TREX_TEST_VERBOSE=1` (print full
-//! stdout/stderr of failing cases).
+//! stdout/stderr of failing cases), `TREX_TEST_NO_M32=1` (skip the -m32 variants).
 //!
 //! The last line printed is exactly `N passed, N failed`; the exit status is 1 if anything failed.
 
@@ -614,7 +614,7 @@ fn run_bad_input(ctx: &Ctx, b: BadInput, dir: &Path) -> Result<(), String> {
 
 // ---------------------------------------------------------------------------------------------
 
-fn collect_cases(root: &Path) -> Vec<Case> {
+fn collect_cases(root: &Path, no_m32: bool) -> Vec<Case> {
     let mut cases = Vec::new();
     for (name, b) in [
         ("bad-input/missing-file", BadInput::MissingFile),
@@ -643,7 +643,7 @@ fn collect_cases(root: &Path) -> Vec<Case> {
             }
         };
         let mut variants = vec![(false, "O0"), (false, "O2")];
-        if spec.m32 {
+        if spec.m32 && !no_m32 {
             variants.extend([(true, "O0"), (true, "O2")]);
         }
         for (m32, opt) in variants {
@@ -672,7 +672,7 @@ fn main() {
     let flag = |v: &str| std::env::var(v).map_or(false, |s| !s.is_empty() && s != "0");
     let ctx = Arc::new(Ctx { trex, timeout, keep: flag("TREX_TEST_KEEP"), verbose: flag("TREX_TEST_VERBOSE") });
 
-    let mut cases = collect_cases(&root);
+    let mut cases = collect_cases(&root, flag("TREX_TEST_NO_M32"));
     if let Some(f) = &filter {
         cases.retain(|c| c.name.contains(f.as_str()));
     }
