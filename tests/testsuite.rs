@@ -1,1 +1,732 @@
-fn main() {}
+//! End-to-end test suite of `trex run` (a plain `fn main`, `harness = false`).
+//!
+//! For every `testsuite/*.c` and every variant (O0, O2, and O0/O2 with `-m32` when the file says
+//! `// M32`), the program is compiled with clang-14 to bitcode and run with `trex run`; the result
+//! is checked against the expectation written in the file (see `testsuite/README.md`):
+//! - `// EXPECT: exit N`: trex's stdout and `TREX: program exited with status N` line must equal
+//!   the native program's (the same bitcode linked by clang-14 against the host libc) and N.
+//! - `// EXPECT: error KIND [LINE]`: one `KLEE: ERROR: <path>:<line>: <message>` line on stderr
+//!   and one `testNNNNNN.KIND.err` file in the output directory.
+//! It also runs a few bad-input checks (missing file, empty file, text file, no `main`, bad
+//! `--entry-point`).
+//!
+//! Environment: `TREX_BIN` (the trex binary; default: this crate's), `TREX_TEST_FILTER` (substring
+//! of the case name, also accepted as the first non-flag argument), `TREX_TEST_JOBS` (threads,
+//! default 2), `TREX_TEST_TIMEOUT` (seconds per trex run, default 60), `TREX_TEST_KEEP=1` (keep the
+//! temporary directories and print their paths on failure), `TREX_TEST_VERBOSE=1` (print full
+//! stdout/stderr of failing cases), `TREX_TEST_NO_M32=1` (skip the -m32 variants).
+//!
+//! The last line printed is exactly `N passed, N failed`; the exit status is 1 if anything failed.
+
+use std::collections::VecDeque;
+use std::fmt::Write as _;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitStatus, Stdio};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+const CLANG: &str = "clang-14";
+const NATIVE_TIMEOUT: Duration = Duration::from_secs(20);
+const COMPILE_TIMEOUT: Duration = Duration::from_secs(60);
+
+// ---------------------------------------------------------------------------------------------
+// Expectations
+
+#[derive(Clone, Debug, PartialEq)]
+enum Expect {
+    /// Normal exit with this status.
+    Exit(i32),
+    /// A runtime error of this kind (the `.err` suffix) at this line of the program's file.
+    Error { kind: String, line: u32 },
+}
+
+#[derive(Debug)]
+struct Spec {
+    /// File stem, e.g. `null_deref`.
+    name: String,
+    path: PathBuf,
+    args: Vec<String>,
+    expect: Expect,
+    message: Option<String>,
+    m32: bool,
+    libc_none: bool,
+    /// Restriction of the optimization levels (`ONLY: O0`).
+    only: Option<Vec<String>>,
+    timeout: Option<Duration>,
+}
+
+/// Splits a `RUN:` line into arguments; double quotes group words (`"a b"`), `\"` is a quote.
+fn split_args(s: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut in_word = false;
+    let mut in_quotes = false;
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' if chars.peek() == Some(&'"') => {
+                cur.push('"');
+                chars.next();
+                in_word = true;
+            }
+            '"' => {
+                in_quotes = !in_quotes;
+                in_word = true;
+            }
+            c if c.is_whitespace() && !in_quotes => {
+                if in_word {
+                    out.push(std::mem::take(&mut cur));
+                    in_word = false;
+                }
+            }
+            c => {
+                cur.push(c);
+                in_word = true;
+            }
+        }
+    }
+    if in_word {
+        out.push(cur);
+    }
+    out
+}
+
+const ERROR_MARKER: &str = "ERROR-LINE";
+
+fn parse_spec(path: &Path) -> Result<Spec, String> {
+    let text = fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+    let mut args = Vec::new();
+    let mut expect: Option<(String, Option<u32>, Option<i32>)> = None; // (kind, line, exit)
+    let mut message = None;
+    let mut m32 = false;
+    let mut libc_none = false;
+    let mut only = None;
+    let mut timeout = None;
+    let mut marker_lines = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let lineno = i as u32 + 1;
+        if line.contains(ERROR_MARKER) && !line.trim_start().starts_with("//") {
+            marker_lines.push(lineno);
+        }
+        let t = line.trim_start();
+        let Some(c) = t.strip_prefix("//") else { continue };
+        let c = c.trim();
+        if let Some(r) = c.strip_prefix("RUN:") {
+            args.extend(split_args(r));
+        } else if let Some(r) = c.strip_prefix("EXPECT-MESSAGE:") {
+            message = Some(r.trim().to_string());
+        } else if let Some(r) = c.strip_prefix("EXPECT:") {
+            if expect.is_some() {
+                return Err(format!("{}:{lineno}: more than one EXPECT", path.display()));
+            }
+            let w: Vec<&str> = r.split_whitespace().collect();
+            match w.as_slice() {
+                ["exit", n] => {
+                    let n: i32 = n.parse().map_err(|_| format!("{}:{lineno}: bad exit status {n:?}", path.display()))?;
+                    expect = Some((String::new(), None, Some(n)));
+                }
+                ["error", kind] => expect = Some((kind.to_string(), None, None)),
+                ["error", kind, l] => {
+                    let l: u32 = l.parse().map_err(|_| format!("{}:{lineno}: bad line {l:?}", path.display()))?;
+                    expect = Some((kind.to_string(), Some(l), None));
+                }
+                _ => return Err(format!("{}:{lineno}: bad EXPECT: {r:?}", path.display())),
+            }
+        } else if c == "M32" {
+            m32 = true;
+        } else if let Some(r) = c.strip_prefix("LIBC:") {
+            match r.trim() {
+                "none" => libc_none = true,
+                "musl" => libc_none = false,
+                o => return Err(format!("{}:{lineno}: bad LIBC: {o:?}", path.display())),
+            }
+        } else if let Some(r) = c.strip_prefix("ONLY:") {
+            // `ONLY: O0 (reason...)`: the levels are the words before a parenthesized reason.
+            let levels: Vec<String> = r.split('(').next().unwrap_or("").split_whitespace().map(|s| s.to_string()).collect();
+            for l in &levels {
+                if l != "O0" && l != "O2" {
+                    return Err(format!("{}:{lineno}: bad ONLY level {l:?}", path.display()));
+                }
+            }
+            only = Some(levels);
+        } else if let Some(r) = c.strip_prefix("TIMEOUT:") {
+            let s: u64 = r.trim().parse().map_err(|_| format!("{}:{lineno}: bad TIMEOUT", path.display()))?;
+            timeout = Some(Duration::from_secs(s));
+        }
+    }
+    let expect = match expect {
+        None => return Err(format!("{}: no `// EXPECT:` line", path.display())),
+        Some((_, _, Some(n))) => Expect::Exit(n),
+        Some((kind, Some(line), None)) => Expect::Error { kind, line },
+        Some((kind, None, None)) => match marker_lines.as_slice() {
+            [l] => Expect::Error { kind, line: *l },
+            [] => return Err(format!("{}: `EXPECT: error {kind}` without a line and no `{ERROR_MARKER}` marker", path.display())),
+            _ => return Err(format!("{}: more than one `{ERROR_MARKER}` marker", path.display())),
+        },
+    };
+    Ok(Spec { name, path: path.to_path_buf(), args, expect, message, m32, libc_none, only, timeout })
+}
+
+/// The message expected when the file gives none: the fixed message of the kind, or a prefix.
+fn default_message_ok(kind: &str, msg: &str) -> Result<(), String> {
+    let fixed = match kind {
+        "ptr" => {
+            return if msg == "memory error: null page access" || msg == "memory error: out of bound pointer" {
+                Ok(())
+            } else {
+                Err("`memory error: null page access` or `memory error: out of bound pointer`".into())
+            }
+        }
+        "read_only" => "memory error: object read only",
+        "free" => "memory error: invalid pointer: free",
+        "div" => "divide by zero",
+        "overshift" => "overshift error",
+        "abort" => "abort failure",
+        "assert" => return if msg.starts_with("ASSERTION FAIL: ") { Ok(()) } else { Err("`ASSERTION FAIL: ...`".into()) },
+        "external" => {
+            return if msg.starts_with("failed external call: ") { Ok(()) } else { Err("`failed external call: ...`".into()) }
+        }
+        _ => return Ok(()),
+    };
+    if msg == fixed { Ok(()) } else { Err(format!("`{fixed}`")) }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Processes
+
+struct Out {
+    /// None when killed on timeout.
+    status: Option<ExitStatus>,
+    stdout: String,
+    stderr: String,
+    secs: f64,
+}
+
+impl Out {
+    fn describe_status(&self) -> String {
+        match self.status {
+            None => "timed out".into(),
+            Some(s) => describe(s),
+        }
+    }
+}
+
+fn describe(s: ExitStatus) -> String {
+    use std::os::unix::process::ExitStatusExt;
+    match (s.code(), s.signal()) {
+        (Some(c), _) => format!("exit code {c}"),
+        (None, Some(sig)) => format!("killed by signal {sig}"),
+        _ => format!("{s}"),
+    }
+}
+
+/// Runs `cmd` with stdout/stderr sent to files in `dir` (named after `tag`), with a timeout.
+fn run_cmd(mut cmd: Command, dir: &Path, tag: &str, timeout: Duration) -> Result<Out, String> {
+    let out_path = dir.join(format!("{tag}.stdout"));
+    let err_path = dir.join(format!("{tag}.stderr"));
+    let so = fs::File::create(&out_path).map_err(|e| format!("{}: {e}", out_path.display()))?;
+    let se = fs::File::create(&err_path).map_err(|e| format!("{}: {e}", err_path.display()))?;
+    cmd.stdin(Stdio::null()).stdout(so).stderr(se);
+    let start = Instant::now();
+    let mut child = cmd.spawn().map_err(|e| format!("cannot start {:?}: {e}", cmd.get_program()))?;
+    let mut sleep = Duration::from_millis(2);
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(s)) => break Some(s),
+            Ok(None) => {}
+            Err(e) => return Err(format!("wait: {e}")),
+        }
+        if start.elapsed() > timeout {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        thread::sleep(sleep);
+        sleep = (sleep * 2).min(Duration::from_millis(25));
+    };
+    let secs = start.elapsed().as_secs_f64();
+    let read = |p: &Path| String::from_utf8_lossy(&fs::read(p).unwrap_or_default()).into_owned();
+    Ok(Out { status, stdout: read(&out_path), stderr: read(&err_path), secs })
+}
+
+/// Runs a compiler command; its failure is an error carrying the compiler's stderr.
+fn compile(args: &[&str], dir: &Path, tag: &str) -> Result<(), String> {
+    let mut cmd = Command::new(CLANG);
+    cmd.args(args).current_dir(dir);
+    let out = run_cmd(cmd, dir, tag, COMPILE_TIMEOUT)?;
+    if out.status.map_or(false, |s| s.success()) {
+        Ok(())
+    } else {
+        Err(format!("`{CLANG} {}` failed ({}):\n{}", args.join(" "), out.describe_status(), excerpt(&out.stderr, 20)))
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Text helpers for the reports
+
+/// The last `n` lines of `s`, each cut at 300 characters.
+fn excerpt(s: &str, n: usize) -> String {
+    let lines: Vec<&str> = s.lines().collect();
+    let start = lines.len().saturating_sub(n);
+    let mut r = String::new();
+    if start > 0 {
+        let _ = writeln!(r, "    ... ({start} lines before)");
+    }
+    for l in &lines[start..] {
+        let l: String = if l.chars().count() > 300 { l.chars().take(300).collect::<String>() + "..." } else { l.to_string() };
+        let _ = writeln!(r, "    | {l}");
+    }
+    r
+}
+
+/// Describes where `got` first differs from `want`, with a few lines of context.
+fn diff_excerpt(want: &str, got: &str) -> String {
+    let w: Vec<&str> = want.split_inclusive('\n').collect();
+    let g: Vec<&str> = got.split_inclusive('\n').collect();
+    let i = w.iter().zip(g.iter()).take_while(|(a, b)| a == b).count();
+    let mut r = String::new();
+    let _ = writeln!(r, "  first difference at stdout line {} (native {} lines, trex {} lines)", i + 1, w.len(), g.len());
+    let from = i.saturating_sub(2);
+    let show = |v: &[&str], r: &mut String, who: &str| {
+        for (k, l) in v.iter().enumerate().skip(from).take(i - from + 3) {
+            let mark = if k == i { ">" } else { " " };
+            let _ = writeln!(r, "  {who}{mark}{:5} | {:?}", k + 1, l);
+        }
+        if v.len() <= i {
+            let _ = writeln!(r, "  {who}> (end of output)");
+        }
+    };
+    show(&w, &mut r, "native");
+    show(&g, &mut r, "trex  ");
+    r
+}
+
+fn stderr_report(out: &Out) -> String {
+    format!("  trex stderr (tail):\n{}", excerpt(&out.stderr, 12))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cases
+
+#[derive(Clone, Copy, Debug)]
+enum BadInput {
+    MissingFile,
+    EmptyFile,
+    TextFile,
+    NoMain,
+    MissingEntryPoint,
+    OtherEntryPoint,
+}
+
+enum CaseKind {
+    Prog { spec: Arc<Spec>, opt: &'static str, m32: bool },
+    Bad(BadInput),
+    /// A testsuite file whose expectations could not be parsed.
+    Broken(String),
+}
+
+struct Case {
+    name: String,
+    kind: CaseKind,
+}
+
+struct Ctx {
+    trex: PathBuf,
+    timeout: Duration,
+    keep: bool,
+    verbose: bool,
+}
+
+fn tempdir(prefix: &str) -> Result<tempfile::TempDir, String> {
+    tempfile::Builder::new().prefix(prefix).tempdir().map_err(|e| format!("tempdir: {e}"))
+}
+
+fn run_case(ctx: &Ctx, case: &Case) -> Result<(), String> {
+    match &case.kind {
+        CaseKind::Broken(msg) => Err(msg.clone()),
+        CaseKind::Bad(b) => {
+            let dir = tempdir("trex-bad-")?;
+            let r = run_bad_input(ctx, *b, dir.path());
+            finish_dir(ctx, dir, r)
+        }
+        CaseKind::Prog { spec, opt, m32 } => {
+            let dir = tempdir(&format!("trex-{}-", spec.name))?;
+            let r = run_prog(ctx, spec, opt, *m32, dir.path());
+            finish_dir(ctx, dir, r)
+        }
+    }
+}
+
+fn finish_dir(ctx: &Ctx, dir: tempfile::TempDir, r: Result<(), String>) -> Result<(), String> {
+    if ctx.keep && r.is_err() {
+        let p = dir.keep();
+        r.map_err(|e| format!("{e}  (files kept in {})", p.display()))
+    } else {
+        r
+    }
+}
+
+/// Checks common to every trex run that should work: exit code 0, no panic, no timeout.
+fn check_trex_ran(out: &Out) -> Result<(), String> {
+    if out.stderr.contains("panicked") {
+        return Err(format!("trex panicked\n{}", stderr_report(out)));
+    }
+    match out.status {
+        None => Err(format!("trex timed out after {:.0} s\n{}", out.secs, stderr_report(out))),
+        Some(s) if !s.success() => Err(format!("trex ended with {} (expected 0)\n{}", describe(s), stderr_report(out))),
+        Some(_) => Ok(()),
+    }
+}
+
+const EXIT_PREFIX: &str = "TREX: program exited with status ";
+const ERROR_PREFIX: &str = "KLEE: ERROR: ";
+
+fn exit_lines(stderr: &str) -> Vec<&str> {
+    stderr.lines().filter(|l| l.starts_with(EXIT_PREFIX)).collect()
+}
+
+fn error_lines(stderr: &str) -> Vec<&str> {
+    stderr.lines().filter(|l| l.starts_with(ERROR_PREFIX)).collect()
+}
+
+/// The `.err` suffixes (kinds) of the `testNNNNNN.KIND.err` files in `dir`.
+fn err_kinds(dir: &Path) -> Vec<String> {
+    let mut kinds = Vec::new();
+    if let Ok(rd) = fs::read_dir(dir) {
+        for e in rd.flatten() {
+            let n = e.file_name().to_string_lossy().into_owned();
+            if let Some(rest) = n.strip_prefix("test").and_then(|r| r.strip_suffix(".err")) {
+                if let Some((num, kind)) = rest.split_once('.') {
+                    if num.len() == 6 && num.bytes().all(|b| b.is_ascii_digit()) {
+                        kinds.push(kind.to_string());
+                    }
+                }
+            }
+        }
+    }
+    kinds.sort();
+    kinds
+}
+
+fn run_prog(ctx: &Ctx, spec: &Spec, opt: &str, m32: bool, dir: &Path) -> Result<(), String> {
+    let src = spec.path.canonicalize().map_err(|e| format!("{}: {e}", spec.path.display()))?;
+    let src_s = src.to_string_lossy().into_owned();
+    let bc = dir.join(format!("{}.bc", spec.name));
+    let bc_s = bc.to_string_lossy().into_owned();
+    let opt_flag = format!("-{opt}");
+    let mut cargs = vec!["-g", opt_flag.as_str(), "-c", "-emit-llvm", "-w"];
+    if m32 {
+        cargs.push("-m32");
+    }
+    cargs.extend(["-o", bc_s.as_str(), src_s.as_str()]);
+    compile(&cargs, dir, "clang")?;
+
+    // trex
+    let out_dir = dir.join("out");
+    let mut cmd = Command::new(&ctx.trex);
+    cmd.arg("run").arg("--output-dir").arg(&out_dir);
+    if spec.libc_none {
+        cmd.arg("--libc=none");
+    }
+    cmd.arg(&bc).args(&spec.args).current_dir(dir);
+    let out = run_cmd(cmd, dir, "trex", spec.timeout.unwrap_or(ctx.timeout))?;
+    let verbose = |msg: String| -> String {
+        if ctx.verbose {
+            format!("{msg}\n  full trex stdout:\n{}  full trex stderr:\n{}", excerpt(&out.stdout, usize::MAX), excerpt(&out.stderr, usize::MAX))
+        } else {
+            msg
+        }
+    };
+    check_trex_ran(&out).map_err(&verbose)?;
+
+    match &spec.expect {
+        Expect::Exit(want_status) => {
+            // The native program: the same bitcode linked against the host's C library.
+            let exe = dir.join(format!("{}.native", spec.name));
+            let exe_s = exe.to_string_lossy().into_owned();
+            // x86-64: link the very bitcode trex ran. i386: clang's default i686 code generator
+            // computes float/double on the x87 stack with excess precision, which is not the
+            // IR's semantics, so the native reference is compiled from the source with SSE2 math
+            // (the IR is the same up to function attributes and vectorization decisions).
+            let largs: Vec<&str> = if m32 {
+                vec!["-g", opt_flag.as_str(), "-w", "-m32", "-msse2", "-mfpmath=sse", "-o", exe_s.as_str(), src_s.as_str(), "-lm"]
+            } else {
+                vec![bc_s.as_str(), "-o", exe_s.as_str(), "-lm"]
+            };
+            compile(&largs, dir, "link")?;
+            let mut ncmd = Command::new(&exe);
+            ncmd.args(&spec.args).current_dir(dir);
+            let native = run_cmd(ncmd, dir, "native", NATIVE_TIMEOUT)?;
+            let native_status = match native.status.and_then(|s| s.code()) {
+                Some(c) => c,
+                None => return Err(format!("the NATIVE program did not exit normally ({}) -- test program bug?", native.describe_status())),
+            };
+            if native_status != *want_status {
+                return Err(format!(
+                    "the NATIVE program exited with {native_status}, the file expects {want_status} -- test program bug?"
+                ));
+            }
+            if let Some(l) = error_lines(&out.stderr).first() {
+                return Err(verbose(format!("unexpected error: {l}\n{}", stderr_report(&out))));
+            }
+            let lines = exit_lines(&out.stderr);
+            let status: i32 = match lines.as_slice() {
+                [l] => l[EXIT_PREFIX.len()..].trim().parse().map_err(|_| format!("bad exit line {l:?}"))?,
+                [] => {
+                    let hint = if exit_lines(&out.stdout).is_empty() { "" } else { " (it is on stdout instead)" };
+                    return Err(verbose(format!("no `{EXIT_PREFIX}N` line on stderr{hint}\n{}", stderr_report(&out))));
+                }
+                _ => return Err(verbose(format!("{} `{EXIT_PREFIX}N` lines on stderr", lines.len()))),
+            };
+            if out.stdout != native.stdout {
+                return Err(verbose(format!("stdout differs from the native program's\n{}", diff_excerpt(&native.stdout, &out.stdout))));
+            }
+            if status != native_status {
+                return Err(verbose(format!("exit status {status}, native (and expected) {native_status}\n{}", stderr_report(&out))));
+            }
+            if !err_kinds(&out_dir).is_empty() {
+                return Err(format!("unexpected .err files in the output directory: {:?}", err_kinds(&out_dir)));
+            }
+            Ok(())
+        }
+        Expect::Error { kind, line } => {
+            let file_name = spec.path.file_name().unwrap().to_string_lossy().into_owned();
+            let errs = error_lines(&out.stderr);
+            let l = match errs.as_slice() {
+                [l] => *l,
+                [] => {
+                    let ex = exit_lines(&out.stderr);
+                    let what = if ex.is_empty() { String::new() } else { format!(" (instead: {:?})", ex[0]) };
+                    return Err(verbose(format!(
+                        "expected `{ERROR_PREFIX}...{file_name}:{line}: ...` ({kind}), got no error{what}\n{}",
+                        stderr_report(&out)
+                    )));
+                }
+                _ => return Err(verbose(format!("{} `{ERROR_PREFIX}` lines, expected one\n{}", errs.len(), stderr_report(&out)))),
+            };
+            let rest = &l[ERROR_PREFIX.len()..];
+            let (loc, msg) = rest.split_once(": ").ok_or_else(|| format!("cannot parse {l:?}"))?;
+            let (path, got_line) = loc.rsplit_once(':').ok_or_else(|| format!("cannot parse location in {l:?}"))?;
+            let mut problems = Vec::new();
+            if !(path == file_name || path.ends_with(&format!("/{file_name}"))) {
+                problems.push(format!("error in file {path:?}, expected {file_name}"));
+            }
+            if got_line.parse::<u32>().ok() != Some(*line) {
+                problems.push(format!("error at line {got_line}, expected {line}"));
+            }
+            match &spec.message {
+                Some(m) if m != msg => problems.push(format!("message {msg:?}, expected {m:?}")),
+                Some(_) => {}
+                None => {
+                    if let Err(want) = default_message_ok(kind, msg) {
+                        problems.push(format!("message {msg:?}, expected {want} for kind {kind}"));
+                    }
+                }
+            }
+            let kinds = err_kinds(&out_dir);
+            if kinds != [kind.clone()] {
+                problems.push(format!("`.err` files of kinds {kinds:?} in the output directory, expected [{kind:?}]"));
+            }
+            if let Some(e) = exit_lines(&out.stderr).first() {
+                problems.push(format!("unexpected {e:?} after an error"));
+            }
+            if problems.is_empty() {
+                Ok(())
+            } else {
+                Err(verbose(format!("{}\n  got: {l}\n{}", problems.join("; "), stderr_report(&out))))
+            }
+        }
+    }
+}
+
+fn run_bad_input(ctx: &Ctx, b: BadInput, dir: &Path) -> Result<(), String> {
+    let out_dir = dir.join("out");
+    let write_bc = |name: &str, src: &str| -> Result<PathBuf, String> {
+        let c = dir.join(format!("{name}.c"));
+        fs::write(&c, src).map_err(|e| e.to_string())?;
+        let bc = dir.join(format!("{name}.bc"));
+        compile(&["-g", "-c", "-emit-llvm", "-o", &bc.to_string_lossy(), &c.to_string_lossy()], dir, name)?;
+        Ok(bc)
+    };
+    let mut extra: Vec<&str> = Vec::new();
+    let input: PathBuf = match b {
+        BadInput::MissingFile => dir.join("does-not-exist.bc"),
+        BadInput::EmptyFile => {
+            let p = dir.join("empty.bc");
+            fs::write(&p, b"").map_err(|e| e.to_string())?;
+            p
+        }
+        BadInput::TextFile => {
+            let p = dir.join("text.bc");
+            fs::write(&p, "int main(void) { return 0; }\nthis is not LLVM bitcode\n").map_err(|e| e.to_string())?;
+            p
+        }
+        BadInput::NoMain => write_bc("nomain", "int helper(int x) { return x + 1; }\n")?,
+        BadInput::MissingEntryPoint => {
+            extra.push("--entry-point=no_such_function");
+            write_bc("entry", "int main(void) { return 0; }\n")?
+        }
+        BadInput::OtherEntryPoint => {
+            extra.extend(["--libc=none", "--entry-point", "other_entry"]);
+            write_bc(
+                "entry",
+                "volatile int g = 3;\nint other_entry(void) { return g + 4; }\nint main(void) { return 1; }\n",
+            )?
+        }
+    };
+    let mut cmd = Command::new(&ctx.trex);
+    cmd.arg("run").arg("--output-dir").arg(&out_dir).args(&extra).arg(&input).current_dir(dir);
+    let out = run_cmd(cmd, dir, "trex", ctx.timeout)?;
+    if out.stderr.contains("panicked") {
+        return Err(format!("trex panicked\n{}", stderr_report(&out)));
+    }
+    if let BadInput::OtherEntryPoint = b {
+        check_trex_ran(&out)?;
+        let lines = exit_lines(&out.stderr);
+        return match lines.as_slice() {
+            [l] if l[EXIT_PREFIX.len()..].trim() == "7" => Ok(()),
+            _ => Err(format!("expected `{EXIT_PREFIX}7` (other_entry returns 7)\n{}", stderr_report(&out))),
+        };
+    }
+    let s = match out.status {
+        None => return Err(format!("trex timed out\n{}", stderr_report(&out))),
+        Some(s) => s,
+    };
+    let mut problems = Vec::new();
+    match s.code() {
+        Some(0) => problems.push("trex exited with 0, expected non-zero".to_string()),
+        Some(_) => {}
+        None => problems.push(format!("trex ended with {}", describe(s))),
+    }
+    let n = out.stderr.lines().filter(|l| l.starts_with("trex: error:")).count();
+    if n != 1 {
+        problems.push(format!("{n} lines starting `trex: error:` on stderr, expected exactly one"));
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("{}\n{}", problems.join("; "), stderr_report(&out)))
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+fn collect_cases(root: &Path, no_m32: bool) -> Vec<Case> {
+    let mut cases = Vec::new();
+    for (name, b) in [
+        ("bad-input/missing-file", BadInput::MissingFile),
+        ("bad-input/empty-file", BadInput::EmptyFile),
+        ("bad-input/text-file", BadInput::TextFile),
+        ("bad-input/no-main", BadInput::NoMain),
+        ("bad-input/missing-entry-point", BadInput::MissingEntryPoint),
+        ("entry-point/other-function", BadInput::OtherEntryPoint),
+    ] {
+        cases.push(Case { name: name.to_string(), kind: CaseKind::Bad(b) });
+    }
+    let mut files: Vec<PathBuf> = fs::read_dir(root)
+        .map(|rd| rd.flatten().map(|e| e.path()).filter(|p| p.extension().map_or(false, |x| x == "c")).collect())
+        .unwrap_or_default();
+    files.sort();
+    if files.is_empty() {
+        cases.push(Case { name: "testsuite".into(), kind: CaseKind::Broken(format!("no *.c files in {}", root.display())) });
+    }
+    for f in files {
+        let spec = match parse_spec(&f) {
+            Ok(s) => Arc::new(s),
+            Err(e) => {
+                let name = f.file_stem().unwrap().to_string_lossy().into_owned();
+                cases.push(Case { name, kind: CaseKind::Broken(e) });
+                continue;
+            }
+        };
+        let mut variants = vec![(false, "O0"), (false, "O2")];
+        if spec.m32 && !no_m32 {
+            variants.extend([(true, "O0"), (true, "O2")]);
+        }
+        for (m32, opt) in variants {
+            if let Some(only) = &spec.only {
+                if !only.iter().any(|o| o == opt) {
+                    continue;
+                }
+            }
+            let name = format!("{} [{}{}]", spec.name, opt, if m32 { " m32" } else { "" });
+            cases.push(Case { name, kind: CaseKind::Prog { spec: spec.clone(), opt, m32 } });
+        }
+    }
+    cases
+}
+
+fn main() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("testsuite");
+    let trex = std::env::var_os("TREX_BIN").map(PathBuf::from).unwrap_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_trex")));
+    let filter = std::env::args()
+        .skip(1)
+        .find(|a| !a.starts_with('-'))
+        .or_else(|| std::env::var("TREX_TEST_FILTER").ok())
+        .filter(|f| !f.is_empty());
+    let jobs: usize = std::env::var("TREX_TEST_JOBS").ok().and_then(|s| s.parse().ok()).filter(|&n| n > 0).unwrap_or(2);
+    let timeout = Duration::from_secs(std::env::var("TREX_TEST_TIMEOUT").ok().and_then(|s| s.parse().ok()).unwrap_or(60));
+    let flag = |v: &str| std::env::var(v).map_or(false, |s| !s.is_empty() && s != "0");
+    let ctx = Arc::new(Ctx { trex, timeout, keep: flag("TREX_TEST_KEEP"), verbose: flag("TREX_TEST_VERBOSE") });
+
+    let mut cases = collect_cases(&root, flag("TREX_TEST_NO_M32"));
+    if let Some(f) = &filter {
+        cases.retain(|c| c.name.contains(f.as_str()));
+    }
+    println!("trex testsuite: {} cases, {} threads, trex = {}", cases.len(), jobs, ctx.trex.display());
+    let total = cases.len();
+    let queue = Arc::new(Mutex::new(cases.into_iter().collect::<VecDeque<Case>>()));
+    let results = Arc::new(Mutex::new((0usize, Vec::<String>::new(), Vec::<(f64, String)>::new())));
+    let start = Instant::now();
+    let handles: Vec<_> = (0..jobs.min(total.max(1)))
+        .map(|_| {
+            let queue = queue.clone();
+            let results = results.clone();
+            let ctx = ctx.clone();
+            thread::spawn(move || loop {
+                let Some(case) = queue.lock().unwrap().pop_front() else { break };
+                let t = Instant::now();
+                let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run_case(&ctx, &case)))
+                    .unwrap_or_else(|_| Err("the harness panicked on this case".into()));
+                let mut res = results.lock().unwrap();
+                res.2.push((t.elapsed().as_secs_f64(), case.name.clone()));
+                match r {
+                    Ok(()) => {
+                        res.0 += 1;
+                        println!("ok   {} ({:.1} s)", case.name, t.elapsed().as_secs_f64());
+                    }
+                    Err(e) => {
+                        println!("FAIL {}: {}", case.name, e.trim_end());
+                        res.1.push(case.name.clone());
+                    }
+                }
+            })
+        })
+        .collect();
+    for h in handles {
+        h.join().unwrap();
+    }
+    let (passed, failed, mut times) = {
+        let r = results.lock().unwrap();
+        (r.0, r.1.clone(), r.2.clone())
+    };
+    times.sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap_or(std::cmp::Ordering::Equal));
+    if times.len() > 5 {
+        let list: Vec<String> = times.iter().take(5).map(|(t, n)| format!("{n} {t:.1} s")).collect();
+        println!("slowest: {}", list.join(", "));
+    }
+    if !failed.is_empty() {
+        println!("\nfailed cases ({}):", failed.len());
+        for f in &failed {
+            println!("  {f}");
+        }
+    }
+    println!("time: {:.1} s", start.elapsed().as_secs_f64());
+    println!("{} passed, {} failed", passed, failed.len());
+    if !failed.is_empty() {
+        std::process::exit(1);
+    }
+}
