@@ -1,1 +1,140 @@
 //! The interpreter: states, memory, instruction semantics, builtins, system calls.
+//!
+//! This is the fast concrete interpreter: values are concrete bit patterns or pointers with
+//! provenance (see `value` and `memory`); `interp` runs the dispatch loop.
+
+pub mod float;
+mod interp;
+pub mod memory;
+pub mod value;
+
+#[cfg(test)]
+mod tests;
+
+use crate::ir;
+
+/// How to start a program.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Name of the entry function (usually `main`).
+    pub entry: String,
+    /// Program arguments, `argv[0]` included.
+    pub argv: Vec<String>,
+    /// Environment strings (`NAME=value`).
+    pub env: Vec<String>,
+    /// Instruction budget; 0 = unlimited.
+    pub max_instructions: u64,
+    /// Maximum call depth.
+    pub max_stack_frames: u32,
+    /// Start through `__libc_start_main(main, argc, argv, ...)` instead of calling the entry.
+    pub use_libc_start: bool,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            entry: "main".into(),
+            argv: vec!["prog".into()],
+            env: Vec::new(),
+            max_instructions: 0,
+            max_stack_frames: 8192,
+            use_libc_start: false,
+        }
+    }
+}
+
+/// Where the program's output goes.
+pub trait Io {
+    fn write(&mut self, fd: i32, data: &[u8]);
+}
+
+/// The result of a run.
+#[derive(Debug)]
+pub struct Outcome {
+    pub end: End,
+    /// Executed instructions.
+    pub instructions: u64,
+}
+
+#[derive(Debug)]
+pub enum End {
+    /// Normal termination with this exit status.
+    Exit(i32),
+    /// A runtime error.
+    Error(ErrorReport),
+    /// Stopped by a budget (e.g. `max-instructions`, `max-stack-frames`).
+    Halted(String),
+}
+
+#[derive(Debug, Clone)]
+pub struct ErrorReport {
+    pub kind: ErrorKind,
+    pub message: String,
+    /// Location of the failing instruction.
+    pub loc: ir::LocId,
+    /// The call stack, innermost first.
+    pub stack: Vec<StackEntry>,
+    /// Extra details (addresses, objects), one `key: value` per line; may be empty.
+    pub info: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StackEntry {
+    pub func: ir::FuncId,
+    /// Current instruction (innermost frame) or call site (outer frames).
+    pub loc: ir::LocId,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ErrorKind {
+    Ptr,
+    Free,
+    ReadOnly,
+    Div,
+    Overshift,
+    Abort,
+    Assert,
+    Exec,
+    External,
+    Model,
+    User,
+}
+
+impl ErrorKind {
+    /// The `.err` file suffix (KLEE's termination class).
+    pub fn suffix(&self) -> &'static str {
+        match self {
+            ErrorKind::Ptr => "ptr",
+            ErrorKind::Free => "free",
+            ErrorKind::ReadOnly => "read_only",
+            ErrorKind::Div => "div",
+            ErrorKind::Overshift => "overshift",
+            ErrorKind::Abort => "abort",
+            ErrorKind::Assert => "assert",
+            ErrorKind::Exec => "exec",
+            ErrorKind::External => "external",
+            ErrorKind::Model => "model",
+            ErrorKind::User => "user",
+        }
+    }
+}
+
+/// The run could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    #[error("entry function `{0}` not found")]
+    EntryMissing(String),
+    #[error("entry function `{0}` is only declared (no body)")]
+    EntryNotDefined(String),
+    #[error(
+        "`__libc_start_main` is missing or has no body (program not linked with the C library?)"
+    )]
+    NoLibcStart,
+    #[error("cannot set up the program: {0}")]
+    Setup(String),
+}
+
+/// Runs `cfg.entry` of `module` concretely to the end of its single path.
+pub fn run(module: &ir::Module, cfg: &Config, io: &mut dyn Io) -> Result<Outcome, RunError> {
+    interp::run(module, cfg, io)
+}
