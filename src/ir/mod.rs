@@ -5,6 +5,7 @@
 //! pre-resolved to register slots or module-wide constants, phi nodes turned into
 //! per-edge parallel copies, and type layout computed from the module's data layout.
 
+pub mod dump;
 pub mod lower;
 
 use std::fmt;
@@ -84,10 +85,19 @@ pub enum TypeKind {
     X86Fp80,
     Fp128,
     Ptr,
-    Vector { elem: TypeId, len: u32 },
-    Array { elem: TypeId, len: u64 },
+    Vector {
+        elem: TypeId,
+        len: u32,
+    },
+    Array {
+        elem: TypeId,
+        len: u64,
+    },
     /// Field byte offsets come from the data layout.
-    Struct { fields: Vec<TypeId>, offsets: Vec<u64> },
+    Struct {
+        fields: Vec<TypeId>,
+        offsets: Vec<u64>,
+    },
     Function,
     Label,
     Metadata,
@@ -287,6 +297,9 @@ pub enum RmwOp {
     UMin,
     FAdd,
     FSub,
+    /// Multiplication: only in `Intrinsic::VectorReduce` (`llvm.vector.reduce.mul`); atomicrmw
+    /// has no such operation.
+    Mul,
 }
 
 /// Intrinsics trex implements. The overload width/type is taken from the call's types.
@@ -399,50 +412,162 @@ pub struct GepIndex {
 #[derive(Clone, Debug)]
 pub enum InstKind {
     /// Integer, float and (element-wise) vector arithmetic. `ty` is the operand type.
-    Bin { op: BinOp, ty: TypeId, a: Operand, b: Operand },
-    FNeg { ty: TypeId, a: Operand },
+    Bin {
+        op: BinOp,
+        ty: TypeId,
+        a: Operand,
+        b: Operand,
+    },
+    FNeg {
+        ty: TypeId,
+        a: Operand,
+    },
     /// Result is i1 (or a vector of i1).
-    ICmp { pred: IntPred, ty: TypeId, a: Operand, b: Operand },
-    FCmp { pred: FloatPred, ty: TypeId, a: Operand, b: Operand },
+    ICmp {
+        pred: IntPred,
+        ty: TypeId,
+        a: Operand,
+        b: Operand,
+    },
+    FCmp {
+        pred: FloatPred,
+        ty: TypeId,
+        a: Operand,
+        b: Operand,
+    },
     /// `cond` is i1 or a vector of i1 (element-wise select).
-    Select { ty: TypeId, cond: Operand, t: Operand, f: Operand },
-    Cast { op: CastOp, from: TypeId, to: TypeId, v: Operand },
+    Select {
+        ty: TypeId,
+        cond: Operand,
+        t: Operand,
+        f: Operand,
+    },
+    Cast {
+        op: CastOp,
+        from: TypeId,
+        to: TypeId,
+        v: Operand,
+    },
     /// A plain copy (freeze, single-source phis, llvm.expect results...).
-    Copy { ty: TypeId, v: Operand },
+    Copy {
+        ty: TypeId,
+        v: Operand,
+    },
     /// Stack allocation of `count * elem_size` bytes; `count` is an integer operand of
     /// width `count_width`.
-    Alloca { elem_size: u64, count: Operand, count_width: u32, align: u32 },
-    Load { ty: TypeId, ptr: Operand, align: u32, volatile: bool },
-    Store { ty: TypeId, val: Operand, ptr: Operand, align: u32, volatile: bool },
+    Alloca {
+        elem_size: u64,
+        count: Operand,
+        count_width: u32,
+        align: u32,
+    },
+    Load {
+        ty: TypeId,
+        ptr: Operand,
+        align: u32,
+        volatile: bool,
+    },
+    Store {
+        ty: TypeId,
+        val: Operand,
+        ptr: Operand,
+        align: u32,
+        volatile: bool,
+    },
     /// Address arithmetic: `base + offset + sum(index * stride)`.
-    Gep { base: Operand, offset: i64, indices: Vec<GepIndex> },
+    Gep {
+        base: Operand,
+        offset: i64,
+        indices: Vec<GepIndex>,
+    },
     /// `agg_ty` is the aggregate's type; `indices` the path into it.
-    ExtractValue { agg_ty: TypeId, agg: Operand, indices: Vec<u32> },
-    InsertValue { agg_ty: TypeId, agg: Operand, val: Operand, indices: Vec<u32> },
-    ExtractElement { vec_ty: TypeId, vec: Operand, idx: Operand, idx_width: u32 },
-    InsertElement { vec_ty: TypeId, vec: Operand, val: Operand, idx: Operand, idx_width: u32 },
-    /// `mask[i] < 0` means undef (zero). Indices >= len(a) pick from `b`.
-    ShuffleVector { vec_ty: TypeId, a: Operand, b: Operand, mask: Vec<i32> },
-    Call { callee: Callee, args: Vec<CallArg>, ret: TypeId },
+    ExtractValue {
+        agg_ty: TypeId,
+        agg: Operand,
+        indices: Vec<u32>,
+    },
+    InsertValue {
+        agg_ty: TypeId,
+        agg: Operand,
+        val: Operand,
+        indices: Vec<u32>,
+    },
+    ExtractElement {
+        vec_ty: TypeId,
+        vec: Operand,
+        idx: Operand,
+        idx_width: u32,
+    },
+    InsertElement {
+        vec_ty: TypeId,
+        vec: Operand,
+        val: Operand,
+        idx: Operand,
+        idx_width: u32,
+    },
+    /// `mask[i] < 0` means undef (zero). Indices >= len(a) pick from `b`. `vec_ty` is the type
+    /// of `a` and `b`; the result has `mask.len()` elements.
+    ShuffleVector {
+        vec_ty: TypeId,
+        a: Operand,
+        b: Operand,
+        mask: Vec<i32>,
+    },
+    Call {
+        callee: Callee,
+        args: Vec<CallArg>,
+        ret: TypeId,
+    },
     /// `atomicrmw`: returns the old value.
-    AtomicRmw { op: RmwOp, ty: TypeId, ptr: Operand, val: Operand },
+    AtomicRmw {
+        op: RmwOp,
+        ty: TypeId,
+        ptr: Operand,
+        val: Operand,
+    },
     /// `cmpxchg`: returns `{ ty, i1 }` (old value, success).
-    CmpXchg { ty: TypeId, ptr: Operand, cmp: Operand, new: Operand },
+    CmpXchg {
+        ty: TypeId,
+        ptr: Operand,
+        cmp: Operand,
+        new: Operand,
+    },
     /// `fence`: no effect in a single-threaded interpreter.
     Fence,
     /// `va_arg` instruction (clang rarely emits it on x86; it lowers va_arg inline).
-    VaArg { ty: TypeId, list: Operand },
+    VaArg {
+        ty: TypeId,
+        list: Operand,
+    },
     /// Anything trex does not implement: executing it is an error naming `what`.
-    Unsupported { what: String },
+    Unsupported {
+        what: String,
+    },
 
     // Terminators.
-    Ret { val: Option<Operand> },
-    Br { edge: Edge },
-    CondBr { cond: Operand, t: Edge, f: Edge },
+    Ret {
+        val: Option<Operand>,
+    },
+    Br {
+        edge: Edge,
+    },
+    CondBr {
+        cond: Operand,
+        t: Edge,
+        f: Edge,
+    },
     /// `width` is the condition's bit width; one entry per case value (targets may repeat).
-    Switch { cond: Operand, width: u32, cases: Vec<(u128, Edge)>, default: Edge },
+    Switch {
+        cond: Operand,
+        width: u32,
+        cases: Vec<(u128, Edge)>,
+        default: Edge,
+    },
     /// Jump to a `blockaddress`; `dests` lists the possible targets.
-    IndirectBr { addr: Operand, dests: Vec<Edge> },
+    IndirectBr {
+        addr: Operand,
+        dests: Vec<Edge>,
+    },
     Unreachable,
 }
 

@@ -1,0 +1,803 @@
+//! Tests: compile small C programs with clang-14 and check the lowered module.
+
+use super::super::*;
+use super::{load_module, LoadError};
+use std::path::PathBuf;
+use std::process::Command;
+
+/// Compiles `src` with clang-14 and the given flags into bitcode; returns (tempdir, path).
+fn compile(src: &str, flags: &[&str]) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let c = dir.path().join("t.c");
+    std::fs::write(&c, src).unwrap();
+    let bc = dir.path().join("t.bc");
+    let out = Command::new("clang-14")
+        .args(["-c", "-emit-llvm", "-g", "-Wno-everything"])
+        .args(flags)
+        .arg("-o")
+        .arg(&bc)
+        .arg(&c)
+        .output()
+        .expect("clang-14");
+    assert!(
+        out.status.success(),
+        "clang failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (dir, bc)
+}
+
+/// Assembles textual LLVM IR with llvm-as-14 and lowers it.
+fn lower_ll(src: &str) -> Module {
+    let dir = tempfile::tempdir().unwrap();
+    let ll = dir.path().join("t.ll");
+    std::fs::write(&ll, src).unwrap();
+    let bc = dir.path().join("t.bc");
+    let out = Command::new("llvm-as-14")
+        .arg("-o")
+        .arg(&bc)
+        .arg(&ll)
+        .output()
+        .expect("llvm-as-14");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    load_module(&bc).expect("load")
+}
+
+fn lower(src: &str, flags: &[&str]) -> Module {
+    let (_d, bc) = compile(src, flags);
+    load_module(&bc).expect("load")
+}
+
+fn func<'a>(m: &'a Module, name: &str) -> &'a Function {
+    m.func(m.func_by_name[name])
+}
+
+/// All `Unsupported` descriptions in the module (instructions and constants).
+fn unsupported(m: &Module) -> Vec<String> {
+    let mut v = Vec::new();
+    for f in &m.functions {
+        for i in &f.code {
+            if let InstKind::Unsupported { what } = &i.kind {
+                v.push(format!("{}: {what}", f.name));
+            }
+        }
+    }
+    for c in &m.consts {
+        if let Const::Expr(k) = c {
+            if let InstKind::Unsupported { what } = &**k {
+                v.push(format!("const: {what}"));
+            }
+        }
+    }
+    v
+}
+
+/// Structural checks every lowered module must satisfy.
+fn check_wellformed(m: &Module) {
+    for f in &m.functions {
+        assert_eq!(f.params.len(), f.byval.len());
+        if f.is_declaration {
+            assert!(f.code.is_empty());
+            continue;
+        }
+        assert!(!f.blocks.is_empty(), "{} has no blocks", f.name);
+        for (bi, b) in f.blocks.iter().enumerate() {
+            let end = f
+                .blocks
+                .get(bi + 1)
+                .map(|n| n.start as usize)
+                .unwrap_or(f.code.len());
+            assert!(end > b.start as usize, "{} bb{bi} is empty", f.name);
+            let code = &f.code[b.start as usize..end];
+            assert!(
+                code.last().unwrap().kind.is_terminator(),
+                "{} bb{bi}",
+                f.name
+            );
+            for i in &code[..code.len() - 1] {
+                assert!(
+                    !i.kind.is_terminator(),
+                    "{} bb{bi}: terminator inside",
+                    f.name
+                );
+            }
+        }
+        for i in &f.code {
+            if let Some(r) = i.dst {
+                assert!(r.0 < f.num_regs);
+            }
+            assert!((i.loc.0 as usize) < m.locs.len());
+        }
+    }
+    for (i, g) in m.globals.iter().enumerate() {
+        assert_eq!(m.global_by_name[&g.name].0 as usize, i);
+        if let Some(init) = &g.init {
+            assert_eq!(init.bytes.len() as u64, g.size);
+            for r in &init.relocs {
+                assert!(r.offset + r.size as u64 <= g.size);
+            }
+        }
+    }
+}
+
+#[test]
+fn smoke_dump() {
+    let m = lower(
+        "int g = 3; int *p = &g;\nint f(int x) { return x + g; }\nint main() { return f(2); }\n",
+        &["-O0"],
+    );
+    check_wellformed(&m);
+    let d = m.dump();
+    assert!(d.contains("define i32 @main"), "{d}");
+    assert!(unsupported(&m).is_empty());
+}
+
+/// `TREX_DUMP_BC=file.bc cargo test --lib dump_env -- --nocapture` prints a module's dump.
+#[test]
+fn dump_env() {
+    if let Ok(p) = std::env::var("TREX_DUMP_BC") {
+        let t = std::time::Instant::now();
+        let m = load_module(std::path::Path::new(&p)).unwrap();
+        let el = t.elapsed();
+        println!("{}", m.dump());
+        for u in unsupported(&m) {
+            println!("UNSUPPORTED: {u}");
+        }
+        println!("lowered in {el:?}");
+    }
+}
+
+fn all_insts<'a>(m: &'a Module, f: &str) -> impl Iterator<Item = &'a Inst> {
+    func(m, f).code.iter()
+}
+
+fn edges(k: &InstKind) -> Vec<&Edge> {
+    match k {
+        InstKind::Br { edge } => vec![edge],
+        InstKind::CondBr { t, f, .. } => vec![t, f],
+        InstKind::Switch { cases, default, .. } => {
+            let mut v: Vec<&Edge> = cases.iter().map(|c| &c.1).collect();
+            v.push(default);
+            v
+        }
+        InstKind::IndirectBr { dests, .. } => dests.iter().collect(),
+        _ => vec![],
+    }
+}
+
+const LAYOUT_SRC: &str = r#"
+struct S { char c; int i; double d; long double ld; void *p; short s; };
+struct S gs;
+int main(void) { return sizeof(struct S); }
+"#;
+
+fn struct_s(m: &Module) -> (Vec<u64>, u64, u32) {
+    let g = m.global(m.global_by_name["gs"]);
+    match &m.ty(g.ty).kind {
+        TypeKind::Struct { offsets, .. } => (offsets.clone(), g.size, g.align),
+        k => panic!("not a struct: {k:?}"),
+    }
+}
+
+#[test]
+fn layout_x86_64() {
+    let m = lower(LAYOUT_SRC, &["-O0"]);
+    check_wellformed(&m);
+    assert_eq!(m.ptr_size, 8);
+    assert!(m.target_triple.starts_with("x86_64"));
+    let (offs, size, align) = struct_s(&m);
+    assert_eq!(offs, vec![0, 4, 8, 16, 32, 40]);
+    assert_eq!(size, 48);
+    assert_eq!(align, 16);
+    let fp80 = m
+        .types
+        .iter()
+        .find(|t| t.kind == TypeKind::X86Fp80)
+        .unwrap();
+    assert_eq!((fp80.store_size, fp80.alloc_size, fp80.align), (10, 16, 16));
+}
+
+#[test]
+fn layout_i386() {
+    let m = lower(LAYOUT_SRC, &["-O0", "-m32"]);
+    check_wellformed(&m);
+    assert_eq!(m.ptr_size, 4);
+    let (offs, size, _) = struct_s(&m);
+    assert_eq!(offs, vec![0, 4, 8, 16, 28, 32]);
+    assert_eq!(size, 36);
+    let ptr = m.types.iter().find(|t| t.kind == TypeKind::Ptr).unwrap();
+    assert_eq!((ptr.store_size, ptr.align), (4, 4));
+}
+
+#[test]
+fn phi_becomes_edge_copies() {
+    let m = lower(
+        "int g1(void); int g2(void);\nint f(int a) { int r; if (a) r = g1(); else r = g2(); return r + 1; }\n",
+        &["-O2"],
+    );
+    check_wellformed(&m);
+    let f = func(&m, "f");
+    let defined: std::collections::HashSet<u32> =
+        f.code.iter().filter_map(|i| i.dst.map(|r| r.0)).collect();
+    let copies: Vec<&PhiCopy> = f
+        .code
+        .iter()
+        .flat_map(|i| edges(&i.kind))
+        .flat_map(|e| e.copies.iter())
+        .collect();
+    assert_eq!(copies.len(), 2, "{}", m.dump());
+    // Both copies write the same phi register, which no instruction defines.
+    assert_eq!(copies[0].dst, copies[1].dst);
+    assert!(!defined.contains(&copies[0].dst.0));
+    assert!(copies[0].dst.0 < f.num_regs);
+    // And that register is used by the add.
+    let used = f.code.iter().any(|i| {
+        matches!(&i.kind, InstKind::Bin { op: BinOp::Add, a, .. } if *a == Operand::Reg(copies[0].dst))
+    });
+    assert!(used, "{}", m.dump());
+}
+
+#[test]
+fn switch_cases() {
+    let m = lower(
+        r#"
+int f(int x) {
+  int r;
+  switch (x) {
+  case -1: r = 5; break;
+  case 1: case 2: r = 10; break;
+  case 7: r = 3; break;
+  default: r = 0;
+  }
+  return r;
+}
+"#,
+        &["-O2", "-fno-jump-tables"],
+    );
+    check_wellformed(&m);
+    let sw = all_insts(&m, "f")
+        .find_map(|i| match &i.kind {
+            InstKind::Switch { width, cases, .. } => Some((*width, cases.clone())),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("no switch:\n{}", m.dump()));
+    assert_eq!(sw.0, 32);
+    let vals: Vec<u128> = sw.1.iter().map(|c| c.0).collect();
+    assert!(vals.contains(&0xFFFF_FFFF), "{vals:?}");
+    assert!(vals.contains(&1) && vals.contains(&2) && vals.contains(&7));
+    let c1 = sw.1.iter().find(|c| c.0 == 1).unwrap();
+    let c2 = sw.1.iter().find(|c| c.0 == 2).unwrap();
+    assert_eq!(c1.1.target, c2.1.target);
+}
+
+#[test]
+fn globals_strings_relocs_and_folded_gep() {
+    let m = lower(
+        r#"
+const char *msg = "hi!";
+char buf[8] = "abc";
+int arr[5] = {1, 2, 3};
+int *pa = &arr[2];
+struct P { int a; int *p; void (*fp)(void); } ps = { 7, &arr[1], 0 };
+void h(void) {}
+void (*hp)(void) = h;
+extern int ext;
+int get(void) { return arr[3] + ext; }
+"#,
+        &["-O0"],
+    );
+    check_wellformed(&m);
+    let g = |n: &str| m.global(m.global_by_name[n]);
+    let s = m
+        .globals
+        .iter()
+        .find(|g| g.name.starts_with(".str"))
+        .unwrap();
+    assert_eq!(s.init.as_ref().unwrap().bytes, b"hi!\0");
+    assert!(s.is_constant);
+    assert_eq!(g("buf").init.as_ref().unwrap().bytes, b"abc\0\0\0\0\0");
+    assert_eq!(
+        &g("arr").init.as_ref().unwrap().bytes[..12],
+        &[1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0]
+    );
+    // msg points at the string.
+    let r = &g("msg").init.as_ref().unwrap().relocs;
+    assert_eq!(r.len(), 1);
+    assert_eq!((r[0].offset, r[0].size), (0, 8));
+    let arr_id = m.global_by_name["arr"];
+    // pa = &arr[2]: folded constant GEP.
+    let r = &g("pa").init.as_ref().unwrap().relocs;
+    assert!(
+        matches!(m.konst(r[0].value), Const::GlobalAddr { global, offset: 8 } if *global == arr_id)
+    );
+    // ps.p = &arr[1] at offset 8; ps.a = 7.
+    let pi = g("ps").init.as_ref().unwrap();
+    assert_eq!(pi.bytes[0], 7);
+    assert_eq!(pi.relocs.len(), 1);
+    assert_eq!(pi.relocs[0].offset, 8);
+    assert!(matches!(
+        m.konst(pi.relocs[0].value),
+        Const::GlobalAddr { offset: 4, .. }
+    ));
+    // hp = h.
+    let r = &g("hp").init.as_ref().unwrap().relocs;
+    assert!(matches!(m.konst(r[0].value), Const::FuncAddr(f) if m.func(*f).name == "h"));
+    assert!(g("ext").init.is_none());
+    // arr[3] in code: a load from GlobalAddr{arr, 12}.
+    let folded = all_insts(&m, "get").any(|i| match &i.kind {
+        InstKind::Load {
+            ptr: Operand::Const(c),
+            ..
+        } => {
+            matches!(m.konst(*c), Const::GlobalAddr { global, offset: 12 } if *global == arr_id)
+        }
+        _ => false,
+    });
+    assert!(folded, "{}", m.dump());
+}
+
+#[test]
+fn constants_wide_and_float() {
+    let m = lower(
+        r#"
+__int128 big = ((__int128)0x123456789abcdef0LL << 64) | 0x1122334455667788ULL;
+__int128 neg = -2;
+long double ld = 3.25L;
+float fl = 1.5f;
+double db = -2.0;
+long long addr_as_int = (long long)&big;
+"#,
+        &["-O0"],
+    );
+    check_wellformed(&m);
+    let bytes = |n: &str| {
+        m.global(m.global_by_name[n])
+            .init
+            .as_ref()
+            .unwrap()
+            .bytes
+            .clone()
+    };
+    let big = (0x123456789abcdef0u128 << 64) | 0x1122334455667788;
+    assert_eq!(bytes("big"), big.to_le_bytes());
+    assert_eq!(bytes("neg"), (-2i128).to_le_bytes());
+    let mut ld = vec![0, 0, 0, 0, 0, 0, 0, 0xd0, 0x00, 0x40];
+    ld.extend([0; 6]);
+    assert_eq!(bytes("ld"), ld);
+    assert_eq!(bytes("fl"), 1.5f32.to_le_bytes());
+    assert_eq!(bytes("db"), (-2.0f64).to_le_bytes());
+    let r = &m
+        .global(m.global_by_name["addr_as_int"])
+        .init
+        .as_ref()
+        .unwrap()
+        .relocs;
+    assert_eq!(r.len(), 1);
+    assert!(
+        matches!(m.konst(r[0].value), Const::Expr(k) if matches!(**k, InstKind::Cast { op: CastOp::PtrToInt, .. }))
+    );
+}
+
+#[test]
+fn debug_lines() {
+    let m = lower(
+        "void foo(void);\nint x;\n\nint main(void) {\n  x = 1;\n  foo();\n  return 0;\n}\n",
+        &["-O0"],
+    );
+    check_wellformed(&m);
+    let main = func(&m, "main");
+    assert_eq!(m.loc(main.loc).line, 4);
+    let foo = m.func_by_name["foo"];
+    let call = main
+        .code
+        .iter()
+        .find(|i| matches!(&i.kind, InstKind::Call { callee: Callee::Direct(f), .. } if *f == foo))
+        .unwrap();
+    let l = m.loc_string(call.loc).unwrap();
+    assert!(l.starts_with('/') && l.ends_with("/t.c:6"), "{l}");
+    let store = main
+        .code
+        .iter()
+        .find(|i| {
+            matches!(
+                &i.kind,
+                InstKind::Store {
+                    ptr: Operand::Const(_),
+                    ..
+                }
+            )
+        })
+        .unwrap();
+    assert_eq!(m.loc(store.loc).line, 5);
+    assert_eq!(m.loc(LocId(0)).line, 0);
+}
+
+#[test]
+fn intrinsics_mapped() {
+    let m = lower(
+        r#"
+#include <string.h>
+struct B { char b[40]; };
+int f(struct B *d, struct B *s, unsigned x, int a, int b) {
+  *d = *s;
+  memset(d, 0, 10);
+  int r;
+  if (__builtin_sadd_overflow(a, b, &r)) return -1;
+  return r + __builtin_popcount(x) + __builtin_clz(x) + __builtin_bswap32(x)
+         + (int)__builtin_fabs((double)a) + __builtin_expect(a, 1);
+}
+"#,
+        &["-O2"],
+    );
+    check_wellformed(&m);
+    let intr: Vec<Intrinsic> = all_insts(&m, "f")
+        .filter_map(|i| match &i.kind {
+            InstKind::Call {
+                callee: Callee::Intrinsic(x),
+                ..
+            } => Some(*x),
+            _ => None,
+        })
+        .collect();
+    for want in [
+        Intrinsic::Memcpy,
+        Intrinsic::Memset,
+        Intrinsic::SAddWithOverflow,
+        Intrinsic::Ctpop,
+        Intrinsic::Ctlz,
+        Intrinsic::Bswap,
+        Intrinsic::FAbs,
+    ] {
+        assert!(intr.contains(&want), "{want:?} missing: {}", m.dump());
+    }
+    assert!(unsupported(&m).is_empty(), "{:?}", unsupported(&m));
+    // O0: llvm.dbg.declare is dropped.
+    let m = lower("int f(int a) { int b = a; return b; }", &["-O0"]);
+    let dbg = m.func_by_name["llvm.dbg.declare"];
+    assert!(!all_insts(&m, "f")
+        .any(|i| matches!(&i.kind, InstKind::Call { callee: Callee::Direct(f), .. } if *f == dbg)));
+}
+
+#[test]
+fn load_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("nope.bc");
+    let e = load_module(&missing).unwrap_err();
+    assert!(matches!(e, LoadError::Io { .. }), "{e}");
+    assert!(e.to_string().contains("nope.bc"));
+    let empty = dir.path().join("empty.bc");
+    std::fs::write(&empty, b"").unwrap();
+    let e = load_module(&empty).unwrap_err();
+    assert!(matches!(e, LoadError::Empty { .. }), "{e}");
+    let text = dir.path().join("text.bc");
+    std::fs::write(&text, b"int main() { return 0; }\n").unwrap();
+    let e = load_module(&text).unwrap_err();
+    assert!(matches!(e, LoadError::NotBitcode { .. }), "{e}");
+    assert!(!e.to_string().contains('\n'));
+    // Right magic, garbage after it.
+    let bad = dir.path().join("bad.bc");
+    std::fs::write(&bad, b"BC\xc0\xde\x01\x02\x03\x04garbage garbage garbage").unwrap();
+    let e = load_module(&bad).unwrap_err();
+    assert!(matches!(e, LoadError::NotBitcode { .. }), "{e}");
+    // A truncated real bitcode file.
+    let (_d, bc) = compile("int main(void) { return 0; }", &["-O0"]);
+    let data = std::fs::read(&bc).unwrap();
+    let trunc = dir.path().join("trunc.bc");
+    std::fs::write(&trunc, &data[..data.len() / 2]).unwrap();
+    let e = load_module(&trunc).unwrap_err();
+    assert!(matches!(e, LoadError::NotBitcode { .. }), "{e}");
+    // A directory.
+    assert!(load_module(dir.path()).is_err());
+}
+
+#[test]
+fn switch_duplicate_targets_get_copies() {
+    let m = lower_ll(
+        r#"
+define i32 @f(i32 %x) {
+entry:
+  switch i32 %x, label %def [ i32 -1, label %join
+                              i32 1, label %join
+                              i32 2, label %other ]
+other:
+  br label %join
+def:
+  ret i32 0
+join:
+  %r = phi i32 [ 5, %entry ], [ 5, %entry ], [ 9, %other ]
+  %q = phi i32 [ %x, %entry ], [ %x, %entry ], [ 1, %other ]
+  %s = add i32 %r, %q
+  ret i32 %s
+}
+"#,
+    );
+    check_wellformed(&m);
+    let f = func(&m, "f");
+    let InstKind::Switch {
+        cases,
+        default,
+        width,
+        ..
+    } = &f.code[0].kind
+    else {
+        panic!("{}", m.dump())
+    };
+    assert_eq!(*width, 32);
+    assert_eq!(cases.len(), 3);
+    assert_eq!(cases[0].0, 0xFFFF_FFFF);
+    assert!(default.copies.is_empty());
+    for (v, e) in &cases[..2] {
+        assert_eq!(e.copies.len(), 2, "case {v}");
+        assert_eq!(e.copies[1].src, Operand::Reg(Reg(0)));
+        assert!(
+            matches!(e.copies[0].src, Operand::Const(c) if matches!(m.konst(c), Const::Int { bits: 5, .. }))
+        );
+    }
+    assert!(cases[2].1.copies.is_empty());
+    assert_eq!(m.func(m.func_by_name["f"]).num_regs, 4);
+}
+
+#[test]
+fn unsupported_constructs_are_reported_not_dropped() {
+    let m = lower_ll(
+        r#"
+@g256 = global i256 5
+@garr = global [4 x i32] zeroinitializer
+declare i32 @__gxx_personality_v0(...)
+declare void @may_throw()
+declare i32 @llvm.foo.bar(i32)
+define i256 @mul256(i256 %a, i256 %b) {
+  %m = mul i256 %a, %b
+  ret i256 %m
+}
+define <2 x i32*> @vgep(<2 x i64> %i) {
+  %p = getelementptr [4 x i32], [4 x i32]* @garr, i64 0, <2 x i64> %i
+  ret <2 x i32*> %p
+}
+define i32 @inv() personality i32 (...)* @__gxx_personality_v0 {
+entry:
+  invoke void @may_throw() to label %ok unwind label %bad
+ok:
+  ret i32 0
+bad:
+  %lp = landingpad { i8*, i32 } cleanup
+  ret i32 1
+}
+define i32 @unk(i32 %x) {
+  %r = call i32 @llvm.foo.bar(i32 %x)
+  ret i32 %r
+}
+define i32 @cexpr() {
+  %r = add i32 ptrtoint (i32* getelementptr ([4 x i32], [4 x i32]* @garr, i64 0, i64 2) to i32), 1
+  %c = icmp eq i32* getelementptr ([4 x i32], [4 x i32]* @garr, i64 0, i64 1), null
+  ret i32 %r
+}
+"#,
+    );
+    check_wellformed(&m);
+    let u = unsupported(&m);
+    let has = |f: &str, w: &str| {
+        u.iter()
+            .any(|x| x.starts_with(&format!("{f}:")) && x.contains(w))
+    };
+    assert!(has("mul256", "i256"), "{u:?}");
+    assert!(has("vgep", "getelementptr"), "{u:?}");
+    assert!(has("inv", "invoke"), "{u:?}");
+    assert!(has("inv", "landingpad"), "{u:?}");
+    assert!(has("unk", "llvm.foo.bar"), "{u:?}");
+    assert_eq!(u.len(), 5, "{u:?}");
+    // Constant expressions in instructions: ptrtoint of a folded GEP, icmp of an address.
+    let garr = m.global_by_name["garr"];
+    let code = &func(&m, "cexpr").code;
+    let InstKind::Bin {
+        op: BinOp::Add,
+        a: Operand::Const(c),
+        ..
+    } = &code[0].kind
+    else {
+        panic!("{}", m.dump())
+    };
+    let Const::Expr(k) = m.konst(*c) else {
+        panic!()
+    };
+    let InstKind::Cast {
+        op: CastOp::PtrToInt,
+        v: Operand::Const(p),
+        ..
+    } = &**k
+    else {
+        panic!()
+    };
+    assert!(matches!(m.konst(*p), Const::GlobalAddr { global, offset: 8 } if *global == garr));
+    let InstKind::ICmp {
+        a: Operand::Const(p),
+        b: Operand::Const(n),
+        ..
+    } = &code[1].kind
+    else {
+        panic!("{}", m.dump())
+    };
+    assert!(matches!(m.konst(*p), Const::GlobalAddr { offset: 4, .. }));
+    assert!(matches!(m.konst(*n), Const::Null { .. }));
+}
+
+#[test]
+fn inline_asm_is_unsupported() {
+    let m = lower(
+        "int f(int x) { int r; __asm__(\"movl %1, %0\" : \"=r\"(r) : \"r\"(x)); return r; }",
+        &["-O0"],
+    );
+    check_wellformed(&m);
+    let u = unsupported(&m);
+    assert!(u.len() == 1 && u[0].contains("inline assembly"), "{u:?}");
+}
+
+#[test]
+fn computed_goto_aliases_atomics_varargs() {
+    let m = lower(
+        r#"
+#include <stdarg.h>
+int cgoto(int i) { static void *tbl[] = { &&l0, &&l1 }; goto *tbl[i & 1]; l0: return 10; l1: return 20; }
+int aliased(int x) { return x + 1; }
+int alias2(int) __attribute__((alias("aliased")));
+int use_alias(int x) { return alias2(x); }
+int atom(int *p) { __atomic_fetch_add(p, 1, __ATOMIC_SEQ_CST); __sync_synchronize();
+  return __sync_val_compare_and_swap(p, 5, 6); }
+int vs(int n, ...) { va_list ap; va_start(ap, n); int r = va_arg(ap, int); va_end(ap); return r; }
+"#,
+        &["-O1"],
+    );
+    check_wellformed(&m);
+    assert!(unsupported(&m).is_empty(), "{:?}", unsupported(&m));
+    // blockaddress in a global initializer, indirectbr in the code.
+    let tbl = m.globals.iter().find(|g| g.name.contains("tbl")).unwrap();
+    let relocs = &tbl.init.as_ref().unwrap().relocs;
+    assert_eq!(relocs.len(), 2);
+    let cg = m.func_by_name["cgoto"];
+    for r in relocs {
+        assert!(matches!(m.konst(r.value), Const::BlockAddr { func, .. } if *func == cg));
+    }
+    assert!(all_insts(&m, "cgoto")
+        .any(|i| matches!(&i.kind, InstKind::IndirectBr { dests, .. } if dests.len() == 2)));
+    // The alias is callable by name and resolves to the aliasee.
+    assert_eq!(m.func_by_name["alias2"], m.func_by_name["aliased"]);
+    let al = m.func_by_name["aliased"];
+    assert!(all_insts(&m, "use_alias").any(
+        |i| matches!(&i.kind, InstKind::Call { callee: Callee::Direct(f), .. } if *f == al)
+            || matches!(&i.kind, InstKind::Bin { .. })
+    ));
+    let k: Vec<&InstKind> = all_insts(&m, "atom").map(|i| &i.kind).collect();
+    assert!(k
+        .iter()
+        .any(|k| matches!(k, InstKind::AtomicRmw { op: RmwOp::Add, .. })));
+    assert!(k.iter().any(|k| matches!(k, InstKind::CmpXchg { .. })));
+    assert!(k.iter().any(|k| matches!(k, InstKind::Fence)));
+    let vs = func(&m, "vs");
+    assert!(vs.is_vararg);
+    assert!(vs.code.iter().any(|i| matches!(
+        &i.kind,
+        InstKind::Call {
+            callee: Callee::Intrinsic(Intrinsic::VaStart),
+            ..
+        }
+    )));
+}
+
+#[test]
+fn byval_and_i386_calls() {
+    let src = r#"
+struct B { long a[5]; };
+long take(struct B b) { return b.a[4]; }
+long give(void) { struct B b = {{1, 2, 3, 4, 5}}; return take(b); }
+"#;
+    let m = lower(src, &["-O0", "-m32"]);
+    check_wellformed(&m);
+    assert_eq!(func(&m, "take").byval, vec![Some(20)]);
+    let take = m.func_by_name["take"];
+    let arg = all_insts(&m, "give")
+        .find_map(|i| match &i.kind {
+            InstKind::Call {
+                callee: Callee::Direct(f),
+                args,
+                ..
+            } if *f == take => Some(args[0].clone()),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(arg.byval, Some(20));
+    let m = lower(src, &["-O0"]);
+    assert_eq!(func(&m, "take").byval, vec![Some(40)]);
+}
+
+#[test]
+fn vectors_and_shuffles() {
+    let m = lower(
+        r#"
+typedef int v4si __attribute__((vector_size(16)));
+typedef float v4sf __attribute__((vector_size(16)));
+v4si f(v4si a, v4si b, v4sf x, v4sf y) {
+  v4si c = (a + b > b) & a;
+  v4si d = __builtin_shufflevector(a, b, 0, 5, 2, -1);
+  v4si e = x < y;
+  c[2] = d[1] + e[0];
+  return c;
+}
+"#,
+        &["-O0"],
+    );
+    check_wellformed(&m);
+    assert!(unsupported(&m).is_empty(), "{:?}", unsupported(&m));
+    let k: Vec<&InstKind> = all_insts(&m, "f").map(|i| &i.kind).collect();
+    let mask = k
+        .iter()
+        .find_map(|k| match k {
+            InstKind::ShuffleVector { mask, .. } => Some(mask.clone()),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(mask, vec![0, 5, 2, -1]);
+    assert!(k.iter().any(|k| matches!(k, InstKind::ICmp { ty, .. } if matches!(m.ty(*ty).kind, TypeKind::Vector { len: 4, .. }))));
+    assert!(k.iter().any(|k| matches!(k, InstKind::FCmp { .. })));
+    assert!(k.iter().any(|k| matches!(
+        k,
+        InstKind::ExtractElement {
+            idx_width: 32 | 64,
+            ..
+        }
+    )));
+    assert!(k
+        .iter()
+        .any(|k| matches!(k, InstKind::InsertElement { .. })));
+}
+
+/// A larger program with vectorized loops, varargs, struct copies, 128-bit math, function
+/// pointers, switches and long double, at several optimization levels and both targets.
+#[test]
+fn robustness_big_program() {
+    let src = include_str!("testdata_big.c");
+    for flags in [
+        &["-O0"][..],
+        &["-O2"],
+        &["-O3"],
+        &["-Os"],
+        &["-O2", "-m32"],
+        &["-O3", "-m32"],
+        &["-O0", "-m32"],
+    ] {
+        let m = lower(src, flags);
+        check_wellformed(&m);
+        assert!(
+            unsupported(&m).is_empty(),
+            "{flags:?}: {:?}",
+            unsupported(&m)
+        );
+        assert!(m.func_by_name.contains_key("main"));
+        let _ = m.dump();
+        let main = func(&m, "main");
+        assert!(m.loc(main.loc).line > 0);
+    }
+}
+
+#[test]
+fn lowering_1000_functions_is_fast() {
+    let mut src = String::new();
+    for i in 0..1000 {
+        src.push_str(&format!(
+            "int g{i}[4] = {{{i}, 1, 2, 3}};\nint f{i}(int x, int *p) {{ int s = 0; for (int j = 0; j < x; j++) {{ s += p[j] * {i} + g{i}[j & 3]; if (s > 1000) s -= x; }} switch (x) {{ case 1: return s; case 2: return -s; default: return s ^ {i}; }} }}\n"
+        ));
+    }
+    let (_d, bc) = compile(&src, &["-O2"]);
+    let t = std::time::Instant::now();
+    let m = load_module(&bc).unwrap();
+    let el = t.elapsed();
+    assert_eq!(
+        m.functions.len(),
+        1000 + m.functions.iter().filter(|f| f.is_declaration).count()
+    );
+    // Generous for unoptimized test builds; release builds are far faster.
+    assert!(el.as_secs_f64() < 3.0, "took {el:?}");
+}
