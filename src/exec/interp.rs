@@ -1436,6 +1436,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             RmwOp::Min => Value::Int(if sext(a, w) <= sext(b, w) { a } else { b }),
             RmwOp::UMax => Value::Int(a.max(b)),
             RmwOp::UMin => Value::Int(a.min(b)),
+            RmwOp::Mul => Value::Int(a.wrapping_mul(b) & m),
             RmwOp::FAdd => Value::Int(self.scalar_bin(BinOp::FAdd, ti, a, b)?),
             RmwOp::FSub => Value::Int(self.scalar_bin(BinOp::FSub, ti, a, b)?),
         })
@@ -1753,8 +1754,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                                 a.bits(),
                                 e.bits(),
                             )?),
-                            // reduce.mul on ints; reduce.fmul is lowered as RmwOp::Nand? no: use Mul via Nand slot not available
-                            _ => self.reduce_step(op, ety, &a, e)?,
+                            _ => self.rmw(op, ety, &a, e)?,
                         },
                     });
                 }
@@ -1766,19 +1766,6 @@ impl<'m, 'io> Interp<'m, 'io> {
             }
             I::IsConstant => Value::Int(0),
         })
-    }
-
-    fn reduce_step(&self, op: RmwOp, ety: TypeId, a: &Value, b: &Value) -> R<Value> {
-        // `RmwOp::Xchg` stands for multiplication in `VectorReduce` (there is no Mul in RmwOp).
-        if op == RmwOp::Xchg {
-            return Ok(Value::Int(self.scalar_bin(
-                BinOp::Mul,
-                self.ti(ety),
-                a.bits(),
-                b.bits(),
-            )?));
-        }
-        self.rmw(op, ety, a, b)
     }
 
     // ---------------------------------------------------------------- builtins

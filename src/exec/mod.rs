@@ -9,6 +9,8 @@ pub mod memory;
 pub mod value;
 
 #[cfg(test)]
+mod e2e_tests;
+#[cfg(test)]
 mod tests;
 
 use crate::ir;

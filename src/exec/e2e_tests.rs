@@ -1,0 +1,371 @@
+//! End-to-end tests: C programs compiled by clang-14, lowered by `ir::lower`, run without libc.
+
+use super::*;
+use std::process::Command;
+
+struct Out(Vec<u8>);
+impl Io for Out {
+    fn write(&mut self, _fd: i32, data: &[u8]) {
+        self.0.extend_from_slice(data);
+    }
+}
+
+const PRELUDE: &str = r#"
+long __trex_syscall(long n, long a, long b, long c, long d, long e, long f);
+void __assert_fail(const char *e, const char *f, unsigned l, const char *fn);
+#define assert(x) ((x) ? (void)0 : __assert_fail(#x, __FILE__, __LINE__, __func__))
+static unsigned long slen(const char *s) { unsigned long n = 0; while (s[n]) n++; return n; }
+static void puts_(const char *s) { __trex_syscall(sizeof(void*) == 8 ? 1 : 4, 1, (long)s, (long)slen(s), 0, 0, 0); }
+static void putnum(long long v) {
+    char b[32]; int i = 31; b[i] = 0; int neg = v < 0; unsigned long long u = neg ? -(unsigned long long)v : v;
+    do { b[--i] = '0' + u % 10; u /= 10; } while (u);
+    if (neg) b[--i] = '-';
+    puts_(b + i);
+}
+"#;
+
+fn compile(src: &str, flags: &[&str]) -> (tempfile::TempDir, ir::Module) {
+    let dir = tempfile::tempdir().unwrap();
+    let c = dir.path().join("t.c");
+    let bc = dir.path().join("t.bc");
+    std::fs::write(&c, format!("{}{}", PRELUDE, src)).unwrap();
+    let out = Command::new("clang-14")
+        .args([
+            "-c",
+            "-emit-llvm",
+            "-g",
+            "-w",
+            "-fno-builtin",
+            "-fno-math-errno",
+        ])
+        .args(flags)
+        .arg("-o")
+        .arg(&bc)
+        .arg(&c)
+        .output()
+        .expect("clang-14");
+    assert!(
+        out.status.success(),
+        "clang: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let m = ir::lower::load_module(&bc).unwrap();
+    (dir, m)
+}
+
+fn run_c(src: &str, flags: &[&str]) -> (Outcome, String) {
+    let (_d, m) = compile(src, flags);
+    let mut out = Out(Vec::new());
+    let cfg = Config {
+        argv: vec!["prog".into(), "arg1".into()],
+        env: vec!["A=1".into()],
+        ..Default::default()
+    };
+    let o = run(&m, &cfg, &mut out).unwrap();
+    (o, String::from_utf8_lossy(&out.0).into_owned())
+}
+
+const ALL: &[&[&str]] = &[
+    &["-O0"],
+    &["-O2"],
+    &["-O0", "--target=i386-pc-linux-gnu"],
+    &["-O2", "--target=i386-pc-linux-gnu"],
+];
+
+fn expect_output(src: &str, want: &str) {
+    for flags in ALL {
+        let (o, out) = run_c(src, flags);
+        assert!(
+            matches!(o.end, End::Exit(0)),
+            "{:?}: {:?} (output {:?})",
+            flags,
+            o.end,
+            out
+        );
+        assert_eq!(out, want, "{:?}", flags);
+    }
+}
+
+const O0: &[&[&str]] = &[&["-O0"], &["-O0", "--target=i386-pc-linux-gnu"]];
+
+fn expect_error(src: &str, kind: ErrorKind, msg: &str) {
+    expect_error_with(ALL, src, kind, msg)
+}
+
+fn expect_error_with(all: &[&[&str]], src: &str, kind: ErrorKind, msg: &str) {
+    for flags in all {
+        let (o, _) = run_c(src, flags);
+        match o.end {
+            End::Error(e) => {
+                assert_eq!(
+                    (e.kind, e.message.as_str()),
+                    (kind, msg),
+                    "{:?} {}",
+                    flags,
+                    src
+                );
+                assert!(e.loc.0 != 0, "{:?}: no location", flags);
+            }
+            e => panic!("{:?}: expected error, got {:?}: {}", flags, e, src),
+        }
+    }
+}
+
+#[test]
+fn hello_args_env() {
+    expect_output(
+        r#"int main(int argc, char **argv, char **envp) {
+            puts_("hello "); puts_(argv[1]); puts_(" "); puts_(envp[0]); putnum(argc);
+            assert(argv[argc] == 0 && envp[1] == 0);
+            return 0; }"#,
+        "hello arg1 A=12",
+    );
+}
+
+#[test]
+fn integers_and_recursion() {
+    expect_output(
+        r#"
+        static int fib(int n) { return n < 2 ? n : fib(n - 1) + fib(n - 2); }
+        #ifdef __SIZEOF_INT128__
+        __int128 big(__int128 x) { return x * x; }
+        #endif
+        int main(void) {
+            putnum(fib(20)); puts_(" ");
+            volatile long long a = -7; volatile int b = 2;
+            putnum(a / b); putnum(a % b); puts_(" ");
+            volatile unsigned char c = 250; c += 10; putnum(c); puts_(" ");
+            #ifdef __SIZEOF_INT128__
+            volatile __int128 x = 1; x <<= 100; putnum((long long)(big(x >> 70) >> 60)); puts_(" ");
+            #else
+            putnum(1); puts_(" ");
+            #endif
+            volatile unsigned u = 0x80000000u; putnum((int)u >> 31); putnum(u >> 31); puts_(" ");
+            putnum(__builtin_popcount(u | 7)); putnum(__builtin_clz(1)); putnum(__builtin_bswap32(0x01020304) == 0x04030201);
+            return 0; }"#,
+        "6765 -3-1 4 1 -11 4311",
+    );
+}
+
+#[test]
+fn floats() {
+    expect_output(
+        r#"
+        int main(void) {
+            volatile double d = 2.5; volatile float f = 1.25f; volatile long double ld = 1.0L;
+            ld += 1e-19L;  /* representable in x87 extended, not in double */
+            putnum((long long)(d * 4)); puts_(" ");
+            putnum((long long)(f * 8)); puts_(" ");
+            putnum(ld != 1.0L); putnum((double)ld == 1.0); puts_(" ");
+            putnum((long long)(ld * 1e3L)); puts_(" ");
+            volatile double z = 0.0; double nan = z / z;
+            putnum(nan != nan); putnum(nan < 1.0); putnum(-d < 0); puts_(" ");
+            putnum((long long)__builtin_sqrt(d * d * 16)); puts_(" ");
+            putnum((unsigned long long)(double)(1ULL << 63) == (1ULL << 63)); puts_(" ");
+            long double q = 10.0L; q /= 3; putnum((long long)(q * 3 * 1000000)); 
+            return 0; }"#,
+        "10 10 11 1000 101 10 1 10000000",
+    );
+}
+
+#[test]
+fn structs_arrays_pointers() {
+    expect_output(
+        r#"
+        struct P { int x; long y; char name[8]; struct P *next; };
+        static struct P nodes[3] = { {1, 10, "a", &nodes[1]}, {2, 20, "b", &nodes[2]}, {3, 30, "c", 0} };
+        static const char *names[] = { "zero", "one", "two" };
+        struct Big { long a[5]; };
+        static long sum(struct Big b) { long s = 0; for (int i = 0; i < 5; i++) s += b.a[i]; return s; }
+        static struct P mk(int x) { struct P p = {x, x * 2, "m", 0}; return p; }
+        int main(void) {
+            long s = 0;
+            for (struct P *p = nodes; p; p = p->next) { s += p->x * p->y; puts_(p->name); }
+            putnum(s); puts_(names[2]);
+            struct Big b = {{1, 2, 3, 4, 5}}; putnum(sum(b));
+            struct P q = mk(21); putnum(q.y);
+            int arr[10]; for (int i = 0; i < 10; i++) arr[i] = i * i;
+            int *pp = &arr[9]; putnum(*pp - *(pp - 3)); putnum((int)(pp - arr));
+            char *cs = (char *)&arr[2]; putnum(cs[0]);
+            unsigned long addr = (unsigned long)&arr[4]; putnum(*(int *)addr);
+            void *vp[2]; vp[0] = &s; long *back = vp[0]; putnum(*back == s);
+            return 0; }"#,
+        "abc140two15424594161",
+    );
+}
+
+#[test]
+fn switch_goto_funcptrs() {
+    expect_output(
+        r#"
+        static int add(int a, int b) { return a + b; }
+        static int mul(int a, int b) { return a * b; }
+        static int (*ops[])(int, int) = { add, mul };
+        static int sw(int x) { switch (x) { case 1: return 10; case 5: return 50; case 100: return 7; default: return -1; } }
+        int main(void) {
+            volatile int k = 1;
+            putnum(ops[0](3, 4)); putnum(ops[k](3, 4)); puts_(" ");
+            putnum(sw(1)); putnum(sw(5)); putnum(sw(100)); putnum(sw(3)); puts_(" ");
+            static void *labels[] = { &&l0, &&l1 };
+            int acc = 0, i = 0;
+            goto *labels[0];
+            l0: acc += 1; i++; if (i < 3) goto *labels[0]; goto *labels[1];
+            l1: putnum(acc);
+            return 0; }"#,
+        "712 10507-1 3",
+    );
+}
+
+#[test]
+fn varargs() {
+    expect_output(
+        r#"
+        #include <stdarg.h>
+        struct S { long a, b, c; };
+        static long f(int n, ...) {
+            va_list ap; va_start(ap, n); long s = 0;
+            for (int i = 0; i < n; i++) {
+                int kind = va_arg(ap, int);
+                if (kind == 0) s += va_arg(ap, long);
+                else if (kind == 1) s += (long)(va_arg(ap, double) * 10);
+                else if (kind == 2) s += (long)(va_arg(ap, long double) * 100);
+                else if (kind == 3) { struct S x = va_arg(ap, struct S); s += x.a + x.b + x.c; }
+                else if (kind == 4) { char *p = va_arg(ap, char *); s += p[0]; }
+            }
+            va_list ap2; va_copy(ap2, ap); va_end(ap2);
+            va_end(ap); return s; }
+        int main(void) {
+            struct S s = {1, 2, 3};
+            putnum(f(5, 0, 1000L, 1, 2.5, 2, 1.5L, 3, s, 4, "A"));
+            return 0; }"#,
+        "1246",
+    );
+}
+
+#[test]
+fn heap() {
+    expect_output(
+        r#"
+        void *malloc(unsigned long); void *calloc(unsigned long, unsigned long);
+        void *realloc(void *, unsigned long); void free(void *);
+        struct N { int v; struct N *next; };
+        int main(void) {
+            struct N *head = 0;
+            for (int i = 0; i < 100; i++) { struct N *n = malloc(sizeof *n); n->v = i; n->next = head; head = n; }
+            long s = 0; while (head) { struct N *n = head; s += n->v; head = n->next; free(n); }
+            putnum(s);
+            int *a = calloc(4, sizeof(int)); a[3] = 5; a = realloc(a, 100 * sizeof(int)); a[99] = a[3] + a[0];
+            putnum(a[99]); free(a);
+            char **pp = malloc(2 * sizeof(char *)); pp[0] = "xy"; pp = realloc(pp, 10 * sizeof(char *));
+            putnum(pp[0][1]); free(pp);
+            return 0; }"#,
+        "49505121",
+    );
+}
+
+#[test]
+fn runtime_errors() {
+    expect_error(
+        "int main(void) { volatile int *p = 0; return *p; }",
+        ErrorKind::Ptr,
+        "memory error: null page access",
+    );
+    expect_error(
+        "int a[4]; int main(void) { volatile int i = 4; return a[i]; }",
+        ErrorKind::Ptr,
+        "memory error: out of bound pointer",
+    );
+    expect_error(
+        "int main(void) { volatile int z = 0; return 10 / z; }",
+        ErrorKind::Div,
+        "divide by zero",
+    );
+    expect_error(
+        "int main(void) { volatile int x = 3; assert(x == 4); return 0; }",
+        ErrorKind::Assert,
+        "ASSERTION FAIL: x == 4",
+    );
+    expect_error(
+        "void free(void*); void *malloc(unsigned long); int main(void) { char *p = malloc(4); free(p); free(p); return 0; }",
+        ErrorKind::Free,
+        "memory error: invalid pointer: free",
+    );
+    expect_error(
+        "int puts(const char*); int main(void) { puts(\"x\"); return 0; }",
+        ErrorKind::External,
+        "failed external call: puts",
+    );
+    // undefined behaviour that -O2 removes:
+    expect_error_with(
+        O0,
+        "static const int k[2] = {1, 2}; int main(void) { volatile int i = 1; *(int *)&k[i] = 5; return k[i]; }",
+        ErrorKind::ReadOnly,
+        "memory error: object read only",
+    );
+    expect_error_with(
+        O0,
+        "static int *f(void) { int x = 1; int *volatile p = &x; return p; } int main(void) { int *p = f(); return *p; }",
+        ErrorKind::Ptr,
+        "memory error: out of bound pointer",
+    );
+}
+
+#[test]
+fn exit_codes() {
+    for flags in ALL {
+        let (o, _) = run_c("int main(void) { return 42; }", flags);
+        assert!(matches!(o.end, End::Exit(42)));
+        let (o, _) = run_c(
+            "void exit(int); int main(void) { exit(3); return 42; }",
+            flags,
+        );
+        assert!(matches!(o.end, End::Exit(3)));
+    }
+}
+
+const SIEVE: &str = r#"
+    static char flags[100000];
+    int main(void) {
+        int count = 0;
+        for (int rep = 0; rep < 30; rep++) {
+            count = 0;
+            for (int i = 2; i < 100000; i++) flags[i] = 1;
+            for (int i = 2; i < 100000; i++)
+                if (flags[i]) { count++; for (int k = i + i; k < 100000; k += i) flags[k] = 0; }
+        }
+        static int fibm(int n) ;
+        return count == 9592 ? 0 : 1; }
+"#;
+
+/// `cargo test --release --lib exec::e2e_tests::speed -- --ignored --nocapture`
+#[test]
+#[ignore]
+fn speed() {
+    let progs = [
+        ("sieve", SIEVE.replace("static int fibm(int n) ;", "")),
+        (
+            "fib",
+            "static int fib(int n) { return n < 2 ? n : fib(n - 1) + fib(n - 2); }
+             int main(void) { return fib(27) == 196418 ? 0 : 1; }"
+                .to_string(),
+        ),
+    ];
+    for (name, src) in progs {
+        for flags in [&["-O0"][..], &["-O2"][..]] {
+            let (_d, m) = compile(&src, flags);
+            let mut out = Out(Vec::new());
+            let t = std::time::Instant::now();
+            let o = run(&m, &Config::default(), &mut out).unwrap();
+            let dt = t.elapsed().as_secs_f64();
+            assert!(matches!(o.end, End::Exit(0)), "{:?}", o.end);
+            println!(
+                "{} {:?}: {} instructions in {:.3}s = {:.1} M inst/s",
+                name,
+                flags,
+                o.instructions,
+                dt,
+                o.instructions as f64 / dt / 1e6
+            );
+        }
+    }
+}
