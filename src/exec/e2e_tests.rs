@@ -369,3 +369,86 @@ fn speed() {
         }
     }
 }
+
+fn run_cfg(src: &str, flags: &[&str], cfg: &Config) -> (Outcome, String) {
+    let (_d, m) = compile(src, flags);
+    let mut out = Out(Vec::new());
+    let o = run(&m, cfg, &mut out).unwrap();
+    (o, String::from_utf8_lossy(&out.0).into_owned())
+}
+
+#[test]
+fn libc_start_and_syscalls() {
+    let src = r#"
+        struct iovec { void *base; unsigned long len; };
+        int main(int argc, char **argv, char **envp) {
+            struct iovec v[2] = { { "ab", 2 }, { argv[1], 3 } };
+            long r = __trex_syscall(sizeof(void*) == 8 ? 20 : 146, 1, (long)v, 2, 0, 0, 0);
+            putnum(r);
+            putnum(__trex_syscall(sizeof(void*) == 8 ? 12 : 45, 0, 0, 0, 0, 0, 0)); /* brk */
+            putnum(__trex_syscall(sizeof(void*) == 8 ? 16 : 54, 1, 0x5413, 0, 0, 0, 0)); /* ioctl */
+            puts_(envp[0]);
+            return argc;
+        }
+        int __libc_start_main(int (*m)(int, char **, char **), int argc, char **argv, void *init, void *fini) {
+            char **envp = argv + argc + 1;
+            int r = m(argc, argv, envp);
+            __trex_syscall(sizeof(void*) == 8 ? 231 : 252, r + 10, 0, 0, 0, 0, 0);
+            return 99;
+        }"#;
+    for flags in ALL {
+        let cfg = Config {
+            argv: vec!["p".into(), "xyz".into()],
+            env: vec!["E=2".into()],
+            use_libc_start: true,
+            ..Default::default()
+        };
+        let (o, out) = run_cfg(src, flags, &cfg);
+        assert!(matches!(o.end, End::Exit(12)), "{:?} {:?}", flags, o.end);
+        assert_eq!(out, "abxyz5-12-25E=2", "{:?}", flags);
+        let (o, _) = run_cfg(
+            "int main(void) { return __trex_syscall(12345, 0, 0, 0, 0, 0, 0); }",
+            flags,
+            &Config::default(),
+        );
+        match o.end {
+            End::Error(e) => assert_eq!(e.message, "unsupported syscall 12345"),
+            e => panic!("{:?}", e),
+        }
+    }
+}
+
+#[test]
+fn vectors_o3() {
+    expect_output(
+        r#"
+        static int a[256], b[256]; static unsigned char c[256]; static double d[64];
+        int main(void) {
+            for (int i = 0; i < 256; i++) { a[i] = i * 3 - 100; b[i] = 7 - i; c[i] = i * 7; }
+            long s = 0; int mx = -1000; unsigned cs = 0;
+            for (int i = 0; i < 256; i++) { s += a[i] * b[i]; mx = a[i] > mx ? a[i] : mx; cs += c[i]; }
+            for (int i = 0; i < 64; i++) d[i] = i * 0.5;
+            double ds = 0; for (int i = 0; i < 64; i++) ds += d[i] * 2;
+            putnum(s); puts_(" "); putnum(mx); puts_(" "); putnum(cs); puts_(" "); putnum((long)ds);
+            return 0; }"#,
+        "-12908800 665 32640 2016",
+    );
+    for flags in [
+        &["-O3", "-march=haswell"][..],
+        &["-O3", "-march=skylake-avx512"][..],
+    ] {
+        let (o, out) = run_c(
+            r#"
+        static int a[256], b[256];
+        int main(void) {
+            for (int i = 0; i < 256; i++) { a[i] = i * 3 - 100; b[i] = 7 - i; }
+            long s = 0; int mx = -1000;
+            for (int i = 0; i < 256; i++) { s += a[i] * b[i]; mx = a[i] > mx ? a[i] : mx; }
+            putnum(s); puts_(" "); putnum(mx);
+            return 0; }"#,
+            flags,
+        );
+        assert!(matches!(o.end, End::Exit(0)), "{:?} {:?}", flags, o.end);
+        assert_eq!(out, "-12908800 665");
+    }
+}

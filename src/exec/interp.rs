@@ -1454,7 +1454,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             let t = m.ty(a.ty);
             let size = a.byval.unwrap_or(t.alloc_size.max(t.store_size));
             let (align, slot) = if self.x86_64 {
-                if a.byval.is_none() && (t.align >= 16 || size == 16) {
+                if a.byval.is_none() && t.align >= 16 {
                     (16, size.div_ceil(16) * 16)
                 } else {
                     (8, size.div_ceil(8) * 8)
@@ -1522,7 +1522,7 @@ impl<'m, 'io> Interp<'m, 'io> {
         };
         let cur = self.mem.load_ptr(ps, o);
         let (align, slot) = if self.x86_64 {
-            if t.align >= 16 || size == 16 {
+            if t.align >= 16 {
                 (16u64, size.div_ceil(16) * 16)
             } else {
                 (8, size.div_ceil(8) * 8)
