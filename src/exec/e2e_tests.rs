@@ -353,10 +353,15 @@ fn speed() {
     for (name, src) in progs {
         for flags in [&["-O0"][..], &["-O2"][..]] {
             let (_d, m) = compile(&src, flags);
-            let mut out = Out(Vec::new());
-            let t = std::time::Instant::now();
-            let o = run(&m, &Config::default(), &mut out).unwrap();
-            let dt = t.elapsed().as_secs_f64();
+            let mut dt = f64::MAX;
+            let mut o = None;
+            for _ in 0..3 {
+                let mut out = Out(Vec::new());
+                let t = std::time::Instant::now();
+                o = Some(run(&m, &Config::default(), &mut out).unwrap());
+                dt = dt.min(t.elapsed().as_secs_f64());
+            }
+            let o = o.unwrap();
             assert!(matches!(o.end, End::Exit(0)), "{:?}", o.end);
             println!(
                 "{} {:?}: {} instructions in {:.3}s = {:.1} M inst/s",

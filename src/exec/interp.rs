@@ -6,6 +6,16 @@ use super::value::{icmp, int_bin, mask, sext, IntErr, Value};
 use super::{Config, End, ErrorKind, ErrorReport, Io, Outcome, RunError, StackEntry};
 use crate::ir::*;
 
+/// A reference to an operand's value (a disjoint borrow of the register file or constants).
+macro_rules! opref {
+    ($s:ident, $o:expr) => {
+        match *$o {
+            Operand::Reg(r) => &$s.regs[$s.base + r.0 as usize],
+            Operand::Const(c) => &$s.consts[c.0 as usize],
+        }
+    };
+}
+
 /// Why execution stopped early (errors and ends travel as `Err`).
 #[derive(Debug)]
 pub(super) enum Stop {
@@ -591,14 +601,55 @@ impl<'m, 'io> Interp<'m, 'io> {
                 self.set(inst.dst, v);
             }
             InstKind::Load { ty, ptr, .. } => {
-                let p = self.op(ptr);
-                let v = self.load(&p, *ty)?;
-                self.set(inst.dst, v);
+                let n = match self.ti(*ty) {
+                    TI::Int(w) => Some(((w as u64).div_ceil(8), mask(w))),
+                    TI::F(fk) => Some((fk_bytes(fk), !0)),
+                    _ => None,
+                };
+                if let Some((n, mk)) = n {
+                    // Fast path: the result is written straight into its register.
+                    let p = opref!(self, ptr);
+                    let (s, o) = self.mem.resolve(p, n).map_err(|e| mem_err(e, p))?;
+                    let x = self.mem.load_int(s, o, n) & mk;
+                    if let Some(d) = inst.dst {
+                        self.regs[self.base + d.0 as usize] = Value::Int(x);
+                    }
+                } else {
+                    let p = self.op(ptr);
+                    let v = self.load(&p, *ty)?;
+                    self.set(inst.dst, v);
+                }
             }
             InstKind::Store { ty, val, ptr, .. } => {
-                let p = self.op(ptr);
-                let v = self.op(val);
-                self.store(&p, *ty, &v)?;
+                let n = match self.ti(*ty) {
+                    TI::Int(w) => Some((w as u64).div_ceil(8)),
+                    TI::F(fk) => Some(fk_bytes(fk)),
+                    _ => None,
+                };
+                if let Some(n) = n {
+                    let x = self.opb(val);
+                    let p = opref!(self, ptr);
+                    let (s, o) = self.mem.resolve_mut(p, n).map_err(|e| mem_err(e, p))?;
+                    self.mem.store_int(s, o, n, x);
+                } else {
+                    let p = self.op(ptr);
+                    let v = self.op(val);
+                    self.store(&p, *ty, &v)?;
+                }
+            }
+            InstKind::Gep {
+                base,
+                offset,
+                indices,
+            } if indices.is_empty() => {
+                let v = match opref!(self, base) {
+                    &Value::Ptr { obj, addr } => Value::Ptr {
+                        obj,
+                        addr: addr.wrapping_add(*offset as u64) & self.ptr_mask,
+                    },
+                    b => self.ptr_add(b.clone(), *offset),
+                };
+                self.set(inst.dst, v);
             }
             InstKind::Gep {
                 base,
@@ -606,11 +657,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                 indices,
             } => {
                 let b = self.op(base);
-                let v = if indices.is_empty() {
-                    self.ptr_add(b, *offset)
-                } else {
-                    self.gep(b, *offset, indices)
-                };
+                let v = self.gep(b, *offset, indices);
                 self.set(inst.dst, v);
             }
             InstKind::Br { edge } => return Ok(Flow::Jump(self.edge(f, edge))),

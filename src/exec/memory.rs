@@ -115,7 +115,6 @@ impl Memory {
             return None;
         }
         self.next = end;
-        let bytes = Arc::new(vec![0u8; size as usize]);
         let r = if let Some(idx) = self.free_slots.pop() {
             let o = &mut self.objs[idx as usize];
             o.gen = o.gen.wrapping_add(1);
@@ -123,10 +122,18 @@ impl Memory {
             o.size = size;
             o.kind = kind;
             o.alive = true;
-            o.bytes = bytes;
-            o.ptrs = BTreeMap::new();
+            // Reuse the freed object's buffer when nobody else shares it.
+            match Arc::get_mut(&mut o.bytes) {
+                Some(v) => {
+                    v.clear();
+                    v.resize(size as usize, 0);
+                }
+                None => o.bytes = Arc::new(vec![0u8; size as usize]),
+            }
+            o.ptrs.clear();
             ObjRef { idx, gen: o.gen }
         } else {
+            let bytes = Arc::new(vec![0u8; size as usize]);
             let idx = self.objs.len() as u32;
             self.objs.push(Object {
                 base,
@@ -175,8 +182,10 @@ impl Memory {
         }
         let o = &mut self.objs[r.idx as usize];
         o.alive = false;
-        o.bytes = Arc::new(Vec::new());
-        o.ptrs = BTreeMap::new();
+        if o.bytes.capacity() > 4096 {
+            o.bytes = Arc::new(Vec::new());
+        }
+        o.ptrs.clear();
         self.free_slots.push(r.idx);
         if self.index.last().map(|e| e.1) == Some(r) {
             self.index.pop();
@@ -312,8 +321,16 @@ impl Memory {
 
     #[inline]
     pub fn store_int(&mut self, slot: u32, off: u64, n: u64, v: u128) {
-        let buf = v.to_le_bytes();
-        self.write_bytes(slot, off, &buf[..n as usize]);
+        self.clear_ptrs(slot, off, n);
+        let o = &mut self.objs[slot as usize];
+        let b = &mut Arc::make_mut(&mut o.bytes)[off as usize..(off + n) as usize];
+        match n {
+            1 => b[0] = v as u8,
+            2 => b.copy_from_slice(&(v as u16).to_le_bytes()),
+            4 => b.copy_from_slice(&(v as u32).to_le_bytes()),
+            8 => b.copy_from_slice(&(v as u64).to_le_bytes()),
+            _ => b.copy_from_slice(&v.to_le_bytes()[..n as usize]),
+        }
     }
 
     /// Loads a pointer-sized value; keeps provenance if a pointer was stored exactly there.
