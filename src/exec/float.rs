@@ -138,12 +138,13 @@ pub fn fcmp(fk: FK, pred: FloatPred, a: u128, b: u128) -> bool {
     }
 }
 
-fn ap_to_int<F: Float>(a: u128, w: u32, signed: bool) -> u128 {
+fn ap_to_int<F: Float>(a: u128, _w: u32, signed: bool) -> u128 {
+    // Converted at full width, then truncated by the caller (out-of-range results are poison).
     let x = F::from_bits(a);
     if signed {
-        x.to_i128(w as usize).value as u128
+        x.to_i128(128).value as u128
     } else {
-        x.to_u128(w as usize).value
+        x.to_u128(128).value
     }
 }
 
@@ -345,5 +346,66 @@ mod tests {
         assert!(!fcmp(FK::F64, FloatPred::One, nan, one));
         assert!(fcmp(FK::F64, FloatPred::Ole, one, one));
         assert_eq!(minmax(FK::F64, false, nan, one), one);
+    }
+}
+
+#[cfg(test)]
+mod edge_tests {
+    use super::*;
+
+    #[test]
+    fn conversions_never_panic() {
+        let vals = [
+            f64::NAN,
+            f64::INFINITY,
+            -f64::INFINITY,
+            1e300,
+            -1e300,
+            -0.0,
+            0.5,
+            -1.5,
+            3.0,
+        ];
+        for fk in [FK::Half, FK::F32, FK::F64, FK::F80, FK::F128] {
+            for v in vals {
+                let x = convert(FK::F64, fk, v.to_bits() as u128);
+                for w in [1, 7, 8, 32, 33, 64, 127, 128] {
+                    for s in [false, true] {
+                        let r = to_int(fk, x, w, s);
+                        assert!(r <= super::super::value::mask(w));
+                        let _ = from_int(fk, r, w, s);
+                    }
+                }
+                for u in [
+                    FUn::Abs,
+                    FUn::Sqrt,
+                    FUn::Floor,
+                    FUn::Ceil,
+                    FUn::Trunc,
+                    FUn::RoundEven,
+                    FUn::Round,
+                ] {
+                    let _ = unary(fk, u, x);
+                }
+                for to in [FK::Half, FK::F32, FK::F64, FK::F80, FK::F128] {
+                    let _ = convert(fk, to, x);
+                }
+                let _ = fbin(fk, BinOp::FRem, x, x);
+            }
+        }
+        let x = convert(FK::F64, FK::F80, (-2.5f64).to_bits() as u128);
+        assert_eq!(to_int(FK::F80, x, 8, true), 0xfe);
+        let r = unary(FK::F80, FUn::RoundEven, x);
+        assert_eq!(convert(FK::F80, FK::F64, r), (-2.0f64).to_bits() as u128);
+        let r = unary(FK::F80, FUn::Round, x);
+        assert_eq!(convert(FK::F80, FK::F64, r), (-3.0f64).to_bits() as u128);
+        assert_eq!(
+            from_int(FK::F64, u128::MAX, 128, false),
+            (u128::MAX as f64).to_bits() as u128
+        );
+        assert_eq!(
+            from_int(FK::F32, 0xff, 8, true),
+            (-1.0f32).to_bits() as u128
+        );
     }
 }

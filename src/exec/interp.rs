@@ -716,11 +716,13 @@ impl<'m, 'io> Interp<'m, 'io> {
             }
             InstKind::IndirectBr { addr, dests } => {
                 let a = self.op(addr);
-                let target = match a {
-                    Value::Ptr { obj, .. } => match self.mem.get(obj).map(|o| o.kind) {
-                        Some(ObjKind::Block(_, b)) => Some(b),
-                        _ => None,
-                    },
+                let obj = match a {
+                    Value::Ptr { obj, .. } => Some(obj),
+                    Value::Int(x) if x <= u64::MAX as u128 => self.mem.lookup(x as u64),
+                    _ => None,
+                };
+                let target = match obj.and_then(|o| self.mem.get(o)).map(|o| o.kind) {
+                    Some(ObjKind::Block(_, b)) => Some(b),
                     _ => None,
                 };
                 let e = target.and_then(|b| dests.iter().find(|e| e.target == b));
