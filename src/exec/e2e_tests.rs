@@ -457,3 +457,122 @@ fn vectors_o3() {
         assert_eq!(out, "-12908800 665");
     }
 }
+
+#[test]
+fn misc_c() {
+    expect_output(
+        r#"
+        struct BF { unsigned a : 3; signed b : 5; unsigned long long c : 40; };
+        union U { long double ld; struct { unsigned long long m; unsigned short se; } p; };
+        union F { double d; unsigned long long u; float f; unsigned w; };
+        struct R { long a, b, c, d; };
+        static struct R mkr(long x) { struct R r = { x, x + 1, x + 2, x + 3 }; return r; }
+        static int cmp(const void *a, const void *b) { return *(const int *)a - *(const int *)b; }
+        static void sort(int *v, int n, int (*c)(const void *, const void *)) {
+            for (int i = 0; i < n; i++) for (int j = i + 1; j < n; j++)
+                if (c(&v[i], &v[j]) > 0) { int t = v[i]; v[i] = v[j]; v[j] = t; } }
+        static long double frexpl_(long double x, int *e) {
+            union U u; u.ld = x; *e = (u.p.se & 0x7fff) - 0x3ffe; u.p.se = (u.p.se & 0x8000) | 0x3ffe; return u.ld; }
+        int main(void) {
+            volatile struct BF bf = { 5, -3, 0xffffffffffULL };
+            putnum(bf.a); putnum(bf.b); putnum(bf.c == 0xffffffffffULL); bf.b += 20; putnum(bf.b); puts_(" ");
+            union U u; u.ld = 1.0L; putnum(u.p.se); putnum(u.p.m == 0x8000000000000000ULL); puts_(" ");
+            int e; long double m = frexpl_(48.0L, &e); putnum(e); putnum((long)(m * 1000)); puts_(" ");
+            union F f; f.d = -2.0; putnum((long)(f.u >> 52)); f.f = 1.0f; putnum(f.w == 0x3f800000); puts_(" ");
+            struct R r = mkr(10); putnum(r.a + r.d); puts_(" ");
+            int v[6] = { 5, -1, 3, 9, 0, 2 }; sort(v, 6, cmp);
+            for (int i = 0; i < 6; i++) putnum(v[i]); puts_(" ");
+            volatile unsigned long long x = 0xfedcba9876543210ULL, y = 0x12345;
+            putnum((long long)(x / y)); putnum((long long)(x % y)); putnum((long long)x >> 60); puts_(" ");
+            char s[16]; const char *src = "hello"; char *d = s; while ((*d++ = *src++)); putnum(d - s); puts_(s);
+            puts_(" "); long double acc = 0; for (int i = 1; i <= 10; i++) acc += 1.0L / i;
+            putnum((long long)(acc * 1e15L));
+            return 0; }"#,
+        "5-31-15 163831 6750 30721 23 -102359 24629194051489368175-1 6hello 2928968253968253",
+    );
+}
+
+const SHIM: &str = r#"
+#include <unistd.h>
+#include <stdlib.h>
+long __trex_syscall(long n, long a, long b, long c, long d, long e, long f) {
+    if (n == 1 || n == 4) return write(a, (void*)b, c);
+    return -1;
+}
+"#;
+
+/// Runs `src` natively (clang-14, x86-64 and -m32) and under trex (-O0/-O2 for both targets);
+/// the outputs and exit codes must agree.
+fn expect_native(src: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    let c = dir.path().join("n.c");
+    let shim = dir.path().join("shim.c");
+    std::fs::write(&c, format!("{}{}", PRELUDE, src)).unwrap();
+    std::fs::write(&shim, SHIM).unwrap();
+    for (m32, target) in [(false, None), (true, Some("--target=i386-pc-linux-gnu"))] {
+        let exe = dir.path().join(if m32 { "n32" } else { "n64" });
+        let mut cmd = Command::new("clang-14");
+        cmd.args(["-w", "-O0", "-fno-math-errno", "-o"])
+            .arg(&exe)
+            .arg(&c)
+            .arg(&shim);
+        if m32 {
+            cmd.args(["-m32", "-msse2", "-mfpmath=sse"]);
+        }
+        let out = cmd.output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let nat = Command::new(&exe).output().unwrap();
+        let want = String::from_utf8_lossy(&nat.stdout).into_owned();
+        let code = nat.status.code().unwrap();
+        for opt in ["-O0", "-O2"] {
+            let mut flags = vec![opt];
+            flags.extend(target);
+            let (o, got) = run_cfg(src, &flags, &Config::default());
+            assert!(
+                matches!(o.end, End::Exit(c) if c & 0xff == code),
+                "{:?}: {:?}, native exit {}",
+                flags,
+                o.end,
+                code
+            );
+            assert_eq!(got, want, "{:?}", flags);
+        }
+    }
+}
+
+#[test]
+fn native_differential() {
+    expect_native(
+        r#"
+        #include <stdarg.h>
+        static unsigned long long h = 1469598103934665603ULL;
+        static void mix(unsigned long long v) { h = (h ^ v) * 1099511628211ULL; }
+        static double dv(int i) { return i * 0.37 - 3.0; }
+        static long double lv(int i) { return i * 0.11L - 1.0L; }
+        static long vsum(int n, ...) { va_list ap; va_start(ap, n); long s = 0;
+            for (int i = 0; i < n; i++) { if (i % 3 == 0) s += va_arg(ap, int);
+                else if (i % 3 == 1) s += (long)(va_arg(ap, double) * 8);
+                else s += (long)(va_arg(ap, long double) * 16); }
+            va_end(ap); return s; }
+        int main(void) {
+            for (int i = 0; i < 200; i++) {
+                double d = dv(i); float f = (float)d; long double l = lv(i);
+                mix((unsigned long long)(long long)(d * 1000)); mix((unsigned long long)(long long)(f * 1000));
+                mix((unsigned long long)(long long)(l * 1000000)); mix((unsigned)(int)(d / (i + 1) * 1e6));
+                mix(d < l); mix(d == (double)f); mix((unsigned long long)(l * l * 1e9L));
+                long long a = (long long)i * 0x9E3779B97F4A7C15LL; unsigned u = (unsigned)a;
+                mix(a >> (i % 63)); mix(u << (i % 31)); mix((unsigned long long)a / (u | 1)); mix(a % 97);
+                mix((signed char)i * (short)(i * 300)); mix((unsigned char)(i * 37) >> 3);
+                mix((unsigned long long)(long long)(d > 0 ? d : -d)); mix((long long)(float)a);
+                mix((unsigned long long)(unsigned)(double)u);
+            }
+            mix(vsum(6, 1, 2.5, 3.25L, 4, -1.5, -0.5L));
+            putnum((long long)(h >> 1)); puts_("\n");
+            return (int)(h & 0x7f);
+        }"#,
+    );
+}

@@ -1763,10 +1763,18 @@ impl<'m, 'io> Interp<'m, 'io> {
                 };
                 Self::map1(&arg(self, 0), |x| float::unary(fk, u, x))
             }
-            I::Fma | I::FMulAdd => {
+            I::Fma => {
                 let fk = self.elem_fk(ret);
                 Self::map3(&arg(self, 0), &arg(self, 1), &arg(self, 2), |a, b, c| {
                     float::fma(fk, a, b, c)
+                })
+            }
+            I::FMulAdd => {
+                // Not fused, as x86 code generation without FMA (and KLEE) does it.
+                let fk = self.elem_fk(ret);
+                Self::map3(&arg(self, 0), &arg(self, 1), &arg(self, 2), |a, b, c| {
+                    let p = float::fbin(fk, BinOp::FMul, a, b);
+                    float::fbin(fk, BinOp::FAdd, p, c)
                 })
             }
             I::CopySign => {
