@@ -576,3 +576,45 @@ fn native_differential() {
         }"#,
     );
 }
+
+#[test]
+fn native_differential_2() {
+    expect_native(
+        r#"
+        struct Item { char name[12]; int weight; double score; struct Item *link; };
+        static struct Item items[40];
+        static unsigned rng = 12345;
+        static unsigned next(void) { rng = rng * 1103515245u + 12345u; return (rng >> 16) & 0x7fff; }
+        static int cmpw(const struct Item *a, const struct Item *b) { return a->weight != b->weight ? a->weight - b->weight : (a->score < b->score ? -1 : a->score > b->score); }
+        static void msort(struct Item **v, struct Item **tmp, int n, int (*c)(const struct Item *, const struct Item *)) {
+            if (n < 2) return; int h = n / 2; msort(v, tmp, h, c); msort(v + h, tmp, n - h, c);
+            int i = 0, j = h, k = 0; while (i < h && j < n) tmp[k++] = c(v[i], v[j]) <= 0 ? v[i++] : v[j++];
+            while (i < h) tmp[k++] = v[i++]; while (j < n) tmp[k++] = v[j++];
+            for (i = 0; i < n; i++) v[i] = tmp[i]; }
+        static int ack(int m, int n) { return m == 0 ? n + 1 : n == 0 ? ack(m - 1, 1) : ack(m - 1, ack(m, n - 1)); }
+        static unsigned char buf[1024];
+        int main(void) {
+            struct Item *ptrs[40], *tmp[40];
+            for (int i = 0; i < 40; i++) {
+                struct Item *it = &items[i];
+                for (int k = 0; k < 11; k++) it->name[k] = 'a' + next() % 26;
+                it->name[11] = 0; it->weight = next() % 10; it->score = next() / 327.68;
+                it->link = i ? &items[i - 1] : 0; ptrs[i] = it;
+            }
+            msort(ptrs, tmp, 40, cmpw);
+            for (int i = 0; i < 40; i += 7) { puts_(ptrs[i]->name); putnum(ptrs[i]->weight); putnum((long)(ptrs[i]->score * 100)); puts_("\n"); }
+            int depth = 0; for (struct Item *p = &items[39]; p; p = p->link) depth++;
+            putnum(depth); puts_(" "); putnum(ack(2, 5)); puts_("\n");
+            for (int i = 0; i < 1024; i++) buf[i] = (unsigned char)(i * 31 + (i >> 3));
+            unsigned hist[16] = {0}; for (int i = 0; i < 1024; i++) hist[buf[i] & 15]++;
+            unsigned long long acc = 0; for (int i = 0; i < 1024; i += 8) acc = acc * 31 + *(unsigned long long *)&buf[i];
+            for (int i = 0; i < 16; i++) putnum(hist[i]); puts_(" "); putnum((long long)(acc >> 2)); puts_("\n");
+            struct Item copy = items[3]; copy.name[0] = 'Z'; puts_(copy.name); puts_(items[3].name); puts_("\n");
+            short sh[64]; for (int i = 0; i < 64; i++) sh[i] = (short)(i * 1000); int ss = 0; for (int i = 0; i < 64; i++) ss += sh[i] >> 2;
+            putnum(ss); puts_("\n");
+            switch (next() % 7) { case 0: puts_("zero"); break; case 1: puts_("one"); break; case 2: puts_("two"); break;
+                case 3: puts_("three"); break; case 4: puts_("four"); break; case 5: puts_("five"); break; default: puts_("six"); }
+            return depth + ack(1, 2);
+        }"#,
+    );
+}
