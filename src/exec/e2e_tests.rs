@@ -618,3 +618,50 @@ fn native_differential_2() {
         }"#,
     );
 }
+
+#[test]
+fn native_differential_intrinsics() {
+    expect_native(
+        r#"
+        typedef int v4i __attribute__((vector_size(16)));
+        typedef float v4f __attribute__((vector_size(16)));
+        typedef unsigned char v16u8 __attribute__((vector_size(16)));
+        typedef short v8i16 __attribute__((vector_size(16)));
+        static unsigned long long h = 1469598103934665603ULL;
+        static void mix(unsigned long long v) { h = (h ^ v) * 1099511628211ULL; }
+        static unsigned rotl(unsigned x, int r) { return (x << r) | (x >> ((32 - r) & 31)); }
+        int main(void) {
+            volatile int big = 0x7fffffff; volatile unsigned long long ub = ~0ULL;
+            for (int i = 0; i < 64; i++) {
+                int r; long long rl; unsigned ur; unsigned long long ul;
+                mix(__builtin_add_overflow(big, i, &r)); mix(r);
+                mix(__builtin_sub_overflow(-big, i, &r)); mix(r);
+                mix(__builtin_mul_overflow(big, i, &rl)); mix(rl);
+                mix(__builtin_mul_overflow((int)big, i, &r)); mix(r);
+                mix(__builtin_add_overflow((unsigned long long)ub, (unsigned long long)i, &ul)); mix(ul);
+                mix(__builtin_sub_overflow(3u, (unsigned)i, &ur)); mix(ur);
+                unsigned long long x = 0x0123456789abcdefULL * (i + 1);
+                mix(__builtin_clzll(x | 1)); mix(__builtin_ctzll(x | (1ULL << 63))); mix(__builtin_popcountll(x));
+                mix(__builtin_bswap64(x)); mix(__builtin_bswap16((unsigned short)x)); mix(rotl((unsigned)x, i & 31));
+                mix(__builtin_parityll(x)); mix(__builtin_ffsll((long long)x));
+                int a = (int)x, b = (int)(x >> 32); mix(a < b ? a : b); mix(a > b ? a : b);
+                mix((unsigned)a < (unsigned)b ? (unsigned)a : (unsigned)b); mix(a < 0 ? -a : a);
+#ifdef __SIZEOF_INT128__
+                unsigned __int128 w = (unsigned __int128)x * x; mix((unsigned long long)(w >> 64)); mix((unsigned long long)(w % 1000000007u));
+                __int128 sw = -(__int128)w / 3; mix((unsigned long long)(sw >> 70));
+#endif
+            }
+            v4i va = {1, -2, 3, -4}, vb = {10, 20, 30, 40};
+            v4i vc = va * vb + (va >> 1); vc = __builtin_shufflevector(vc, va, 7, 0, 5, 2);
+            for (int i = 0; i < 4; i++) mix(vc[i]);
+            v4f fa = __builtin_convertvector(va, v4f); fa = fa * 1.5f - 0.25f;
+            v4i back = __builtin_convertvector(fa, v4i); for (int i = 0; i < 4; i++) mix(back[i]);
+            v4i cmp = va > (v4i){0, 0, 0, 0}; for (int i = 0; i < 4; i++) mix(cmp[i]);
+            v16u8 bytes; for (int i = 0; i < 16; i++) bytes[i] = (unsigned char)(i * 17);
+            v8i16 asw = (v8i16)bytes; for (int i = 0; i < 8; i++) mix(asw[i]);
+            bytes += (v16u8)va; for (int i = 0; i < 16; i++) mix(bytes[i]);
+            putnum((long long)(h >> 1)); puts_("\n");
+            return (int)(h & 0x7f);
+        }"#,
+    );
+}
