@@ -665,3 +665,36 @@ fn native_differential_intrinsics() {
         }"#,
     );
 }
+
+#[test]
+fn vla_in_loop_is_released() {
+    let src = r#"
+        static int use(int *p, int n) { int s = 0; for (int i = 0; i < n; i++) s += p[i]; return s; }
+        int main(void) {
+            long t = 0;
+            for (int k = 1; k < 3000; k++) { int v[k % 50 + 1]; for (int i = 0; i <= k % 50; i++) v[i] = i; t += use(v, k % 50 + 1); }
+            putnum(t); return 0; }"#;
+    for flags in ALL {
+        let (_d, m) = compile(src, flags);
+        let mut out = Out(Vec::new());
+        let cfg = Config::default();
+        let mut it = interp::Interp::new(&m, &mut out, &cfg);
+        it.init_globals().unwrap();
+        let (argc, argv, envp) = (
+            value::Value::Int(1),
+            value::Value::Int(0),
+            value::Value::Int(0),
+        );
+        let f = m.func_by_name["main"];
+        let v = it.start(f, vec![argc, argv, envp]).unwrap();
+        assert_eq!(v.bits(), 0);
+        let live = it.mem.objs.iter().filter(|o| o.alive).count();
+        assert!(
+            live < m.globals.len() + m.functions.len() + 100,
+            "{} live",
+            live
+        );
+        drop(it);
+        assert_eq!(String::from_utf8_lossy(&out.0), "1249500", "{:?}", flags);
+    }
+}

@@ -1623,7 +1623,18 @@ impl<'m, 'io> Interp<'m, 'io> {
                 }
                 Value::Int(0)
             }
-            I::StackSave | I::StackRestore | I::Assume | I::VaEnd | I::NoOp => Value::Int(0),
+            // The "stack pointer" is the number of live allocas (small: never dereferenceable).
+            I::StackSave => Value::Int(self.allocas.len() as u128),
+            I::StackRestore => {
+                let mark = arg(self, 0).bits() as usize;
+                let floor = self.frames.last().map_or(0, |f| f.alloca_base as usize);
+                while self.allocas.len() > mark.max(floor) {
+                    let r = self.allocas.pop().unwrap();
+                    self.mem.free(r);
+                }
+                Value::Int(0)
+            }
+            I::Assume | I::VaEnd | I::NoOp => Value::Int(0),
             I::SAddWithOverflow
             | I::UAddWithOverflow
             | I::SSubWithOverflow
