@@ -970,7 +970,7 @@ impl<'m, 'io> Interp<'m, 'io> {
     fn packed_vec(&self, ty: TypeId) -> Option<(u32, u32)> {
         if let TI::Vec(e, n) = self.ti(ty) {
             if let TI::Int(w) = self.ti(e) {
-                if w % 8 != 0 && w * n <= 128 {
+                if w % 8 != 0 {
                     return Some((w, n));
                 }
             }
@@ -987,10 +987,18 @@ impl<'m, 'io> Interp<'m, 'io> {
             TI::Ptr => self.mem.load_ptr(s, o),
             TI::Vec(e, n) => {
                 if let Some((w, n)) = self.packed_vec(ty) {
-                    let bits = self.mem.load_int(s, o, ((w * n) as u64).div_ceil(8));
+                    let nb = (w as u64 * n as u64).div_ceil(8);
+                    let bytes = self.mem.bytes(s, o, nb);
+                    let bit = |k: u64| (bytes[(k / 8) as usize] >> (k % 8)) as u128 & 1;
                     return Value::Agg(
-                        (0..n)
-                            .map(|i| Value::Int((bits >> (i * w)) & mask(w)))
+                        (0..n as u64)
+                            .map(|i| {
+                                let mut x = 0u128;
+                                for j in 0..w as u64 {
+                                    x |= bit(i * w as u64 + j) << j;
+                                }
+                                Value::Int(x)
+                            })
                             .collect(),
                     );
                 }
@@ -1031,11 +1039,16 @@ impl<'m, 'io> Interp<'m, 'io> {
             TI::Ptr => self.mem.store_ptr(s, o, v),
             TI::Vec(e, n) => {
                 if let Some((w, n)) = self.packed_vec(ty) {
-                    let mut bits = 0u128;
+                    let nb = (w as u64 * n as u64).div_ceil(8);
+                    let mut bytes = vec![0u8; nb as usize];
                     for (i, x) in v.elems().iter().enumerate().take(n as usize) {
-                        bits |= (x.bits() & mask(w)) << (i as u32 * w);
+                        let x = x.bits();
+                        for j in 0..w as usize {
+                            let k = i * w as usize + j;
+                            bytes[k / 8] |= (((x >> j) & 1) as u8) << (k % 8);
+                        }
                     }
-                    self.mem.store_int(s, o, ((w * n) as u64).div_ceil(8), bits);
+                    self.mem.write_bytes(s, o, &bytes);
                     return;
                 }
                 let stride = m.ty(e).store_size;
@@ -1642,8 +1655,8 @@ impl<'m, 'io> Interp<'m, 'io> {
             | I::SMulWithOverflow
             | I::UMulWithOverflow => {
                 let (a, b) = (arg(self, 0), arg(self, 1));
-                let w = match self.scalar_ti(args[0].ty).0 {
-                    TI::Int(w) => w,
+                let w = match args.first().map(|a| self.scalar_ti(a.ty).0) {
+                    Some(TI::Int(w)) => w,
                     _ => 64,
                 };
                 let one = |x: u128, y: u128| -> (u128, bool) { overflow_op(which, w, x, y) };
@@ -1807,7 +1820,10 @@ impl<'m, 'io> Interp<'m, 'io> {
                 } else {
                     (None, arg(self, 0))
                 };
-                let ety = match self.ti(args[args.len() - 1].ty) {
+                let Some(last) = args.last() else {
+                    return error(ErrorKind::Exec, "malformed vector reduction");
+                };
+                let ety = match self.ti(last.ty) {
                     TI::Vec(e, _) => e,
                     _ => ret,
                 };

@@ -82,7 +82,10 @@ impl B {
             }
             TypeKind::Vector { elem, len } => {
                 let e = self.m.ty(*elem);
-                let s = e.store_size * *len as u64;
+                let s = match e.kind {
+                    TypeKind::Int(w) => (w as u64 * *len as u64).div_ceil(8),
+                    _ => e.store_size * *len as u64,
+                };
                 (s, s.next_power_of_two())
             }
             TypeKind::Struct { fields, offsets } => {
@@ -1116,4 +1119,52 @@ fn entry_errors() {
         run(&b.m, &Config::default(), &mut out),
         Err(RunError::EntryMissing(_))
     ));
+}
+
+#[test]
+fn i1_vectors_are_bit_packed() {
+    // store <10 x i1> then load as i16; bitcast <8 x i1> -> i8
+    let mut b = B::new(8);
+    let (i1, i8t, i16t, i32t) = (b.int_t(1), b.int_t(8), b.int_t(16), b.int_t(32));
+    let v10 = b.ty(TypeKind::Vector { elem: i1, len: 10 });
+    let v8 = b.ty(TypeKind::Vector { elem: i1, len: 8 });
+    let (t, f) = (
+        b.konst(Const::Int { ty: i1, bits: 1 }),
+        b.konst(Const::Int { ty: i1, bits: 0 }),
+    );
+    let pat = [1, 0, 1, 1, 0, 0, 0, 1, 1, 1];
+    let elems: Vec<ConstId> = pat.iter().map(|&x| if x == 1 { t } else { f }).collect();
+    let cv = c(b.konst(Const::Aggregate {
+        ty: v10,
+        elems: elems.clone(),
+    }));
+    let cv8 = c(b.konst(Const::Aggregate {
+        ty: v8,
+        elems: elems[..8].to_vec(),
+    }));
+    let k1 = b.int(32, 1);
+    let k8 = b.int(32, 8);
+    b.func(
+        "main",
+        vec![],
+        i32t,
+        false,
+        8,
+        vec![vec![
+            alloca(0, 2, k1),
+            store(v10, cv, r(0)),
+            load(1, i16t, r(0)),
+            cast(2, CastOp::BitCast, v8, i8t, cv8),
+            load(3, v10, r(0)),
+            store(v10, r(3), r(0)),
+            load(4, i16t, r(0)),
+            cast(5, CastOp::ZExt, i16t, i32t, r(4)),
+            cast(6, CastOp::ZExt, i8t, i32t, r(2)),
+            bin(7, BinOp::Shl, i32t, r(5), k8),
+            bin(7, BinOp::Or, i32t, r(7), r(6)),
+            ret(r(7)),
+        ]],
+    );
+    // bits: 1,0,1,1,0,0,0,1,1,1 -> 0b11_1000_1101 = 0x38d ; low 8 = 0x8d
+    assert_eq!(b.exit(), (0x38d << 8) | 0x8d);
 }
