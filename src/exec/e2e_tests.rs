@@ -698,3 +698,103 @@ fn vla_in_loop_is_released() {
         assert_eq!(String::from_utf8_lossy(&out.0), "1249500", "{:?}", flags);
     }
 }
+
+/// Runs a linked bitcode file given in `TREX_BC` through `__libc_start_main`:
+/// `TREX_BC=prog.bc cargo test --release --lib exec::e2e_tests::run_bitcode_file -- --ignored --nocapture`
+#[test]
+#[ignore]
+fn run_bitcode_file() {
+    let Ok(path) = std::env::var("TREX_BC") else {
+        return;
+    };
+    let m = ir::lower::load_module(std::path::Path::new(&path)).unwrap();
+    struct O;
+    impl Io for O {
+        fn write(&mut self, fd: i32, d: &[u8]) {
+            print!("[fd{}]{}", fd, String::from_utf8_lossy(d));
+        }
+    }
+    let cfg = Config {
+        use_libc_start: m.func_by_name.contains_key("__libc_start_main"),
+        argv: vec!["prog".into(), "a".into()],
+        env: vec!["HOME=/root".into()],
+        ..Default::default()
+    };
+    let t = std::time::Instant::now();
+    let r = run(&m, &cfg, &mut O).unwrap();
+    println!("\n{:?} {} insts {:?}", r.end, r.instructions, t.elapsed());
+    if let End::Error(e) = &r.end {
+        for s in &e.stack {
+            println!("  {} {:?}", m.func(s.func).name, m.loc_string(s.loc));
+        }
+    }
+}
+
+/// With the C library bitcode (`build/runtime/<arch>/libc.bc` of this checkout, or the directory
+/// in `TREX_RUNTIME_DIR`): printf & co. through `__libc_start_main`. Skipped when absent.
+#[test]
+fn with_musl() {
+    let base = std::env::var("TREX_RUNTIME_DIR")
+        .unwrap_or_else(|_| format!("{}/build/runtime", env!("CARGO_MANIFEST_DIR")));
+    let src = r#"
+        #include <stdio.h>
+        #include <stdlib.h>
+        #include <string.h>
+        int main(int argc, char **argv) {
+            printf("hello %s %d %5.2f %Lf %x %s\n", argv[1], argc, 3.14159, 2.5L, 255, getenv("HOME"));
+            char *p = malloc(100); strcpy(p, "dyn"); strcat(p, "amic"); puts(p); free(p);
+            char buf[64]; snprintf(buf, sizeof buf, "%08.3e|%-5s|%+d", 12345.678, "ab", 7); puts(buf);
+            return 3;
+        }
+        extern int __libc_start_main(); void *__trex_keep_start = (void *)__libc_start_main;
+    "#;
+    for (arch, target) in [
+        ("x86_64", "x86_64-pc-linux-gnu"),
+        ("i386", "i386-pc-linux-gnu"),
+    ] {
+        let libc = format!("{}/{}/libc.bc", base, arch);
+        if !std::path::Path::new(&libc).exists() {
+            eprintln!("skipping: no {}", libc);
+            continue;
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let c = dir.path().join("p.c");
+        std::fs::write(&c, src).unwrap();
+        let bc = dir.path().join("p.bc");
+        let linked = dir.path().join("l.bc");
+        let st = Command::new("clang-14")
+            .args(["-c", "-emit-llvm", "-g", "-O0", "-w"])
+            .arg(format!("--target={}", target))
+            .arg("-o")
+            .arg(&bc)
+            .arg(&c)
+            .status()
+            .unwrap();
+        assert!(st.success());
+        let st = Command::new("llvm-link-14")
+            .arg("--only-needed")
+            .arg(&bc)
+            .arg(&libc)
+            .arg("-o")
+            .arg(&linked)
+            .status()
+            .unwrap();
+        assert!(st.success());
+        let m = ir::lower::load_module(&linked).unwrap();
+        let cfg = Config {
+            use_libc_start: true,
+            argv: vec!["prog".into(), "x".into()],
+            env: vec!["HOME=/h".into()],
+            ..Default::default()
+        };
+        let mut out = Out(Vec::new());
+        let o = run(&m, &cfg, &mut out).unwrap();
+        assert!(matches!(o.end, End::Exit(3)), "{}: {:?}", arch, o.end);
+        assert_eq!(
+            String::from_utf8_lossy(&out.0),
+            "hello x 2  3.14 2.500000 ff /h\ndynamic\n1.235e+04|ab   |+7\n",
+            "{}",
+            arch
+        );
+    }
+}
