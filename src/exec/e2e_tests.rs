@@ -699,35 +699,60 @@ fn vla_in_loop_is_released() {
     }
 }
 
-/// Runs a linked bitcode file given in `TREX_BC` through `__libc_start_main`:
-/// `TREX_BC=prog.bc cargo test --release --lib exec::e2e_tests::run_bitcode_file -- --ignored --nocapture`
+/// Runs a linked bitcode file given in `TREX_BC` (through `__libc_start_main` when present; extra
+/// arguments in `TREX_ARGS`, whitespace-separated); program output on stdout/stderr, the end on
+/// stderr: `TREX_BC=prog.bc cargo test --release --lib exec::e2e_tests::run_bitcode_file --
+/// --ignored --nocapture`
 #[test]
 #[ignore]
 fn run_bitcode_file() {
+    use std::io::Write;
     let Ok(path) = std::env::var("TREX_BC") else {
         return;
     };
     let m = ir::lower::load_module(std::path::Path::new(&path)).unwrap();
-    struct O;
+    // Program stdout goes to the file named by `TREX_OUT` if set.
+    struct O(Option<std::fs::File>);
     impl Io for O {
         fn write(&mut self, fd: i32, d: &[u8]) {
-            print!("[fd{}]{}", fd, String::from_utf8_lossy(d));
+            match (&mut self.0, fd) {
+                (Some(f), 1) => f.write_all(d).unwrap(),
+                (None, 1) => std::io::stdout().write_all(d).unwrap(),
+                _ => std::io::stderr().write_all(d).unwrap(),
+            }
         }
+    }
+    let out_file = std::env::var("TREX_OUT")
+        .ok()
+        .map(|p| std::fs::File::create(p).unwrap());
+    let mut argv = vec!["prog".to_string()];
+    if let Ok(a) = std::env::var("TREX_ARGS") {
+        argv.extend(a.split_whitespace().map(String::from));
     }
     let cfg = Config {
         use_libc_start: m.func_by_name.contains_key("__libc_start_main"),
-        argv: vec!["prog".into(), "a".into()],
+        argv,
         env: vec!["HOME=/root".into()],
         ..Default::default()
     };
     let t = std::time::Instant::now();
-    let r = run(&m, &cfg, &mut O).unwrap();
-    println!("\n{:?} {} insts {:?}", r.end, r.instructions, t.elapsed());
-    if let End::Error(e) = &r.end {
-        for s in &e.stack {
-            println!("  {} {:?}", m.func(s.func).name, m.loc_string(s.loc));
+    let r = run(&m, &cfg, &mut O(out_file)).unwrap();
+    std::io::stdout().flush().unwrap();
+    match &r.end {
+        End::Error(e) => {
+            eprintln!(
+                "\nTREX-END: error {} {:?}: {}",
+                e.kind.suffix(),
+                m.loc_string(e.loc),
+                e.message
+            );
+            for s in &e.stack {
+                eprintln!("  {} {:?}", m.func(s.func).name, m.loc_string(s.loc));
+            }
         }
+        e => eprintln!("\nTREX-END: {:?}", e),
     }
+    eprintln!("TREX-STATS: {} insts {:?}", r.instructions, t.elapsed());
 }
 
 /// With the C library bitcode (`build/runtime/<arch>/libc.bc` of this checkout, or the directory
