@@ -130,7 +130,9 @@ impl Memory {
                 }
                 None => o.bytes = Arc::new(vec![0u8; size as usize]),
             }
-            o.ptrs.clear();
+            if !o.ptrs.is_empty() {
+                o.ptrs.clear();
+            }
             ObjRef { idx, gen: o.gen }
         } else {
             let bytes = Arc::new(vec![0u8; size as usize]);
@@ -185,7 +187,9 @@ impl Memory {
         if o.bytes.capacity() > 4096 {
             o.bytes = Arc::new(Vec::new());
         }
-        o.ptrs.clear();
+        if !o.ptrs.is_empty() {
+            o.ptrs.clear();
+        }
         self.free_slots.push(r.idx);
         if self.index.last().map(|e| e.1) == Some(r) {
             self.index.pop();

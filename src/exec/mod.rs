@@ -1,7 +1,29 @@
 //! The interpreter: states, memory, instruction semantics, builtins, system calls.
 //!
-//! This is the fast concrete interpreter: values are concrete bit patterns or pointers with
-//! provenance (see `value` and `memory`); `interp` runs the dispatch loop.
+//! This is the fast concrete interpreter (the symbolic step adds a `Value::Sym` arm).
+//!
+//! * `value`: [`value::Value`] = `Int(u128)` (integer / float bit pattern, zero-extended; also a
+//!   pointer without provenance, e.g. null or `inttoptr`), `Ptr { obj, addr }` (provenance + the
+//!   absolute address), `Agg` (struct / array / vector elements); integer semantics of any
+//!   width 1..=128.
+//! * `float`: f32/f64 natively, half / x86_fp80 / fp128 exactly with `rustc_apfloat`.
+//! * `memory`: one object per allocation with a unique address from a bump allocator (never
+//!   reused, 16-aligned, 16-byte gaps), exact bounds, generation-checked slots (use after free),
+//!   copy-on-write bytes (`Arc`), a provenance side table per object (offset -> object of a
+//!   stored pointer); integer addresses are resolved through a sorted address index.
+//! * `interp`: start-up (function, global, argv objects; constants evaluated once; global
+//!   initializers with relocations), the dispatch loop (one register file for all frames,
+//!   per-edge parallel phi copies), calls (byval copies, varargs areas), intrinsics, builtins
+//!   (malloc family, abort, `__assert_fail`, exit) and `__trex_syscall`.
+//!
+//! Varargs: a call to a variadic function lays its variadic arguments out in one object
+//! (x86-64: 8-byte slots, 16 for 16-aligned types, byval structs copied in; i386: 4-byte
+//! aligned slots). `va_start` on x86-64 writes `{gp_offset = 48, fp_offset = 304,
+//! overflow_arg_area = that object, reg_save_area = NULL}` so clang's inline `va_arg` code reads
+//! every argument from the overflow area; on i386 it stores a pointer to the object.
+//! `llvm.stacksave` returns the number of live allocas (a small non-dereferenceable integer),
+//! `llvm.stackrestore` frees the allocas made since. Budgets end a run with `End::Halted`:
+//! `"max-instructions"`, `"max-stack-frames"`.
 
 pub mod float;
 mod interp;

@@ -1168,3 +1168,83 @@ fn i1_vectors_are_bit_packed() {
     // bits: 1,0,1,1,0,0,0,1,1,1 -> 0b11_1000_1101 = 0x38d ; low 8 = 0x8d
     assert_eq!(b.exit(), (0x38d << 8) | 0x8d);
 }
+
+#[test]
+fn va_arg_instruction() {
+    // int f(int n, ...) { va_list ap; va_start(ap); a = va_arg(ap, i32); b = va_arg(ap, double); c = va_arg(ap, i64) }
+    for ps in [8, 4] {
+        let mut b = B::new(ps);
+        let (i32t, i64t, dbl, p) = (b.int_t(32), b.int_t(64), b.ty(TypeKind::Double), b.ptr_t());
+        let void = b.ty(TypeKind::Void);
+        let k1 = b.int(32, 1);
+        let f = b.func(
+            "f",
+            vec![i32t],
+            i32t,
+            true,
+            9,
+            vec![vec![
+                alloca(1, 24, k1),
+                i(
+                    None,
+                    InstKind::Call {
+                        callee: Callee::Intrinsic(Intrinsic::VaStart),
+                        args: vec![arg(r(1), p)],
+                        ret: void,
+                    },
+                ),
+                i(
+                    Some(2),
+                    InstKind::VaArg {
+                        ty: i32t,
+                        list: r(1),
+                    },
+                ),
+                i(
+                    Some(3),
+                    InstKind::VaArg {
+                        ty: dbl,
+                        list: r(1),
+                    },
+                ),
+                i(
+                    Some(4),
+                    InstKind::VaArg {
+                        ty: i64t,
+                        list: r(1),
+                    },
+                ),
+                cast(5, CastOp::FpToSi, dbl, i32t, r(3)),
+                cast(6, CastOp::Trunc, i64t, i32t, r(4)),
+                bin(7, BinOp::Add, i32t, r(2), r(5)),
+                bin(7, BinOp::Add, i32t, r(7), r(6)),
+                ret(r(7)),
+            ]],
+        );
+        let (a1, a2, a3) = (
+            b.int(32, 100),
+            c(b.konst(Const::Int {
+                ty: dbl,
+                bits: 20.75f64.to_bits() as u128,
+            })),
+            b.int(64, 3),
+        );
+        b.func(
+            "main",
+            vec![],
+            i32t,
+            false,
+            1,
+            vec![vec![
+                call(
+                    Some(0),
+                    f,
+                    vec![arg(k1, i32t), arg(a1, i32t), arg(a2, dbl), arg(a3, i64t)],
+                    i32t,
+                ),
+                ret(r(0)),
+            ]],
+        );
+        assert_eq!(b.exit(), 123, "ptr size {}", ps);
+    }
+}
