@@ -823,3 +823,24 @@ fn with_musl() {
         );
     }
 }
+
+#[test]
+fn constructors_and_destructors() {
+    expect_output(
+        r#"
+        static int state = 1;
+        __attribute__((constructor(200))) static void late(void) { state = state * 10 + 2; puts_("c200 "); }
+        __attribute__((constructor(101))) static void early(void) { state = state * 10 + 1; puts_("c101 "); }
+        __attribute__((destructor)) static void bye(void) { puts_("bye"); }
+        int main(void) { putnum(state); puts_(" main "); return 0; }"#,
+        "c101 c200 112 main bye",
+    );
+    // The C library's exit path runs them through __trex_run_global_dtors, once.
+    expect_output(
+        r#"
+        void __trex_run_global_dtors(void);
+        __attribute__((destructor)) static void bye(void) { puts_("bye "); }
+        int main(void) { puts_("main "); __trex_run_global_dtors(); __trex_run_global_dtors(); puts_("end"); return 0; }"#,
+        "main bye end",
+    );
+}

@@ -103,6 +103,8 @@ enum Builtin {
     AssertFail,
     Exit,
     Syscall,
+    /// `__trex_run_global_dtors()`: runs `llvm.global_dtors` (for the C library's exit path).
+    RunDtors,
     External,
 }
 
@@ -123,6 +125,7 @@ fn builtin_of(f: &Function) -> Builtin {
         "__assert_fail" => Builtin::AssertFail,
         "exit" | "_exit" | "_Exit" => Builtin::Exit,
         "__trex_syscall" => Builtin::Syscall,
+        "__trex_run_global_dtors" => Builtin::RunDtors,
         _ => Builtin::External,
     }
 }
@@ -161,6 +164,9 @@ pub(super) struct Interp<'m, 'io> {
     base: usize,
     /// Current instruction of the top frame.
     pc: u32,
+    /// `start` returns when the frame stack is back to this depth.
+    stop_depth: usize,
+    dtors_done: bool,
     insts: u64,
     max_insts: u64,
     max_frames: usize,
@@ -205,7 +211,16 @@ pub(super) fn run(m: &Module, cfg: &Config, io: &mut dyn Io) -> Result<Outcome, 
         }
         None => (entry, vec![argc, argv, envp]),
     };
-    let end = match it.start(fid, vals) {
+    let r = it
+        .run_ctors()
+        .and_then(|_| it.start(fid, vals))
+        .and_then(|v| {
+            // Returning from the entry runs the destructors (KLEE-style); with the C library
+            // they run from its exit path (`__trex_run_global_dtors`).
+            it.run_dtors()?;
+            Ok(v)
+        });
+    let end = match r {
         Ok(v) => End::Exit(v.bits() as u32 as i32),
         Err(e) => it.end_of(*e),
     };
@@ -256,6 +271,8 @@ impl<'m, 'io> Interp<'m, 'io> {
             x86_64: ps == 8,
             base: 0,
             pc: 0,
+            stop_depth: 0,
+            dtors_done: false,
             insts: 0,
             max_insts: if cfg.max_instructions == 0 {
                 u64::MAX
@@ -450,10 +467,20 @@ impl<'m, 'io> Interp<'m, 'io> {
         Ok((Value::Int(cfg.argv.len() as u128), argv, envp))
     }
 
-    /// Calls `f` with the given argument values (missing ones zero) and runs to the end.
+    /// Calls `f` with the given argument values (missing ones zero) and runs until it returns.
+    /// Works at start-up and nested (from a builtin), leaving the frame stack as it was.
     pub(super) fn start(&mut self, f: FuncId, vals: Vec<Value>) -> R<Value> {
         let m = self.m;
         let func = m.func(f);
+        if func.is_declaration {
+            return error(
+                ErrorKind::External,
+                format!("failed external call: {}", func.name),
+            );
+        }
+        if self.frames.len() >= self.max_frames {
+            return Err(Box::new(Stop::Halt("max-stack-frames".into())));
+        }
         let base = self.regs.len();
         self.regs
             .resize(base + func.num_regs as usize, Value::Int(0));
@@ -464,6 +491,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                 (v, _) => v,
             };
         }
+        let alloca_base = self.allocas.len() as u32;
         let varargs = if func.is_vararg {
             Some(
                 self.mem
@@ -476,15 +504,84 @@ impl<'m, 'io> Interp<'m, 'io> {
         if let Some(v) = varargs {
             self.allocas.push(v);
         }
+        let saved = (self.stop_depth, self.pc, self.base);
+        self.stop_depth = self.frames.len();
         self.frames.push(Frame {
             func: f,
             pc: 0,
             base: base as u32,
-            alloca_base: 0,
+            alloca_base,
             varargs,
             ret_dst: None,
         });
-        self.run_loop()
+        let r = self.run_loop();
+        if r.is_ok() {
+            (self.stop_depth, self.pc, self.base) = saved;
+        }
+        r
+    }
+
+    /// The functions of `llvm.global_ctors` / `llvm.global_dtors` in priority order.
+    fn structors(&self, name: &str) -> Vec<FuncId> {
+        let m = self.m;
+        let Some(&g) = m.global_by_name.get(name) else {
+            return Vec::new();
+        };
+        let g = m.global(g);
+        let Some(init) = &g.init else {
+            return Vec::new();
+        };
+        let TypeKind::Array { elem, len } = &m.ty(g.ty).kind else {
+            return Vec::new();
+        };
+        let TypeKind::Struct { offsets, .. } = &m.ty(*elem).kind else {
+            return Vec::new();
+        };
+        let stride = m.ty(*elem).alloc_size;
+        let mut out = Vec::new();
+        for i in 0..*len {
+            let at = i * stride;
+            let prio = init
+                .bytes
+                .get(at as usize..at as usize + 4)
+                .map_or(65535, |b| u32::from_le_bytes(b.try_into().unwrap()));
+            let fo = at + offsets.get(1).copied().unwrap_or(0);
+            let f = init.relocs.iter().find(|r| r.offset == fo).and_then(|r| {
+                match &self.consts[r.value.0 as usize] {
+                    Value::Ptr { obj, .. } => match self.mem.get(*obj).map(|o| o.kind) {
+                        Some(ObjKind::Function(f)) => Some(f),
+                        _ => None,
+                    },
+                    _ => None,
+                }
+            });
+            if let Some(f) = f {
+                out.push((prio, i, f));
+            }
+        }
+        out.sort();
+        out.into_iter().map(|(_, _, f)| f).collect()
+    }
+
+    /// Runs the static constructors.
+    pub(super) fn run_ctors(&mut self) -> R<()> {
+        for f in self.structors("llvm.global_ctors") {
+            self.start(f, Vec::new())?;
+        }
+        Ok(())
+    }
+
+    /// Runs the static destructors (once; in reverse priority order).
+    pub(super) fn run_dtors(&mut self) -> R<()> {
+        if std::mem::replace(&mut self.dtors_done, true) {
+            return Ok(());
+        }
+        let mut d = self.structors("llvm.global_dtors");
+        d.reverse();
+        for f in d {
+            self.start(f, Vec::new())?;
+        }
+        Ok(())
     }
 
     /// Converts a stop into the run's end, with the call stack.
@@ -802,6 +899,12 @@ impl<'m, 'io> Interp<'m, 'io> {
             self.mem.free(r);
         }
         self.regs.truncate(fr.base as usize);
+        if self.frames.len() == self.stop_depth {
+            if let Some(caller) = self.frames.last() {
+                self.base = caller.base as usize;
+            }
+            return Flow::Done(v);
+        }
         match self.frames.last() {
             None => Flow::Done(v),
             Some(caller) => {
@@ -1303,6 +1406,8 @@ impl<'m, 'io> Interp<'m, 'io> {
             x86_64: self.x86_64,
             base: 0,
             pc: 0,
+            stop_depth: 0,
+            dtors_done: false,
             insts: 0,
             max_insts: 0,
             max_frames: 0,
@@ -1994,6 +2099,12 @@ impl<'m, 'io> Interp<'m, 'io> {
                 }
                 let r = self.syscall(&a, args)?;
                 self.ret_int(ret, r as i128)
+            }
+            Builtin::RunDtors => {
+                let pc = self.pc;
+                self.run_dtors()?;
+                self.pc = pc;
+                Value::Int(0)
             }
             Builtin::External => {
                 return error(
