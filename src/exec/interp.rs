@@ -1826,6 +1826,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             I::UMax => Self::map2(&arg(self, 0), &arg(self, 1), |x, y| x.max(y)),
             I::Ctpop => Self::map1(&arg(self, 0), |x| x.count_ones() as u128),
             I::Ctlz => Self::map1(&arg(self, 0), |x| {
+                let x = x & m;
                 if x == 0 {
                     w as u128
                 } else {
@@ -1833,14 +1834,15 @@ impl<'m, 'io> Interp<'m, 'io> {
                 }
             }),
             I::Cttz => Self::map1(&arg(self, 0), |x| {
+                let x = x & m;
                 if x == 0 {
                     w as u128
                 } else {
                     x.trailing_zeros() as u128
                 }
             }),
-            I::Bswap => Self::map1(&arg(self, 0), |x| x.swap_bytes() >> (128 - w)),
-            I::BitReverse => Self::map1(&arg(self, 0), |x| x.reverse_bits() >> (128 - w)),
+            I::Bswap => Self::map1(&arg(self, 0), |x| (x & m).swap_bytes() >> (128 - w)),
+            I::BitReverse => Self::map1(&arg(self, 0), |x| (x & m).reverse_bits() >> (128 - w)),
             I::Fshl | I::Fshr => {
                 let left = which == I::Fshl;
                 Self::map3(&arg(self, 0), &arg(self, 1), &arg(self, 2), |a, b, c| {

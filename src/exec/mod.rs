@@ -22,7 +22,10 @@
 //! overflow_arg_area = that object, reg_save_area = NULL}` so clang's inline `va_arg` code reads
 //! every argument from the overflow area; on i386 it stores a pointer to the object.
 //! `llvm.stacksave` returns the number of live allocas (a small non-dereferenceable integer),
-//! `llvm.stackrestore` frees the allocas made since. Budgets end a run with `End::Halted`:
+//! `llvm.stackrestore` frees the allocas made since. Static constructors (`llvm.global_ctors`)
+//! run before the entry; destructors (`llvm.global_dtors`) run when the entry returns, or when
+//! the program calls the builtin `__trex_run_global_dtors()` (for the C library's exit path;
+//! they run at most once). Budgets end a run with `End::Halted`:
 //! `"max-instructions"`, `"max-stack-frames"`.
 
 pub mod float;
