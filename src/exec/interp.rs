@@ -675,13 +675,20 @@ impl<'m, 'io> Interp<'m, 'io> {
         match &inst.kind {
             InstKind::Bin { op, ty, a, b } => {
                 let v = match self.ti(*ty) {
-                    TI::Int(w) => {
-                        Value::Int(int_bin(*op, w, self.opb(a), self.opb(b)).map_err(int_err)?)
-                    }
+                    TI::Int(w) => match int_bin(*op, w, self.opb(a), self.opb(b)) {
+                        Ok(x) => Value::Int(x),
+                        Err(e) => Value::Int(self.int_failure(e, inst)?),
+                    },
                     TI::F(fk) => Value::Int(float::fbin(fk, *op, self.opb(a), self.opb(b))),
                     _ => {
                         let (x, y) = (self.op(a), self.op(b));
-                        self.bin_vec(*op, *ty, &x, &y)?
+                        match self.bin_vec(*op, *ty, &x, &y) {
+                            Ok(v) => v,
+                            Err(e) if inst.loc.0 == 0 && is_overshift(&e) => {
+                                self.bin_vec_poison(*op, *ty, &x, &y)?
+                            }
+                            Err(e) => return Err(e),
+                        }
                     }
                 };
                 self.set(inst.dst, v);
@@ -1240,6 +1247,40 @@ impl<'m, 'io> Interp<'m, 'io> {
                 "unsupported: binary operation on this type",
             ),
         }
+    }
+
+    /// A failed integer operation: an error, except an over-wide shift without a source
+    /// location. Optimized code (the C library) evaluates shifts speculatively, e.g.
+    /// `bits > 30 || x >> bits == 0` becomes an unconditional `lshr` whose poison result is
+    /// discarded by a select; LLVM drops the debug location of such hoisted instructions. A
+    /// shift written by the program always has a location (`-g`), and is reported.
+    #[cold]
+    fn int_failure(&self, e: IntErr, inst: &Inst) -> R<u128> {
+        if e == IntErr::Overshift && inst.loc.0 == 0 {
+            return Ok(0); // poison
+        }
+        Err(int_err(e))
+    }
+
+    /// `bin_vec` where over-wide shifts give poison (zero) lanes.
+    fn bin_vec_poison(&self, op: BinOp, ty: TypeId, x: &Value, y: &Value) -> R<Value> {
+        let TI::Vec(e, _) = self.ti(ty) else {
+            return error(
+                ErrorKind::Exec,
+                "unsupported: binary operation on this type",
+            );
+        };
+        let et = self.ti(e);
+        let mut out = Vec::with_capacity(x.elems().len());
+        for (a, b) in x.elems().iter().zip(y.elems()) {
+            let r = match self.scalar_bin(op, et, a.bits(), b.bits()) {
+                Ok(r) => r,
+                Err(e) if is_overshift(&e) => 0,
+                Err(e) => return Err(e),
+            };
+            out.push(Value::Int(r));
+        }
+        Ok(Value::Agg(out.into_boxed_slice()))
     }
 
     fn bin_vec(&self, op: BinOp, ty: TypeId, x: &Value, y: &Value) -> R<Value> {
@@ -2239,6 +2280,16 @@ fn overflow_op(which: Intrinsic, w: u32, x: u128, y: u128) -> (u128, bool) {
             )
         }
     }
+}
+
+fn is_overshift(e: &Stop) -> bool {
+    matches!(
+        e,
+        Stop::Error {
+            kind: ErrorKind::Overshift,
+            ..
+        }
+    )
 }
 
 struct NoIo;

@@ -320,8 +320,17 @@ fn div_by_zero_and_overshift() {
             ),
             ret(r(3)),
         ]];
+        let mut code = code;
+        code[0][2].loc = LocId(1);
+        b.m.files.push("t.c".into());
+        b.m.locs.push(SrcLoc {
+            file: 0,
+            line: 7,
+            col: 1,
+        });
         b.func("main", vec![i32t], i32t, false, 4, code);
         let e = b.err();
+        assert_eq!(e.loc, LocId(1));
         assert_eq!(e.kind, kind);
         assert_eq!(e.message, msg);
         assert_eq!(e.stack.len(), 1);
@@ -1247,4 +1256,24 @@ fn va_arg_instruction() {
         );
         assert_eq!(b.exit(), 123, "ptr size {}", ps);
     }
+}
+
+#[test]
+fn speculated_overshift_without_location_is_poison() {
+    let mut b = B::new(8);
+    let i32t = b.int_t(32);
+    let (k, big) = (b.int(32, 7), b.int(32, 40));
+    b.func(
+        "main",
+        vec![],
+        i32t,
+        false,
+        2,
+        vec![vec![
+            bin(0, BinOp::LShr, i32t, k, big), // no location: poison (0)
+            bin(1, BinOp::Add, i32t, r(0), k),
+            ret(r(1)),
+        ]],
+    );
+    assert_eq!(b.exit(), 7);
 }
