@@ -844,3 +844,29 @@ fn constructors_and_destructors() {
         "main bye end",
     );
 }
+
+#[test]
+fn deep_recursion() {
+    let src = r#"
+        static long depth(long n) { volatile char pad[32]; pad[0] = (char)n; return n == 0 ? pad[0] : 1 + depth(n - 1); }
+        int main(int argc, char **argv) { return depth(argc == 1 ? 100000 : 10) == 100000 ? 7 : 1; }"#;
+    for flags in [&["-O0"][..], &["-O0", "--target=i386-pc-linux-gnu"][..]] {
+        let unlimited = Config {
+            max_stack_frames: 0,
+            argv: vec!["p".into()],
+            ..Default::default()
+        };
+        let (o, _) = run_cfg(src, flags, &unlimited);
+        assert!(matches!(o.end, End::Exit(7)), "{:?}", o.end);
+        let limited = Config {
+            argv: vec!["p".into()],
+            ..Default::default()
+        };
+        let (o, _) = run_cfg(src, flags, &limited);
+        assert!(
+            matches!(o.end, End::Halted(ref s) if s == "max-stack-frames"),
+            "{:?}",
+            o.end
+        );
+    }
+}
