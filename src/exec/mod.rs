@@ -25,7 +25,11 @@
 //! `llvm.stackrestore` frees the allocas made since. Static constructors (`llvm.global_ctors`)
 //! run before the entry; destructors (`llvm.global_dtors`) run when the entry returns, or when
 //! the program calls the builtin `__trex_run_global_dtors()` (for the C library's exit path;
-//! they run at most once). Budgets end a run with `End::Halted`:
+//! they run at most once).
+//!
+//! Errors follow KLEE: division by zero and shifts by >= the width are errors, except a shift
+//! without a source location, which optimized code (the C library) may have speculated: it
+//! yields poison (zero), as in LLVM. Budgets end a run with `End::Halted`:
 //! `"max-instructions"`, `"max-stack-frames"`.
 
 pub mod float;
