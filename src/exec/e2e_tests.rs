@@ -870,3 +870,17 @@ fn deep_recursion() {
         );
     }
 }
+
+#[test]
+fn big_switch() {
+    expect_native(
+        r#"
+        static int f(int x) {
+            switch (x) {
+            case -5: return 1; case 0: return 2; case 3: return 3; case 7: return 4; case 11: return 5;
+            case 12: return 6; case 13: return 7; case 40: return 8; case 41: return 9; case 100: return 10;
+            case 1000: return 11; case 1001: return 12; case -1000: return 13; case 65536: return 14;
+            default: return 0; } }
+        int main(void) { unsigned long s = 0; for (int i = -1100; i < 70000; i++) s = s * 3 + f(i); putnum((long long)(s >> 2)); puts_("\n"); return (int)(s & 63); }"#,
+    );
+}

@@ -156,6 +156,9 @@ pub(super) struct Interp<'m, 'io> {
     func_objs: Vec<ObjRef>,
     global_objs: Vec<ObjRef>,
     block_objs: hashbrown::HashMap<(FuncId, BlockId), ObjRef>,
+    /// Sorted (value, case index) tables of switches with many cases, keyed by the address
+    /// of their `cases` vector.
+    switch_tables: std::sync::Arc<hashbrown::HashMap<usize, Box<[(u128, u32)]>>>,
     scratch: Vec<Value>,
     ps: u32,
     ptr_mask: u64,
@@ -265,6 +268,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             func_objs: Vec::new(),
             global_objs: Vec::new(),
             block_objs: hashbrown::HashMap::new(),
+            switch_tables: std::sync::Arc::new(switch_tables(m)),
             scratch: Vec::new(),
             ps,
             ptr_mask,
@@ -811,11 +815,26 @@ impl<'m, 'io> Interp<'m, 'io> {
                 ..
             } => {
                 let c = self.opb(cond);
-                let e = cases
-                    .iter()
-                    .find(|(v, _)| *v == c)
-                    .map(|(_, e)| e)
-                    .unwrap_or(default);
+                let e = if cases.len() <= 8 {
+                    cases
+                        .iter()
+                        .find(|(v, _)| *v == c)
+                        .map(|(_, e)| e)
+                        .unwrap_or(default)
+                } else {
+                    // Large switch: binary search in its sorted case table.
+                    match self.switch_tables.get(&(cases.as_ptr() as usize)) {
+                        Some(t) => match t.binary_search_by(|(v, _)| v.cmp(&c)) {
+                            Ok(i) => &cases[t[i].1 as usize].1,
+                            Err(_) => default,
+                        },
+                        None => cases
+                            .iter()
+                            .find(|(v, _)| *v == c)
+                            .map(|(_, e)| e)
+                            .unwrap_or(default),
+                    }
+                };
                 return Ok(Flow::Jump(self.edge(f, e)));
             }
             InstKind::IndirectBr { addr, dests } => {
@@ -1441,6 +1460,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             func_objs: Vec::new(),
             global_objs: Vec::new(),
             block_objs: hashbrown::HashMap::new(),
+            switch_tables: self.switch_tables.clone(),
             scratch: Vec::new(),
             ps: self.ps,
             ptr_mask: self.ptr_mask,
@@ -2280,6 +2300,27 @@ fn overflow_op(which: Intrinsic, w: u32, x: u128, y: u128) -> (u128, bool) {
             )
         }
     }
+}
+
+fn switch_tables(m: &Module) -> hashbrown::HashMap<usize, Box<[(u128, u32)]>> {
+    let mut t = hashbrown::HashMap::new();
+    for f in &m.functions {
+        for inst in &f.code {
+            if let InstKind::Switch { cases, .. } = &inst.kind {
+                if cases.len() > 8 {
+                    let mut v: Vec<(u128, u32)> = cases
+                        .iter()
+                        .enumerate()
+                        .map(|(i, (c, _))| (*c, i as u32))
+                        .collect();
+                    v.sort();
+                    v.dedup_by_key(|e| e.0);
+                    t.insert(cases.as_ptr() as usize, v.into_boxed_slice());
+                }
+            }
+        }
+    }
+    t
 }
 
 fn is_overshift(e: &Stop) -> bool {
