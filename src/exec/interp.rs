@@ -158,7 +158,7 @@ pub(super) struct Interp<'m, 'io> {
     block_objs: hashbrown::HashMap<(FuncId, BlockId), ObjRef>,
     /// Sorted (value, case index) tables of switches with many cases, keyed by the address
     /// of their `cases` vector.
-    switch_tables: std::sync::Arc<hashbrown::HashMap<usize, Box<[(u128, u32)]>>>,
+    switch_tables: std::sync::Arc<SwitchTables>,
     scratch: Vec<Value>,
     ps: u32,
     ptr_mask: u64,
@@ -2302,7 +2302,10 @@ fn overflow_op(which: Intrinsic, w: u32, x: u128, y: u128) -> (u128, bool) {
     }
 }
 
-fn switch_tables(m: &Module) -> hashbrown::HashMap<usize, Box<[(u128, u32)]>> {
+/// Per large switch (keyed by the address of its `cases`): sorted (value, case index).
+type SwitchTables = hashbrown::HashMap<usize, Box<[(u128, u32)]>>;
+
+fn switch_tables(m: &Module) -> SwitchTables {
     let mut t = hashbrown::HashMap::new();
     for f in &m.functions {
         for inst in &f.code {
