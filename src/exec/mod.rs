@@ -1,39 +1,122 @@
 //! The interpreter: states, memory, instruction semantics, builtins, system calls.
-//! (API shape only; the implementation lands from the `exec` branch.)
+//!
+//! This is the fast concrete interpreter (the symbolic step adds a `Value::Sym` arm).
+//!
+//! * `value`: [`value::Value`] = `Int(u128)` (integer / float bit pattern, zero-extended; also a
+//!   pointer without provenance, e.g. null or `inttoptr`), `Ptr { obj, addr }` (provenance + the
+//!   absolute address), `Agg` (struct / array / vector elements); integer semantics of any
+//!   width 1..=128.
+//! * `float`: f32/f64 natively, half / x86_fp80 / fp128 exactly with `rustc_apfloat`.
+//! * `memory`: one object per allocation with a unique address from a bump allocator (never
+//!   reused, 16-aligned, 16-byte gaps), exact bounds, generation-checked slots (use after free),
+//!   copy-on-write bytes (`Arc`), a provenance side table per object (offset -> object of a
+//!   stored pointer); integer addresses are resolved through a sorted address index.
+//! * `interp`: start-up (function, global, argv objects; constants evaluated once; global
+//!   initializers with relocations), the dispatch loop (one register file for all frames,
+//!   per-edge parallel phi copies), calls (byval copies, varargs areas), intrinsics, builtins
+//!   (malloc family, abort, `__assert_fail`, exit) and `__trex_syscall`.
+//!
+//! Varargs: a call to a variadic function lays its variadic arguments out in one object
+//! (x86-64: 8-byte slots, 16 for 16-aligned types, byval structs copied in; i386: 4-byte
+//! aligned slots). `va_start` on x86-64 writes `{gp_offset = 48, fp_offset = 304,
+//! overflow_arg_area = that object, reg_save_area = NULL}` so clang's inline `va_arg` code reads
+//! every argument from the overflow area; on i386 it stores a pointer to the object.
+//! `llvm.stacksave` returns the number of live allocas (a small non-dereferenceable integer),
+//! `llvm.stackrestore` frees the allocas made since. Static constructors (`llvm.global_ctors`)
+//! run before the entry; destructors (`llvm.global_dtors`) run when the entry returns, or when
+//! the program calls the builtin `__trex_run_global_dtors()` (for the C library's exit path;
+//! they run at most once).
+//!
+//! Errors follow KLEE: division by zero and shifts by >= the width are errors, except a shift
+//! without a source location, which optimized code (the C library) may have speculated: it
+//! yields poison (zero), as in LLVM. Budgets end a run with `End::Halted`:
+//! `"max-instructions"`, `"max-stack-frames"`.
+
+pub mod float;
+mod interp;
+pub mod memory;
+pub mod value;
+
+#[cfg(test)]
+mod e2e_tests;
+#[cfg(test)]
+mod tests;
+
 use crate::ir;
 
+/// How to start a program.
+#[derive(Clone, Debug)]
 pub struct Config {
+    /// Name of the entry function (usually `main`).
     pub entry: String,
+    /// Program arguments, `argv[0]` included.
     pub argv: Vec<String>,
+    /// Environment strings (`NAME=value`).
     pub env: Vec<String>,
+    /// Instruction budget; 0 = unlimited.
     pub max_instructions: u64,
+    /// Maximum call depth.
     pub max_stack_frames: u32,
+    /// Start through `__libc_start_main(main, argc, argv, ...)` instead of calling the entry.
     pub use_libc_start: bool,
 }
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            entry: "main".into(),
+            argv: vec!["prog".into()],
+            env: Vec::new(),
+            max_instructions: 0,
+            max_stack_frames: 8192,
+            use_libc_start: false,
+        }
+    }
+}
+
+/// Where the program's output goes.
 pub trait Io {
     fn write(&mut self, fd: i32, data: &[u8]);
 }
+
+/// The result of a run.
+#[derive(Debug)]
 pub struct Outcome {
     pub end: End,
+    /// Executed instructions.
     pub instructions: u64,
 }
+
+#[derive(Debug)]
 pub enum End {
+    /// Normal termination with this exit status.
     Exit(i32),
+    /// A runtime error.
     Error(ErrorReport),
+    /// Stopped by a budget (e.g. `max-instructions`, `max-stack-frames`).
     Halted(String),
 }
+
+#[derive(Debug, Clone)]
 pub struct ErrorReport {
     pub kind: ErrorKind,
     pub message: String,
+    /// Location of the failing instruction.
     pub loc: ir::LocId,
+    /// The call stack, innermost first.
     pub stack: Vec<StackEntry>,
+    /// Extra details (addresses, objects), one `key: value` per line; may be empty.
     pub info: String,
 }
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct StackEntry {
     pub func: ir::FuncId,
+    /// Current instruction (innermost frame) or call site (outer frames).
     pub loc: ir::LocId,
 }
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ErrorKind {
     Ptr,
     Free,
@@ -47,16 +130,42 @@ pub enum ErrorKind {
     Model,
     User,
 }
+
 impl ErrorKind {
+    /// The `.err` file suffix (KLEE's termination class).
     pub fn suffix(&self) -> &'static str {
-        "exec"
+        match self {
+            ErrorKind::Ptr => "ptr",
+            ErrorKind::Free => "free",
+            ErrorKind::ReadOnly => "read_only",
+            ErrorKind::Div => "div",
+            ErrorKind::Overshift => "overshift",
+            ErrorKind::Abort => "abort",
+            ErrorKind::Assert => "assert",
+            ErrorKind::Exec => "exec",
+            ErrorKind::External => "external",
+            ErrorKind::Model => "model",
+            ErrorKind::User => "user",
+        }
     }
 }
+
+/// The run could not start.
 #[derive(Debug, thiserror::Error)]
 pub enum RunError {
-    #[error("no function {0}")]
-    NoEntry(String),
+    #[error("entry function `{0}` not found")]
+    EntryMissing(String),
+    #[error("entry function `{0}` is only declared (no body)")]
+    EntryNotDefined(String),
+    #[error(
+        "`__libc_start_main` is missing or has no body (program not linked with the C library?)"
+    )]
+    NoLibcStart,
+    #[error("cannot set up the program: {0}")]
+    Setup(String),
 }
-pub fn run(_m: &ir::Module, _c: &Config, _io: &mut dyn Io) -> Result<Outcome, RunError> {
-    unimplemented!()
+
+/// Runs `cfg.entry` of `module` concretely to the end of its single path.
+pub fn run(module: &ir::Module, cfg: &Config, io: &mut dyn Io) -> Result<Outcome, RunError> {
+    interp::run(module, cfg, io)
 }

@@ -1,0 +1,2365 @@
+//! The dispatch loop, calls and returns, start-up, and instruction semantics.
+
+use super::float::{self, FUn, FK};
+use super::memory::{MemErr, Memory, ObjKind, ObjRef};
+use super::value::{icmp, int_bin, mask, sext, IntErr, Value};
+use super::{Config, End, ErrorKind, ErrorReport, Io, Outcome, RunError, StackEntry};
+use crate::ir::*;
+
+/// A reference to an operand's value (a disjoint borrow of the register file or constants).
+macro_rules! opref {
+    ($s:ident, $o:expr) => {
+        match *$o {
+            Operand::Reg(r) => &$s.regs[$s.base + r.0 as usize],
+            Operand::Const(c) => &$s.consts[c.0 as usize],
+        }
+    };
+}
+
+/// Why execution stopped early (errors and ends travel as `Err`).
+#[derive(Debug)]
+pub(super) enum Stop {
+    Error {
+        kind: ErrorKind,
+        msg: String,
+        info: String,
+    },
+    Exit(i32),
+    Halt(String),
+}
+
+pub(super) type R<T> = Result<T, Box<Stop>>;
+
+pub(super) fn error<T>(kind: ErrorKind, msg: impl Into<String>) -> R<T> {
+    Err(Box::new(Stop::Error {
+        kind,
+        msg: msg.into(),
+        info: String::new(),
+    }))
+}
+
+fn mem_err(e: MemErr, p: &Value) -> Box<Stop> {
+    let kind = match e {
+        MemErr::ReadOnly => ErrorKind::ReadOnly,
+        _ => ErrorKind::Ptr,
+    };
+    Box::new(Stop::Error {
+        kind,
+        msg: e.message().into(),
+        info: format!("address: {:#x}\n", p.bits()),
+    })
+}
+
+fn int_err(e: IntErr) -> Box<Stop> {
+    match e {
+        IntErr::Div => Box::new(Stop::Error {
+            kind: ErrorKind::Div,
+            msg: "divide by zero".into(),
+            info: String::new(),
+        }),
+        IntErr::Overshift => Box::new(Stop::Error {
+            kind: ErrorKind::Overshift,
+            msg: "overshift error".into(),
+            info: String::new(),
+        }),
+    }
+}
+
+/// Pre-digested type information for the hot paths.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum TI {
+    Void,
+    Int(u32),
+    F(FK),
+    Ptr,
+    Vec(TypeId, u32),
+    /// Struct or array.
+    Agg,
+    Other,
+}
+
+fn fk_bytes(fk: FK) -> u64 {
+    match fk {
+        FK::Half => 2,
+        FK::F32 => 4,
+        FK::F64 => 8,
+        FK::F80 => 10,
+        FK::F128 => 16,
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Builtin {
+    Defined,
+    Malloc,
+    Calloc,
+    Realloc,
+    Free,
+    AlignedAlloc,
+    PosixMemalign,
+    Memalign,
+    UsableSize,
+    Abort,
+    AssertFail,
+    Exit,
+    Syscall,
+    /// `__trex_run_global_dtors()`: runs `llvm.global_dtors` (for the C library's exit path).
+    RunDtors,
+    External,
+}
+
+fn builtin_of(f: &Function) -> Builtin {
+    if !f.is_declaration {
+        return Builtin::Defined;
+    }
+    match f.name.as_str() {
+        "malloc" => Builtin::Malloc,
+        "calloc" => Builtin::Calloc,
+        "realloc" => Builtin::Realloc,
+        "free" => Builtin::Free,
+        "aligned_alloc" => Builtin::AlignedAlloc,
+        "posix_memalign" => Builtin::PosixMemalign,
+        "memalign" => Builtin::Memalign,
+        "malloc_usable_size" => Builtin::UsableSize,
+        "abort" => Builtin::Abort,
+        "__assert_fail" => Builtin::AssertFail,
+        "exit" | "_exit" | "_Exit" => Builtin::Exit,
+        "__trex_syscall" => Builtin::Syscall,
+        "__trex_run_global_dtors" => Builtin::RunDtors,
+        _ => Builtin::External,
+    }
+}
+
+#[derive(Clone, Debug)]
+struct Frame {
+    func: FuncId,
+    /// Index of the next instruction (synced on calls; the top frame's current one is `Interp::pc`).
+    pc: u32,
+    /// First register slot in `Interp::regs`.
+    base: u32,
+    /// First entry in `Interp::allocas` owned by this frame.
+    alloca_base: u32,
+    varargs: Option<ObjRef>,
+    ret_dst: Option<Reg>,
+}
+
+pub(super) struct Interp<'m, 'io> {
+    m: &'m Module,
+    io: &'io mut dyn Io,
+    pub(super) mem: Memory,
+    regs: Vec<Value>,
+    frames: Vec<Frame>,
+    allocas: Vec<ObjRef>,
+    consts: Vec<Value>,
+    tinfo: std::sync::Arc<[TI]>,
+    builtins: Vec<Builtin>,
+    func_objs: Vec<ObjRef>,
+    global_objs: Vec<ObjRef>,
+    block_objs: hashbrown::HashMap<(FuncId, BlockId), ObjRef>,
+    /// Sorted (value, case index) tables of switches with many cases, keyed by the address
+    /// of their `cases` vector.
+    switch_tables: std::sync::Arc<SwitchTables>,
+    scratch: Vec<Value>,
+    ps: u32,
+    ptr_mask: u64,
+    x86_64: bool,
+    /// Register base of the top frame.
+    base: usize,
+    /// Current instruction of the top frame.
+    pc: u32,
+    /// `start` returns when the frame stack is back to this depth.
+    stop_depth: usize,
+    dtors_done: bool,
+    insts: u64,
+    max_insts: u64,
+    max_frames: usize,
+}
+
+enum Flow {
+    Next,
+    Jump(usize),
+    /// The frame stack changed (call or return).
+    Frames,
+    /// The outermost frame returned.
+    Done(Value),
+}
+
+pub(super) fn run(m: &Module, cfg: &Config, io: &mut dyn Io) -> Result<Outcome, RunError> {
+    let entry = *m
+        .func_by_name
+        .get(&cfg.entry)
+        .ok_or_else(|| RunError::EntryMissing(cfg.entry.clone()))?;
+    if m.func(entry).is_declaration {
+        return Err(RunError::EntryNotDefined(cfg.entry.clone()));
+    }
+    let start = if cfg.use_libc_start {
+        match m.func_by_name.get("__libc_start_main") {
+            Some(&f) if !m.func(f).is_declaration => Some(f),
+            _ => return Err(RunError::NoLibcStart),
+        }
+    } else {
+        None
+    };
+    let mut it = Interp::new(m, io, cfg);
+    if let Err(e) = it.init_globals() {
+        return Err(RunError::Setup(format!("{:?}", e)));
+    }
+    let (argc, argv, envp) = it
+        .setup_args(cfg)
+        .map_err(|e| RunError::Setup(format!("{:?}", e)))?;
+    let (fid, vals) = match start {
+        Some(f) => {
+            let main_ptr = it.mem.ptr_to(it.func_objs[entry.0 as usize]);
+            (f, vec![main_ptr, argc, argv])
+        }
+        None => (entry, vec![argc, argv, envp]),
+    };
+    let r = it
+        .run_ctors()
+        .and_then(|_| it.start(fid, vals))
+        .and_then(|v| {
+            // Returning from the entry runs the destructors (KLEE-style); with the C library
+            // they run from its exit path (`__trex_run_global_dtors`).
+            it.run_dtors()?;
+            Ok(v)
+        });
+    let end = match r {
+        Ok(v) => End::Exit(v.bits() as u32 as i32),
+        Err(e) => it.end_of(*e),
+    };
+    Ok(Outcome {
+        end,
+        instructions: it.insts,
+    })
+}
+
+impl<'m, 'io> Interp<'m, 'io> {
+    pub(super) fn new(m: &'m Module, io: &'io mut dyn Io, cfg: &Config) -> Self {
+        let ps = if m.ptr_size == 4 { 4 } else { 8 };
+        let tinfo = m
+            .types
+            .iter()
+            .map(|t| match &t.kind {
+                TypeKind::Void => TI::Void,
+                TypeKind::Int(w) => TI::Int(*w),
+                TypeKind::Half => TI::F(FK::Half),
+                TypeKind::Float => TI::F(FK::F32),
+                TypeKind::Double => TI::F(FK::F64),
+                TypeKind::X86Fp80 => TI::F(FK::F80),
+                TypeKind::Fp128 => TI::F(FK::F128),
+                TypeKind::Ptr => TI::Ptr,
+                TypeKind::Vector { elem, len } => TI::Vec(*elem, *len),
+                TypeKind::Array { .. } | TypeKind::Struct { .. } => TI::Agg,
+                _ => TI::Other,
+            })
+            .collect();
+        let mem = Memory::new(ps);
+        let ptr_mask = mem.ptr_mask;
+        Interp {
+            m,
+            io,
+            mem,
+            regs: Vec::with_capacity(1024),
+            frames: Vec::with_capacity(64),
+            allocas: Vec::with_capacity(64),
+            consts: Vec::new(),
+            tinfo,
+            builtins: m.functions.iter().map(builtin_of).collect(),
+            func_objs: Vec::new(),
+            global_objs: Vec::new(),
+            block_objs: hashbrown::HashMap::new(),
+            switch_tables: std::sync::Arc::new(switch_tables(m)),
+            scratch: Vec::new(),
+            ps,
+            ptr_mask,
+            x86_64: ps == 8,
+            base: 0,
+            pc: 0,
+            stop_depth: 0,
+            dtors_done: false,
+            insts: 0,
+            max_insts: if cfg.max_instructions == 0 {
+                u64::MAX
+            } else {
+                cfg.max_instructions
+            },
+            max_frames: if cfg.max_stack_frames == 0 {
+                usize::MAX
+            } else {
+                cfg.max_stack_frames as usize
+            },
+        }
+    }
+
+    fn oom<T>() -> R<T> {
+        error(ErrorKind::Exec, "out of memory: address space exhausted")
+    }
+
+    // ---------------------------------------------------------------- start-up
+
+    /// Allocates functions and globals, evaluates constants, writes global initializers.
+    pub(super) fn init_globals(&mut self) -> R<()> {
+        let m = self.m;
+        for (i, _) in m.functions.iter().enumerate() {
+            let r = self
+                .mem
+                .alloc(1, 16, ObjKind::Function(FuncId(i as u32)))
+                .map_or_else(Self::oom, Ok)?;
+            self.func_objs.push(r);
+        }
+        for g in &m.globals {
+            let kind = if g.is_constant && g.init.is_some() {
+                ObjKind::ConstGlobal
+            } else {
+                ObjKind::Global
+            };
+            let r = self
+                .mem
+                .alloc(g.size, g.align as u64, kind)
+                .map_or_else(Self::oom, Ok)?;
+            self.global_objs.push(r);
+        }
+        self.consts = vec![Value::Int(0); m.consts.len()];
+        let mut done = vec![false; m.consts.len()];
+        for c in 0..m.consts.len() {
+            self.eval_const(ConstId(c as u32), &mut done)?;
+        }
+        for (gi, g) in m.globals.iter().enumerate() {
+            let Some(init) = &g.init else { continue };
+            let slot = self.global_objs[gi].idx;
+            let n = init.bytes.len().min(g.size as usize);
+            self.mem.write_bytes(slot, 0, &init.bytes[..n]);
+            for rl in &init.relocs {
+                if rl.offset + rl.size as u64 > g.size {
+                    continue;
+                }
+                let v = self.consts[rl.value.0 as usize].clone();
+                if rl.size == self.ps {
+                    self.mem.store_ptr(slot, rl.offset, &v);
+                } else {
+                    self.mem.store_int(
+                        slot,
+                        rl.offset,
+                        rl.size as u64,
+                        v.bits() & mask(rl.size * 8),
+                    );
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn eval_const(&mut self, c: ConstId, done: &mut Vec<bool>) -> R<()> {
+        if done[c.0 as usize] {
+            return Ok(());
+        }
+        done[c.0 as usize] = true; // (cycles cannot occur in LLVM constants)
+        let m = self.m;
+        let v = match m.konst(c) {
+            Const::Int { bits, .. } => Value::Int(*bits),
+            Const::Null { ty } | Const::Undef { ty } | Const::Zero { ty } => self.zero(*ty),
+            Const::GlobalAddr { global, offset } => {
+                let r = self.global_objs[global.0 as usize];
+                let base = self.mem.objs[r.idx as usize].base;
+                Value::Ptr {
+                    obj: r,
+                    addr: base.wrapping_add(*offset as u64) & self.ptr_mask,
+                }
+            }
+            Const::FuncAddr(f) => self.mem.ptr_to(self.func_objs[f.0 as usize]),
+            Const::BlockAddr { func, block } => {
+                let r = match self.block_objs.get(&(*func, *block)) {
+                    Some(r) => *r,
+                    None => {
+                        let r = self
+                            .mem
+                            .alloc(1, 16, ObjKind::Block(*func, *block))
+                            .map_or_else(Self::oom, Ok)?;
+                        self.block_objs.insert((*func, *block), r);
+                        r
+                    }
+                };
+                self.mem.ptr_to(r)
+            }
+            Const::Aggregate { elems, .. } => {
+                for e in elems {
+                    self.eval_const(*e, done)?;
+                }
+                Value::Agg(
+                    elems
+                        .iter()
+                        .map(|e| self.consts[e.0 as usize].clone())
+                        .collect(),
+                )
+            }
+            Const::Expr(k) => {
+                for op in const_operands(k) {
+                    if let Operand::Const(oc) = op {
+                        self.eval_const(oc, done)?;
+                    }
+                }
+                match self.pure(k)? {
+                    Some(v) => v,
+                    None => {
+                        return error(
+                            ErrorKind::Exec,
+                            format!("unsupported constant expression {:?}", k),
+                        )
+                    }
+                }
+            }
+        };
+        self.consts[c.0 as usize] = v;
+        Ok(())
+    }
+
+    /// The zero value of a type.
+    pub(super) fn zero(&self, ty: TypeId) -> Value {
+        let m = self.m;
+        match &m.ty(ty).kind {
+            TypeKind::Vector { elem, len } => {
+                Value::Agg((0..*len).map(|_| self.zero(*elem)).collect())
+            }
+            TypeKind::Array { elem, len } => {
+                Value::Agg((0..*len).map(|_| self.zero(*elem)).collect())
+            }
+            TypeKind::Struct { fields, .. } => {
+                Value::Agg(fields.iter().map(|f| self.zero(*f)).collect())
+            }
+            _ => Value::Int(0),
+        }
+    }
+
+    fn alloc_cstr(&mut self, s: &str) -> R<Value> {
+        let mut b = s.as_bytes().to_vec();
+        b.push(0);
+        let r = self
+            .mem
+            .alloc(b.len() as u64, 16, ObjKind::Data)
+            .map_or_else(Self::oom, Ok)?;
+        self.mem.write_bytes(r.idx, 0, &b);
+        Ok(self.mem.ptr_to(r))
+    }
+
+    /// argv object: `argv[0..argc], NULL, envp..., NULL, 0, 0`.
+    fn setup_args(&mut self, cfg: &Config) -> R<(Value, Value, Value)> {
+        let mut ptrs = Vec::new();
+        for a in &cfg.argv {
+            ptrs.push(self.alloc_cstr(a)?);
+        }
+        ptrs.push(Value::Int(0));
+        for e in &cfg.env {
+            ptrs.push(self.alloc_cstr(e)?);
+        }
+        ptrs.push(Value::Int(0));
+        ptrs.push(Value::Int(0));
+        ptrs.push(Value::Int(0));
+        let ps = self.ps as u64;
+        let r = self
+            .mem
+            .alloc(ptrs.len() as u64 * ps, 16, ObjKind::Data)
+            .map_or_else(Self::oom, Ok)?;
+        for (i, p) in ptrs.iter().enumerate() {
+            self.mem.store_ptr(r.idx, i as u64 * ps, p);
+        }
+        let argv = self.mem.ptr_to(r);
+        let base = self.mem.objs[r.idx as usize].base;
+        let envp = Value::Ptr {
+            obj: r,
+            addr: base + (cfg.argv.len() as u64 + 1) * ps,
+        };
+        Ok((Value::Int(cfg.argv.len() as u128), argv, envp))
+    }
+
+    /// Calls `f` with the given argument values (missing ones zero) and runs until it returns.
+    /// Works at start-up and nested (from a builtin), leaving the frame stack as it was.
+    pub(super) fn start(&mut self, f: FuncId, vals: Vec<Value>) -> R<Value> {
+        let m = self.m;
+        let func = m.func(f);
+        if func.is_declaration {
+            return error(
+                ErrorKind::External,
+                format!("failed external call: {}", func.name),
+            );
+        }
+        if self.frames.len() >= self.max_frames {
+            return Err(Box::new(Stop::Halt("max-stack-frames".into())));
+        }
+        let base = self.regs.len();
+        self.regs
+            .resize(base + func.num_regs as usize, Value::Int(0));
+        for (i, &pty) in func.params.iter().enumerate() {
+            let v = vals.get(i).cloned().unwrap_or(Value::Int(0));
+            self.regs[base + i] = match (v, self.tinfo[pty.0 as usize]) {
+                (Value::Int(x), TI::Int(w)) => Value::Int(x & mask(w)),
+                (v, _) => v,
+            };
+        }
+        let alloca_base = self.allocas.len() as u32;
+        let varargs = if func.is_vararg {
+            Some(
+                self.mem
+                    .alloc(0, 16, ObjKind::Data)
+                    .map_or_else(Self::oom, Ok)?,
+            )
+        } else {
+            None
+        };
+        if let Some(v) = varargs {
+            self.allocas.push(v);
+        }
+        let saved = (self.stop_depth, self.pc, self.base);
+        self.stop_depth = self.frames.len();
+        self.frames.push(Frame {
+            func: f,
+            pc: 0,
+            base: base as u32,
+            alloca_base,
+            varargs,
+            ret_dst: None,
+        });
+        let r = self.run_loop();
+        if r.is_ok() {
+            (self.stop_depth, self.pc, self.base) = saved;
+        }
+        r
+    }
+
+    /// The functions of `llvm.global_ctors` / `llvm.global_dtors` in priority order.
+    fn structors(&self, name: &str) -> Vec<FuncId> {
+        let m = self.m;
+        let Some(&g) = m.global_by_name.get(name) else {
+            return Vec::new();
+        };
+        let g = m.global(g);
+        let Some(init) = &g.init else {
+            return Vec::new();
+        };
+        let TypeKind::Array { elem, len } = &m.ty(g.ty).kind else {
+            return Vec::new();
+        };
+        let TypeKind::Struct { offsets, .. } = &m.ty(*elem).kind else {
+            return Vec::new();
+        };
+        let stride = m.ty(*elem).alloc_size;
+        let mut out = Vec::new();
+        for i in 0..*len {
+            let at = i * stride;
+            let prio = init
+                .bytes
+                .get(at as usize..at as usize + 4)
+                .map_or(65535, |b| u32::from_le_bytes(b.try_into().unwrap()));
+            let fo = at + offsets.get(1).copied().unwrap_or(0);
+            let f = init.relocs.iter().find(|r| r.offset == fo).and_then(|r| {
+                match &self.consts[r.value.0 as usize] {
+                    Value::Ptr { obj, .. } => match self.mem.get(*obj).map(|o| o.kind) {
+                        Some(ObjKind::Function(f)) => Some(f),
+                        _ => None,
+                    },
+                    _ => None,
+                }
+            });
+            if let Some(f) = f {
+                out.push((prio, i, f));
+            }
+        }
+        out.sort();
+        out.into_iter().map(|(_, _, f)| f).collect()
+    }
+
+    /// Runs the static constructors.
+    pub(super) fn run_ctors(&mut self) -> R<()> {
+        for f in self.structors("llvm.global_ctors") {
+            self.start(f, Vec::new())?;
+        }
+        Ok(())
+    }
+
+    /// Runs the static destructors (once; in reverse priority order).
+    pub(super) fn run_dtors(&mut self) -> R<()> {
+        if std::mem::replace(&mut self.dtors_done, true) {
+            return Ok(());
+        }
+        let mut d = self.structors("llvm.global_dtors");
+        d.reverse();
+        for f in d {
+            self.start(f, Vec::new())?;
+        }
+        Ok(())
+    }
+
+    /// Converts a stop into the run's end, with the call stack.
+    fn end_of(&self, s: Stop) -> End {
+        match s {
+            Stop::Exit(c) => End::Exit(c),
+            Stop::Halt(w) => End::Halted(w),
+            Stop::Error { kind, msg, info } => {
+                let m = self.m;
+                let mut stack = Vec::new();
+                for (i, fr) in self.frames.iter().enumerate().rev() {
+                    let code = &m.func(fr.func).code;
+                    let pc = if i + 1 == self.frames.len() {
+                        self.pc as usize
+                    } else {
+                        (fr.pc as usize).saturating_sub(1)
+                    };
+                    let loc = code.get(pc).map(|i| i.loc).unwrap_or_default();
+                    stack.push(StackEntry { func: fr.func, loc });
+                }
+                End::Error(ErrorReport {
+                    kind,
+                    message: msg,
+                    loc: stack.first().map(|s| s.loc).unwrap_or_default(),
+                    stack,
+                    info,
+                })
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- the loop
+
+    #[inline(always)]
+    fn op(&self, o: &Operand) -> Value {
+        match *o {
+            Operand::Reg(r) => self.regs[self.base + r.0 as usize].clone(),
+            Operand::Const(c) => self.consts[c.0 as usize].clone(),
+        }
+    }
+
+    #[inline(always)]
+    fn opb(&self, o: &Operand) -> u128 {
+        match *o {
+            Operand::Reg(r) => self.regs[self.base + r.0 as usize].bits(),
+            Operand::Const(c) => self.consts[c.0 as usize].bits(),
+        }
+    }
+
+    #[inline(always)]
+    fn set(&mut self, dst: Option<Reg>, v: Value) {
+        if let Some(d) = dst {
+            self.regs[self.base + d.0 as usize] = v;
+        }
+    }
+
+    #[inline(always)]
+    fn ti(&self, ty: TypeId) -> TI {
+        self.tinfo[ty.0 as usize]
+    }
+
+    fn run_loop(&mut self) -> R<Value> {
+        let m = self.m;
+        loop {
+            let fr = self.frames.last().unwrap();
+            let f = &m.functions[fr.func.0 as usize];
+            let code = &f.code[..];
+            let mut pc = fr.pc as usize;
+            self.base = fr.base as usize;
+            loop {
+                let inst = &code[pc];
+                self.pc = pc as u32;
+                self.insts += 1;
+                if self.insts > self.max_insts {
+                    self.insts -= 1;
+                    return Err(Box::new(Stop::Halt("max-instructions".into())));
+                }
+                pc += 1;
+                match self.step(f, inst, pc)? {
+                    Flow::Next => {}
+                    Flow::Jump(t) => pc = t,
+                    Flow::Frames => break,
+                    Flow::Done(v) => return Ok(v),
+                }
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn step(&mut self, f: &'m Function, inst: &'m Inst, next: usize) -> R<Flow> {
+        match &inst.kind {
+            InstKind::Bin { op, ty, a, b } => {
+                let v = match self.ti(*ty) {
+                    TI::Int(w) => match int_bin(*op, w, self.opb(a), self.opb(b)) {
+                        Ok(x) => Value::Int(x),
+                        Err(e) => Value::Int(self.int_failure(e, inst)?),
+                    },
+                    TI::F(fk) => Value::Int(float::fbin(fk, *op, self.opb(a), self.opb(b))),
+                    _ => {
+                        let (x, y) = (self.op(a), self.op(b));
+                        match self.bin_vec(*op, *ty, &x, &y) {
+                            Ok(v) => v,
+                            Err(e) if inst.loc.0 == 0 && is_overshift(&e) => {
+                                self.bin_vec_poison(*op, *ty, &x, &y)?
+                            }
+                            Err(e) => return Err(e),
+                        }
+                    }
+                };
+                self.set(inst.dst, v);
+            }
+            InstKind::ICmp { pred, ty, a, b } => {
+                let v = match self.ti(*ty) {
+                    TI::Int(w) => Value::bool(icmp(*pred, w, self.opb(a), self.opb(b))),
+                    TI::Ptr => Value::bool(icmp(*pred, self.ps * 8, self.opb(a), self.opb(b))),
+                    _ => {
+                        let (x, y) = (self.op(a), self.op(b));
+                        self.icmp_vec(*pred, *ty, &x, &y)
+                    }
+                };
+                self.set(inst.dst, v);
+            }
+            InstKind::Load { ty, ptr, .. } => {
+                let n = match self.ti(*ty) {
+                    TI::Int(w) => Some(((w as u64).div_ceil(8), mask(w))),
+                    TI::F(fk) => Some((fk_bytes(fk), !0)),
+                    _ => None,
+                };
+                if let Some((n, mk)) = n {
+                    // Fast path: the result is written straight into its register.
+                    let p = opref!(self, ptr);
+                    let (s, o) = self.mem.resolve(p, n).map_err(|e| mem_err(e, p))?;
+                    let x = self.mem.load_int(s, o, n) & mk;
+                    if let Some(d) = inst.dst {
+                        self.regs[self.base + d.0 as usize] = Value::Int(x);
+                    }
+                } else {
+                    let p = self.op(ptr);
+                    let v = self.load(&p, *ty)?;
+                    self.set(inst.dst, v);
+                }
+            }
+            InstKind::Store { ty, val, ptr, .. } => {
+                let n = match self.ti(*ty) {
+                    TI::Int(w) => Some((w as u64).div_ceil(8)),
+                    TI::F(fk) => Some(fk_bytes(fk)),
+                    _ => None,
+                };
+                if let Some(n) = n {
+                    let x = self.opb(val);
+                    let p = opref!(self, ptr);
+                    let (s, o) = self.mem.resolve_mut(p, n).map_err(|e| mem_err(e, p))?;
+                    self.mem.store_int(s, o, n, x);
+                } else {
+                    let p = self.op(ptr);
+                    let v = self.op(val);
+                    self.store(&p, *ty, &v)?;
+                }
+            }
+            InstKind::Gep {
+                base,
+                offset,
+                indices,
+            } if indices.is_empty() => {
+                let v = match opref!(self, base) {
+                    &Value::Ptr { obj, addr } => Value::Ptr {
+                        obj,
+                        addr: addr.wrapping_add(*offset as u64) & self.ptr_mask,
+                    },
+                    b => self.ptr_add(b.clone(), *offset),
+                };
+                self.set(inst.dst, v);
+            }
+            InstKind::Gep {
+                base,
+                offset,
+                indices,
+            } => {
+                let b = self.op(base);
+                let v = self.gep(b, *offset, indices);
+                self.set(inst.dst, v);
+            }
+            InstKind::Br { edge } => return Ok(Flow::Jump(self.edge(f, edge))),
+            InstKind::CondBr { cond, t, f: fe } => {
+                let e = if self.opb(cond) & 1 != 0 { t } else { fe };
+                return Ok(Flow::Jump(self.edge(f, e)));
+            }
+            InstKind::Cast { op, from, to, v } => {
+                let x = self.op(v);
+                let r = self.cast(*op, *from, *to, x)?;
+                self.set(inst.dst, r);
+            }
+            InstKind::Copy { v, .. } => {
+                let x = self.op(v);
+                self.set(inst.dst, x);
+            }
+            InstKind::Alloca {
+                elem_size,
+                count,
+                count_width,
+                align,
+            } => {
+                let n = sext(self.opb(count), *count_width).max(0) as u64;
+                let size = elem_size.saturating_mul(n);
+                let r = match self.mem.alloc(size, *align as u64, ObjKind::Stack) {
+                    Some(r) => r,
+                    None => return error(ErrorKind::Exec, "stack allocation too large"),
+                };
+                self.allocas.push(r);
+                let p = self.mem.ptr_to(r);
+                self.set(inst.dst, p);
+            }
+            InstKind::Call { callee, args, ret } => {
+                return self.call(inst, callee, args, *ret, next);
+            }
+            InstKind::Ret { val } => {
+                let v = match val {
+                    Some(o) => self.op(o),
+                    None => Value::Int(0),
+                };
+                return Ok(self.ret(v));
+            }
+            InstKind::Switch {
+                cond,
+                cases,
+                default,
+                ..
+            } => {
+                let c = self.opb(cond);
+                let e = if cases.len() <= 8 {
+                    cases
+                        .iter()
+                        .find(|(v, _)| *v == c)
+                        .map(|(_, e)| e)
+                        .unwrap_or(default)
+                } else {
+                    // Large switch: binary search in its sorted case table.
+                    match self.switch_tables.get(&(cases.as_ptr() as usize)) {
+                        Some(t) => match t.binary_search_by(|(v, _)| v.cmp(&c)) {
+                            Ok(i) => &cases[t[i].1 as usize].1,
+                            Err(_) => default,
+                        },
+                        None => cases
+                            .iter()
+                            .find(|(v, _)| *v == c)
+                            .map(|(_, e)| e)
+                            .unwrap_or(default),
+                    }
+                };
+                return Ok(Flow::Jump(self.edge(f, e)));
+            }
+            InstKind::IndirectBr { addr, dests } => {
+                let a = self.op(addr);
+                let obj = match a {
+                    Value::Ptr { obj, .. } => Some(obj),
+                    Value::Int(x) if x <= u64::MAX as u128 => self.mem.lookup(x as u64),
+                    _ => None,
+                };
+                let target = match obj.and_then(|o| self.mem.get(o)).map(|o| o.kind) {
+                    Some(ObjKind::Block(_, b)) => Some(b),
+                    _ => None,
+                };
+                let e = target.and_then(|b| dests.iter().find(|e| e.target == b));
+                match e {
+                    Some(e) => return Ok(Flow::Jump(self.edge(f, e))),
+                    None => return error(ErrorKind::Exec, "indirectbr to an invalid address"),
+                }
+            }
+            InstKind::Unreachable => return error(ErrorKind::Exec, "unreachable instruction"),
+            InstKind::Unsupported { what } => {
+                return error(ErrorKind::Exec, format!("unsupported: {}", what))
+            }
+            InstKind::Fence => {}
+            InstKind::AtomicRmw { op, ty, ptr, val } => {
+                let p = self.op(ptr);
+                let x = self.op(val);
+                let old = self.load(&p, *ty)?;
+                let new = self.rmw(*op, *ty, &old, &x)?;
+                self.store(&p, *ty, &new)?;
+                self.set(inst.dst, old);
+            }
+            InstKind::CmpXchg { ty, ptr, cmp, new } => {
+                let p = self.op(ptr);
+                let c = self.op(cmp);
+                let n = self.op(new);
+                let old = self.load(&p, *ty)?;
+                let ok = old.bits() == c.bits();
+                if ok {
+                    self.store(&p, *ty, &n)?;
+                }
+                self.set(inst.dst, Value::Agg(Box::new([old, Value::bool(ok)])));
+            }
+            InstKind::VaArg { ty, list } => {
+                let l = self.op(list);
+                let v = self.va_arg(&l, *ty)?;
+                self.set(inst.dst, v);
+            }
+            k => match self.pure(k)? {
+                Some(v) => self.set(inst.dst, v),
+                None => {
+                    return error(ErrorKind::Exec, format!("unsupported: {:?}", k));
+                }
+            },
+        }
+        Ok(Flow::Next)
+    }
+
+    /// Takes an edge: the phi copies in parallel; returns the target's first instruction.
+    #[inline(always)]
+    fn edge(&mut self, f: &Function, e: &Edge) -> usize {
+        match e.copies.len() {
+            0 => {}
+            1 => {
+                let c = &e.copies[0];
+                let v = self.op(&c.src);
+                self.regs[self.base + c.dst.0 as usize] = v;
+            }
+            _ => {
+                let mut s = std::mem::take(&mut self.scratch);
+                s.clear();
+                for c in &e.copies {
+                    s.push(self.op(&c.src));
+                }
+                for (c, v) in e.copies.iter().zip(s.drain(..)) {
+                    self.regs[self.base + c.dst.0 as usize] = v;
+                }
+                self.scratch = s;
+            }
+        }
+        f.blocks[e.target.0 as usize].start as usize
+    }
+
+    fn ret(&mut self, v: Value) -> Flow {
+        let fr = self.frames.pop().unwrap();
+        while self.allocas.len() > fr.alloca_base as usize {
+            let r = self.allocas.pop().unwrap();
+            self.mem.free(r);
+        }
+        self.regs.truncate(fr.base as usize);
+        if self.frames.len() == self.stop_depth {
+            if let Some(caller) = self.frames.last() {
+                self.base = caller.base as usize;
+            }
+            return Flow::Done(v);
+        }
+        match self.frames.last() {
+            None => Flow::Done(v),
+            Some(caller) => {
+                self.base = caller.base as usize;
+                if let Some(d) = fr.ret_dst {
+                    self.regs[self.base + d.0 as usize] = v;
+                }
+                Flow::Frames
+            }
+        }
+    }
+
+    fn call(
+        &mut self,
+        inst: &'m Inst,
+        callee: &'m Callee,
+        args: &'m [CallArg],
+        ret: TypeId,
+        next: usize,
+    ) -> R<Flow> {
+        let fid = match callee {
+            Callee::Direct(f) => *f,
+            Callee::Intrinsic(i) => {
+                let v = self.intrinsic(*i, args, ret)?;
+                self.set(inst.dst, v);
+                return Ok(Flow::Next);
+            }
+            Callee::Indirect(o) => {
+                let p = self.op(o);
+                self.func_of(&p)?
+            }
+        };
+        match self.builtins[fid.0 as usize] {
+            Builtin::Defined => {}
+            b => {
+                let v = self.builtin(b, fid, args, ret)?;
+                self.set(inst.dst, v);
+                return Ok(Flow::Next);
+            }
+        }
+        if self.frames.len() >= self.max_frames {
+            return Err(Box::new(Stop::Halt("max-stack-frames".into())));
+        }
+        let m = self.m;
+        let func = m.func(fid);
+        let nb = self.regs.len();
+        self.regs.resize(nb + func.num_regs as usize, Value::Int(0));
+        let alloca_base = self.allocas.len() as u32;
+        let np = func.params.len();
+        for (i, a) in args.iter().enumerate().take(np) {
+            let v = self.op(&a.op);
+            let v = match a.byval.or(func.byval.get(i).copied().flatten()) {
+                Some(size) => self.byval_copy(&v, size)?,
+                None => v,
+            };
+            self.regs[nb + i] = v;
+        }
+        let varargs = if func.is_vararg {
+            Some(self.build_varargs(&args[np.min(args.len())..])?)
+        } else {
+            None
+        };
+        self.frames.last_mut().unwrap().pc = next as u32;
+        self.frames.push(Frame {
+            func: fid,
+            pc: 0,
+            base: nb as u32,
+            alloca_base,
+            varargs,
+            ret_dst: inst.dst,
+        });
+        Ok(Flow::Frames)
+    }
+
+    /// The function a pointer designates.
+    fn func_of(&self, p: &Value) -> R<FuncId> {
+        let obj = match *p {
+            Value::Ptr { obj, .. } => Some(obj),
+            Value::Int(a) if a >= 4096 && a <= u64::MAX as u128 => self.mem.lookup(a as u64),
+            _ => None,
+        };
+        if let Some(o) = obj.and_then(|o| self.mem.get(o)) {
+            if let ObjKind::Function(f) = o.kind {
+                if o.base as u128 == p.bits() {
+                    return Ok(f);
+                }
+            }
+        }
+        if p.bits() < 4096 {
+            return Err(mem_err(MemErr::Null, p));
+        }
+        Err(mem_err(MemErr::OutOfBound, p))
+    }
+
+    fn byval_copy(&mut self, p: &Value, size: u64) -> R<Value> {
+        let (ss, so) = self.mem.resolve(p, size).map_err(|e| mem_err(e, p))?;
+        let r = self
+            .mem
+            .alloc(size, 16, ObjKind::Stack)
+            .map_or_else(Self::oom, Ok)?;
+        self.mem.copy(r.idx, 0, ss, so, size);
+        self.allocas.push(r);
+        Ok(self.mem.ptr_to(r))
+    }
+
+    // ---------------------------------------------------------------- memory access
+
+    #[inline(always)]
+    fn load(&mut self, p: &Value, ty: TypeId) -> R<Value> {
+        match self.ti(ty) {
+            TI::Int(w) => {
+                let n = (w as u64).div_ceil(8);
+                let (s, o) = self.mem.resolve(p, n).map_err(|e| mem_err(e, p))?;
+                Ok(Value::Int(self.mem.load_int(s, o, n) & mask(w)))
+            }
+            TI::Ptr => {
+                let (s, o) = self
+                    .mem
+                    .resolve(p, self.ps as u64)
+                    .map_err(|e| mem_err(e, p))?;
+                Ok(self.mem.load_ptr(s, o))
+            }
+            TI::F(fk) => {
+                let n = fk_bytes(fk);
+                let (s, o) = self.mem.resolve(p, n).map_err(|e| mem_err(e, p))?;
+                Ok(Value::Int(self.mem.load_int(s, o, n)))
+            }
+            _ => {
+                let n = self.m.ty(ty).store_size;
+                let (s, o) = self.mem.resolve(p, n).map_err(|e| mem_err(e, p))?;
+                Ok(self.load_at(s, o, ty))
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn store(&mut self, p: &Value, ty: TypeId, v: &Value) -> R<()> {
+        match self.ti(ty) {
+            TI::Int(w) => {
+                let n = (w as u64).div_ceil(8);
+                let (s, o) = self.mem.resolve_mut(p, n).map_err(|e| mem_err(e, p))?;
+                self.mem.store_int(s, o, n, v.bits());
+            }
+            TI::Ptr => {
+                let (s, o) = self
+                    .mem
+                    .resolve_mut(p, self.ps as u64)
+                    .map_err(|e| mem_err(e, p))?;
+                self.mem.store_ptr(s, o, v);
+            }
+            TI::F(fk) => {
+                let n = fk_bytes(fk);
+                let (s, o) = self.mem.resolve_mut(p, n).map_err(|e| mem_err(e, p))?;
+                self.mem.store_int(s, o, n, v.bits());
+            }
+            _ => {
+                let n = self.m.ty(ty).store_size;
+                let (s, o) = self.mem.resolve_mut(p, n).map_err(|e| mem_err(e, p))?;
+                self.store_at(s, o, ty, v);
+            }
+        }
+        Ok(())
+    }
+
+    /// Vector of integers whose width is not a whole number of bytes: bit-packed in memory.
+    fn packed_vec(&self, ty: TypeId) -> Option<(u32, u32)> {
+        if let TI::Vec(e, n) = self.ti(ty) {
+            if let TI::Int(w) = self.ti(e) {
+                if w % 8 != 0 {
+                    return Some((w, n));
+                }
+            }
+        }
+        None
+    }
+
+    /// Reads a value of type `ty` at an already bounds-checked place.
+    fn load_at(&self, s: u32, o: u64, ty: TypeId) -> Value {
+        let m = self.m;
+        match self.ti(ty) {
+            TI::Int(w) => Value::Int(self.mem.load_int(s, o, (w as u64).div_ceil(8)) & mask(w)),
+            TI::F(fk) => Value::Int(self.mem.load_int(s, o, fk_bytes(fk))),
+            TI::Ptr => self.mem.load_ptr(s, o),
+            TI::Vec(e, n) => {
+                if let Some((w, n)) = self.packed_vec(ty) {
+                    let nb = (w as u64 * n as u64).div_ceil(8);
+                    let bytes = self.mem.bytes(s, o, nb);
+                    let bit = |k: u64| (bytes[(k / 8) as usize] >> (k % 8)) as u128 & 1;
+                    return Value::Agg(
+                        (0..n as u64)
+                            .map(|i| {
+                                let mut x = 0u128;
+                                for j in 0..w as u64 {
+                                    x |= bit(i * w as u64 + j) << j;
+                                }
+                                Value::Int(x)
+                            })
+                            .collect(),
+                    );
+                }
+                let stride = m.ty(e).store_size;
+                Value::Agg(
+                    (0..n as u64)
+                        .map(|i| self.load_at(s, o + i * stride, e))
+                        .collect(),
+                )
+            }
+            TI::Agg => match &m.ty(ty).kind {
+                TypeKind::Struct { fields, offsets } => Value::Agg(
+                    fields
+                        .iter()
+                        .zip(offsets)
+                        .map(|(f, off)| self.load_at(s, o + off, *f))
+                        .collect(),
+                ),
+                TypeKind::Array { elem, len } => {
+                    let stride = m.ty(*elem).alloc_size;
+                    Value::Agg(
+                        (0..*len)
+                            .map(|i| self.load_at(s, o + i * stride, *elem))
+                            .collect(),
+                    )
+                }
+                _ => Value::Int(0),
+            },
+            _ => Value::Int(0),
+        }
+    }
+
+    fn store_at(&mut self, s: u32, o: u64, ty: TypeId, v: &Value) {
+        let m = self.m;
+        match self.ti(ty) {
+            TI::Int(w) => self.mem.store_int(s, o, (w as u64).div_ceil(8), v.bits()),
+            TI::F(fk) => self.mem.store_int(s, o, fk_bytes(fk), v.bits()),
+            TI::Ptr => self.mem.store_ptr(s, o, v),
+            TI::Vec(e, n) => {
+                if let Some((w, n)) = self.packed_vec(ty) {
+                    let nb = (w as u64 * n as u64).div_ceil(8);
+                    let mut bytes = vec![0u8; nb as usize];
+                    for (i, x) in v.elems().iter().enumerate().take(n as usize) {
+                        let x = x.bits();
+                        for j in 0..w as usize {
+                            let k = i * w as usize + j;
+                            bytes[k / 8] |= (((x >> j) & 1) as u8) << (k % 8);
+                        }
+                    }
+                    self.mem.write_bytes(s, o, &bytes);
+                    return;
+                }
+                let stride = m.ty(e).store_size;
+                for (i, x) in v.elems().iter().enumerate().take(n as usize) {
+                    self.store_at(s, o + i as u64 * stride, e, x);
+                }
+            }
+            TI::Agg => match &m.ty(ty).kind {
+                TypeKind::Struct { fields, offsets } => {
+                    for ((f, off), x) in fields.iter().zip(offsets).zip(v.elems()) {
+                        self.store_at(s, o + off, *f, x);
+                    }
+                }
+                TypeKind::Array { elem, .. } => {
+                    let stride = m.ty(*elem).alloc_size;
+                    for (i, x) in v.elems().iter().enumerate() {
+                        self.store_at(s, o + i as u64 * stride, *elem, x);
+                    }
+                }
+                _ => {}
+            },
+            _ => {}
+        }
+    }
+
+    #[inline(always)]
+    fn ptr_add(&self, b: Value, delta: i64) -> Value {
+        match b {
+            Value::Ptr { obj, addr } => Value::Ptr {
+                obj,
+                addr: addr.wrapping_add(delta as u64) & self.ptr_mask,
+            },
+            Value::Int(a) => {
+                Value::Int(((a as u64).wrapping_add(delta as u64) & self.ptr_mask) as u128)
+            }
+            Value::Agg(v) => Value::Agg(v.iter().map(|x| self.ptr_add(x.clone(), delta)).collect()),
+        }
+    }
+
+    fn gep(&self, b: Value, offset: i64, indices: &[GepIndex]) -> Value {
+        let mut lanes: Option<usize> = match &b {
+            Value::Agg(v) => Some(v.len()),
+            _ => None,
+        };
+        let mut delta = offset;
+        for ix in indices {
+            match self.op(&ix.op) {
+                Value::Agg(v) => lanes = Some(v.len()),
+                x => {
+                    delta = delta
+                        .wrapping_add((sext(x.bits(), ix.width) as i64).wrapping_mul(ix.stride))
+                }
+            }
+        }
+        let Some(n) = lanes else {
+            return self.ptr_add(b, delta);
+        };
+        // Vector GEP: per lane.
+        let lane = |v: &Value, i: usize| -> Value {
+            match v {
+                Value::Agg(e) => e[i].clone(),
+                x => x.clone(),
+            }
+        };
+        let mut out = Vec::with_capacity(n);
+        for i in 0..n {
+            let mut d = offset;
+            for ix in indices {
+                let x = lane(&self.op(&ix.op), i);
+                d = d.wrapping_add((sext(x.bits(), ix.width) as i64).wrapping_mul(ix.stride));
+            }
+            out.push(self.ptr_add(lane(&b, i), d));
+        }
+        Value::Agg(out.into_boxed_slice())
+    }
+
+    // ---------------------------------------------------------------- pure semantics
+
+    fn scalar_bin(&self, op: BinOp, ti: TI, x: u128, y: u128) -> R<u128> {
+        match ti {
+            TI::Int(w) => int_bin(op, w, x, y).map_err(int_err),
+            TI::F(fk) => Ok(float::fbin(fk, op, x, y)),
+            TI::Ptr => int_bin(op, self.ps * 8, x, y).map_err(int_err),
+            _ => error(
+                ErrorKind::Exec,
+                "unsupported: binary operation on this type",
+            ),
+        }
+    }
+
+    /// A failed integer operation: an error, except an over-wide shift without a source
+    /// location. Optimized code (the C library) evaluates shifts speculatively, e.g.
+    /// `bits > 30 || x >> bits == 0` becomes an unconditional `lshr` whose poison result is
+    /// discarded by a select; LLVM drops the debug location of such hoisted instructions. A
+    /// shift written by the program always has a location (`-g`), and is reported.
+    #[cold]
+    fn int_failure(&self, e: IntErr, inst: &Inst) -> R<u128> {
+        if e == IntErr::Overshift && inst.loc.0 == 0 {
+            return Ok(0); // poison
+        }
+        Err(int_err(e))
+    }
+
+    /// `bin_vec` where over-wide shifts give poison (zero) lanes.
+    fn bin_vec_poison(&self, op: BinOp, ty: TypeId, x: &Value, y: &Value) -> R<Value> {
+        let TI::Vec(e, _) = self.ti(ty) else {
+            return error(
+                ErrorKind::Exec,
+                "unsupported: binary operation on this type",
+            );
+        };
+        let et = self.ti(e);
+        let mut out = Vec::with_capacity(x.elems().len());
+        for (a, b) in x.elems().iter().zip(y.elems()) {
+            let r = match self.scalar_bin(op, et, a.bits(), b.bits()) {
+                Ok(r) => r,
+                Err(e) if is_overshift(&e) => 0,
+                Err(e) => return Err(e),
+            };
+            out.push(Value::Int(r));
+        }
+        Ok(Value::Agg(out.into_boxed_slice()))
+    }
+
+    fn bin_vec(&self, op: BinOp, ty: TypeId, x: &Value, y: &Value) -> R<Value> {
+        let TI::Vec(e, _) = self.ti(ty) else {
+            return error(
+                ErrorKind::Exec,
+                "unsupported: binary operation on this type",
+            );
+        };
+        let et = self.ti(e);
+        let mut out = Vec::with_capacity(x.elems().len());
+        for (a, b) in x.elems().iter().zip(y.elems()) {
+            out.push(Value::Int(self.scalar_bin(op, et, a.bits(), b.bits())?));
+        }
+        Ok(Value::Agg(out.into_boxed_slice()))
+    }
+
+    fn icmp_vec(&self, pred: IntPred, ty: TypeId, x: &Value, y: &Value) -> Value {
+        let w = match self.ti(ty) {
+            TI::Vec(e, _) => match self.ti(e) {
+                TI::Int(w) => w,
+                _ => self.ps * 8,
+            },
+            _ => self.ps * 8,
+        };
+        Value::Agg(
+            x.elems()
+                .iter()
+                .zip(y.elems())
+                .map(|(a, b)| Value::bool(icmp(pred, w, a.bits(), b.bits())))
+                .collect(),
+        )
+    }
+
+    fn elem_fk(&self, ty: TypeId) -> FK {
+        match self.ti(ty) {
+            TI::F(fk) => fk,
+            TI::Vec(e, _) => match self.ti(e) {
+                TI::F(fk) => fk,
+                _ => FK::F64,
+            },
+            _ => FK::F64,
+        }
+    }
+
+    fn map1(v: &Value, f: impl Fn(u128) -> u128) -> Value {
+        match v {
+            Value::Agg(e) => Value::Agg(e.iter().map(|x| Value::Int(f(x.bits()))).collect()),
+            x => Value::Int(f(x.bits())),
+        }
+    }
+
+    fn map2(a: &Value, b: &Value, f: impl Fn(u128, u128) -> u128) -> Value {
+        match a {
+            Value::Agg(e) => Value::Agg(
+                e.iter()
+                    .zip(b.elems())
+                    .map(|(x, y)| Value::Int(f(x.bits(), y.bits())))
+                    .collect(),
+            ),
+            x => Value::Int(f(x.bits(), b.bits())),
+        }
+    }
+
+    fn map3(a: &Value, b: &Value, c: &Value, f: impl Fn(u128, u128, u128) -> u128) -> Value {
+        match a {
+            Value::Agg(e) => Value::Agg(
+                e.iter()
+                    .zip(b.elems())
+                    .zip(c.elems())
+                    .map(|((x, y), z)| Value::Int(f(x.bits(), y.bits(), z.bits())))
+                    .collect(),
+            ),
+            x => Value::Int(f(x.bits(), b.bits(), c.bits())),
+        }
+    }
+
+    /// Scalar type of a (possibly vector) type.
+    fn scalar_ti(&self, ty: TypeId) -> (TI, TypeId) {
+        match self.ti(ty) {
+            TI::Vec(e, _) => (self.ti(e), e),
+            t => (t, ty),
+        }
+    }
+
+    fn cast_scalar(&self, op: CastOp, from: TI, to: TI, x: Value) -> Value {
+        let wf = match from {
+            TI::Int(w) => w,
+            TI::Ptr => self.ps * 8,
+            _ => 128,
+        };
+        let wt = match to {
+            TI::Int(w) => w,
+            TI::Ptr => self.ps * 8,
+            _ => 128,
+        };
+        match op {
+            CastOp::Trunc => Value::Int(x.bits() & mask(wt)),
+            CastOp::ZExt => Value::Int(x.bits()),
+            CastOp::SExt => Value::Int(sext(x.bits(), wf) as u128 & mask(wt)),
+            CastOp::FpTrunc | CastOp::FpExt => match (from, to) {
+                (TI::F(a), TI::F(b)) => Value::Int(float::convert(a, b, x.bits())),
+                _ => x,
+            },
+            CastOp::FpToUi | CastOp::FpToSi => match from {
+                TI::F(a) => Value::Int(float::to_int(a, x.bits(), wt, op == CastOp::FpToSi)),
+                _ => x,
+            },
+            CastOp::UiToFp | CastOp::SiToFp => match to {
+                TI::F(b) => Value::Int(float::from_int(b, x.bits(), wf, op == CastOp::SiToFp)),
+                _ => x,
+            },
+            CastOp::PtrToInt => Value::Int(x.bits() & mask(wt)),
+            CastOp::IntToPtr => match x {
+                Value::Ptr { .. } => x,
+                x => Value::Int(x.bits() & mask(wt)),
+            },
+            CastOp::BitCast | CastOp::AddrSpaceCast => x,
+        }
+    }
+
+    fn cast(&self, op: CastOp, from: TypeId, to: TypeId, x: Value) -> R<Value> {
+        let (tf, tt) = (self.ti(from), self.ti(to));
+        match (tf, tt) {
+            (TI::Vec(..), _) | (_, TI::Vec(..)) => {
+                if op == CastOp::BitCast {
+                    if from == to {
+                        return Ok(x);
+                    }
+                    let bytes = self.value_bytes(&x, from);
+                    return Ok(self.value_of_bytes(&bytes, to));
+                }
+                let (ef, _) = self.scalar_ti(from);
+                let (et, _) = self.scalar_ti(to);
+                Ok(Value::Agg(
+                    x.elems()
+                        .iter()
+                        .map(|e| self.cast_scalar(op, ef, et, e.clone()))
+                        .collect(),
+                ))
+            }
+            _ => Ok(self.cast_scalar(op, tf, tt, x)),
+        }
+    }
+
+    /// A throw-away interpreter over a private memory (layout conversions).
+    fn scratch_interp(&self, mem: Memory) -> Interp<'m, 'static> {
+        Interp {
+            m: self.m,
+            io: Box::leak(Box::new(NoIo)), // zero-sized: no allocation
+            mem,
+            regs: Vec::new(),
+            frames: Vec::new(),
+            allocas: Vec::new(),
+            consts: Vec::new(),
+            tinfo: self.tinfo.clone(),
+            builtins: Vec::new(),
+            func_objs: Vec::new(),
+            global_objs: Vec::new(),
+            block_objs: hashbrown::HashMap::new(),
+            switch_tables: self.switch_tables.clone(),
+            scratch: Vec::new(),
+            ps: self.ps,
+            ptr_mask: self.ptr_mask,
+            x86_64: self.x86_64,
+            base: 0,
+            pc: 0,
+            stop_depth: 0,
+            dtors_done: false,
+            insts: 0,
+            max_insts: 0,
+            max_frames: 0,
+        }
+    }
+
+    /// In-memory byte image of a value (for bitcasts involving vectors).
+    fn value_bytes(&self, v: &Value, ty: TypeId) -> Vec<u8> {
+        let n = self.m.ty(ty).store_size.max(self.m.ty(ty).alloc_size);
+        let mut mem = Memory::new(self.ps);
+        let r = mem.alloc(n, 16, ObjKind::Data).unwrap();
+        let mut tmp = self.scratch_interp(mem);
+        tmp.store_at(r.idx, 0, ty, v);
+        tmp.mem.objs[r.idx as usize].bytes.to_vec()
+    }
+
+    fn value_of_bytes(&self, b: &[u8], ty: TypeId) -> Value {
+        let n = self
+            .m
+            .ty(ty)
+            .store_size
+            .max(self.m.ty(ty).alloc_size)
+            .max(b.len() as u64);
+        let mut mem = Memory::new(self.ps);
+        let r = mem.alloc(n, 16, ObjKind::Data).unwrap();
+        mem.write_bytes(r.idx, 0, b);
+        let tmp = self.scratch_interp(mem);
+        tmp.load_at(r.idx, 0, ty)
+    }
+
+    /// Instructions without side effects (also used for constant expressions).
+    fn pure(&mut self, k: &InstKind) -> R<Option<Value>> {
+        Ok(Some(match k {
+            InstKind::Bin { op, ty, a, b } => {
+                let (x, y) = (self.op(a), self.op(b));
+                match self.ti(*ty) {
+                    TI::Vec(..) => self.bin_vec(*op, *ty, &x, &y)?,
+                    t => Value::Int(self.scalar_bin(*op, t, x.bits(), y.bits())?),
+                }
+            }
+            InstKind::FNeg { ty, a } => {
+                let fk = self.elem_fk(*ty);
+                Self::map1(&self.op(a), |x| float::fneg(fk, x))
+            }
+            InstKind::ICmp { pred, ty, a, b } => {
+                let (x, y) = (self.op(a), self.op(b));
+                match self.ti(*ty) {
+                    TI::Vec(..) => self.icmp_vec(*pred, *ty, &x, &y),
+                    TI::Int(w) => Value::bool(icmp(*pred, w, x.bits(), y.bits())),
+                    _ => Value::bool(icmp(*pred, self.ps * 8, x.bits(), y.bits())),
+                }
+            }
+            InstKind::FCmp { pred, ty, a, b } => {
+                let fk = self.elem_fk(*ty);
+                Self::map2(&self.op(a), &self.op(b), |x, y| {
+                    float::fcmp(fk, *pred, x, y) as u128
+                })
+            }
+            InstKind::Select { cond, t, f, .. } => {
+                let c = self.op(cond);
+                match c {
+                    Value::Agg(cs) => {
+                        let (tv, fv) = (self.op(t), self.op(f));
+                        Value::Agg(
+                            cs.iter()
+                                .enumerate()
+                                .map(|(i, c)| {
+                                    if c.is_true() {
+                                        tv.elems()[i].clone()
+                                    } else {
+                                        fv.elems()[i].clone()
+                                    }
+                                })
+                                .collect(),
+                        )
+                    }
+                    c => {
+                        if c.is_true() {
+                            self.op(t)
+                        } else {
+                            self.op(f)
+                        }
+                    }
+                }
+            }
+            InstKind::Cast { op, from, to, v } => {
+                let x = self.op(v);
+                self.cast(*op, *from, *to, x)?
+            }
+            InstKind::Copy { v, .. } => self.op(v),
+            InstKind::Gep {
+                base,
+                offset,
+                indices,
+            } => {
+                let b = self.op(base);
+                self.gep(b, *offset, indices)
+            }
+            InstKind::ExtractValue { agg, indices, .. } => {
+                let mut v = self.op(agg);
+                for &i in indices {
+                    v = match v {
+                        Value::Agg(e) => e.get(i as usize).cloned().unwrap_or_default(),
+                        _ => Value::Int(0),
+                    };
+                }
+                v
+            }
+            InstKind::InsertValue {
+                agg, val, indices, ..
+            } => {
+                let mut a = self.op(agg);
+                let x = self.op(val);
+                fn put(a: &mut Value, path: &[u32], x: Value) {
+                    if path.is_empty() {
+                        *a = x;
+                        return;
+                    }
+                    if let Value::Agg(e) = a {
+                        if let Some(slot) = e.get_mut(path[0] as usize) {
+                            put(slot, &path[1..], x);
+                        }
+                    }
+                }
+                put(&mut a, indices, x);
+                a
+            }
+            InstKind::ExtractElement {
+                vec,
+                idx,
+                idx_width,
+                ..
+            } => {
+                let v = self.op(vec);
+                let i = self.opb(idx) & mask(*idx_width);
+                v.elems().get(i as usize).cloned().unwrap_or_default()
+            }
+            InstKind::InsertElement {
+                vec,
+                val,
+                idx,
+                idx_width,
+                ..
+            } => {
+                let mut v = self.op(vec);
+                let x = self.op(val);
+                let i = (self.opb(idx) & mask(*idx_width)) as usize;
+                if let Value::Agg(e) = &mut v {
+                    if i < e.len() {
+                        e[i] = x;
+                    }
+                }
+                v
+            }
+            InstKind::ShuffleVector { a, b, mask: mk, .. } => {
+                let (x, y) = (self.op(a), self.op(b));
+                let (xe, ye) = (x.elems(), y.elems());
+                Value::Agg(
+                    mk.iter()
+                        .map(|&i| {
+                            if i < 0 {
+                                Value::Int(0)
+                            } else if (i as usize) < xe.len() {
+                                xe[i as usize].clone()
+                            } else {
+                                ye.get(i as usize - xe.len()).cloned().unwrap_or_default()
+                            }
+                        })
+                        .collect(),
+                )
+            }
+            _ => return Ok(None),
+        }))
+    }
+
+    fn rmw(&self, op: RmwOp, ty: TypeId, old: &Value, x: &Value) -> R<Value> {
+        let ti = self.ti(ty);
+        let w = match ti {
+            TI::Int(w) => w,
+            _ => self.ps * 8,
+        };
+        let (a, b) = (old.bits(), x.bits());
+        let m = mask(w);
+        Ok(match op {
+            RmwOp::Xchg => x.clone(),
+            RmwOp::Add => Value::Int(a.wrapping_add(b) & m),
+            RmwOp::Sub => Value::Int(a.wrapping_sub(b) & m),
+            RmwOp::And => Value::Int(a & b),
+            RmwOp::Nand => Value::Int(!(a & b) & m),
+            RmwOp::Or => Value::Int(a | b),
+            RmwOp::Xor => Value::Int(a ^ b),
+            RmwOp::Max => Value::Int(if sext(a, w) >= sext(b, w) { a } else { b }),
+            RmwOp::Min => Value::Int(if sext(a, w) <= sext(b, w) { a } else { b }),
+            RmwOp::UMax => Value::Int(a.max(b)),
+            RmwOp::UMin => Value::Int(a.min(b)),
+            RmwOp::Mul => Value::Int(a.wrapping_mul(b) & m),
+            RmwOp::FAdd => Value::Int(self.scalar_bin(BinOp::FAdd, ti, a, b)?),
+            RmwOp::FSub => Value::Int(self.scalar_bin(BinOp::FSub, ti, a, b)?),
+        })
+    }
+
+    // ---------------------------------------------------------------- varargs
+
+    /// Lays out the variadic arguments of a call in one object (x86-64 SysV overflow area, or
+    /// the i386 stack layout) and registers it with the callee's allocas.
+    fn build_varargs(&mut self, args: &[CallArg]) -> R<ObjRef> {
+        let m = self.m;
+        let mut layout = Vec::with_capacity(args.len());
+        let mut off = 0u64;
+        for a in args {
+            let t = m.ty(a.ty);
+            let size = a.byval.unwrap_or(t.alloc_size.max(t.store_size));
+            let (align, slot) = if self.x86_64 {
+                if a.byval.is_none() && t.align >= 16 {
+                    (16, size.div_ceil(16) * 16)
+                } else {
+                    (8, size.div_ceil(8) * 8)
+                }
+            } else {
+                (4, size.div_ceil(4) * 4)
+            };
+            off = off.div_ceil(align) * align;
+            layout.push(off);
+            off += slot;
+        }
+        let r = self
+            .mem
+            .alloc(off, 16, ObjKind::Data)
+            .map_or_else(Self::oom, Ok)?;
+        for (a, &o) in args.iter().zip(&layout) {
+            let v = self.op(&a.op);
+            match a.byval {
+                Some(size) => {
+                    let (ss, so) = self.mem.resolve(&v, size).map_err(|e| mem_err(e, &v))?;
+                    self.mem.copy(r.idx, o, ss, so, size);
+                }
+                None => self.store_at(r.idx, o, a.ty, &v),
+            }
+        }
+        self.allocas.push(r);
+        Ok(r)
+    }
+
+    fn va_start(&mut self, ap: &Value) -> R<()> {
+        let Some(va) = self.frames.last().and_then(|f| f.varargs) else {
+            return error(
+                ErrorKind::Exec,
+                "va_start in a function without variadic arguments",
+            );
+        };
+        let area = self.mem.ptr_to(va);
+        if self.x86_64 {
+            let (s, o) = self.mem.resolve_mut(ap, 24).map_err(|e| mem_err(e, ap))?;
+            self.mem.store_int(s, o, 4, 48);
+            self.mem.store_int(s, o + 4, 4, 304);
+            self.mem.store_ptr(s, o + 8, &area);
+            self.mem.store_ptr(s, o + 16, &Value::Int(0));
+        } else {
+            let (s, o) = self.mem.resolve_mut(ap, 4).map_err(|e| mem_err(e, ap))?;
+            self.mem.store_ptr(s, o, &area);
+        }
+        Ok(())
+    }
+
+    /// The `va_arg` instruction, reading from the layout `va_start` set up.
+    fn va_arg(&mut self, list: &Value, ty: TypeId) -> R<Value> {
+        let t = self.m.ty(ty);
+        let size = t.alloc_size.max(t.store_size);
+        let (ps, o) = if self.x86_64 {
+            let (s, o) = self
+                .mem
+                .resolve_mut(list, 24)
+                .map_err(|e| mem_err(e, list))?;
+            (s, o + 8)
+        } else {
+            self.mem
+                .resolve_mut(list, 4)
+                .map_err(|e| mem_err(e, list))?
+        };
+        let cur = self.mem.load_ptr(ps, o);
+        let (align, slot) = if self.x86_64 {
+            if t.align >= 16 {
+                (16u64, size.div_ceil(16) * 16)
+            } else {
+                (8, size.div_ceil(8) * 8)
+            }
+        } else {
+            (4, size.div_ceil(4) * 4)
+        };
+        let a = cur.bits() as u64;
+        let cur = self.ptr_add(cur, ((a.div_ceil(align) * align) - a) as i64);
+        let v = self.load(&cur, ty)?;
+        let next = self.ptr_add(cur, slot as i64);
+        self.mem.store_ptr(ps, o, &next);
+        Ok(v)
+    }
+
+    // ---------------------------------------------------------------- intrinsics
+
+    fn intrinsic(&mut self, which: Intrinsic, args: &[CallArg], ret: TypeId) -> R<Value> {
+        use Intrinsic as I;
+        let arg =
+            |s: &Self, i: usize| -> Value { args.get(i).map(|a| s.op(&a.op)).unwrap_or_default() };
+        let (rti, _) = self.scalar_ti(ret);
+        let w = match rti {
+            TI::Int(w) => w,
+            _ => match args.first().map(|a| self.scalar_ti(a.ty).0) {
+                Some(TI::Int(w)) => w,
+                _ => 64,
+            },
+        };
+        let m = mask(w);
+        Ok(match which {
+            I::Memcpy | I::Memmove => {
+                let (d, s) = (arg(self, 0), arg(self, 1));
+                let n = arg(self, 2).bits() as u64;
+                if n > 0 {
+                    let (ss, so) = self.mem.resolve(&s, n).map_err(|e| mem_err(e, &s))?;
+                    let (ds, doff) = self.mem.resolve_mut(&d, n).map_err(|e| mem_err(e, &d))?;
+                    self.mem.copy(ds, doff, ss, so, n);
+                }
+                Value::Int(0)
+            }
+            I::Memset => {
+                let d = arg(self, 0);
+                let b = arg(self, 1).bits() as u8;
+                let n = arg(self, 2).bits() as u64;
+                if n > 0 {
+                    let (ds, doff) = self.mem.resolve_mut(&d, n).map_err(|e| mem_err(e, &d))?;
+                    self.mem.fill(ds, doff, b, n);
+                }
+                Value::Int(0)
+            }
+            // The "stack pointer" is the number of live allocas (small: never dereferenceable).
+            I::StackSave => Value::Int(self.allocas.len() as u128),
+            I::StackRestore => {
+                let mark = arg(self, 0).bits() as usize;
+                let floor = self.frames.last().map_or(0, |f| f.alloca_base as usize);
+                while self.allocas.len() > mark.max(floor) {
+                    let r = self.allocas.pop().unwrap();
+                    self.mem.free(r);
+                }
+                Value::Int(0)
+            }
+            I::Assume | I::VaEnd | I::NoOp => Value::Int(0),
+            I::SAddWithOverflow
+            | I::UAddWithOverflow
+            | I::SSubWithOverflow
+            | I::USubWithOverflow
+            | I::SMulWithOverflow
+            | I::UMulWithOverflow => {
+                let (a, b) = (arg(self, 0), arg(self, 1));
+                let w = match args.first().map(|a| self.scalar_ti(a.ty).0) {
+                    Some(TI::Int(w)) => w,
+                    _ => 64,
+                };
+                let one = |x: u128, y: u128| -> (u128, bool) { overflow_op(which, w, x, y) };
+                match a {
+                    Value::Agg(ae) => {
+                        let (vals, flags): (Vec<Value>, Vec<Value>) = ae
+                            .iter()
+                            .zip(b.elems())
+                            .map(|(x, y)| {
+                                let (r, o) = one(x.bits(), y.bits());
+                                (Value::Int(r), Value::bool(o))
+                            })
+                            .unzip();
+                        Value::Agg(Box::new([
+                            Value::Agg(vals.into_boxed_slice()),
+                            Value::Agg(flags.into_boxed_slice()),
+                        ]))
+                    }
+                    a => {
+                        let (r, o) = one(a.bits(), b.bits());
+                        Value::Agg(Box::new([Value::Int(r), Value::bool(o)]))
+                    }
+                }
+            }
+            I::SAddSat | I::SSubSat => {
+                let sub = which == I::SSubSat;
+                Self::map2(&arg(self, 0), &arg(self, 1), |x, y| {
+                    let (x, y) = (sext(x, w), sext(y, w));
+                    let r = if sub {
+                        x.saturating_sub(y)
+                    } else {
+                        x.saturating_add(y)
+                    };
+                    let (lo, hi) = if w == 128 {
+                        (i128::MIN, i128::MAX)
+                    } else {
+                        (-(1i128 << (w - 1)), (1i128 << (w - 1)) - 1)
+                    };
+                    (r.clamp(lo, hi) as u128) & m
+                })
+            }
+            I::UAddSat => Self::map2(&arg(self, 0), &arg(self, 1), |x, y| {
+                x.saturating_add(y).min(m)
+            }),
+            I::USubSat => Self::map2(&arg(self, 0), &arg(self, 1), |x, y| x.saturating_sub(y)),
+            I::Abs => Self::map1(&arg(self, 0), |x| (sext(x, w).wrapping_abs() as u128) & m),
+            I::SMin => Self::map2(&arg(self, 0), &arg(self, 1), |x, y| {
+                if sext(x, w) <= sext(y, w) {
+                    x
+                } else {
+                    y
+                }
+            }),
+            I::SMax => Self::map2(&arg(self, 0), &arg(self, 1), |x, y| {
+                if sext(x, w) >= sext(y, w) {
+                    x
+                } else {
+                    y
+                }
+            }),
+            I::UMin => Self::map2(&arg(self, 0), &arg(self, 1), |x, y| x.min(y)),
+            I::UMax => Self::map2(&arg(self, 0), &arg(self, 1), |x, y| x.max(y)),
+            I::Ctpop => Self::map1(&arg(self, 0), |x| x.count_ones() as u128),
+            I::Ctlz => Self::map1(&arg(self, 0), |x| {
+                let x = x & m;
+                if x == 0 {
+                    w as u128
+                } else {
+                    (x.leading_zeros() - (128 - w)) as u128
+                }
+            }),
+            I::Cttz => Self::map1(&arg(self, 0), |x| {
+                let x = x & m;
+                if x == 0 {
+                    w as u128
+                } else {
+                    x.trailing_zeros() as u128
+                }
+            }),
+            I::Bswap => Self::map1(&arg(self, 0), |x| (x & m).swap_bytes() >> (128 - w)),
+            I::BitReverse => Self::map1(&arg(self, 0), |x| (x & m).reverse_bits() >> (128 - w)),
+            I::Fshl | I::Fshr => {
+                let left = which == I::Fshl;
+                Self::map3(&arg(self, 0), &arg(self, 1), &arg(self, 2), |a, b, c| {
+                    let c = (c % w as u128) as u32;
+                    if c == 0 {
+                        return if left { a } else { b };
+                    }
+                    // concatenate a:b (2w bits) and shift
+                    if left {
+                        ((a << c) | (b >> (w - c))) & m
+                    } else {
+                        ((b >> c) | (a << (w - c))) & m
+                    }
+                })
+            }
+            I::Expect => arg(self, 0),
+            I::Trap => return error(ErrorKind::Exec, "llvm.trap"),
+            I::VaStart => {
+                let ap = arg(self, 0);
+                self.va_start(&ap)?;
+                Value::Int(0)
+            }
+            I::VaCopy => {
+                let (d, s) = (arg(self, 0), arg(self, 1));
+                let n = if self.x86_64 { 24 } else { self.ps as u64 };
+                let (ss, so) = self.mem.resolve(&s, n).map_err(|e| mem_err(e, &s))?;
+                let (ds, doff) = self.mem.resolve_mut(&d, n).map_err(|e| mem_err(e, &d))?;
+                self.mem.copy(ds, doff, ss, so, n);
+                Value::Int(0)
+            }
+            I::FAbs
+            | I::Sqrt
+            | I::Floor
+            | I::Ceil
+            | I::Trunc
+            | I::Rint
+            | I::NearbyInt
+            | I::Round
+            | I::RoundEven => {
+                let fk = self.elem_fk(ret);
+                let u = match which {
+                    I::FAbs => FUn::Abs,
+                    I::Sqrt => FUn::Sqrt,
+                    I::Floor => FUn::Floor,
+                    I::Ceil => FUn::Ceil,
+                    I::Trunc => FUn::Trunc,
+                    I::Round => FUn::Round,
+                    _ => FUn::RoundEven,
+                };
+                Self::map1(&arg(self, 0), |x| float::unary(fk, u, x))
+            }
+            I::Fma => {
+                let fk = self.elem_fk(ret);
+                Self::map3(&arg(self, 0), &arg(self, 1), &arg(self, 2), |a, b, c| {
+                    float::fma(fk, a, b, c)
+                })
+            }
+            I::FMulAdd => {
+                // Not fused, as x86 code generation without FMA (and KLEE) does it.
+                let fk = self.elem_fk(ret);
+                Self::map3(&arg(self, 0), &arg(self, 1), &arg(self, 2), |a, b, c| {
+                    let p = float::fbin(fk, BinOp::FMul, a, b);
+                    float::fbin(fk, BinOp::FAdd, p, c)
+                })
+            }
+            I::CopySign => {
+                let fk = self.elem_fk(ret);
+                Self::map2(&arg(self, 0), &arg(self, 1), |a, b| {
+                    float::copysign(fk, a, b)
+                })
+            }
+            I::MinNum | I::MaxNum => {
+                let fk = self.elem_fk(ret);
+                let max = which == I::MaxNum;
+                Self::map2(&arg(self, 0), &arg(self, 1), |a, b| {
+                    float::minmax(fk, max, a, b)
+                })
+            }
+            I::VectorReduce(op) => {
+                let (start, v) = if args.len() >= 2 {
+                    (Some(arg(self, 0)), arg(self, 1))
+                } else {
+                    (None, arg(self, 0))
+                };
+                let Some(last) = args.last() else {
+                    return error(ErrorKind::Exec, "malformed vector reduction");
+                };
+                let ety = match self.ti(last.ty) {
+                    TI::Vec(e, _) => e,
+                    _ => ret,
+                };
+                let mut acc: Option<Value> = start;
+                for e in v.elems() {
+                    acc = Some(match acc {
+                        None => e.clone(),
+                        Some(a) => match op {
+                            RmwOp::FAdd | RmwOp::FSub => Value::Int(self.scalar_bin(
+                                BinOp::FAdd,
+                                self.ti(ety),
+                                a.bits(),
+                                e.bits(),
+                            )?),
+                            _ => self.rmw(op, ety, &a, e)?,
+                        },
+                    });
+                }
+                acc.unwrap_or_default()
+            }
+            I::ObjectSize => {
+                let min = arg(self, 1).is_true();
+                Value::Int(if min { 0 } else { m })
+            }
+            I::IsConstant => Value::Int(0),
+        })
+    }
+
+    // ---------------------------------------------------------------- builtins
+
+    fn ret_int(&self, ret: TypeId, v: i128) -> Value {
+        let w = match self.ti(ret) {
+            TI::Int(w) => w,
+            _ => self.ps * 8,
+        };
+        Value::Int(v as u128 & mask(w))
+    }
+
+    fn heap_alloc(&mut self, size: u128, align: u64) -> Value {
+        if size > (1u128 << 32) {
+            return Value::Int(0);
+        }
+        match self.mem.alloc(size as u64, align, ObjKind::Heap) {
+            Some(r) => self.mem.ptr_to(r),
+            None => Value::Int(0),
+        }
+    }
+
+    /// The heap object a pointer passed to `free`/`realloc` designates (its start), or an error.
+    fn heap_obj(&self, p: &Value) -> R<ObjRef> {
+        let r = match *p {
+            Value::Ptr { obj, .. } => Some(obj),
+            _ => {
+                let a = p.bits();
+                if a <= u64::MAX as u128 {
+                    self.mem.lookup(a as u64)
+                } else {
+                    None
+                }
+            }
+        };
+        if let Some(r) = r {
+            if let Some(o) = self.mem.get(r) {
+                if o.kind == ObjKind::Heap && o.base as u128 == p.bits() {
+                    return Ok(r);
+                }
+            }
+        }
+        Err(Box::new(Stop::Error {
+            kind: ErrorKind::Free,
+            msg: "memory error: invalid pointer: free".into(),
+            info: format!("address: {:#x}\n", p.bits()),
+        }))
+    }
+
+    fn builtin(&mut self, b: Builtin, fid: FuncId, args: &[CallArg], ret: TypeId) -> R<Value> {
+        let arg =
+            |s: &Self, i: usize| -> Value { args.get(i).map(|a| s.op(&a.op)).unwrap_or_default() };
+        let argw = |s: &Self, i: usize| -> u32 {
+            match args.get(i).map(|a| s.ti(a.ty)) {
+                Some(TI::Int(w)) => w,
+                _ => s.ps * 8,
+            }
+        };
+        Ok(match b {
+            Builtin::Defined => unreachable!(),
+            Builtin::Malloc => {
+                let n = arg(self, 0).bits();
+                self.heap_alloc(n, 16)
+            }
+            Builtin::Calloc => {
+                let (n, s) = (arg(self, 0).bits(), arg(self, 1).bits());
+                match n.checked_mul(s) {
+                    Some(t) => self.heap_alloc(t, 16),
+                    None => Value::Int(0),
+                }
+            }
+            Builtin::AlignedAlloc | Builtin::Memalign => {
+                let (a, n) = (arg(self, 0).bits(), arg(self, 1).bits());
+                self.heap_alloc(n, (a as u64).clamp(1, 1 << 20))
+            }
+            Builtin::PosixMemalign => {
+                let (pp, a, n) = (arg(self, 0), arg(self, 1).bits(), arg(self, 2).bits());
+                let p = self.heap_alloc(n, (a as u64).clamp(1, 1 << 20));
+                if p.bits() == 0 {
+                    return Ok(self.ret_int(ret, 12));
+                }
+                let (s, o) = self
+                    .mem
+                    .resolve_mut(&pp, self.ps as u64)
+                    .map_err(|e| mem_err(e, &pp))?;
+                self.mem.store_ptr(s, o, &p);
+                self.ret_int(ret, 0)
+            }
+            Builtin::UsableSize => {
+                let p = arg(self, 0);
+                if p.bits() == 0 {
+                    self.ret_int(ret, 0)
+                } else {
+                    let r = self.heap_obj(&p)?;
+                    let n = self.mem.objs[r.idx as usize].size;
+                    self.ret_int(ret, n as i128)
+                }
+            }
+            Builtin::Free => {
+                let p = arg(self, 0);
+                if p.bits() != 0 {
+                    let r = self.heap_obj(&p)?;
+                    self.mem.free(r);
+                }
+                Value::Int(0)
+            }
+            Builtin::Realloc => {
+                let (p, n) = (arg(self, 0), arg(self, 1).bits());
+                if p.bits() == 0 {
+                    return Ok(self.heap_alloc(n, 16));
+                }
+                let r = self.heap_obj(&p)?;
+                if n == 0 {
+                    self.mem.free(r);
+                    return Ok(Value::Int(0));
+                }
+                let np = self.heap_alloc(n, 16);
+                let Value::Ptr { obj: nr, .. } = np else {
+                    return Ok(Value::Int(0));
+                };
+                let old = self.mem.objs[r.idx as usize].size;
+                self.mem.copy(nr.idx, 0, r.idx, 0, old.min(n as u64));
+                self.mem.free(r);
+                np
+            }
+            Builtin::Abort => return error(ErrorKind::Abort, "abort failure"),
+            Builtin::AssertFail => {
+                let e = arg(self, 0);
+                let s = self.mem.read_cstr(&e).map_err(|er| mem_err(er, &e))?;
+                return error(
+                    ErrorKind::Assert,
+                    format!("ASSERTION FAIL: {}", String::from_utf8_lossy(&s)),
+                );
+            }
+            Builtin::Exit => {
+                return Err(Box::new(Stop::Exit(arg(self, 0).bits() as u32 as i32)));
+            }
+            Builtin::Syscall => {
+                let mut a = [0i64; 7];
+                for (i, x) in a.iter_mut().enumerate() {
+                    *x = sext(arg(self, i).bits(), argw(self, i)) as i64;
+                }
+                let r = self.syscall(&a, args)?;
+                self.ret_int(ret, r as i128)
+            }
+            Builtin::RunDtors => {
+                let pc = self.pc;
+                self.run_dtors()?;
+                self.pc = pc;
+                Value::Int(0)
+            }
+            Builtin::External => {
+                return error(
+                    ErrorKind::External,
+                    format!("failed external call: {}", self.m.func(fid).name),
+                )
+            }
+        })
+    }
+
+    fn syscall(&mut self, a: &[i64; 7], args: &[CallArg]) -> R<i64> {
+        let arg =
+            |s: &Self, i: usize| -> Value { args.get(i).map(|a| s.op(&a.op)).unwrap_or_default() };
+        let nr = a[0];
+        #[derive(PartialEq)]
+        enum S {
+            Write,
+            Writev,
+            Ioctl,
+            Exit,
+            NoMem,
+            Pid,
+            Zero,
+            Other,
+        }
+        let s = if self.x86_64 {
+            match nr {
+                1 => S::Write,
+                20 => S::Writev,
+                16 => S::Ioctl,
+                60 | 231 => S::Exit,
+                12 | 9 => S::NoMem,
+                39 | 186 => S::Pid,
+                13 | 14 | 11 => S::Zero,
+                _ => S::Other,
+            }
+        } else {
+            match nr {
+                4 => S::Write,
+                146 => S::Writev,
+                54 => S::Ioctl,
+                1 | 252 => S::Exit,
+                45 | 90 | 192 => S::NoMem,
+                20 | 224 => S::Pid,
+                174 | 175 | 91 => S::Zero,
+                _ => S::Other,
+            }
+        };
+        Ok(match s {
+            S::Write => {
+                let (fd, p, n) = (a[1] as i32, arg(self, 2), a[3] as u64);
+                self.write_out(fd, &p, n)?
+            }
+            S::Writev => {
+                let (fd, iov, cnt) = (a[1] as i32, arg(self, 2), a[3]);
+                let ps = self.ps as u64;
+                let mut total = 0i64;
+                for i in 0..cnt.max(0) as u64 {
+                    let e = self.ptr_add(iov.clone(), (i * 2 * ps) as i64);
+                    let (s, o) = self.mem.resolve(&e, 2 * ps).map_err(|er| mem_err(er, &e))?;
+                    let base = self.mem.load_ptr(s, o);
+                    let len = self.mem.load_int(s, o + ps, ps) as u64;
+                    let r = self.write_out(fd, &base, len)?;
+                    if r < 0 {
+                        return Ok(r);
+                    }
+                    total += r;
+                }
+                total
+            }
+            S::Ioctl => -25,
+            S::Exit => return Err(Box::new(Stop::Exit(a[1] as i32))),
+            S::NoMem => -12,
+            S::Pid => 1,
+            S::Zero => 0,
+            S::Other => {
+                return error(ErrorKind::Exec, format!("unsupported syscall {}", nr));
+            }
+        })
+    }
+
+    fn write_out(&mut self, fd: i32, p: &Value, n: u64) -> R<i64> {
+        if fd != 1 && fd != 2 {
+            return Ok(-9); // EBADF
+        }
+        if n == 0 {
+            return Ok(0);
+        }
+        let (s, o) = self.mem.resolve(p, n).map_err(|e| mem_err(e, p))?;
+        let data = self.mem.bytes(s, o, n);
+        self.io.write(fd, data);
+        Ok(n as i64)
+    }
+}
+
+/// with.overflow arithmetic: (wrapped result, overflowed).
+fn overflow_op(which: Intrinsic, w: u32, x: u128, y: u128) -> (u128, bool) {
+    use Intrinsic as I;
+    let m = mask(w);
+    let fits = |v: i128| sext(v as u128 & m, w) == v;
+    match which {
+        I::UAddWithOverflow => {
+            let r = x.wrapping_add(y);
+            (r & m, x.checked_add(y).is_none_or(|s| s > m))
+        }
+        I::USubWithOverflow => (x.wrapping_sub(y) & m, x < y),
+        I::UMulWithOverflow => (
+            x.wrapping_mul(y) & m,
+            x.checked_mul(y).is_none_or(|s| s > m),
+        ),
+        I::SAddWithOverflow => {
+            let (a, b) = (sext(x, w), sext(y, w));
+            (
+                x.wrapping_add(y) & m,
+                a.checked_add(b).is_none_or(|s| !fits(s)),
+            )
+        }
+        I::SSubWithOverflow => {
+            let (a, b) = (sext(x, w), sext(y, w));
+            (
+                x.wrapping_sub(y) & m,
+                a.checked_sub(b).is_none_or(|s| !fits(s)),
+            )
+        }
+        _ => {
+            let (a, b) = (sext(x, w), sext(y, w));
+            (
+                x.wrapping_mul(y) & m,
+                a.checked_mul(b).is_none_or(|s| !fits(s)),
+            )
+        }
+    }
+}
+
+/// Per large switch (keyed by the address of its `cases`): sorted (value, case index).
+type SwitchTables = hashbrown::HashMap<usize, Box<[(u128, u32)]>>;
+
+fn switch_tables(m: &Module) -> SwitchTables {
+    let mut t = hashbrown::HashMap::new();
+    for f in &m.functions {
+        for inst in &f.code {
+            if let InstKind::Switch { cases, .. } = &inst.kind {
+                if cases.len() > 8 {
+                    let mut v: Vec<(u128, u32)> = cases
+                        .iter()
+                        .enumerate()
+                        .map(|(i, (c, _))| (*c, i as u32))
+                        .collect();
+                    v.sort();
+                    v.dedup_by_key(|e| e.0);
+                    t.insert(cases.as_ptr() as usize, v.into_boxed_slice());
+                }
+            }
+        }
+    }
+    t
+}
+
+fn is_overshift(e: &Stop) -> bool {
+    matches!(
+        e,
+        Stop::Error {
+            kind: ErrorKind::Overshift,
+            ..
+        }
+    )
+}
+
+struct NoIo;
+impl Io for NoIo {
+    fn write(&mut self, _fd: i32, _data: &[u8]) {}
+}
+
+/// Operands of a constant expression.
+fn const_operands(k: &InstKind) -> Vec<Operand> {
+    match k {
+        InstKind::Bin { a, b, .. } | InstKind::ICmp { a, b, .. } | InstKind::FCmp { a, b, .. } => {
+            vec![*a, *b]
+        }
+        InstKind::FNeg { a, .. } => vec![*a],
+        InstKind::Select { cond, t, f, .. } => vec![*cond, *t, *f],
+        InstKind::Cast { v, .. } | InstKind::Copy { v, .. } => vec![*v],
+        InstKind::Gep { base, indices, .. } => {
+            let mut v = vec![*base];
+            v.extend(indices.iter().map(|i| i.op));
+            v
+        }
+        InstKind::ExtractValue { agg, .. } => vec![*agg],
+        InstKind::InsertValue { agg, val, .. } => vec![*agg, *val],
+        InstKind::ExtractElement { vec, idx, .. } => vec![*vec, *idx],
+        InstKind::InsertElement { vec, val, idx, .. } => vec![*vec, *val, *idx],
+        InstKind::ShuffleVector { a, b, .. } => vec![*a, *b],
+        _ => Vec::new(),
+    }
+}

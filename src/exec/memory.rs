@@ -1,0 +1,441 @@
+//! Memory: objects with unique concrete addresses, exact bounds, and pointer provenance.
+//!
+//! Every allocation is an object with a base address from a bump allocator (never reused,
+//! aligned to at least 16, a gap of at least 16 bytes after each object). Object slots are
+//! recycled with a generation number, so a stale `ObjRef` is detected (use after free) without
+//! keeping freed objects around. Each object remembers which offsets hold a stored pointer and
+//! to which object (the provenance side table), so a pointer stored and loaded back keeps its
+//! provenance. Integers used as addresses are resolved through an address index.
+
+use super::value::Value;
+use crate::ir::{BlockId, FuncId};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// Reference to an object slot, valid while the slot's generation matches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ObjRef {
+    pub idx: u32,
+    pub gen: u32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ObjKind {
+    Global,
+    ConstGlobal,
+    Stack,
+    Heap,
+    Function(FuncId),
+    Block(FuncId, BlockId),
+    /// argv / environment strings, varargs areas.
+    Data,
+}
+
+impl ObjKind {
+    pub fn read_only(self) -> bool {
+        matches!(
+            self,
+            ObjKind::ConstGlobal | ObjKind::Function(_) | ObjKind::Block(..)
+        )
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Object {
+    pub base: u64,
+    pub size: u64,
+    pub kind: ObjKind,
+    pub alive: bool,
+    pub gen: u32,
+    /// Contents, shared copy-on-write.
+    pub bytes: Arc<Vec<u8>>,
+    /// Offsets holding a stored pointer, and the object it points into.
+    pub ptrs: BTreeMap<u64, ObjRef>,
+}
+
+/// Why a memory access failed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MemErr {
+    Null,
+    OutOfBound,
+    ReadOnly,
+}
+
+impl MemErr {
+    pub fn message(self) -> &'static str {
+        match self {
+            MemErr::Null => "memory error: null page access",
+            MemErr::OutOfBound => "memory error: out of bound pointer",
+            MemErr::ReadOnly => "memory error: object read only",
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Memory {
+    pub objs: Vec<Object>,
+    free_slots: Vec<u32>,
+    /// (base, object) in increasing base order (bases are allocated monotonically).
+    index: Vec<(u64, ObjRef)>,
+    dead_in_index: usize,
+    next: u64,
+    limit: u64,
+    pub ptr_size: u32,
+    pub ptr_mask: u64,
+}
+
+const FIRST_ADDR: u64 = 0x10000;
+const GAP: u64 = 16;
+
+impl Memory {
+    pub fn new(ptr_size: u32) -> Memory {
+        let (limit, ptr_mask) = if ptr_size == 4 {
+            (0xffff_0000, 0xffff_ffff)
+        } else {
+            (1 << 47, !0)
+        };
+        Memory {
+            objs: Vec::new(),
+            free_slots: Vec::new(),
+            index: Vec::new(),
+            dead_in_index: 0,
+            next: FIRST_ADDR,
+            limit,
+            ptr_size,
+            ptr_mask,
+        }
+    }
+
+    /// Allocates a zero-filled object; `None` when the address space is exhausted.
+    pub fn alloc(&mut self, size: u64, align: u64, kind: ObjKind) -> Option<ObjRef> {
+        let align = align.max(16).next_power_of_two();
+        let base = self.next.checked_add(align - 1)? & !(align - 1);
+        let end = base.checked_add(size.max(1))?.checked_add(GAP)?;
+        if end > self.limit || size > (1 << 40) {
+            return None;
+        }
+        self.next = end;
+        let r = if let Some(idx) = self.free_slots.pop() {
+            let o = &mut self.objs[idx as usize];
+            o.gen = o.gen.wrapping_add(1);
+            o.base = base;
+            o.size = size;
+            o.kind = kind;
+            o.alive = true;
+            // Reuse the freed object's buffer when nobody else shares it.
+            match Arc::get_mut(&mut o.bytes) {
+                Some(v) => {
+                    v.clear();
+                    v.resize(size as usize, 0);
+                }
+                None => o.bytes = Arc::new(vec![0u8; size as usize]),
+            }
+            if !o.ptrs.is_empty() {
+                o.ptrs.clear();
+            }
+            ObjRef { idx, gen: o.gen }
+        } else {
+            let bytes = Arc::new(vec![0u8; size as usize]);
+            let idx = self.objs.len() as u32;
+            self.objs.push(Object {
+                base,
+                size,
+                kind,
+                alive: true,
+                gen: 0,
+                bytes,
+                ptrs: BTreeMap::new(),
+            });
+            ObjRef { idx, gen: 0 }
+        };
+        self.index.push((base, r));
+        Some(r)
+    }
+
+    #[inline]
+    pub fn is_live(&self, r: ObjRef) -> bool {
+        let o = &self.objs[r.idx as usize];
+        o.gen == r.gen && o.alive
+    }
+
+    /// The object if `r` still refers to a live one.
+    #[inline]
+    pub fn get(&self, r: ObjRef) -> Option<&Object> {
+        let o = &self.objs[r.idx as usize];
+        if o.gen == r.gen && o.alive {
+            Some(o)
+        } else {
+            None
+        }
+    }
+
+    /// A pointer to the start of a live object.
+    pub fn ptr_to(&self, r: ObjRef) -> Value {
+        Value::Ptr {
+            obj: r,
+            addr: self.objs[r.idx as usize].base,
+        }
+    }
+
+    /// Frees an object (its slot may be recycled; its address range never is).
+    pub fn free(&mut self, r: ObjRef) {
+        if !self.is_live(r) {
+            return;
+        }
+        let o = &mut self.objs[r.idx as usize];
+        o.alive = false;
+        if o.bytes.capacity() > 4096 {
+            o.bytes = Arc::new(Vec::new());
+        }
+        if !o.ptrs.is_empty() {
+            o.ptrs.clear();
+        }
+        self.free_slots.push(r.idx);
+        if self.index.last().map(|e| e.1) == Some(r) {
+            self.index.pop();
+            while let Some(&(_, last)) = self.index.last() {
+                if self.is_live(last) {
+                    break;
+                }
+                self.index.pop();
+                self.dead_in_index = self.dead_in_index.saturating_sub(1);
+            }
+        } else {
+            self.dead_in_index += 1;
+            if self.dead_in_index > 4096 && self.dead_in_index * 2 > self.index.len() {
+                let objs = &self.objs;
+                self.index.retain(|&(_, r)| {
+                    let o = &objs[r.idx as usize];
+                    o.gen == r.gen && o.alive
+                });
+                self.dead_in_index = 0;
+            }
+        }
+    }
+
+    /// The live object containing address `addr` (or starting at it, for empty objects).
+    pub fn lookup(&self, addr: u64) -> Option<ObjRef> {
+        let i = self.index.partition_point(|e| e.0 <= addr);
+        if i == 0 {
+            return None;
+        }
+        let r = self.index[i - 1].1;
+        let o = self.get(r)?;
+        if addr - o.base < o.size.max(1) {
+            Some(r)
+        } else {
+            None
+        }
+    }
+
+    /// Resolves a pointer for an access of `size` bytes: (slot, offset).
+    #[inline]
+    pub fn resolve(&self, p: &Value, size: u64) -> Result<(u32, u64), MemErr> {
+        match *p {
+            Value::Ptr { obj, addr } => {
+                let o = &self.objs[obj.idx as usize];
+                if o.gen != obj.gen || !o.alive {
+                    return Err(if addr < 4096 {
+                        MemErr::Null
+                    } else {
+                        MemErr::OutOfBound
+                    });
+                }
+                let off = addr.wrapping_sub(o.base);
+                if off <= o.size && size <= o.size - off {
+                    Ok((obj.idx, off))
+                } else if addr < 4096 {
+                    Err(MemErr::Null)
+                } else {
+                    Err(MemErr::OutOfBound)
+                }
+            }
+            _ => {
+                let addr = p.bits();
+                if addr < 4096 {
+                    return Err(MemErr::Null);
+                }
+                if addr > u64::MAX as u128 {
+                    return Err(MemErr::OutOfBound);
+                }
+                let addr = addr as u64;
+                let r = self.lookup(addr).ok_or(MemErr::OutOfBound)?;
+                let o = &self.objs[r.idx as usize];
+                let off = addr - o.base;
+                if off <= o.size && size <= o.size - off {
+                    Ok((r.idx, off))
+                } else {
+                    Err(MemErr::OutOfBound)
+                }
+            }
+        }
+    }
+
+    /// Like `resolve`, for a write.
+    #[inline]
+    pub fn resolve_mut(&self, p: &Value, size: u64) -> Result<(u32, u64), MemErr> {
+        let (s, off) = self.resolve(p, size)?;
+        if self.objs[s as usize].kind.read_only() {
+            return Err(MemErr::ReadOnly);
+        }
+        Ok((s, off))
+    }
+
+    #[inline]
+    pub fn bytes(&self, slot: u32, off: u64, n: u64) -> &[u8] {
+        &self.objs[slot as usize].bytes[off as usize..(off + n) as usize]
+    }
+
+    #[inline]
+    fn clear_ptrs(&mut self, slot: u32, off: u64, n: u64) {
+        let ps = self.ptr_size as u64;
+        let o = &mut self.objs[slot as usize];
+        if o.ptrs.is_empty() || n == 0 {
+            return;
+        }
+        let lo = off.saturating_sub(ps - 1);
+        while let Some((&k, _)) = o.ptrs.range(lo..off + n).next() {
+            o.ptrs.remove(&k);
+        }
+    }
+
+    /// Writes raw bytes (erases stored-pointer provenance they overlap).
+    #[inline]
+    pub fn write_bytes(&mut self, slot: u32, off: u64, data: &[u8]) {
+        self.clear_ptrs(slot, off, data.len() as u64);
+        let o = &mut self.objs[slot as usize];
+        Arc::make_mut(&mut o.bytes)[off as usize..off as usize + data.len()].copy_from_slice(data);
+    }
+
+    #[inline]
+    pub fn load_int(&self, slot: u32, off: u64, n: u64) -> u128 {
+        let b = self.bytes(slot, off, n);
+        match n {
+            1 => b[0] as u128,
+            2 => u16::from_le_bytes([b[0], b[1]]) as u128,
+            4 => u32::from_le_bytes(b.try_into().unwrap()) as u128,
+            8 => u64::from_le_bytes(b.try_into().unwrap()) as u128,
+            _ => {
+                let mut buf = [0u8; 16];
+                buf[..n as usize].copy_from_slice(b);
+                u128::from_le_bytes(buf)
+            }
+        }
+    }
+
+    #[inline]
+    pub fn store_int(&mut self, slot: u32, off: u64, n: u64, v: u128) {
+        self.clear_ptrs(slot, off, n);
+        let o = &mut self.objs[slot as usize];
+        let b = &mut Arc::make_mut(&mut o.bytes)[off as usize..(off + n) as usize];
+        match n {
+            1 => b[0] = v as u8,
+            2 => b.copy_from_slice(&(v as u16).to_le_bytes()),
+            4 => b.copy_from_slice(&(v as u32).to_le_bytes()),
+            8 => b.copy_from_slice(&(v as u64).to_le_bytes()),
+            _ => b.copy_from_slice(&v.to_le_bytes()[..n as usize]),
+        }
+    }
+
+    /// Loads a pointer-sized value; keeps provenance if a pointer was stored exactly there.
+    #[inline]
+    pub fn load_ptr(&self, slot: u32, off: u64) -> Value {
+        let addr = self.load_int(slot, off, self.ptr_size as u64) as u64;
+        let o = &self.objs[slot as usize];
+        if !o.ptrs.is_empty() {
+            if let Some(&obj) = o.ptrs.get(&off) {
+                return Value::Ptr { obj, addr };
+            }
+        }
+        Value::Int(addr as u128)
+    }
+
+    #[inline]
+    pub fn store_ptr(&mut self, slot: u32, off: u64, v: &Value) {
+        let ps = self.ptr_size as u64;
+        self.store_int(slot, off, ps, v.bits() & self.ptr_mask as u128);
+        if let Value::Ptr { obj, .. } = *v {
+            self.objs[slot as usize].ptrs.insert(off, obj);
+        }
+    }
+
+    /// memmove: copies bytes and the provenance entries that lie inside the range.
+    pub fn copy(&mut self, dslot: u32, doff: u64, sslot: u32, soff: u64, n: u64) {
+        if n == 0 {
+            return;
+        }
+        let src = self.objs[sslot as usize].bytes[soff as usize..(soff + n) as usize].to_vec();
+        let ptrs: Vec<(u64, ObjRef)> = if self.objs[sslot as usize].ptrs.is_empty() {
+            Vec::new()
+        } else {
+            let ps = self.ptr_size as u64;
+            self.objs[sslot as usize]
+                .ptrs
+                .range(soff..soff + n)
+                .filter(|(&k, _)| k + ps <= soff + n)
+                .map(|(&k, &r)| (k - soff + doff, r))
+                .collect()
+        };
+        self.write_bytes(dslot, doff, &src);
+        let o = &mut self.objs[dslot as usize];
+        for (k, r) in ptrs {
+            o.ptrs.insert(k, r);
+        }
+    }
+
+    /// memset.
+    pub fn fill(&mut self, slot: u32, off: u64, byte: u8, n: u64) {
+        self.clear_ptrs(slot, off, n);
+        let o = &mut self.objs[slot as usize];
+        Arc::make_mut(&mut o.bytes)[off as usize..(off + n) as usize].fill(byte);
+    }
+
+    /// Reads a NUL-terminated string starting at `p` (bounds-checked).
+    pub fn read_cstr(&self, p: &Value) -> Result<Vec<u8>, MemErr> {
+        let (slot, off) = self.resolve(p, 1)?;
+        let o = &self.objs[slot as usize];
+        let rest = &o.bytes[off as usize..];
+        match rest.iter().position(|&b| b == 0) {
+            Some(n) => Ok(rest[..n].to_vec()),
+            None => Err(MemErr::OutOfBound),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn alloc_free_lookup() {
+        let mut m = Memory::new(8);
+        let a = m.alloc(10, 8, ObjKind::Heap).unwrap();
+        let b = m.alloc(0, 8, ObjKind::Heap).unwrap();
+        let c = m.alloc(4, 64, ObjKind::Stack).unwrap();
+        let (ba, bb, bc) = (m.objs[0].base, m.objs[1].base, m.objs[2].base);
+        assert!(bb >= ba + 10 + 16 && bc >= bb + 16 && bc % 64 == 0);
+        assert_eq!(m.lookup(ba + 9), Some(a));
+        assert_eq!(m.lookup(ba + 10), None);
+        assert_eq!(m.lookup(bb), Some(b));
+        m.free(c);
+        assert_eq!(m.lookup(bc), None);
+        let d = m.alloc(4, 8, ObjKind::Stack).unwrap();
+        assert_eq!(d.idx, c.idx);
+        assert_ne!(d.gen, c.gen);
+        assert!(m.objs[d.idx as usize].base > bc);
+        let stale = Value::Ptr { obj: c, addr: bc };
+        assert_eq!(m.resolve(&stale, 1), Err(MemErr::OutOfBound));
+        assert_eq!(m.resolve(&Value::Int(8), 1), Err(MemErr::Null));
+        // provenance through store/load, and erased by an overlapping byte store
+        let pa = m.ptr_to(a);
+        let pd = m.ptr_to(d);
+        let (s, o) = m.resolve_mut(&Value::Int(ba as u128), 8).unwrap();
+        m.store_ptr(s, o, &pd);
+        assert_eq!(m.load_ptr(s, o), pd);
+        m.copy(s, 0, s, 0, 8);
+        assert_eq!(m.load_ptr(s, 0), pd);
+        m.write_bytes(s, 7, &[0]);
+        assert!(matches!(m.load_ptr(s, 0), Value::Int(_)));
+        let _ = pa;
+    }
+}
