@@ -45,7 +45,8 @@ runtime_hash() {
 }
 HASH="$(runtime_hash)"
 if [ "${FORCE:-0}" != 1 ] && [ -f "$STAMP" ] && [ "$(cat "$STAMP")" = "$HASH" ] &&
-	[ -f "$OUT/x86_64/libc.bc" ] && [ -f "$OUT/i386/libc.bc" ]; then
+	[ -f "$OUT/x86_64/libc.bc" ] && [ -f "$OUT/i386/libc.bc" ] &&
+	[ -f "$OUT/x86_64/entry.bc" ] && [ -f "$OUT/i386/entry.bc" ]; then
 	echo "build-libc.sh: up to date ($OUT/{x86_64,i386}/libc.bc)"
 	exit 0
 fi
@@ -248,6 +249,9 @@ build_arch() {
 	fi
 
 	mv "$outdir/libc.bc.tmp" "$outdir/libc.bc"
+
+	# entry.bc: makes __libc_start_main "needed" for llvm-link --only-needed.
+	$CLANG $CFLAGS -c "$ROOT/runtime/entry/entry.c" -o "$outdir/entry.bc"
 	local nfun size
 	nfun=$(grep -c '^define ' "$aobj/libc.ll")
 	size=$(stat -c %s "$outdir/libc.bc")
@@ -259,7 +263,7 @@ log "musl $MUSL_VERSION from $MUSL"
 log "excluded directories: $EXCLUDE_DIRS, and every src/*/<arch>/ subdirectory"
 log "excluded files:"
 while read -r f why; do [ -n "$f" ] && log "  src/$f: $why"; done <<<"$EXCLUDE_FILES"
-log "replaced by runtime/libc/: $(cd "$ROOT/runtime/libc" && find . -mindepth 2 -name '*.c' | sed 's|^\./|src/|' | LC_ALL=C sort | tr '\n' ' ')"
+log "replaced by runtime/libc/: $(cd "$ROOT/runtime/libc" && find . -mindepth 2 -name '*.c' | sed 's|^\./||' | LC_ALL=C sort | while read -r f; do [ -f "$MUSL/src/$f" ] && echo -n "src/$f "; done)"
 
 rm -f "$STAMP"
 for arch in "${ARCHES[@]}"; do
