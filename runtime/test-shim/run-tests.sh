@@ -24,6 +24,7 @@ for arch in "${ARCHES[@]}"; do
 	w="$WORK/$arch"
 	mkdir -p "$w"
 	clang-14 "${m[@]}" -O1 -ffreestanding -fno-builtin -fno-stack-protector -c "$HERE/shim.c" -o "$w/shim.o" || exit 2
+	clang-14 "${m[@]}" -O1 -fno-builtin -emit-llvm -c "$HERE/libcalls.c" -o "$w/libcalls.bc" || exit 2
 	for src in "$HERE"/progs/*.c; do
 		name=$(basename "$src" .c)
 		args=()
@@ -32,7 +33,7 @@ for arch in "${ARCHES[@]}"; do
 			t="$w/$name-$opt"
 			ok=1
 			clang-14 "${m[@]}" -$opt -g -w -emit-llvm -c "$src" -o "$t.bc" &&
-			llvm-link-14 "$t.bc" "$ROOT/build/runtime/$arch/entry.bc" -o "$t.entry.bc" &&
+			llvm-link-14 "$t.bc" "$ROOT/build/runtime/$arch/entry.bc" "$w/libcalls.bc" -o "$t.entry.bc" &&
 			llvm-link-14 --only-needed "$t.entry.bc" "$libc" -o "$t.linked.bc" &&
 			clang-14 "${m[@]}" -O1 -c "$t.linked.bc" -o "$t.linked.o" 2>/dev/null &&
 			clang-14 "${m[@]}" -nostdlib -static "$t.linked.o" "$w/shim.o" -lgcc -o "$t.musl" &&
