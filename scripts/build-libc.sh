@@ -122,6 +122,8 @@ linux/clone.c           clone(2) wrapper: needs the asm __clone
 mq/mq_notify.c          SIGEV_THREAD notification runs a helper thread
 time/timer_create.c     SIGEV_THREAD timers run helper threads (setjmp/longjmp asm)
 signal/siglongjmp.c     needs longjmp (asm only in musl); setjmp/longjmp are not in the library
+compat/time32/aio_suspend_time32.c  i386 only: aio is not built
+compat/time32/pthread_timedjoin_np_time32.c  i386 only: no pthread_join
 "
 
 excluded_file() { # $1 = path relative to src/
@@ -158,7 +160,7 @@ cflags() { # $1 = arch, $2 = generated dir
 		"-fno-common -O2 -g -emit-llvm -D_XOPEN_SOURCE=700" \
 		"-I$ROOT/runtime/include -I$MUSL/arch/$arch -I$MUSL/arch/generic -I$gen/internal" \
 		"-I$MUSL/src/include -I$MUSL/src/internal -I$gen/include -I$MUSL/include" \
-		"-Wno-everything"
+		"-Wno-everything -Werror=implicit-function-declaration -Werror=int-conversion -Werror=incompatible-pointer-types"
 }
 
 compile_one() { # $1 = source, $2 = output .bc ; uses $CFLAGS
@@ -210,6 +212,16 @@ build_arch() {
 		fi
 		printf '%s\t%s\n' "$f" "$aobj/musl/${rel%.c}.bc" >>"$list"
 	done < <(find "$MUSL/src" -mindepth 2 -maxdepth 2 -name '*.c' | LC_ALL=C sort)
+	# 32-bit archs: musl's compat/time32 provides the 32-bit time_t ABI
+	# names (time, gettimeofday, stat, ...) that glibc-compiled i386 code
+	# calls; musl's own functions are the *_time64 ones there.
+	if [ "$arch" = i386 ]; then
+		while IFS= read -r f; do
+			rel=${f#"$MUSL/"}
+			if excluded_file "$rel"; then continue; fi
+			printf '%s\t%s\n' "$f" "$aobj/musl/${rel%.c}.bc" >>"$list"
+		done < <(find "$MUSL/compat/time32" -maxdepth 1 -name '*.c' | LC_ALL=C sort)
+	fi
 	# trex's runtime sources
 	while IFS= read -r f; do
 		rel=${f#"$ROOT/runtime/libc/"}
@@ -262,7 +274,10 @@ build_arch() {
 log "musl $MUSL_VERSION from $MUSL"
 log "excluded directories: $EXCLUDE_DIRS, and every src/*/<arch>/ subdirectory"
 log "excluded files:"
-while read -r f why; do [ -n "$f" ] && log "  src/$f: $why"; done <<<"$EXCLUDE_FILES"
+while read -r f why; do
+	case "$f" in compat/*) ;; ?*) f=src/$f ;; esac
+	[ -n "$f" ] && log "  $f: $why"
+done <<<"$EXCLUDE_FILES"
 log "replaced by runtime/libc/: $(cd "$ROOT/runtime/libc" && find . -mindepth 2 -name '*.c' | sed 's|^\./||' | LC_ALL=C sort | while read -r f; do [ -f "$MUSL/src/$f" ] && echo -n "src/$f "; done)"
 
 rm -f "$STAMP"
