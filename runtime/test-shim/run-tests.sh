@@ -29,18 +29,22 @@ for arch in "${ARCHES[@]}"; do
 		name=$(basename "$src" .c)
 		args=()
 		[ -f "${src%.c}.args" ] && read -r -a args <"${src%.c}.args"
+		cflags=()
+		[ -f "${src%.c}.cflags" ] && read -r -a cflags <"${src%.c}.cflags"
+		stdin=/dev/null
+		[ -f "${src%.c}.stdin" ] && stdin="${src%.c}.stdin"
 		for opt in O0 O2; do
 			t="$w/$name-$opt"
 			ok=1
-			clang-14 "${m[@]}" -$opt -g -w -emit-llvm -c "$src" -o "$t.bc" &&
+			clang-14 "${m[@]}" -$opt "${cflags[@]}" -g -w -emit-llvm -c "$src" -o "$t.bc" &&
 			llvm-link-14 "$t.bc" "$ROOT/build/runtime/$arch/entry.bc" "$w/libcalls.bc" -o "$t.entry.bc" &&
 			llvm-link-14 --only-needed "$t.entry.bc" "$libc" -o "$t.linked.bc" &&
 			clang-14 "${m[@]}" -O1 -c "$t.linked.bc" -o "$t.linked.o" 2>/dev/null &&
 			clang-14 "${m[@]}" -nostdlib -static "$t.linked.o" "$w/shim.o" -lgcc -o "$t.musl" &&
-			clang-14 "${m[@]}" -$opt -w "$src" -o "$t.glibc" -lm || ok=0
+			clang-14 "${m[@]}" -$opt "${cflags[@]}" -w "$src" -o "$t.glibc" -lm || ok=0
 			if [ $ok = 1 ]; then
-				(cd "$w" && env -i HOME=/nonexistent TREX_TEST=yes "$t.musl" "${args[@]}" >"$t.musl.out" 2>"$t.musl.err" </dev/null; echo "exit $?" >>"$t.musl.out")
-				(cd "$w" && env -i HOME=/nonexistent TREX_TEST=yes "$t.glibc" "${args[@]}" >"$t.glibc.out" 2>"$t.glibc.err" </dev/null; echo "exit $?" >>"$t.glibc.out")
+				(cd "$w" && env -i HOME=/nonexistent TREX_TEST=yes "$t.musl" "${args[@]}" >"$t.musl.out" 2>"$t.musl.err" <"$stdin"; echo "exit $?" >>"$t.musl.out")
+				(cd "$w" && env -i HOME=/nonexistent TREX_TEST=yes "$t.glibc" "${args[@]}" >"$t.glibc.out" 2>"$t.glibc.err" <"$stdin"; echo "exit $?" >>"$t.glibc.out")
 				if ! diff -u "$t.glibc.out" "$t.musl.out" >"$t.diff" || ! diff -u "$t.glibc.err" "$t.musl.err" >>"$t.diff"; then ok=0; fi
 			fi
 			if [ $ok = 1 ]; then
