@@ -155,9 +155,12 @@ cflags() { # $1 = arch, $2 = generated dir
 	# SSE2 arithmetic: FLT_EVAL_METHOD 0, as LLVM IR floating point is plain IEEE.
 	i386) target=(--target=i386-pc-linux-gnu -msse2 -mfpmath=sse) ;;
 	esac
-	echo "${target[*]} -std=c99 -ffreestanding -nostdinc -fno-builtin -fno-stack-protector" \
-		"-fno-rounding-math -ffp-contract=off -fno-vectorize -fno-slp-vectorize -fno-unroll-loops" \
-		"-fno-common -O2 -g -emit-llvm -D_XOPEN_SOURCE=700" \
+	# -O2 must come before -fno-vectorize/-fno-slp-vectorize (a later -O2
+	# turns the vectorizers back on). -fno-pic: no llvm.load.relative
+	# lookup tables. -ffp-contract=off: no llvm.fmuladd.
+	echo "${target[*]} -O2 -g -std=c99 -ffreestanding -nostdinc -fno-builtin -fno-stack-protector" \
+		"-fno-pic -fno-pie -fno-rounding-math -ffp-contract=off -fno-vectorize -fno-slp-vectorize" \
+		"-fno-unroll-loops -fno-common -emit-llvm -D_XOPEN_SOURCE=700" \
 		"-I$ROOT/runtime/include -I$MUSL/arch/$arch -I$MUSL/arch/generic -I$gen/internal" \
 		"-I$MUSL/src/include -I$MUSL/src/internal -I$gen/include -I$MUSL/include" \
 		"-Wno-everything -Werror=implicit-function-declaration -Werror=int-conversion -Werror=incompatible-pointer-types"
@@ -210,6 +213,21 @@ build_arch() {
 		if [ -f "$ROOT/runtime/libc/$rel" ]; then
 			continue # replaced by runtime/libc/<dir>/<name>.c
 		fi
+		# `#pragma STDC FENV_ACCESS ON` makes clang emit
+		# llvm.experimental.constrained.* intrinsics. trex has no floating
+		# point environment (musl's generic fenv: round to nearest, no
+		# exception flags), so the pragma is dropped from a copy of the file.
+		if grep -q 'FENV_ACCESS' "$f"; then
+			mkdir -p "$aobj/nofenv/$dir"
+			sed '/#pragma STDC FENV_ACCESS/d' "$f" >"$aobj/nofenv/$rel.tmp"
+			if cmp -s "$aobj/nofenv/$rel.tmp" "$aobj/nofenv/$rel"; then
+				rm -f "$aobj/nofenv/$rel.tmp"
+			else
+				mv "$aobj/nofenv/$rel.tmp" "$aobj/nofenv/$rel"
+			fi
+			log "  FENV_ACCESS pragma dropped: src/$rel"
+			f="$aobj/nofenv/$rel"
+		fi
 		printf '%s\t%s\n' "$f" "$aobj/musl/${rel%.c}.bc" >>"$list"
 	done < <(find "$MUSL/src" -mindepth 2 -maxdepth 2 -name '*.c' | LC_ALL=C sort)
 	# 32-bit archs: musl's compat/time32 provides the 32-bit time_t ABI
@@ -253,13 +271,18 @@ build_arch() {
 	done
 	[ -z "$extra" ] || die "$arch: undefined symbols outside the contract:$extra"
 
+	$LLVM_DIS "$outdir/libc.bc.tmp" -o "$aobj/libc.ll.tmp"
+	# Report: intrinsics and vector instructions the executor will meet.
+	log "intrinsics used: $(grep -oE '@llvm\.[A-Za-z0-9_.]+' "$aobj/libc.ll.tmp" | sed -E 's/\.(p0|i[0-9]+|f[0-9]+|v[0-9]+|sl_).*//' | LC_ALL=C sort | uniq -c | awk '{printf "%s(%s) ", $2, $1}')"
+	log "vector instructions: $(grep -cE '= (extractelement|insertelement|shufflevector) ' "$aobj/libc.ll.tmp" || true)"
+
 	# Check: no inline asm, no module asm.
-	$LLVM_DIS "$outdir/libc.bc.tmp" -o "$aobj/libc.ll"
-	if grep -nE '(call|invoke) .*\basm\b|^module asm' "$aobj/libc.ll" >"$aobj/asm.txt"; then
+	if grep -nE '(call|invoke) .*\basm\b|^module asm' "$aobj/libc.ll.tmp" >"$aobj/asm.txt"; then
 		head -n 5 "$aobj/asm.txt" >&2
 		die "$arch: inline asm left in libc.bc"
 	fi
 
+	mv "$aobj/libc.ll.tmp" "$aobj/libc.ll"
 	mv "$outdir/libc.bc.tmp" "$outdir/libc.bc"
 
 	# entry.bc: makes __libc_start_main "needed" for llvm-link --only-needed.
