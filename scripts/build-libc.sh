@@ -157,10 +157,12 @@ cflags() { # $1 = arch, $2 = generated dir
 	esac
 	# -O2 must come before -fno-vectorize/-fno-slp-vectorize (a later -O2
 	# turns the vectorizers back on). -fno-pic: no llvm.load.relative
-	# lookup tables. -ffp-contract=off: no llvm.fmuladd.
+	# lookup tables. -ffp-contract=off: no llvm.fmuladd. Debug file names are
+	# musl/src/... and runtime/... whatever the checkout's location.
 	echo "${target[*]} -O2 -g -std=c99 -ffreestanding -nostdinc -fno-builtin -fno-stack-protector" \
 		"-fno-pic -fno-pie -fno-rounding-math -ffp-contract=off -fno-vectorize -fno-slp-vectorize" \
 		"-fno-unroll-loops -fno-common -emit-llvm -D_XOPEN_SOURCE=700" \
+		"-fdebug-prefix-map=$ROOT=. -fdebug-prefix-map=$ROOT/= -fdebug-prefix-map=$MUSL=musl -fdebug-prefix-map=$OBJ/$arch/nofenv=musl/src" \
 		"-I$ROOT/runtime/include -I$MUSL/arch/$arch -I$MUSL/arch/generic -I$gen/internal" \
 		"-I$MUSL/src/include -I$MUSL/src/internal -I$gen/include -I$MUSL/include" \
 		"-Wno-everything -Werror=implicit-function-declaration -Werror=int-conversion -Werror=incompatible-pointer-types"
