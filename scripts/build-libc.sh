@@ -134,6 +134,32 @@ excluded_file() { # $1 = path relative to src/
 	return 1
 }
 
+# Edited copies of musl files (the edits are made at build time; musl's
+# sources are never committed):
+# - `#pragma STDC FENV_ACCESS ON` makes clang emit
+#   llvm.experimental.constrained.* intrinsics. trex has no floating point
+#   environment (musl's generic fenv: round to nearest, no exception flags),
+#   so the pragma is dropped.
+# - stdio/vfprintf.c: `%p` of a null pointer prints "(nil)" as glibc does
+#   (musl prints "0").
+needs_patch() { # $1 = path under src/, $2 = file
+	[ "$1" = stdio/vfprintf.c ] || grep -q 'FENV_ACCESS' "$2"
+}
+
+patch_source() { # $1 = path under src/, $2 = file; writes the edited text
+	case "$1" in
+	stdio/vfprintf.c)
+		local out
+		out=$(sed "/^\t\tcase 'p':\$/a\\
+\t\t\tif (!arg.i) { a = \"(nil)\"; z = a+5; p = 5; fl \&= ~ZERO_PAD; break; } /* trex: glibc's %p of NULL */" "$2") &&
+			grep -q '"(nil)"' <<<"$out" && printf '%s\n' "$out"
+		;;
+	*)
+		sed '/#pragma STDC FENV_ACCESS/d' "$2"
+		;;
+	esac
+}
+
 gen_headers() { # $1 = arch, $2 = dir
 	local arch=$1 inc=$2/include
 	mkdir -p "$inc/bits" "$2/internal"
@@ -162,7 +188,7 @@ cflags() { # $1 = arch, $2 = generated dir
 	echo "${target[*]} -O2 -g -std=c99 -ffreestanding -nostdinc -fno-builtin -fno-stack-protector" \
 		"-fno-pic -fno-pie -fno-rounding-math -ffp-contract=off -fno-vectorize -fno-slp-vectorize" \
 		"-fno-unroll-loops -fno-common -emit-llvm -D_XOPEN_SOURCE=700" \
-		"-fdebug-prefix-map=$ROOT=. -fdebug-prefix-map=$ROOT/= -fdebug-prefix-map=$MUSL=musl -fdebug-prefix-map=$OBJ/$arch/nofenv=musl/src" \
+		"-fdebug-prefix-map=$ROOT=. -fdebug-prefix-map=$ROOT/= -fdebug-prefix-map=$MUSL=musl -fdebug-prefix-map=$OBJ/$arch/patched=musl/src" \
 		"-I$ROOT/runtime/include -I$MUSL/arch/$arch -I$MUSL/arch/generic -I$gen/internal" \
 		"-I$MUSL/src/include -I$MUSL/src/internal -I$gen/include -I$MUSL/include" \
 		"-Wno-everything -Werror=implicit-function-declaration -Werror=int-conversion -Werror=incompatible-pointer-types"
@@ -215,20 +241,17 @@ build_arch() {
 		if [ -f "$ROOT/runtime/libc/$rel" ]; then
 			continue # replaced by runtime/libc/<dir>/<name>.c
 		fi
-		# `#pragma STDC FENV_ACCESS ON` makes clang emit
-		# llvm.experimental.constrained.* intrinsics. trex has no floating
-		# point environment (musl's generic fenv: round to nearest, no
-		# exception flags), so the pragma is dropped from a copy of the file.
-		if grep -q 'FENV_ACCESS' "$f"; then
-			mkdir -p "$aobj/nofenv/$dir"
-			sed '/#pragma STDC FENV_ACCESS/d' "$f" >"$aobj/nofenv/$rel.tmp"
-			if cmp -s "$aobj/nofenv/$rel.tmp" "$aobj/nofenv/$rel"; then
-				rm -f "$aobj/nofenv/$rel.tmp"
+		# Some files are compiled from an edited copy (see patch_source).
+		if needs_patch "$rel" "$f"; then
+			mkdir -p "$aobj/patched/$dir"
+			patch_source "$rel" "$f" >"$aobj/patched/$rel.tmp" || die "patching src/$rel failed"
+			if cmp -s "$aobj/patched/$rel.tmp" "$aobj/patched/$rel"; then
+				rm -f "$aobj/patched/$rel.tmp"
 			else
-				mv "$aobj/nofenv/$rel.tmp" "$aobj/nofenv/$rel"
+				mv "$aobj/patched/$rel.tmp" "$aobj/patched/$rel"
 			fi
-			log "  FENV_ACCESS pragma dropped: src/$rel"
-			f="$aobj/nofenv/$rel"
+			log "  compiled from an edited copy: src/$rel"
+			f="$aobj/patched/$rel"
 		fi
 		printf '%s\t%s\n' "$f" "$aobj/musl/${rel%.c}.bc" >>"$list"
 	done < <(find "$MUSL/src" -mindepth 2 -maxdepth 2 -name '*.c' | LC_ALL=C sort)

@@ -21,8 +21,7 @@ int main(void)
 	printf("[%s] [%10s] [%-10s] [%.3s] [%c] [%%]\n", "str", "right", "left", "truncate", 'x');
 	printf("[%zu] [%td] [%jd] [%hhd] [%hd]\n", sizeof(long), (ptrdiff_t)-7, (intmax_t)1 << 40, (char)300, (short)70000);
 	printf("[%*d] [%-*d] [%.*f]\n", 6, 7, 6, 7, 2, 2.71828);
-	/* %p of NULL: musl prints "0", glibc "(nil)" (known difference) */
-	printf("[%p] [%p]\n", (void *)0x1000, (void *)0xdeadbeef);
+	printf("[%p] [%p] [%p] [%10p] [%-8p|]\n", (void *)0x1000, (void *)0xdeadbeef, (void *)0, (void *)0, (void *)0);
 	for (i = 0; i < 5; i++) printf("%d%s", i * i, i < 4 ? "," : "\n");
 	fprintf(stderr, "to stderr %d\n", 7);
 	puts("puts line");
