@@ -40,7 +40,7 @@ runtime_hash() {
 	{
 		echo "musl $MUSL_VERSION"
 		sha256sum "$SCRIPT"
-		(cd "$ROOT" && find runtime -type f ! -path 'runtime/test-shim/*' -print0 | sort -z | xargs -0 sha256sum)
+		(cd "$ROOT" && find runtime/include runtime/libc runtime/entry -type f -print0 | sort -z | xargs -0 sha256sum)
 	} | sha256sum | cut -d' ' -f1
 }
 HASH="$(runtime_hash)"
