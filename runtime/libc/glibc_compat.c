@@ -296,3 +296,18 @@ int __poll_chk(struct pollfd *fds, nfds_t nfds, int timeout, size_t fdslen)
 	CHK(fdslen / sizeof *fds < nfds);
 	return poll(fds, nfds, timeout);
 }
+
+/* ------------------------------------------------------------------ math
+ * glibc exports these classification functions; its <math.h> calls them
+ * when the compiler's builtins are not used (older headers/compilers). */
+#include <math.h>
+
+int __isnan(double x) { return isnan(x); }
+int __isnanf(float x) { return isnan(x); }
+int __isnanl(long double x) { return isnan(x); }
+int __isinf(double x) { return isinf(x) ? (signbit(x) ? -1 : 1) : 0; }
+int __isinff(float x) { return isinf(x) ? (signbit(x) ? -1 : 1) : 0; }
+int __isinfl(long double x) { return isinf(x) ? (signbit(x) ? -1 : 1) : 0; }
+int __finite(double x) { return isfinite(x); }
+int __finitef(float x) { return isfinite(x); }
+int __finitel(long double x) { return isfinite(x); }
