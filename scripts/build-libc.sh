@@ -35,6 +35,12 @@ LLVM_DIS=llvm-dis-14
 # The symbols the executor provides (ARCHITECTURE.md); nothing else may stay undefined.
 CONTRACT_UNDEF="__trex_syscall malloc calloc realloc free aligned_alloc posix_memalign memalign malloc_usable_size abort __assert_fail"
 
+# Intrinsics the library may use (checked after linking).
+ALLOWED_INTRINSICS="memcpy memmove memset va_start va_end va_copy bswap fshl fshr copysign fabs abs
+smax smin umax umin usub.sat uadd.sat umul.with.overflow uadd.with.overflow usub.with.overflow
+sadd.with.overflow ssub.with.overflow smul.with.overflow ctpop ctlz cttz stacksave stackrestore
+dbg.declare dbg.value dbg.label lifetime.start lifetime.end experimental.noalias.scope.decl"
+
 # ---------------------------------------------------------------- up to date?
 runtime_hash() {
 	{
@@ -314,6 +320,15 @@ build_arch() {
 	# Report: intrinsics and vector instructions the executor will meet.
 	log "intrinsics used: $(grep -oE '@llvm\.[A-Za-z0-9_.]+' "$aobj/libc.ll.tmp" | sed -E 's/\.(p0|i[0-9]+|f[0-9]+|v[0-9]+|sl_).*//' | LC_ALL=C sort | uniq -c | awk '{printf "%s(%s) ", $2, $1}')"
 	log "vector instructions: $(grep -cE '= (extractelement|insertelement|shufflevector) ' "$aobj/libc.ll.tmp" || true)"
+
+	# Check: only intrinsics from this list (what the executor must implement,
+	# plus the debug/lifetime/scope markers it drops).
+	local intr bad_intr=""
+	for intr in $(grep -oE '@llvm\.[A-Za-z0-9_.]+' "$aobj/libc.ll.tmp" |
+		sed -E 's/^@llvm\.//; s/\.(p0|i[0-9]+|f[0-9]+|v[0-9]+|sl_).*//' | LC_ALL=C sort -u); do
+		case " $(echo $ALLOWED_INTRINSICS) " in *" $intr "*) ;; *) bad_intr="$bad_intr $intr" ;; esac
+	done
+	[ -z "$bad_intr" ] || die "$arch: unexpected intrinsics in libc.bc:$bad_intr"
 
 	# Check: no inline asm, no module asm.
 	if grep -nE '(call|invoke) .*\basm\b|^module asm' "$aobj/libc.ll.tmp" >"$aobj/asm.txt"; then
