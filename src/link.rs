@@ -117,9 +117,14 @@ fn llvm_link(inputs: &[&Path], only_needed: bool, out: &Path) -> Result<(), Link
         .arg("-o")
         .arg(out)
         .output()
-        .map_err(|e| LinkError::Tool { tool: tool.clone(), msg: e.to_string() })?;
+        .map_err(|e| LinkError::Tool {
+            tool: tool.clone(),
+            msg: e.to_string(),
+        })?;
     if !res.status.success() {
-        return Err(LinkError::Failed(String::from_utf8_lossy(&res.stderr).into_owned()));
+        return Err(LinkError::Failed(
+            String::from_utf8_lossy(&res.stderr).into_owned(),
+        ));
     }
     Ok(())
 }

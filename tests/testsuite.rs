@@ -7,6 +7,7 @@
 //!   the native program's (the same bitcode linked by clang-14 against the host libc) and N.
 //! - `// EXPECT: error KIND [LINE]`: one `KLEE: ERROR: <path>:<line>: <message>` line on stderr
 //!   and one `testNNNNNN.KIND.err` file in the output directory.
+//!
 //! It also runs a few bad-input checks (missing file, empty file, text file, no `main`, bad
 //! `--entry-point`).
 //!
@@ -96,7 +97,8 @@ fn split_args(s: &str) -> Vec<String> {
 const ERROR_MARKER: &str = "ERROR-LINE";
 
 fn parse_spec(path: &Path) -> Result<Spec, String> {
-    let text = fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let text =
+        fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let name = path.file_stem().unwrap().to_string_lossy().into_owned();
     let mut args = Vec::new();
     let mut expect: Option<(String, Option<u32>, Option<i32>)> = None; // (kind, line, exit)
@@ -112,7 +114,9 @@ fn parse_spec(path: &Path) -> Result<Spec, String> {
             marker_lines.push(lineno);
         }
         let t = line.trim_start();
-        let Some(c) = t.strip_prefix("//") else { continue };
+        let Some(c) = t.strip_prefix("//") else {
+            continue;
+        };
         let c = c.trim();
         if let Some(r) = c.strip_prefix("RUN:") {
             args.extend(split_args(r));
@@ -125,12 +129,16 @@ fn parse_spec(path: &Path) -> Result<Spec, String> {
             let w: Vec<&str> = r.split_whitespace().collect();
             match w.as_slice() {
                 ["exit", n] => {
-                    let n: i32 = n.parse().map_err(|_| format!("{}:{lineno}: bad exit status {n:?}", path.display()))?;
+                    let n: i32 = n.parse().map_err(|_| {
+                        format!("{}:{lineno}: bad exit status {n:?}", path.display())
+                    })?;
                     expect = Some((String::new(), None, Some(n)));
                 }
                 ["error", kind] => expect = Some((kind.to_string(), None, None)),
                 ["error", kind, l] => {
-                    let l: u32 = l.parse().map_err(|_| format!("{}:{lineno}: bad line {l:?}", path.display()))?;
+                    let l: u32 = l
+                        .parse()
+                        .map_err(|_| format!("{}:{lineno}: bad line {l:?}", path.display()))?;
                     expect = Some((kind.to_string(), Some(l), None));
                 }
                 _ => return Err(format!("{}:{lineno}: bad EXPECT: {r:?}", path.display())),
@@ -145,7 +153,13 @@ fn parse_spec(path: &Path) -> Result<Spec, String> {
             }
         } else if let Some(r) = c.strip_prefix("ONLY:") {
             // `ONLY: O0 (reason...)`: the levels are the words before a parenthesized reason.
-            let levels: Vec<String> = r.split('(').next().unwrap_or("").split_whitespace().map(|s| s.to_string()).collect();
+            let levels: Vec<String> = r
+                .split('(')
+                .next()
+                .unwrap_or("")
+                .split_whitespace()
+                .map(|s| s.to_string())
+                .collect();
             for l in &levels {
                 if l != "O0" && l != "O2" {
                     return Err(format!("{}:{lineno}: bad ONLY level {l:?}", path.display()));
@@ -153,7 +167,10 @@ fn parse_spec(path: &Path) -> Result<Spec, String> {
             }
             only = Some(levels);
         } else if let Some(r) = c.strip_prefix("TIMEOUT:") {
-            let s: u64 = r.trim().parse().map_err(|_| format!("{}:{lineno}: bad TIMEOUT", path.display()))?;
+            let s: u64 = r
+                .trim()
+                .parse()
+                .map_err(|_| format!("{}:{lineno}: bad TIMEOUT", path.display()))?;
             timeout = Some(Duration::from_secs(s));
         }
     }
@@ -163,21 +180,46 @@ fn parse_spec(path: &Path) -> Result<Spec, String> {
         Some((kind, Some(line), None)) => Expect::Error { kind, line },
         Some((kind, None, None)) => match marker_lines.as_slice() {
             [l] => Expect::Error { kind, line: *l },
-            [] => return Err(format!("{}: `EXPECT: error {kind}` without a line and no `{ERROR_MARKER}` marker", path.display())),
-            _ => return Err(format!("{}: more than one `{ERROR_MARKER}` marker", path.display())),
+            [] => {
+                return Err(format!(
+                    "{}: `EXPECT: error {kind}` without a line and no `{ERROR_MARKER}` marker",
+                    path.display()
+                ))
+            }
+            _ => {
+                return Err(format!(
+                    "{}: more than one `{ERROR_MARKER}` marker",
+                    path.display()
+                ))
+            }
         },
     };
-    Ok(Spec { name, path: path.to_path_buf(), args, expect, message, m32, libc_none, only, timeout })
+    Ok(Spec {
+        name,
+        path: path.to_path_buf(),
+        args,
+        expect,
+        message,
+        m32,
+        libc_none,
+        only,
+        timeout,
+    })
 }
 
 /// The message expected when the file gives none: the fixed message of the kind, or a prefix.
 fn default_message_ok(kind: &str, msg: &str) -> Result<(), String> {
     let fixed = match kind {
         "ptr" => {
-            return if msg == "memory error: null page access" || msg == "memory error: out of bound pointer" {
+            return if msg == "memory error: null page access"
+                || msg == "memory error: out of bound pointer"
+            {
                 Ok(())
             } else {
-                Err("`memory error: null page access` or `memory error: out of bound pointer`".into())
+                Err(
+                    "`memory error: null page access` or `memory error: out of bound pointer`"
+                        .into(),
+                )
             }
         }
         "read_only" => "memory error: object read only",
@@ -185,13 +227,27 @@ fn default_message_ok(kind: &str, msg: &str) -> Result<(), String> {
         "div" => "divide by zero",
         "overshift" => "overshift error",
         "abort" => "abort failure",
-        "assert" => return if msg.starts_with("ASSERTION FAIL: ") { Ok(()) } else { Err("`ASSERTION FAIL: ...`".into()) },
+        "assert" => {
+            return if msg.starts_with("ASSERTION FAIL: ") {
+                Ok(())
+            } else {
+                Err("`ASSERTION FAIL: ...`".into())
+            }
+        }
         "external" => {
-            return if msg.starts_with("failed external call: ") { Ok(()) } else { Err("`failed external call: ...`".into()) }
+            return if msg.starts_with("failed external call: ") {
+                Ok(())
+            } else {
+                Err("`failed external call: ...`".into())
+            }
         }
         _ => return Ok(()),
     };
-    if msg == fixed { Ok(()) } else { Err(format!("`{fixed}`")) }
+    if msg == fixed {
+        Ok(())
+    } else {
+        Err(format!("`{fixed}`"))
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -231,7 +287,9 @@ fn run_cmd(mut cmd: Command, dir: &Path, tag: &str, timeout: Duration) -> Result
     let se = fs::File::create(&err_path).map_err(|e| format!("{}: {e}", err_path.display()))?;
     cmd.stdin(Stdio::null()).stdout(so).stderr(se);
     let start = Instant::now();
-    let mut child = cmd.spawn().map_err(|e| format!("cannot start {:?}: {e}", cmd.get_program()))?;
+    let mut child = cmd
+        .spawn()
+        .map_err(|e| format!("cannot start {:?}: {e}", cmd.get_program()))?;
     let mut sleep = Duration::from_millis(2);
     let status = loop {
         match child.try_wait() {
@@ -249,7 +307,12 @@ fn run_cmd(mut cmd: Command, dir: &Path, tag: &str, timeout: Duration) -> Result
     };
     let secs = start.elapsed().as_secs_f64();
     let read = |p: &Path| String::from_utf8_lossy(&fs::read(p).unwrap_or_default()).into_owned();
-    Ok(Out { status, stdout: read(&out_path), stderr: read(&err_path), secs })
+    Ok(Out {
+        status,
+        stdout: read(&out_path),
+        stderr: read(&err_path),
+        secs,
+    })
 }
 
 /// Runs a compiler command; its failure is an error carrying the compiler's stderr.
@@ -257,10 +320,15 @@ fn compile(args: &[&str], dir: &Path, tag: &str) -> Result<(), String> {
     let mut cmd = Command::new(CLANG);
     cmd.args(args).current_dir(dir);
     let out = run_cmd(cmd, dir, tag, COMPILE_TIMEOUT)?;
-    if out.status.map_or(false, |s| s.success()) {
+    if out.status.is_some_and(|s| s.success()) {
         Ok(())
     } else {
-        Err(format!("`{CLANG} {}` failed ({}):\n{}", args.join(" "), out.describe_status(), excerpt(&out.stderr, 20)))
+        Err(format!(
+            "`{CLANG} {}` failed ({}):\n{}",
+            args.join(" "),
+            out.describe_status(),
+            excerpt(&out.stderr, 20)
+        ))
     }
 }
 
@@ -276,7 +344,11 @@ fn excerpt(s: &str, n: usize) -> String {
         let _ = writeln!(r, "    ... ({start} lines before)");
     }
     for l in &lines[start..] {
-        let l: String = if l.chars().count() > 300 { l.chars().take(300).collect::<String>() + "..." } else { l.to_string() };
+        let l: String = if l.chars().count() > 300 {
+            l.chars().take(300).collect::<String>() + "..."
+        } else {
+            l.to_string()
+        };
         let _ = writeln!(r, "    | {l}");
     }
     r
@@ -288,7 +360,13 @@ fn diff_excerpt(want: &str, got: &str) -> String {
     let g: Vec<&str> = got.split_inclusive('\n').collect();
     let i = w.iter().zip(g.iter()).take_while(|(a, b)| a == b).count();
     let mut r = String::new();
-    let _ = writeln!(r, "  first difference at stdout line {} (native {} lines, trex {} lines)", i + 1, w.len(), g.len());
+    let _ = writeln!(
+        r,
+        "  first difference at stdout line {} (native {} lines, trex {} lines)",
+        i + 1,
+        w.len(),
+        g.len()
+    );
     let from = i.saturating_sub(2);
     let show = |v: &[&str], r: &mut String, who: &str| {
         for (k, l) in v.iter().enumerate().skip(from).take(i - from + 3) {
@@ -322,7 +400,11 @@ enum BadInput {
 }
 
 enum CaseKind {
-    Prog { spec: Arc<Spec>, opt: &'static str, m32: bool },
+    Prog {
+        spec: Arc<Spec>,
+        opt: &'static str,
+        m32: bool,
+    },
     Bad(BadInput),
     /// A testsuite file whose expectations could not be parsed.
     Broken(String),
@@ -341,7 +423,10 @@ struct Ctx {
 }
 
 fn tempdir(prefix: &str) -> Result<tempfile::TempDir, String> {
-    tempfile::Builder::new().prefix(prefix).tempdir().map_err(|e| format!("tempdir: {e}"))
+    tempfile::Builder::new()
+        .prefix(prefix)
+        .tempdir()
+        .map_err(|e| format!("tempdir: {e}"))
 }
 
 fn run_case(ctx: &Ctx, case: &Case) -> Result<(), String> {
@@ -375,8 +460,16 @@ fn check_trex_ran(out: &Out) -> Result<(), String> {
         return Err(format!("trex panicked\n{}", stderr_report(out)));
     }
     match out.status {
-        None => Err(format!("trex timed out after {:.0} s\n{}", out.secs, stderr_report(out))),
-        Some(s) if !s.success() => Err(format!("trex ended with {} (expected 0)\n{}", describe(s), stderr_report(out))),
+        None => Err(format!(
+            "trex timed out after {:.0} s\n{}",
+            out.secs,
+            stderr_report(out)
+        )),
+        Some(s) if !s.success() => Err(format!(
+            "trex ended with {} (expected 0)\n{}",
+            describe(s),
+            stderr_report(out)
+        )),
         Some(_) => Ok(()),
     }
 }
@@ -385,11 +478,17 @@ const EXIT_PREFIX: &str = "TREX: program exited with status ";
 const ERROR_PREFIX: &str = "KLEE: ERROR: ";
 
 fn exit_lines(stderr: &str) -> Vec<&str> {
-    stderr.lines().filter(|l| l.starts_with(EXIT_PREFIX)).collect()
+    stderr
+        .lines()
+        .filter(|l| l.starts_with(EXIT_PREFIX))
+        .collect()
 }
 
 fn error_lines(stderr: &str) -> Vec<&str> {
-    stderr.lines().filter(|l| l.starts_with(ERROR_PREFIX)).collect()
+    stderr
+        .lines()
+        .filter(|l| l.starts_with(ERROR_PREFIX))
+        .collect()
 }
 
 /// The `.err` suffixes (kinds) of the `testNNNNNN.KIND.err` files in `dir`.
@@ -412,7 +511,10 @@ fn err_kinds(dir: &Path) -> Vec<String> {
 }
 
 fn run_prog(ctx: &Ctx, spec: &Spec, opt: &str, m32: bool, dir: &Path) -> Result<(), String> {
-    let src = spec.path.canonicalize().map_err(|e| format!("{}: {e}", spec.path.display()))?;
+    let src = spec
+        .path
+        .canonicalize()
+        .map_err(|e| format!("{}: {e}", spec.path.display()))?;
     let src_s = src.to_string_lossy().into_owned();
     let bc = dir.join(format!("{}.bc", spec.name));
     let bc_s = bc.to_string_lossy().into_owned();
@@ -435,7 +537,11 @@ fn run_prog(ctx: &Ctx, spec: &Spec, opt: &str, m32: bool, dir: &Path) -> Result<
     let out = run_cmd(cmd, dir, "trex", spec.timeout.unwrap_or(ctx.timeout))?;
     let verbose = |msg: String| -> String {
         if ctx.verbose {
-            format!("{msg}\n  full trex stdout:\n{}  full trex stderr:\n{}", excerpt(&out.stdout, usize::MAX), excerpt(&out.stderr, usize::MAX))
+            format!(
+                "{msg}\n  full trex stdout:\n{}  full trex stderr:\n{}",
+                excerpt(&out.stdout, usize::MAX),
+                excerpt(&out.stderr, usize::MAX)
+            )
         } else {
             msg
         }
@@ -452,7 +558,18 @@ fn run_prog(ctx: &Ctx, spec: &Spec, opt: &str, m32: bool, dir: &Path) -> Result<
             // IR's semantics, so the native reference is compiled from the source with SSE2 math
             // (the IR is the same up to function attributes and vectorization decisions).
             let largs: Vec<&str> = if m32 {
-                vec!["-g", opt_flag.as_str(), "-w", "-m32", "-msse2", "-mfpmath=sse", "-o", exe_s.as_str(), src_s.as_str(), "-lm"]
+                vec![
+                    "-g",
+                    opt_flag.as_str(),
+                    "-w",
+                    "-m32",
+                    "-msse2",
+                    "-mfpmath=sse",
+                    "-o",
+                    exe_s.as_str(),
+                    src_s.as_str(),
+                    "-lm",
+                ]
             } else {
                 vec![bc_s.as_str(), "-o", exe_s.as_str(), "-lm"]
             };
@@ -462,7 +579,12 @@ fn run_prog(ctx: &Ctx, spec: &Spec, opt: &str, m32: bool, dir: &Path) -> Result<
             let native = run_cmd(ncmd, dir, "native", NATIVE_TIMEOUT)?;
             let native_status = match native.status.and_then(|s| s.code()) {
                 Some(c) => c,
-                None => return Err(format!("the NATIVE program did not exit normally ({}) -- test program bug?", native.describe_status())),
+                None => {
+                    return Err(format!(
+                        "the NATIVE program did not exit normally ({}) -- test program bug?",
+                        native.describe_status()
+                    ))
+                }
             };
             if native_status != *want_status {
                 return Err(format!(
@@ -470,46 +592,92 @@ fn run_prog(ctx: &Ctx, spec: &Spec, opt: &str, m32: bool, dir: &Path) -> Result<
                 ));
             }
             if let Some(l) = error_lines(&out.stderr).first() {
-                return Err(verbose(format!("unexpected error: {l}\n{}", stderr_report(&out))));
+                return Err(verbose(format!(
+                    "unexpected error: {l}\n{}",
+                    stderr_report(&out)
+                )));
             }
             let lines = exit_lines(&out.stderr);
             let status: i32 = match lines.as_slice() {
-                [l] => l[EXIT_PREFIX.len()..].trim().parse().map_err(|_| format!("bad exit line {l:?}"))?,
+                [l] => l[EXIT_PREFIX.len()..]
+                    .trim()
+                    .parse()
+                    .map_err(|_| format!("bad exit line {l:?}"))?,
                 [] => {
-                    let hint = if exit_lines(&out.stdout).is_empty() { "" } else { " (it is on stdout instead)" };
-                    return Err(verbose(format!("no `{EXIT_PREFIX}N` line on stderr{hint}\n{}", stderr_report(&out))));
+                    let hint = if exit_lines(&out.stdout).is_empty() {
+                        ""
+                    } else {
+                        " (it is on stdout instead)"
+                    };
+                    return Err(verbose(format!(
+                        "no `{EXIT_PREFIX}N` line on stderr{hint}\n{}",
+                        stderr_report(&out)
+                    )));
                 }
-                _ => return Err(verbose(format!("{} `{EXIT_PREFIX}N` lines on stderr", lines.len()))),
+                _ => {
+                    return Err(verbose(format!(
+                        "{} `{EXIT_PREFIX}N` lines on stderr",
+                        lines.len()
+                    )))
+                }
             };
             if out.stdout != native.stdout {
-                return Err(verbose(format!("stdout differs from the native program's\n{}", diff_excerpt(&native.stdout, &out.stdout))));
+                return Err(verbose(format!(
+                    "stdout differs from the native program's\n{}",
+                    diff_excerpt(&native.stdout, &out.stdout)
+                )));
             }
             if status != native_status {
-                return Err(verbose(format!("exit status {status}, native (and expected) {native_status}\n{}", stderr_report(&out))));
+                return Err(verbose(format!(
+                    "exit status {status}, native (and expected) {native_status}\n{}",
+                    stderr_report(&out)
+                )));
             }
             if !err_kinds(&out_dir).is_empty() {
-                return Err(format!("unexpected .err files in the output directory: {:?}", err_kinds(&out_dir)));
+                return Err(format!(
+                    "unexpected .err files in the output directory: {:?}",
+                    err_kinds(&out_dir)
+                ));
             }
             Ok(())
         }
         Expect::Error { kind, line } => {
-            let file_name = spec.path.file_name().unwrap().to_string_lossy().into_owned();
+            let file_name = spec
+                .path
+                .file_name()
+                .unwrap()
+                .to_string_lossy()
+                .into_owned();
             let errs = error_lines(&out.stderr);
             let l = match errs.as_slice() {
                 [l] => *l,
                 [] => {
                     let ex = exit_lines(&out.stderr);
-                    let what = if ex.is_empty() { String::new() } else { format!(" (instead: {:?})", ex[0]) };
+                    let what = if ex.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" (instead: {:?})", ex[0])
+                    };
                     return Err(verbose(format!(
                         "expected `{ERROR_PREFIX}...{file_name}:{line}: ...` ({kind}), got no error{what}\n{}",
                         stderr_report(&out)
                     )));
                 }
-                _ => return Err(verbose(format!("{} `{ERROR_PREFIX}` lines, expected one\n{}", errs.len(), stderr_report(&out)))),
+                _ => {
+                    return Err(verbose(format!(
+                        "{} `{ERROR_PREFIX}` lines, expected one\n{}",
+                        errs.len(),
+                        stderr_report(&out)
+                    )))
+                }
             };
             let rest = &l[ERROR_PREFIX.len()..];
-            let (loc, msg) = rest.split_once(": ").ok_or_else(|| format!("cannot parse {l:?}"))?;
-            let (path, got_line) = loc.rsplit_once(':').ok_or_else(|| format!("cannot parse location in {l:?}"))?;
+            let (loc, msg) = rest
+                .split_once(": ")
+                .ok_or_else(|| format!("cannot parse {l:?}"))?;
+            let (path, got_line) = loc
+                .rsplit_once(':')
+                .ok_or_else(|| format!("cannot parse location in {l:?}"))?;
             let mut problems = Vec::new();
             if !(path == file_name || path.ends_with(&format!("/{file_name}"))) {
                 problems.push(format!("error in file {path:?}, expected {file_name}"));
@@ -528,7 +696,9 @@ fn run_prog(ctx: &Ctx, spec: &Spec, opt: &str, m32: bool, dir: &Path) -> Result<
             }
             let kinds = err_kinds(&out_dir);
             if kinds != [kind.clone()] {
-                problems.push(format!("`.err` files of kinds {kinds:?} in the output directory, expected [{kind:?}]"));
+                problems.push(format!(
+                    "`.err` files of kinds {kinds:?} in the output directory, expected [{kind:?}]"
+                ));
             }
             if let Some(e) = exit_lines(&out.stderr).first() {
                 problems.push(format!("unexpected {e:?} after an error"));
@@ -536,7 +706,11 @@ fn run_prog(ctx: &Ctx, spec: &Spec, opt: &str, m32: bool, dir: &Path) -> Result<
             if problems.is_empty() {
                 Ok(())
             } else {
-                Err(verbose(format!("{}\n  got: {l}\n{}", problems.join("; "), stderr_report(&out))))
+                Err(verbose(format!(
+                    "{}\n  got: {l}\n{}",
+                    problems.join("; "),
+                    stderr_report(&out)
+                )))
             }
         }
     }
@@ -548,7 +722,18 @@ fn run_bad_input(ctx: &Ctx, b: BadInput, dir: &Path) -> Result<(), String> {
         let c = dir.join(format!("{name}.c"));
         fs::write(&c, src).map_err(|e| e.to_string())?;
         let bc = dir.join(format!("{name}.bc"));
-        compile(&["-g", "-c", "-emit-llvm", "-o", &bc.to_string_lossy(), &c.to_string_lossy()], dir, name)?;
+        compile(
+            &[
+                "-g",
+                "-c",
+                "-emit-llvm",
+                "-o",
+                &bc.to_string_lossy(),
+                &c.to_string_lossy(),
+            ],
+            dir,
+            name,
+        )?;
         Ok(bc)
     };
     let mut extra: Vec<&str> = Vec::new();
@@ -561,7 +746,11 @@ fn run_bad_input(ctx: &Ctx, b: BadInput, dir: &Path) -> Result<(), String> {
         }
         BadInput::TextFile => {
             let p = dir.join("text.bc");
-            fs::write(&p, "int main(void) { return 0; }\nthis is not LLVM bitcode\n").map_err(|e| e.to_string())?;
+            fs::write(
+                &p,
+                "int main(void) { return 0; }\nthis is not LLVM bitcode\n",
+            )
+            .map_err(|e| e.to_string())?;
             p
         }
         BadInput::NoMain => write_bc("nomain", "int helper(int x) { return x + 1; }\n")?,
@@ -578,7 +767,12 @@ fn run_bad_input(ctx: &Ctx, b: BadInput, dir: &Path) -> Result<(), String> {
         }
     };
     let mut cmd = Command::new(&ctx.trex);
-    cmd.arg("run").arg("--output-dir").arg(&out_dir).args(&extra).arg(&input).current_dir(dir);
+    cmd.arg("run")
+        .arg("--output-dir")
+        .arg(&out_dir)
+        .args(&extra)
+        .arg(&input)
+        .current_dir(dir);
     let out = run_cmd(cmd, dir, "trex", ctx.timeout)?;
     if out.stderr.contains("panicked") {
         return Err(format!("trex panicked\n{}", stderr_report(&out)));
@@ -588,7 +782,10 @@ fn run_bad_input(ctx: &Ctx, b: BadInput, dir: &Path) -> Result<(), String> {
         let lines = exit_lines(&out.stderr);
         return match lines.as_slice() {
             [l] if l[EXIT_PREFIX.len()..].trim() == "7" => Ok(()),
-            _ => Err(format!("expected `{EXIT_PREFIX}7` (other_entry returns 7)\n{}", stderr_report(&out))),
+            _ => Err(format!(
+                "expected `{EXIT_PREFIX}7` (other_entry returns 7)\n{}",
+                stderr_report(&out)
+            )),
         };
     }
     let s = match out.status {
@@ -601,9 +798,15 @@ fn run_bad_input(ctx: &Ctx, b: BadInput, dir: &Path) -> Result<(), String> {
         Some(_) => {}
         None => problems.push(format!("trex ended with {}", describe(s))),
     }
-    let n = out.stderr.lines().filter(|l| l.starts_with("trex: error:")).count();
+    let n = out
+        .stderr
+        .lines()
+        .filter(|l| l.starts_with("trex: error:"))
+        .count();
     if n != 1 {
-        problems.push(format!("{n} lines starting `trex: error:` on stderr, expected exactly one"));
+        problems.push(format!(
+            "{n} lines starting `trex: error:` on stderr, expected exactly one"
+        ));
     }
     if problems.is_empty() {
         Ok(())
@@ -624,21 +827,35 @@ fn collect_cases(root: &Path, no_m32: bool) -> Vec<Case> {
         ("bad-input/missing-entry-point", BadInput::MissingEntryPoint),
         ("entry-point/other-function", BadInput::OtherEntryPoint),
     ] {
-        cases.push(Case { name: name.to_string(), kind: CaseKind::Bad(b) });
+        cases.push(Case {
+            name: name.to_string(),
+            kind: CaseKind::Bad(b),
+        });
     }
     let mut files: Vec<PathBuf> = fs::read_dir(root)
-        .map(|rd| rd.flatten().map(|e| e.path()).filter(|p| p.extension().map_or(false, |x| x == "c")).collect())
+        .map(|rd| {
+            rd.flatten()
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|x| x == "c"))
+                .collect()
+        })
         .unwrap_or_default();
     files.sort();
     if files.is_empty() {
-        cases.push(Case { name: "testsuite".into(), kind: CaseKind::Broken(format!("no *.c files in {}", root.display())) });
+        cases.push(Case {
+            name: "testsuite".into(),
+            kind: CaseKind::Broken(format!("no *.c files in {}", root.display())),
+        });
     }
     for f in files {
         let spec = match parse_spec(&f) {
             Ok(s) => Arc::new(s),
             Err(e) => {
                 let name = f.file_stem().unwrap().to_string_lossy().into_owned();
-                cases.push(Case { name, kind: CaseKind::Broken(e) });
+                cases.push(Case {
+                    name,
+                    kind: CaseKind::Broken(e),
+                });
                 continue;
             }
         };
@@ -653,7 +870,14 @@ fn collect_cases(root: &Path, no_m32: bool) -> Vec<Case> {
                 }
             }
             let name = format!("{} [{}{}]", spec.name, opt, if m32 { " m32" } else { "" });
-            cases.push(Case { name, kind: CaseKind::Prog { spec: spec.clone(), opt, m32 } });
+            cases.push(Case {
+                name,
+                kind: CaseKind::Prog {
+                    spec: spec.clone(),
+                    opt,
+                    m32,
+                },
+            });
         }
     }
     cases
@@ -661,25 +885,50 @@ fn collect_cases(root: &Path, no_m32: bool) -> Vec<Case> {
 
 fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("testsuite");
-    let trex = std::env::var_os("TREX_BIN").map(PathBuf::from).unwrap_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_trex")));
+    let trex = std::env::var_os("TREX_BIN")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_trex")));
     let filter = std::env::args()
         .skip(1)
         .find(|a| !a.starts_with('-'))
         .or_else(|| std::env::var("TREX_TEST_FILTER").ok())
         .filter(|f| !f.is_empty());
-    let jobs: usize = std::env::var("TREX_TEST_JOBS").ok().and_then(|s| s.parse().ok()).filter(|&n| n > 0).unwrap_or(2);
-    let timeout = Duration::from_secs(std::env::var("TREX_TEST_TIMEOUT").ok().and_then(|s| s.parse().ok()).unwrap_or(60));
-    let flag = |v: &str| std::env::var(v).map_or(false, |s| !s.is_empty() && s != "0");
-    let ctx = Arc::new(Ctx { trex, timeout, keep: flag("TREX_TEST_KEEP"), verbose: flag("TREX_TEST_VERBOSE") });
+    let jobs: usize = std::env::var("TREX_TEST_JOBS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .filter(|&n| n > 0)
+        .unwrap_or(2);
+    let timeout = Duration::from_secs(
+        std::env::var("TREX_TEST_TIMEOUT")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(60),
+    );
+    let flag = |v: &str| std::env::var(v).is_ok_and(|s| !s.is_empty() && s != "0");
+    let ctx = Arc::new(Ctx {
+        trex,
+        timeout,
+        keep: flag("TREX_TEST_KEEP"),
+        verbose: flag("TREX_TEST_VERBOSE"),
+    });
 
     let mut cases = collect_cases(&root, flag("TREX_TEST_NO_M32"));
     if let Some(f) = &filter {
         cases.retain(|c| c.name.contains(f.as_str()));
     }
-    println!("trex testsuite: {} cases, {} threads, trex = {}", cases.len(), jobs, ctx.trex.display());
+    println!(
+        "trex testsuite: {} cases, {} threads, trex = {}",
+        cases.len(),
+        jobs,
+        ctx.trex.display()
+    );
     let total = cases.len();
     let queue = Arc::new(Mutex::new(cases.into_iter().collect::<VecDeque<Case>>()));
-    let results = Arc::new(Mutex::new((0usize, Vec::<String>::new(), Vec::<(f64, String)>::new())));
+    let results = Arc::new(Mutex::new((
+        0usize,
+        Vec::<String>::new(),
+        Vec::<(f64, String)>::new(),
+    )));
     let start = Instant::now();
     let handles: Vec<_> = (0..jobs.min(total.max(1)))
         .map(|_| {
@@ -687,10 +936,14 @@ fn main() {
             let results = results.clone();
             let ctx = ctx.clone();
             thread::spawn(move || loop {
-                let Some(case) = queue.lock().unwrap().pop_front() else { break };
+                let Some(case) = queue.lock().unwrap().pop_front() else {
+                    break;
+                };
                 let t = Instant::now();
-                let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run_case(&ctx, &case)))
-                    .unwrap_or_else(|_| Err("the harness panicked on this case".into()));
+                let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    run_case(&ctx, &case)
+                }))
+                .unwrap_or_else(|_| Err("the harness panicked on this case".into()));
                 let mut res = results.lock().unwrap();
                 res.2.push((t.elapsed().as_secs_f64(), case.name.clone()));
                 match r {
@@ -715,7 +968,11 @@ fn main() {
     };
     times.sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap_or(std::cmp::Ordering::Equal));
     if times.len() > 5 {
-        let list: Vec<String> = times.iter().take(5).map(|(t, n)| format!("{n} {t:.1} s")).collect();
+        let list: Vec<String> = times
+            .iter()
+            .take(5)
+            .map(|(t, n)| format!("{n} {t:.1} s"))
+            .collect();
         println!("slowest: {}", list.join(", "));
     }
     if !failed.is_empty() {
