@@ -33,7 +33,7 @@ LLVM_NM=llvm-nm-14
 LLVM_DIS=llvm-dis-14
 
 # The symbols the executor provides (ARCHITECTURE.md); nothing else may stay undefined.
-CONTRACT_UNDEF="__trex_syscall malloc calloc realloc free aligned_alloc posix_memalign memalign malloc_usable_size abort __assert_fail"
+CONTRACT_UNDEF="__trex_syscall __trex_run_global_dtors malloc calloc realloc free aligned_alloc posix_memalign memalign malloc_usable_size abort __assert_fail"
 
 # Intrinsics the library may use (checked after linking).
 ALLOWED_INTRINSICS="memcpy memmove memset va_start va_end va_copy bswap fshl fshr copysign fabs abs

@@ -21,6 +21,7 @@ pub const BUILTIN_FUNCTIONS: &[&str] = &[
     "_exit",
     "_Exit",
     "__trex_syscall",
+    "__trex_run_global_dtors",
 ];
 
 #[derive(Debug, thiserror::Error)]
