@@ -218,7 +218,7 @@ fn division_and_shifts_agree_with_eval() {
         for _ in 0..6 {
             let pick = |r: &mut StdRng| {
                 if r.gen_bool(0.5) {
-                    specials[r.gen_range(0..specials.len())]
+                    mask(w, specials[r.gen_range(0..specials.len())])
                 } else {
                     mask(w, r.gen::<u128>())
                 }
@@ -349,7 +349,12 @@ impl Gen {
         }
         let a = self.bv(p, w, depth - 1);
         let b = self.bv(p, w, depth - 1);
-        match self.rng.gen_range(0..16) {
+        let mut op = self.rng.gen_range(0..16);
+        if w > 32 && (2..=6).contains(&op) {
+            // Wide multiplication and division make Z3 slow: keep them narrow.
+            op = 0;
+        }
+        match op {
             0 => p.add(a, b),
             1 => p.sub(a, b),
             2 => p.mul(a, b),
@@ -423,7 +428,8 @@ fn differential_chain_vs_z3() {
     let mut chain = default_chain(None);
     let mut checker = z3_solver(None);
     let mut bools: Vec<ExprId> = Vec::new();
-    let rounds = if cfg!(debug_assertions) { 300 } else { 1500 };
+    let rounds = 300;
+    let t0 = Instant::now();
     let (mut n_unsat, mut n_cores, mut n_checked) = (0, 0, 0);
     for round in 0..rounds {
         if bools.len() < 40 || g.rng.gen_bool(0.3) {
@@ -443,6 +449,9 @@ fn differential_chain_vs_z3() {
         }
         let e = bools[g.rng.gen_range(0..bools.len())];
         let q = Query::new(&cs, e);
+        if std::env::var("TREX_SOLVER_TRACE").is_ok() {
+            eprintln!("round {round} at {:.2}s: {} constraints", t0.elapsed().as_secs_f64(), cs.len());
+        }
         let may = reference.may_be_true(&p, q).unwrap();
         let must = reference.must_be_true(&p, q).unwrap();
         assert_eq!(chain.may_be_true(&p, q).unwrap(), may, "may, round {round}");
@@ -580,4 +589,38 @@ fn bench_branches_small() {
 fn bench_branches_full() {
     report(14, false);
     report(10, true);
+}
+
+#[test]
+#[ignore]
+fn z3_call_cost() {
+    let mut p = ExprPool::new();
+    let a = sym(&mut p, "a", 4);
+    let x = var(&mut p, a, 0, 4);
+    let one = k(&mut p, 32, 1);
+    let x1 = p.add(one, x);
+    let mut s = z3_solver(None);
+    let t0 = Instant::now();
+    for i in 0..200 {
+        let c = k(&mut p, 32, i);
+        let e = p.eq(x1, c);
+        assert!(s.may_be_true(&p, Query::new(&[], e)).unwrap());
+    }
+    eprintln!("sat check: {:.3} ms/call", t0.elapsed().as_secs_f64() * 1000.0 / 200.0);
+    let t0 = Instant::now();
+    for i in 0..200 {
+        let c = k(&mut p, 32, i);
+        let e = p.eq(x1, c);
+        s.get_initial_values(&p, &[e], &[a]).unwrap().unwrap();
+    }
+    eprintln!("model: {:.3} ms/call", t0.elapsed().as_secs_f64() * 1000.0 / 200.0);
+    let t0 = Instant::now();
+    for i in 0..200 {
+        let c = k(&mut p, 32, i);
+        let e = p.eq(x1, c);
+        let c2 = k(&mut p, 32, i + 1);
+        let e2 = p.eq(x1, c2);
+        assert!(s.unsat_core(&p, Query::new(&[e], e2)).unwrap().is_some());
+    }
+    eprintln!("core: {:.3} ms/call", t0.elapsed().as_secs_f64() * 1000.0 / 200.0);
 }

@@ -104,6 +104,7 @@ struct State {
     updates_ready: Vec<bool>,
     arrays: HashMap<(ArrayId, Option<UpdateId>), ZArray>,
     trackers: Vec<Bool>,
+    persistent: Option<ZSolver>,
     one1: BV,
     zero1: BV,
 }
@@ -128,6 +129,7 @@ impl State {
             updates_ready: Vec::new(),
             arrays: HashMap::new(),
             trackers: Vec::new(),
+            persistent: None,
             one1: BV::from_u64(1, 1),
             zero1: BV::from_u64(0, 1),
         }
@@ -392,12 +394,40 @@ impl State {
         if let Some(v) = r.want.value {
             self.translate(pool, v);
         }
-        let solver = ZSolver::new();
+        let mode = std::env::var("TREX_Z3_MODE").unwrap_or_default();
+        let persistent = mode.starts_with("p-");
+        let solver = if persistent && self.persistent.is_some() {
+            self.persistent.take().unwrap()
+        } else {
+            match mode.trim_start_matches("p-") {
+                "logic" => ZSolver::new_for_logic("QF_ABV").unwrap(),
+                "qfbv" => z3::Tactic::new("qfbv").solver(),
+                "smt" => z3::Tactic::new("smt").solver(),
+                _ => ZSolver::new(),
+            }
+        };
         if let Some(ms) = timeout_ms {
             let mut p = Params::new();
             p.set_u32("timeout", ms);
             solver.set_params(&p);
         }
+        if persistent {
+            solver.push();
+        }
+        let res = self.solve_in(pool, r, &solver);
+        if persistent {
+            solver.pop(1);
+            self.persistent = Some(solver);
+        }
+        res
+    }
+
+    fn solve_in(
+        &mut self,
+        pool: &ExprPool,
+        r: &Req,
+        solver: &ZSolver,
+    ) -> Result<Outcome, SolverError> {
         if let Some(l) = r.lit {
             let b = self.boolean(l.e);
             solver.assert(if l.neg { b.not() } else { b });
