@@ -102,8 +102,13 @@ impl Layer for QueryCache {
                 if let (Some(v), Some(x), None) = (r.want.value, *value, r.lit) {
                     self.values.insert((key_cs.clone(), v), x);
                 }
-                self.answers
-                    .insert((key_cs, r.lit), Entry { sat: true, core: None });
+                self.answers.insert(
+                    (key_cs, r.lit),
+                    Entry {
+                        sat: true,
+                        core: None,
+                    },
+                );
                 Ok(out)
             }
             Outcome::Unsat(core) => {

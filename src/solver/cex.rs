@@ -22,7 +22,7 @@ use hashbrown::HashMap;
 
 use super::{Layer, Lit, Outcome, Req, SolverError, SolverStats, Want};
 use crate::expr::eval::{Assignment, Evaluator};
-use crate::expr::{ArrayId, ArraySets, Expr, ExprId, ExprPool};
+use crate::expr::{ArrayId, ArraySets, Expr, ExprPool};
 
 const RECENT: usize = 8;
 const SUBSET_BUDGET: usize = 4096;
@@ -150,8 +150,7 @@ impl CexCache {
         for id in cands {
             let m = &self.models[id as usize];
             let mut ev = Evaluator::new(pool, &m.asg);
-            if q
-                .iter()
+            if q.iter()
                 .all(|l| m.set.binary_search(l).is_ok() || holds(&mut ev, *l))
             {
                 return Some(m.asg.clone());
@@ -189,12 +188,11 @@ impl Layer for CexCache {
         st: &mut SolverStats,
     ) -> Result<Outcome, SolverError> {
         // Q, with the caller's index of each literal (None: the query literal).
-        let mut lits: Vec<(Lit, Option<usize>)> = r
-            .cs
-            .iter()
-            .enumerate()
-            .map(|(i, &c)| (norm(pool, Lit::pos(c)), Some(i)))
-            .collect();
+        let mut lits: Vec<(Lit, Option<usize>)> =
+            r.cs.iter()
+                .enumerate()
+                .map(|(i, &c)| (norm(pool, Lit::pos(c)), Some(i)))
+                .collect();
         let lit = r.lit.map(|l| norm(pool, l));
         if let Some(l) = lit {
             lits.push((l, None));
@@ -299,7 +297,14 @@ impl CexCache {
         want: &Want,
         value: Option<u128>,
     ) -> Outcome {
-        match Self::answer_from(pool, asg, &Want { value: None, ..*want }) {
+        match Self::answer_from(
+            pool,
+            asg,
+            &Want {
+                value: None,
+                ..*want
+            },
+        ) {
             Outcome::Sat { model, .. } => Outcome::Sat { model, value },
             o => o,
         }

@@ -55,7 +55,12 @@ impl Layer for ConstantFastPath {
             // Nothing to satisfy: the all-zero assignment is a model.
             let asg = Assignment::new();
             let value = r.want.value.map(|v| Evaluator::new(pool, &asg).eval(v));
-            let model = r.want.arrays.iter().map(|&a| default_bytes(pool, a)).collect();
+            let model = r
+                .want
+                .arrays
+                .iter()
+                .map(|&a| default_bytes(pool, a))
+                .collect();
             return Ok(Outcome::Sat { model, value });
         }
         if kept.len() == r.cs.len() && lit == r.lit {

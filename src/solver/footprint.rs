@@ -139,6 +139,9 @@ impl ElemSet {
 
     /// The constant byte indices of `a` in the set.
     pub fn bytes_of(&self, a: ArrayId) -> impl Iterator<Item = u128> + '_ {
-        self.bytes.get(&a).into_iter().flat_map(|s| s.iter().copied())
+        self.bytes
+            .get(&a)
+            .into_iter()
+            .flat_map(|s| s.iter().copied())
     }
 }

@@ -6,9 +6,7 @@
 //! constraints.
 
 use super::footprint::{ElemSet, Footprints};
-use super::{
-    default_bytes, remap, Layer, Outcome, Req, SolverError, SolverStats, Want,
-};
+use super::{default_bytes, remap, Layer, Outcome, Req, SolverError, SolverStats, Want};
 use crate::expr::{ExprId, ExprPool};
 
 pub(crate) struct Independence {
@@ -111,7 +109,12 @@ impl Independence {
         r: &Req,
         st: &mut SolverStats,
     ) -> Result<Outcome, SolverError> {
-        let mut model: Vec<Vec<u8>> = r.want.arrays.iter().map(|&a| default_bytes(pool, a)).collect();
+        let mut model: Vec<Vec<u8>> = r
+            .want
+            .arrays
+            .iter()
+            .map(|&a| default_bytes(pool, a))
+            .collect();
         for (members, set) in self.factors(pool, r.cs) {
             let arrays: Vec<_> = r
                 .want
@@ -149,7 +152,10 @@ impl Independence {
         }
         // Requested arrays may repeat: copies of the first occurrence.
         for k in 0..r.want.arrays.len() {
-            if let Some(p) = r.want.arrays[..k].iter().position(|x| *x == r.want.arrays[k]) {
+            if let Some(p) = r.want.arrays[..k]
+                .iter()
+                .position(|x| *x == r.want.arrays[k])
+            {
                 model[k] = model[p].clone();
             }
         }

@@ -348,9 +348,7 @@ impl Solver for Chain {
             },
         };
         match self.run(pool, &r)? {
-            Outcome::Sat {
-                value: Some(v), ..
-            } => Ok(v),
+            Outcome::Sat { value: Some(v), .. } => Ok(v),
             Outcome::Sat { value: None, .. } => Err(SolverError::Unknown(
                 "internal: no value in a sat answer".into(),
             )),

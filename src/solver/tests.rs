@@ -76,14 +76,29 @@ fn x_plus_one_is_five() {
         assert!(s.must_be_true(&p, Query::new(&[e5], x4)).unwrap(), "{name}");
         assert_eq!(s.get_value(&p, &[e5], x).unwrap(), 4, "{name}");
         assert_eq!(s.get_value(&p, &[e5], x1).unwrap(), 5, "{name}");
-        let m = s.get_initial_values(&p, &[y3, e5], &[a, b]).unwrap().unwrap();
+        let m = s
+            .get_initial_values(&p, &[y3, e5], &[a, b])
+            .unwrap()
+            .unwrap();
         assert_eq!(m[0], vec![4, 0, 0, 0], "{name}");
         assert!(u32::from_le_bytes(m[1].clone().try_into().unwrap()) > 3);
         let cs = [y3, x4];
-        assert_eq!(s.unsat_core(&p, Query::new(&cs, e6)).unwrap(), Some(vec![1]), "{name}");
-        assert_eq!(s.unsat_core(&p, Query::new(&cs, e5)).unwrap(), None, "{name}");
+        assert_eq!(
+            s.unsat_core(&p, Query::new(&cs, e6)).unwrap(),
+            Some(vec![1]),
+            "{name}"
+        );
+        assert_eq!(
+            s.unsat_core(&p, Query::new(&cs, e5)).unwrap(),
+            None,
+            "{name}"
+        );
         // Contradictory constraints: no model.
-        assert_eq!(s.get_initial_values(&p, &[x4, e6], &[a]).unwrap(), None, "{name}");
+        assert_eq!(
+            s.get_initial_values(&p, &[x4, e6], &[a]).unwrap(),
+            None,
+            "{name}"
+        );
         assert!(s.get_value(&p, &[x4, e6], x).is_err(), "{name}");
     }
 }
@@ -101,9 +116,21 @@ fn constants_and_empty_cores() {
     for (name, mut s) in both() {
         assert!(s.must_be_true(&p, Query::new(&[lt], t)).unwrap(), "{name}");
         assert!(!s.may_be_true(&p, Query::new(&[lt], f)).unwrap(), "{name}");
-        assert_eq!(s.unsat_core(&p, Query::new(&[lt], f)).unwrap(), Some(vec![]), "{name}");
-        assert_eq!(s.unsat_core(&p, Query::new(&[lt, f], t)).unwrap(), Some(vec![1]), "{name}");
-        assert_eq!(s.unsat_core(&p, Query::new(&[t, lt], gt)).unwrap(), Some(vec![1]), "{name}");
+        assert_eq!(
+            s.unsat_core(&p, Query::new(&[lt], f)).unwrap(),
+            Some(vec![]),
+            "{name}"
+        );
+        assert_eq!(
+            s.unsat_core(&p, Query::new(&[lt, f], t)).unwrap(),
+            Some(vec![1]),
+            "{name}"
+        );
+        assert_eq!(
+            s.unsat_core(&p, Query::new(&[t, lt], gt)).unwrap(),
+            Some(vec![1]),
+            "{name}"
+        );
         assert!(!s.must_be_true(&p, Query::new(&[t], f)).unwrap(), "{name}");
         assert_eq!(s.get_value(&p, &[lt], c7).unwrap(), 7, "{name}");
         let v = s.get_value(&p, &[lt], x).unwrap();
@@ -111,7 +138,11 @@ fn constants_and_empty_cores() {
         // The expr alone is unsat: empty core.
         let z = k(&mut p, 8, 0);
         let neg = p.ult(x, z);
-        assert_eq!(s.unsat_core(&p, Query::new(&[lt, gt], neg)).unwrap(), Some(vec![]), "{name}");
+        assert_eq!(
+            s.unsat_core(&p, Query::new(&[lt, gt], neg)).unwrap(),
+            Some(vec![]),
+            "{name}"
+        );
     }
 }
 
@@ -136,10 +167,22 @@ fn writes_at_symbolic_indices() {
     let is_orig = p.eq(rj, orig);
     let diff = p.not(same);
     for (name, mut s) in both() {
-        assert!(s.must_be_true(&p, Query::new(&[same], is_v)).unwrap(), "{name}");
-        assert!(s.must_be_true(&p, Query::new(&[diff], is_orig)).unwrap(), "{name}");
-        assert!(!s.must_be_true(&p, Query::new(&[], is_v)).unwrap(), "{name}");
-        assert!(s.may_be_true(&p, Query::new(&[diff], is_v)).unwrap(), "{name}");
+        assert!(
+            s.must_be_true(&p, Query::new(&[same], is_v)).unwrap(),
+            "{name}"
+        );
+        assert!(
+            s.must_be_true(&p, Query::new(&[diff], is_orig)).unwrap(),
+            "{name}"
+        );
+        assert!(
+            !s.must_be_true(&p, Query::new(&[], is_v)).unwrap(),
+            "{name}"
+        );
+        assert!(
+            s.may_be_true(&p, Query::new(&[diff], is_v)).unwrap(),
+            "{name}"
+        );
         // A model where the write is seen although the indices differ.
         let cs = [diff, is_v];
         let m = s.get_initial_values(&p, &cs, &[a, b]).unwrap().unwrap();
@@ -151,8 +194,14 @@ fn writes_at_symbolic_indices() {
         let r3 = p.read(a, Some(u2), c3);
         let j3 = p.eq(j, c3);
         let is_11 = p.eq(r3, w2);
-        assert!(s.must_be_true(&p, Query::new(&[j3], is_11)).unwrap(), "{name}");
-        let core = s.unsat_core(&p, Query::new(&[same, j3, diff], is_11)).unwrap().unwrap();
+        assert!(
+            s.must_be_true(&p, Query::new(&[j3], is_11)).unwrap(),
+            "{name}"
+        );
+        let core = s
+            .unsat_core(&p, Query::new(&[same, j3, diff], is_11))
+            .unwrap()
+            .unwrap();
         assert!(core == vec![0, 2], "{name}: {core:?}");
     }
 }
@@ -182,9 +231,19 @@ fn wide_arithmetic_and_signed_comparisons() {
         let hi = p.extract(x, 120, 8);
         let hv = s.get_value(&p, &[eq], hi).unwrap();
         assert_eq!(hv, v >> 120, "{name}");
-        assert!(!s.may_be_true(&p, Query::new(&[neg], small)).unwrap(), "{name}");
-        assert!(s.must_be_true(&p, Query::new(&[neg], sx_le)).unwrap(), "{name}");
-        assert_eq!(s.unsat_core(&p, Query::new(&[eq, neg], small)).unwrap(), Some(vec![1]), "{name}");
+        assert!(
+            !s.may_be_true(&p, Query::new(&[neg], small)).unwrap(),
+            "{name}"
+        );
+        assert!(
+            s.must_be_true(&p, Query::new(&[neg], sx_le)).unwrap(),
+            "{name}"
+        );
+        assert_eq!(
+            s.unsat_core(&p, Query::new(&[eq, neg], small)).unwrap(),
+            Some(vec![1]),
+            "{name}"
+        );
     }
 }
 
@@ -260,13 +319,22 @@ fn repeated_query_hits_the_cache() {
     assert_eq!(st2.solver_calls, 1);
     assert_eq!(st2.cache_hits, st1.cache_hits + 1);
     // A core of a cached unsat answer: one more solver call the first time, then cached.
-    assert_eq!(s.unsat_core(&p, Query::new(&[lt10], gt20)).unwrap(), Some(vec![0]));
+    assert_eq!(
+        s.unsat_core(&p, Query::new(&[lt10], gt20)).unwrap(),
+        Some(vec![0])
+    );
     let calls = s.stats().solver_calls;
-    assert_eq!(s.unsat_core(&p, Query::new(&[lt10], gt20)).unwrap(), Some(vec![0]));
+    assert_eq!(
+        s.unsat_core(&p, Query::new(&[lt10], gt20)).unwrap(),
+        Some(vec![0])
+    );
     assert_eq!(s.stats().solver_calls, calls);
     // Superset of a known unsat set: the counterexample cache answers, with a real core.
     let before = s.stats().clone();
-    assert_eq!(s.unsat_core(&p, Query::new(&[ne3, lt10], gt20)).unwrap(), Some(vec![1]));
+    assert_eq!(
+        s.unsat_core(&p, Query::new(&[ne3, lt10], gt20)).unwrap(),
+        Some(vec![1])
+    );
     assert_eq!(s.stats().solver_calls, before.solver_calls);
     assert_eq!(s.stats().cex_cache_hits, before.cex_cache_hits + 1);
     // A stored model answers a new satisfiable query.
@@ -412,7 +480,11 @@ impl Gen {
 #[test]
 fn differential_chain_vs_z3() {
     let mut p = ExprPool::new();
-    let arrays = vec![sym(&mut p, "a", 8), sym(&mut p, "b", 8), sym(&mut p, "c", 8)];
+    let arrays = vec![
+        sym(&mut p, "a", 8),
+        sym(&mut p, "b", 8),
+        sym(&mut p, "c", 8),
+    ];
     let konst = p.new_array(Array {
         name: "k".into(),
         size: 8,
@@ -450,12 +522,20 @@ fn differential_chain_vs_z3() {
         let e = bools[g.rng.gen_range(0..bools.len())];
         let q = Query::new(&cs, e);
         if std::env::var("TREX_SOLVER_TRACE").is_ok() {
-            eprintln!("round {round} at {:.2}s: {} constraints", t0.elapsed().as_secs_f64(), cs.len());
+            eprintln!(
+                "round {round} at {:.2}s: {} constraints",
+                t0.elapsed().as_secs_f64(),
+                cs.len()
+            );
         }
         let may = reference.may_be_true(&p, q).unwrap();
         let must = reference.must_be_true(&p, q).unwrap();
         assert_eq!(chain.may_be_true(&p, q).unwrap(), may, "may, round {round}");
-        assert_eq!(chain.must_be_true(&p, q).unwrap(), must, "must, round {round}");
+        assert_eq!(
+            chain.must_be_true(&p, q).unwrap(),
+            must,
+            "must, round {round}"
+        );
         // Cores: None iff unsat; every core (with e) unsat by itself.
         for (who, s) in [("z3", &mut reference), ("chain", &mut chain)] {
             let core = s.unsat_core(&p, q).unwrap();
@@ -496,12 +576,21 @@ fn differential_chain_vs_z3() {
         assert_eq!(m.is_some(), may, "model presence, round {round}");
         if let Some(m) = m {
             n_checked += 1;
-            assert!(m.iter().zip(&want).all(|(b, a)| b.len() as u64 == p.array(*a).size));
-            assert!(holds_all(&p, &all, &assignment(&want, &m)), "model, round {round}");
+            assert!(m
+                .iter()
+                .zip(&want)
+                .all(|(b, a)| b.len() as u64 == p.array(*a).size));
+            assert!(
+                holds_all(&p, &all, &assignment(&want, &m)),
+                "model, round {round}"
+            );
         }
         let m = reference.get_initial_values(&p, &all, &want).unwrap();
         if let Some(m) = m {
-            assert!(holds_all(&p, &all, &assignment(&want, &m)), "z3 model, round {round}");
+            assert!(
+                holds_all(&p, &all, &assignment(&want, &m)),
+                "z3 model, round {round}"
+            );
         }
     }
     let st = chain.stats();
@@ -606,14 +695,20 @@ fn z3_call_cost() {
         let e = p.eq(x1, c);
         assert!(s.may_be_true(&p, Query::new(&[], e)).unwrap());
     }
-    eprintln!("sat check: {:.3} ms/call", t0.elapsed().as_secs_f64() * 1000.0 / 200.0);
+    eprintln!(
+        "sat check: {:.3} ms/call",
+        t0.elapsed().as_secs_f64() * 1000.0 / 200.0
+    );
     let t0 = Instant::now();
     for i in 0..200 {
         let c = k(&mut p, 32, i);
         let e = p.eq(x1, c);
         s.get_initial_values(&p, &[e], &[a]).unwrap().unwrap();
     }
-    eprintln!("model: {:.3} ms/call", t0.elapsed().as_secs_f64() * 1000.0 / 200.0);
+    eprintln!(
+        "model: {:.3} ms/call",
+        t0.elapsed().as_secs_f64() * 1000.0 / 200.0
+    );
     let t0 = Instant::now();
     for i in 0..200 {
         let c = k(&mut p, 32, i);
@@ -622,5 +717,8 @@ fn z3_call_cost() {
         let e2 = p.eq(x1, c2);
         assert!(s.unsat_core(&p, Query::new(&[e], e2)).unwrap().is_some());
     }
-    eprintln!("core: {:.3} ms/call", t0.elapsed().as_secs_f64() * 1000.0 / 200.0);
+    eprintln!(
+        "core: {:.3} ms/call",
+        t0.elapsed().as_secs_f64() * 1000.0 / 200.0
+    );
 }
