@@ -14,7 +14,8 @@
 //!
 //! # Contract
 //! * One solver is used with ONE [`ExprPool`] (its caches are keyed by ids). If it sees a
-//!   different pool (other address, or fewer expressions than before) it clears its caches.
+//!   different pool (other address, fewer expressions than before, or different expressions at
+//!   a few probed ids) it clears its caches; this guard is a heuristic, not a proof.
 //! * Like KLEE, the chain assumes the `constraints` alone are satisfiable (true of path
 //!   conditions): independence drops constraints unrelated to the expr, so with unsatisfiable
 //!   constraints `must_be_true` may answer `false` where it is vacuously valid. Cores stay sound:
@@ -278,6 +279,29 @@ pub struct Chain {
     stats: SolverStats,
     pool_addr: usize,
     pool_len: usize,
+    pool_probe: u64,
+}
+
+/// A hash of a few expressions among the first `len` of `pool` (pools only grow, so the same
+/// pool gives the same probe later): tells a new pool at a reused address from the old one.
+fn pool_probe(pool: &ExprPool, len: usize) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    for i in [
+        0,
+        len / 3,
+        len / 2,
+        len.saturating_sub(2),
+        len.saturating_sub(1),
+    ] {
+        if i < len {
+            pool.get(ExprId(i as u32)).hash(&mut h);
+        }
+    }
+    if let Some(a) = pool.arrays().first() {
+        a.name.hash(&mut h);
+    }
+    h.finish()
 }
 
 impl Chain {
@@ -287,18 +311,23 @@ impl Chain {
             stats: SolverStats::default(),
             pool_addr: 0,
             pool_len: 0,
+            pool_probe: 0,
         }
     }
 
     fn run(&mut self, pool: &ExprPool, r: &Req) -> Result<Outcome, SolverError> {
         let addr = pool as *const ExprPool as usize;
-        if addr != self.pool_addr || pool.len() < self.pool_len {
+        let same = addr == self.pool_addr
+            && pool.len() >= self.pool_len
+            && pool_probe(pool, self.pool_len) == self.pool_probe;
+        if !same {
             if self.pool_addr != 0 {
                 self.top.reset();
             }
             self.pool_addr = addr;
         }
         self.pool_len = pool.len();
+        self.pool_probe = pool_probe(pool, self.pool_len);
         self.stats.queries += 1;
         let t = Instant::now();
         let res = self.top.solve(pool, r, &mut self.stats);

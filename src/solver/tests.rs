@@ -722,3 +722,97 @@ fn z3_call_cost() {
         t0.elapsed().as_secs_f64() * 1000.0 / 200.0
     );
 }
+
+#[test]
+fn models_merge_independent_bytes() {
+    let mut p = ExprPool::new();
+    let a = sym(&mut p, "a", 6);
+    let b = sym(&mut p, "b", 2);
+    let a0 = var(&mut p, a, 0, 1);
+    let a1 = var(&mut p, a, 1, 1);
+    let a23 = var(&mut p, a, 2, 2);
+    let b0 = var(&mut p, b, 0, 1);
+    let c5 = k(&mut p, 8, 5);
+    let c7 = k(&mut p, 8, 7);
+    let c300 = k(&mut p, 16, 300);
+    let e0 = p.eq(a0, c5);
+    let e1 = p.eq(a1, c7);
+    let e2 = p.eq(a23, c300);
+    let e3 = p.ult(c7, b0);
+    for (name, mut s) in both() {
+        let m = s
+            .get_initial_values(&p, &[e0, e1, e2, e3], &[a, b])
+            .unwrap()
+            .unwrap();
+        assert_eq!(&m[0][..4], &[5, 7, 44, 1], "{name}");
+        assert_eq!(m[0].len(), 6);
+        assert!(m[1][0] > 7, "{name}");
+        // An unsatisfiable factor that does not touch the requested array still counts.
+        let c3 = k(&mut p, 8, 3);
+        let e4 = p.ult(b0, c3);
+        assert_eq!(
+            s.get_initial_values(&p, &[e0, e3, e4], &[a]).unwrap(),
+            None,
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn timeout_is_reported() {
+    let mut p = ExprPool::new();
+    let a = sym(&mut p, "f", 16);
+    let x = var(&mut p, a, 0, 8);
+    let y = var(&mut p, a, 8, 8);
+    let one = k(&mut p, 64, 1);
+    // Factor a 64-bit semiprime: hopeless within 20 ms.
+    let n = k(&mut p, 64, 4294967291u128 * 4294967279u128);
+    let m = p.mul(x, y);
+    let prod = p.eq(m, n);
+    let x1 = p.ult(one, x);
+    let y1 = p.ult(one, y);
+    let lim = k(&mut p, 64, 1 << 32);
+    let xs = p.ult(x, lim);
+    let ys = p.ult(y, lim);
+    let mut s = default_chain(Some(std::time::Duration::from_millis(20)));
+    let r = s.may_be_true(&p, Query::new(&[x1, y1, xs, ys], prod));
+    assert!(matches!(r, Err(SolverError::Timeout)), "{r:?}");
+    assert_eq!(s.stats().timeouts, 1);
+    // The solver stays usable.
+    let t = p.true_expr();
+    assert!(s.may_be_true(&p, Query::new(&[x1], t)).unwrap());
+}
+
+#[test]
+fn solvers_move_between_threads_and_pools() {
+    let build = |v: u128| {
+        let mut p = ExprPool::new();
+        let a = sym(&mut p, "a", 4);
+        let x = var(&mut p, a, 0, 4);
+        let c = k(&mut p, 32, v);
+        let e = p.eq(x, c);
+        (p, x, e)
+    };
+    let mut s = default_chain(None);
+    let mut slot = build(11);
+    let (x1, e1) = (slot.1, slot.2);
+    assert_eq!(s.get_value(&slot.0, &[e1], x1).unwrap(), 11);
+    let handles: Vec<_> = (0..2u128)
+        .map(|i| {
+            std::thread::spawn(move || {
+                let (p, x, e) = build(100 + i);
+                let mut s = default_chain(None);
+                assert_eq!(s.get_value(&p, &[e], x).unwrap(), 100 + i);
+                s
+            })
+        })
+        .collect();
+    for h in handles {
+        let mut moved = h.join().unwrap();
+        // Used on this thread with another pool: caches are rebuilt here.
+        assert_eq!(moved.get_value(&slot.0, &[e1], x1).unwrap(), 11);
+    }
+    // Same solver, a new pool at the same address, same size, whose ids mean something else.
+    slot = build(22);
+    assert_eq!(s.get_value(&slot.0, &[slot.2], slot.1).unwrap(), 22);
+}
