@@ -9,9 +9,10 @@
 //!   the literal — the parent path condition — and the most recent ones); a model satisfying
 //!   the literals of `Q` it was not computed for (checked with `expr::eval`) answers sat, and
 //!   gives values and array bytes.
-//! * Otherwise the inner solver is asked for a model of all arrays of `Q` (or a core); models
-//!   are checked with `eval` before being stored (reads beyond an array's size differ between
-//!   Z3 and `eval`).
+//! * Otherwise the inner solver is asked for a model of all arrays of `Q` and, if unsat, a core
+//!   (always: a validity answer cached without a core would later give a whole path condition
+//!   as the core of the same query asked by the interpolation code). Models are checked with
+//!   `eval` before being stored (reads beyond an array's size differ between Z3 and `eval`).
 //!
 //! Lookups are bounded (a budget of subset checks, a few recent models), so a miss costs little.
 
@@ -242,7 +243,8 @@ impl Layer for CexCache {
             cs: r.cs,
             lit: r.lit,
             want: Want {
-                core: r.want.core,
+                // Always a core: stored unsat sets are then small, and match more queries.
+                core: true,
                 arrays: &arrays,
                 value: r.want.value,
             },

@@ -864,3 +864,33 @@ fn cached_cores_use_the_callers_indices() {
     }
     assert!(s.stats().cache_hits + s.stats().cex_cache_hits >= 3);
 }
+
+#[test]
+fn core_after_cached_validity_is_small() {
+    let mut p = ExprPool::new();
+    let a = sym(&mut p, "a", 4);
+    let x = var(&mut p, a, 0, 2);
+    let y = var(&mut p, a, 2, 2);
+    let c10 = k(&mut p, 16, 10);
+    let c20 = k(&mut p, 16, 20);
+    let c3 = k(&mut p, 16, 3);
+    let x_lt10 = p.ult(x, c10);
+    let xy = p.add(x, y);
+    let xy_ne3 = p.ne(xy, c3);
+    let x_ne3 = p.ne(x, c3);
+    let x_lt20 = p.ult(x, c20);
+    let pc = [xy_ne3, x_ne3, x_lt10];
+    let mut s = default_chain(None);
+    assert!(s.must_be_true(&p, Query::new(&pc, x_lt20)).unwrap());
+    let calls = s.stats().solver_calls;
+    let not_lt20 = p.not(x_lt20);
+    assert_eq!(
+        s.unsat_core(&p, Query::new(&pc, not_lt20)).unwrap(),
+        Some(vec![2])
+    );
+    assert_eq!(
+        s.stats().solver_calls,
+        calls,
+        "answered from the stored core"
+    );
+}

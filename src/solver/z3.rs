@@ -410,6 +410,7 @@ impl State {
         // on some array terms (constant arrays): then the general solver answers.
         if self.uses >= RENEW_AFTER {
             self.solvers = [None, None];
+            self.uses = 0;
         }
         self.uses += 1;
         let res = self.solve_with(pool, r, timeout_ms, 0);
@@ -431,7 +432,6 @@ impl State {
         let solver = match self.solvers[which].take() {
             Some(s) => s,
             None => {
-                self.uses = 0;
                 let s = if which == 0 {
                     ZSolver::new_for_logic("QF_AUFBV").unwrap_or_default()
                 } else {
