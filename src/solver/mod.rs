@@ -26,22 +26,35 @@
 //!   under `expr::eval`; the executor checks bounds before reading, so this never matters for
 //!   its queries. Models returned hold exactly `size` bytes per array.
 //!
-//! # Chain (each a [`Layer`] wrapping the next, as in KLEE)
+//! # Chain (each a `Layer` wrapping the next, as in KLEE)
 //! 1. `fast`: constant constraints and exprs answered or dropped without solving.
 //! 2. `independence`: only the constraints transitively sharing array *bytes* with the expr are
-//!    kept (KLEE's byte-level `IndependentElementSet`; `expr::arrays_of` is the array-level
-//!    version). Models are solved per independent factor and merged.
-//! 3. `cache`: exact (sorted constraint set, literal) -> answer (with core) and value cache.
-//! 4. `cex`: KLEE's CexCachingSolver: stored unsat cores answer supersets; stored models
-//!    (exact set, path condition without the literal, recent ones) answer sat after checking
-//!    them with `expr::eval`.
-//! 5. `z3`: translation with a per-`ExprId` cache, one context per thread, timeouts, models,
-//!    cores through `check_assumptions`.
+//!    kept (KLEE's byte-level `IndependentElementSet`, computed in `footprint`; the array-level
+//!    `expr::arrays_of` would join all the cells of one `int a[N]` object). Models (and checks
+//!    of the constraints alone) are solved per independent factor and merged byte by byte;
+//!    every factor is checked, so an unsatisfiable factor still gives `None`.
+//! 3. `cache`: exact (sorted constraint set, literal) -> answer, with the core stored as
+//!    constraint ids (so it maps back to any caller's indices); values per (set, expr).
+//! 4. `cex`: KLEE's CexCachingSolver: stored unsat cores answer supersets (with that core);
+//!    stored models (exact set, path condition without the literal, recent ones) answer sat
+//!    after checking them with `expr::eval`. On a miss it always asks for a core, so that a
+//!    validity answer cached for the executor yields a small core for the interpolation code.
+//! 5. `z3`: translation with a per-`ExprId` cache, one context per thread, push/pop on
+//!    long-lived solvers (QF_AUFBV, general fallback), timeouts, models, cores through
+//!    `check_assumptions`.
 //!
-//! Between layers a query is a [`Req`]: constraints, an optional [`Lit`] (an expr or its
+//! Between layers a query is a `Req`: constraints, an optional `Lit` (an expr or its
 //! negation: the pool is immutable here, so `must_be_true` cannot build `not expr`) and a
-//! [`Want`] (core / model / value). This is why layers implement the internal [`Layer`] trait
+//! `Want` (core / model / value). This is why layers implement the internal `Layer` trait
 //! and [`Chain`] implements [`Solver`] on top of them.
+//!
+//! # Measured (release build, loaded 2-core machine; `tests::bench_branches_full`)
+//! * KLEE's 2^14 program (14 independent `if (a[i] > 0)` on one symbolic `int a[14]`, DFS,
+//!   validity of the condition then of its negation at each fork, a model per path): 16384
+//!   paths, 49150 queries in ~0.3 s (~160k queries/s), 15 reach Z3.
+//! * Chained conditions (`a[i] + a[i-1] > 0`, nothing independent), 2^10 paths: 3070 queries,
+//!   ~1140 reach Z3 at ~2 ms each; the cex cache answers the rest.
+//! * A trivial Z3 query costs ~0.1-0.2 ms with push/pop (10-20 ms with a fresh solver).
 
 use std::time::{Duration, Instant};
 
