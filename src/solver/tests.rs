@@ -499,6 +499,7 @@ fn differential_chain_vs_z3() {
     let mut reference = z3_solver(None);
     let mut chain = default_chain(None);
     let mut checker = z3_solver(None);
+    let mut general = Chain::new(Box::new(super::z3::Z3Backend::general(None)));
     let mut bools: Vec<ExprId> = Vec::new();
     let rounds = 300;
     let t0 = Instant::now();
@@ -545,6 +546,11 @@ fn differential_chain_vs_z3() {
         let may = reference.may_be_true(&p, q).unwrap();
         let must = reference.must_be_true(&p, q).unwrap();
         assert_eq!(chain.may_be_true(&p, q).unwrap(), may, "may, round {round}");
+        assert_eq!(
+            general.may_be_true(&p, q).unwrap(),
+            may,
+            "general solver, round {round}"
+        );
         assert_eq!(
             chain.must_be_true(&p, q).unwrap(),
             must,

@@ -41,6 +41,8 @@ pub struct Z3Backend {
     id: u64,
     generation: u64,
     timeout_ms: Option<u32>,
+    /// Skip the QF_AUFBV solver (tests: cross-check it against the general one).
+    general_only: bool,
 }
 
 impl Z3Backend {
@@ -49,6 +51,16 @@ impl Z3Backend {
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
             generation: 0,
             timeout_ms: timeout.map(|t| t.as_millis().clamp(1, u32::MAX as u128) as u32),
+            general_only: false,
+        }
+    }
+
+    /// A backend using only Z3's general solver.
+    #[cfg(test)]
+    pub(crate) fn general(timeout: Option<Duration>) -> Self {
+        Z3Backend {
+            general_only: true,
+            ..Self::new(timeout)
         }
     }
 }
@@ -81,7 +93,7 @@ impl Layer for Z3Backend {
             if state.generation != self.generation {
                 *state = State::new(self.generation);
             }
-            state.solve(pool, r, self.timeout_ms)
+            state.solve(pool, r, self.timeout_ms, self.general_only)
         });
         st.z3_time += t0.elapsed();
         res
@@ -393,6 +405,7 @@ impl State {
         pool: &ExprPool,
         r: &Req,
         timeout_ms: Option<u32>,
+        general_only: bool,
     ) -> Result<Outcome, SolverError> {
         for &c in r.cs {
             self.translate(pool, c);
@@ -413,7 +426,7 @@ impl State {
             self.uses = 0;
         }
         self.uses += 1;
-        let res = self.solve_with(pool, r, timeout_ms, 0);
+        let res = self.solve_with(pool, r, timeout_ms, general_only as usize);
         match res {
             Err(SolverError::Unknown(ref why)) if why.contains("incomplete") => {
                 self.solve_with(pool, r, timeout_ms, 1)
