@@ -131,11 +131,16 @@ impl CexCache {
         self.recent.push_back(id);
     }
 
-    /// A stored model satisfying all of `q`.
-    fn find_model(&self, pool: &ExprPool, q: &[Lit], lit: Option<Lit>) -> Option<Arc<Assignment>> {
+    /// A stored model satisfying all of `q`, and its id when it was not stored for `q` itself.
+    fn find_model(
+        &self,
+        pool: &ExprPool,
+        q: &[Lit],
+        lit: Option<Lit>,
+    ) -> Option<(Arc<Assignment>, Option<u32>)> {
         let mut cands: Vec<u32> = Vec::with_capacity(RECENT + 2);
         if let Some(&id) = self.by_set.get(q) {
-            return Some(self.models[id as usize].asg.clone());
+            return Some((self.models[id as usize].asg.clone(), None));
         }
         if let Some(l) = lit {
             let rest: Vec<Lit> = q.iter().copied().filter(|x| *x != l).collect();
@@ -154,7 +159,7 @@ impl CexCache {
             if q.iter()
                 .all(|l| m.set.binary_search(l).is_ok() || holds(&mut ev, *l))
             {
-                return Some(m.asg.clone());
+                return Some((m.asg.clone(), Some(id)));
             }
         }
         None
@@ -222,8 +227,14 @@ impl Layer for CexCache {
             st.cex_cache_hits += 1;
             return Ok(Outcome::Unsat(Some(origin(s))));
         }
-        if let Some(asg) = self.find_model(pool, &q, lit) {
+        if let Some((asg, id)) = self.find_model(pool, &q, lit) {
             st.cex_cache_hits += 1;
+            if let Some(id) = id {
+                // Next time an exact hit.
+                if self.by_set.len() < MAX_ENTRIES {
+                    self.by_set.insert(q.into_boxed_slice(), id);
+                }
+            }
             return Ok(Self::answer_from(pool, &asg, &r.want));
         }
 

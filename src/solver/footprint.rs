@@ -106,15 +106,6 @@ pub(crate) struct ElemSet {
 }
 
 impl ElemSet {
-    pub fn intersects(&self, f: &Footprint) -> bool {
-        f.whole
-            .iter()
-            .any(|a| self.whole.contains(a) || self.bytes.contains_key(a))
-            || f.bytes.iter().any(|(a, i)| {
-                self.whole.contains(a) || self.bytes.get(a).is_some_and(|s| s.contains(i))
-            })
-    }
-
     pub fn add(&mut self, f: &Footprint) {
         for &a in &f.whole {
             self.bytes.remove(&a);

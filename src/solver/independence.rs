@@ -5,9 +5,69 @@
 //! every factor is checked, so `get_initial_values` still answers `None` for unsatisfiable
 //! constraints.
 
-use super::footprint::{ElemSet, Footprints};
+use std::sync::Arc;
+
+use hashbrown::HashMap;
+
+use super::footprint::{ElemSet, Footprint, Footprints};
 use super::{default_bytes, remap, Layer, Outcome, Req, SolverError, SolverStats, Want};
-use crate::expr::{ExprId, ExprPool};
+use crate::expr::{ArrayId, ExprId, ExprPool};
+
+struct UnionFind(Vec<usize>);
+
+impl UnionFind {
+    fn find(&mut self, mut i: usize) -> usize {
+        while self.0[i] != i {
+            self.0[i] = self.0[self.0[i]];
+            i = self.0[i];
+        }
+        i
+    }
+
+    fn union(&mut self, a: usize, b: usize) {
+        let (ra, rb) = (self.find(a), self.find(b));
+        if ra != rb {
+            self.0[ra.max(rb)] = ra.min(rb);
+        }
+    }
+}
+
+/// Connected components of footprints sharing a byte (or an array read as a whole), in time
+/// linear in the total footprint size.
+fn components(fps: &[Arc<Footprint>]) -> UnionFind {
+    let mut uf = UnionFind((0..fps.len()).collect());
+    // Per array: a footprint reading it whole, and one footprint per byte.
+    let mut whole: HashMap<ArrayId, usize> = HashMap::new();
+    let mut bytes: HashMap<(ArrayId, u128), usize> = HashMap::new();
+    let mut touching: HashMap<ArrayId, Vec<usize>> = HashMap::new();
+    for (i, f) in fps.iter().enumerate() {
+        for &a in &f.whole {
+            match whole.get(&a) {
+                Some(&j) => uf.union(i, j),
+                None => {
+                    whole.insert(a, i);
+                    for &j in touching.get(&a).map(|v| v.as_slice()).unwrap_or(&[]) {
+                        uf.union(i, j);
+                    }
+                }
+            }
+            touching.entry(a).or_default().push(i);
+        }
+        for &(a, b) in &f.bytes {
+            match bytes.get(&(a, b)) {
+                Some(&j) => uf.union(i, j),
+                None => {
+                    bytes.insert((a, b), i);
+                }
+            }
+            if let Some(&j) = whole.get(&a) {
+                uf.union(i, j);
+            }
+            touching.entry(a).or_default().push(i);
+        }
+    }
+    uf
+}
 
 pub(crate) struct Independence {
     inner: Box<dyn Layer>,
@@ -24,64 +84,31 @@ impl Independence {
 
     /// Indices of the constraints connected to `seed`.
     fn slice(&mut self, pool: &ExprPool, cs: &[ExprId], seed: ExprId) -> Vec<usize> {
+        let mut fps: Vec<Arc<Footprint>> = cs.iter().map(|&c| self.fps.get(pool, c)).collect();
         let seed = self.fps.get(pool, seed);
-        let fps: Vec<_> = cs.iter().map(|&c| self.fps.get(pool, c)).collect();
-        let mut set = ElemSet::default();
-        set.add(&seed);
-        let mut taken = vec![false; cs.len()];
-        let mut out = Vec::new();
         if seed.is_empty() {
-            return out;
+            return Vec::new();
         }
-        loop {
-            let mut changed = false;
-            for (i, f) in fps.iter().enumerate() {
-                if !taken[i] && set.intersects(f) {
-                    set.add(f);
-                    taken[i] = true;
-                    out.push(i);
-                    changed = true;
-                }
-            }
-            if !changed {
-                break;
-            }
-        }
-        out.sort_unstable();
-        out
+        fps.push(seed);
+        let mut uf = components(&fps);
+        let root = uf.find(cs.len());
+        (0..cs.len()).filter(|&i| uf.find(i) == root).collect()
     }
 
     /// The independent factors of `cs`: (constraint indices, their element set).
     fn factors(&mut self, pool: &ExprPool, cs: &[ExprId]) -> Vec<(Vec<usize>, ElemSet)> {
-        let fps: Vec<_> = cs.iter().map(|&c| self.fps.get(pool, c)).collect();
-        let mut taken = vec![false; cs.len()];
-        let mut out = Vec::new();
-        for start in 0..cs.len() {
-            if taken[start] {
-                continue;
-            }
-            taken[start] = true;
-            let mut set = ElemSet::default();
-            set.add(&fps[start]);
-            let mut members = vec![start];
-            if !fps[start].is_empty() {
-                loop {
-                    let mut changed = false;
-                    for i in start + 1..cs.len() {
-                        if !taken[i] && set.intersects(&fps[i]) {
-                            set.add(&fps[i]);
-                            taken[i] = true;
-                            members.push(i);
-                            changed = true;
-                        }
-                    }
-                    if !changed {
-                        break;
-                    }
-                }
-            }
-            members.sort_unstable();
-            out.push((members, set));
+        let fps: Vec<Arc<Footprint>> = cs.iter().map(|&c| self.fps.get(pool, c)).collect();
+        let mut uf = components(&fps);
+        let mut slot: HashMap<usize, usize> = HashMap::new();
+        let mut out: Vec<(Vec<usize>, ElemSet)> = Vec::new();
+        for (i, f) in fps.iter().enumerate() {
+            let r = uf.find(i);
+            let k = *slot.entry(r).or_insert_with(|| {
+                out.push((Vec::new(), ElemSet::default()));
+                out.len() - 1
+            });
+            out[k].0.push(i);
+            out[k].1.add(f);
         }
         out
     }

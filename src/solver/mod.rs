@@ -51,9 +51,9 @@
 //! # Measured (release build, loaded 2-core machine; `tests::bench_branches_full`)
 //! * KLEE's 2^14 program (14 independent `if (a[i] > 0)` on one symbolic `int a[14]`, DFS,
 //!   validity of the condition then of its negation at each fork, a model per path): 16384
-//!   paths, 49150 queries in ~0.3 s (~160k queries/s), 15 reach Z3.
+//!   paths, 49150 queries in ~0.2 s (~250k queries/s), 15 reach Z3.
 //! * Chained conditions (`a[i] + a[i-1] > 0`, nothing independent), 2^10 paths: 3070 queries,
-//!   ~1140 reach Z3 at ~2 ms each; the cex cache answers the rest.
+//!   1024 reach Z3 at ~1.5 ms each; the cex cache answers the rest.
 //! * A trivial Z3 query costs ~0.1-0.2 ms with push/pop (10-20 ms with a fresh solver).
 
 use std::time::{Duration, Instant};

@@ -900,3 +900,42 @@ fn core_after_cached_validity_is_small() {
         "answered from the stored core"
     );
 }
+
+/// The independent 2^14 run alone (for profiling).
+#[test]
+#[ignore]
+fn bench_branches_independent() {
+    report(14, false);
+}
+
+#[test]
+fn independence_joins_bytes_through_symbolic_reads() {
+    let mut p = ExprPool::new();
+    let a = sym(&mut p, "a", 8);
+    let b = sym(&mut p, "b", 1);
+    let a0 = var(&mut p, a, 0, 1);
+    let a1 = var(&mut p, a, 1, 1);
+    let b0 = var(&mut p, b, 0, 1);
+    let z = p.zext(b0, 32);
+    let m7 = k(&mut p, 32, 7);
+    let j = p.and(m7, z);
+    let aj = p.read(a, None, j);
+    let (c5, c7, c9) = (k(&mut p, 8, 5), k(&mut p, 8, 7), k(&mut p, 8, 9));
+    let e0 = p.eq(a0, c5);
+    let e1 = p.eq(a1, c7);
+    let e2 = p.eq(aj, c9);
+    let one = k(&mut p, 32, 1);
+    let j1 = p.eq(j, one);
+    for cs in [[e0, e1, e2], [e2, e0, e1], [e1, e2, e0]] {
+        let mut s = default_chain(None);
+        assert!(!s.may_be_true(&p, Query::new(&cs, j1)).unwrap());
+        let core = s.unsat_core(&p, Query::new(&cs, j1)).unwrap().unwrap();
+        let ids: Vec<ExprId> = core.iter().map(|&i| cs[i]).collect();
+        assert!(
+            ids.contains(&e1) && ids.contains(&e2) && !ids.contains(&e0),
+            "{ids:?}"
+        );
+        let m = s.get_initial_values(&p, &cs, &[a, b]).unwrap().unwrap();
+        assert!(holds_all(&p, &cs, &assignment(&[a, b], &m)));
+    }
+}
