@@ -783,6 +783,11 @@ impl ExprPool {
         if let (Some(h), Some(l)) = (self.as_const(hi), self.as_const(lo)) {
             return self.constant(w, (h << wl) | l);
         }
+        // Concats nest to the right: Concat(Concat(a, b), c) → Concat(a, Concat(b, c))
+        if let Expr::Concat { hi: h1, lo: h2 } = *self.get(hi) {
+            let r = self.concat(h2, lo);
+            return self.concat(h1, r);
+        }
         // Concat(0, x) → ZExt(x)
         if self.is_const(hi, 0) {
             return self.zext(lo, w);

@@ -4,14 +4,28 @@
 //! Every expression lives once in an `ExprPool` and is named by an `ExprId`; states share ids and
 //! never clone trees. Build expressions only through the smart constructors (`builder.rs`), which
 //! fold constants and put expressions in canonical form; `intern` is the raw, unsimplified door.
+//!
+//! * `builder.rs`: the smart constructors (`pool.add(a, b)`, `pool.eq(a, b)`, `pool.read(..)`, ...)
+//!   and the list of simplification rules; widths above `MAX_WIDTH` panic there.
+//! * `eval.rs`: `eval` / `Evaluator` under an `Assignment` (SMT-LIB semantics), `arrays_of` and the
+//!   `ArraySets` cache for independence slicing.
+//! * `print.rs`: SMT-LIB 2 scripts (`smtlib_query`, `smtlib_validity_query`, `smtlib_term`) and a
+//!   KQuery-like `pool.display(e)`.
+//! * `proptests.rs`: raw-vs-simplified property tests guarding every rule.
+//!
+//! Changes to this file beyond the data shape (additive): `intern` and `update` use the entry API
+//! (one hash lookup per node), and the submodule declarations and re-exports below.
 
 use hashbrown::HashMap;
 
 pub mod builder;
 pub mod eval;
 pub mod print;
+#[cfg(test)]
+mod proptests;
 
-pub use eval::{arrays_of, eval, ArraySets, Assignment};
+pub use eval::{arrays_of, eval, ArraySets, Assignment, Evaluator};
+pub use print::{smtlib_query, smtlib_term, smtlib_validity_query};
 
 /// An expression in an `ExprPool`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
