@@ -202,7 +202,7 @@ fn writes_at_symbolic_indices() {
             .unsat_core(&p, Query::new(&[same, j3, diff], is_11))
             .unwrap()
             .unwrap();
-        assert!(core == vec![0, 2], "{name}: {core:?}");
+        assert!(core.contains(&0) && core.contains(&2), "{name}: {core:?}");
     }
 }
 
