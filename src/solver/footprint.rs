@@ -1,0 +1,138 @@
+//! Byte-level read footprints (KLEE's `IndependentElementSet`): which bytes of which symbolic
+//! arrays an expression can depend on. A read at a constant index touches one byte; a read at a
+//! symbolic index touches the whole array; reads of constant arrays touch nothing themselves
+//! (their contents are known); the indices and values of update lists are visited like any
+//! subterm.
+
+use std::sync::Arc;
+
+use hashbrown::{HashMap, HashSet};
+
+use crate::expr::{ArrayId, Expr, ExprId, ExprPool, UpdateId};
+
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub(crate) struct Footprint {
+    /// Arrays read at symbolic indices (sorted).
+    pub whole: Vec<ArrayId>,
+    /// (array, byte) read at constant indices, arrays not in `whole` (sorted).
+    pub bytes: Vec<(ArrayId, u128)>,
+}
+
+impl Footprint {
+    pub fn is_empty(&self) -> bool {
+        self.whole.is_empty() && self.bytes.is_empty()
+    }
+}
+
+/// Footprints memoized per expression (one pool).
+#[derive(Default)]
+pub(crate) struct Footprints {
+    memo: HashMap<ExprId, Arc<Footprint>>,
+}
+
+impl Footprints {
+    pub fn clear(&mut self) {
+        self.memo.clear();
+    }
+
+    pub fn get(&mut self, pool: &ExprPool, e: ExprId) -> Arc<Footprint> {
+        if let Some(f) = self.memo.get(&e) {
+            return f.clone();
+        }
+        let f = Arc::new(compute(pool, e));
+        self.memo.insert(e, f.clone());
+        f
+    }
+}
+
+fn compute(pool: &ExprPool, root: ExprId) -> Footprint {
+    let mut seen: HashSet<ExprId> = HashSet::new();
+    let mut seen_u: HashSet<UpdateId> = HashSet::new();
+    let mut stack = vec![root];
+    let mut whole: Vec<ArrayId> = Vec::new();
+    let mut bytes: Vec<(ArrayId, u128)> = Vec::new();
+    while let Some(e) = stack.pop() {
+        if !seen.insert(e) {
+            continue;
+        }
+        match *pool.get(e) {
+            Expr::Const { .. } => {}
+            Expr::Read {
+                array,
+                updates,
+                index,
+            } => {
+                if pool.array(array).init.is_none() {
+                    match pool.as_const(index) {
+                        Some(i) => bytes.push((array, i)),
+                        None => whole.push(array),
+                    }
+                }
+                stack.push(index);
+                let mut u = updates;
+                while let Some(id) = u {
+                    if !seen_u.insert(id) {
+                        break;
+                    }
+                    let n = pool.update_node(id);
+                    stack.push(n.index);
+                    stack.push(n.value);
+                    u = n.next;
+                }
+            }
+            Expr::Select { cond, t, f } => stack.extend([cond, t, f]),
+            Expr::Concat { hi: a, lo: b } | Expr::Bin { a, b, .. } | Expr::Cmp { a, b, .. } => {
+                stack.extend([a, b])
+            }
+            Expr::Extract { e, .. }
+            | Expr::ZExt { e, .. }
+            | Expr::SExt { e, .. }
+            | Expr::Not { e } => stack.push(e),
+        }
+    }
+    whole.sort_unstable();
+    whole.dedup();
+    bytes.retain(|(a, _)| whole.binary_search(a).is_err());
+    bytes.sort_unstable();
+    bytes.dedup();
+    Footprint { whole, bytes }
+}
+
+/// A growing union of footprints.
+#[derive(Default)]
+pub(crate) struct ElemSet {
+    whole: HashSet<ArrayId>,
+    bytes: HashMap<ArrayId, HashSet<u128>>,
+}
+
+impl ElemSet {
+    pub fn add(&mut self, f: &Footprint) {
+        for &a in &f.whole {
+            self.bytes.remove(&a);
+            self.whole.insert(a);
+        }
+        for &(a, i) in &f.bytes {
+            if !self.whole.contains(&a) {
+                self.bytes.entry(a).or_default().insert(i);
+            }
+        }
+    }
+
+    /// Does the set touch array `a` at all?
+    pub fn touches(&self, a: ArrayId) -> bool {
+        self.whole.contains(&a) || self.bytes.contains_key(&a)
+    }
+
+    /// Is all of `a` in the set (read at a symbolic index)?
+    pub fn has_whole(&self, a: ArrayId) -> bool {
+        self.whole.contains(&a)
+    }
+
+    /// The constant byte indices of `a` in the set.
+    pub fn bytes_of(&self, a: ArrayId) -> impl Iterator<Item = u128> + '_ {
+        self.bytes
+            .get(&a)
+            .into_iter()
+            .flat_map(|s| s.iter().copied())
+    }
+}
