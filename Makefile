@@ -28,7 +28,7 @@ lint: build
 	$(CARGO) clippy --release --quiet --all-targets -- -D warnings
 
 unit: build
-	$(CARGO) test --release --quiet --lib --bins
+	$(CARGO) test --release --quiet --lib --bins --test cli
 
 testsuite: libc build
 	$(CARGO) test --release --quiet --test testsuite

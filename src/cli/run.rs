@@ -111,11 +111,13 @@ pub fn run(a: &RunArgs) -> Result<()> {
             report_error(&module, &mut out, &test, e)?;
             (0, 1)
         }
-        End::Halted(why) => {
+        End::Halted(option) => {
+            // exec names the budget option that stopped the path.
+            let why = format!("{option} limit reached, path stopped");
             let line = format!("KLEE: WARNING: {why}");
             eprintln!("{line}");
             out.warning(&line);
-            out.write_early_test(&test, why)?;
+            out.write_early_test(&test, &why)?;
             (0, 1)
         }
     };

@@ -1,0 +1,186 @@
+//! End-to-end checks of `trex run` options and output files that the testsuite's expectation
+//! format does not cover: budgets (`.early` tests), output-directory numbering, `ktest show`.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn trex() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_trex"))
+}
+
+/// Compiles C source to bitcode in `dir` (no C library needed: `--libc=none` programs).
+fn compile(dir: &Path, name: &str, src: &str) -> PathBuf {
+    let c = dir.join(format!("{name}.c"));
+    std::fs::write(&c, src).unwrap();
+    let bc = dir.join(format!("{name}.bc"));
+    let st = Command::new("clang-14")
+        .args(["-g", "-O0", "-c", "-emit-llvm", "-o"])
+        .arg(&bc)
+        .arg(&c)
+        .status()
+        .expect("clang-14");
+    assert!(st.success());
+    bc
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn files_with_suffix(dir: &Path, suffix: &str) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(suffix))
+        .collect();
+    v.sort();
+    v
+}
+
+const LOOP: &str = "int main(void) { volatile int x = 0; for (;;) x++; }";
+const DEEP: &str = "int f(int n) { return n == 0 ? 0 : 1 + f(n - 1); }\n\
+                    int main(void) { return f(5000) & 1; }";
+
+#[test]
+fn max_instructions_stops_the_path_early() {
+    let tmp = tempfile::tempdir().unwrap();
+    let bc = compile(tmp.path(), "loop", LOOP);
+    let out = tmp.path().join("out");
+    let o = trex()
+        .args([
+            "run",
+            "--libc=none",
+            "--max-instructions=5000",
+            "--output-dir",
+        ])
+        .arg(&out)
+        .arg(&bc)
+        .output()
+        .unwrap();
+    let err = stderr(&o);
+    assert!(o.status.success(), "{err}");
+    assert!(
+        err.contains("KLEE: done: total instructions = 5000\n"),
+        "{err}"
+    );
+    assert!(err.contains("KLEE: done: completed paths = 0\n"), "{err}");
+    assert!(
+        err.contains("KLEE: done: partially completed paths = 1\n"),
+        "{err}"
+    );
+    assert!(!err.contains("TREX: program exited"), "{err}");
+    assert_eq!(
+        files_with_suffix(&out, ".early"),
+        vec!["test000001.early".to_string()]
+    );
+    assert!(files_with_suffix(&out, ".err").is_empty());
+    assert!(std::fs::read_to_string(out.join("info"))
+        .unwrap()
+        .contains("KLEE: done: generated tests = 1"));
+}
+
+#[test]
+fn max_stack_frames_bounds_recursion() {
+    let tmp = tempfile::tempdir().unwrap();
+    let bc = compile(tmp.path(), "deep", DEEP);
+    let out = tmp.path().join("out");
+    let o = trex()
+        .args(["run", "--libc=none", "-max-stack-frames=100", "-output-dir"])
+        .arg(&out)
+        .arg(&bc)
+        .output()
+        .unwrap();
+    let err = stderr(&o);
+    assert!(o.status.success(), "{err}");
+    assert!(
+        err.contains("KLEE: done: partially completed paths = 1\n"),
+        "{err}"
+    );
+    assert!(
+        err.contains("KLEE: WARNING: max-stack-frames limit reached"),
+        "{err}"
+    );
+    let early = std::fs::read_to_string(out.join("test000001.early")).unwrap();
+    assert_eq!(early, "max-stack-frames limit reached, path stopped\n");
+    // Without the bound the same program finishes.
+    let out2 = tmp.path().join("out2");
+    let o = trex()
+        .args(["run", "--libc=none", "--output-dir"])
+        .arg(&out2)
+        .arg(&bc)
+        .output()
+        .unwrap();
+    assert!(
+        stderr(&o).contains("TREX: program exited with status 0"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn output_dirs_are_numbered_beside_the_input_and_tests_are_readable() {
+    let tmp = tempfile::tempdir().unwrap();
+    let bc = compile(
+        tmp.path(),
+        "ret",
+        "int main(int argc, char **argv) { return argc; }",
+    );
+    for _ in 0..2 {
+        let o = trex()
+            .args(["run", "--libc=none"])
+            .arg(&bc)
+            .args(["a", "-b"])
+            .output()
+            .unwrap();
+        assert!(
+            stderr(&o).contains("TREX: program exited with status 3"),
+            "{}",
+            stderr(&o)
+        );
+    }
+    assert!(tmp.path().join("klee-out-0/test000001.ktest").is_file());
+    let last = tmp.path().join("klee-last");
+    assert_eq!(
+        std::fs::read_link(&last).unwrap(),
+        PathBuf::from("klee-out-1")
+    );
+    for f in ["info", "messages.txt", "warnings.txt"] {
+        assert!(last.join(f).is_file(), "{f}");
+    }
+    let messages = std::fs::read_to_string(last.join("messages.txt")).unwrap();
+    assert!(
+        messages.contains("KLEE: done: completed paths = 1"),
+        "{messages}"
+    );
+
+    let o = trex()
+        .args(["ktest", "show"])
+        .arg(last.join("test000001.ktest"))
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success());
+    assert!(text.contains("num objects: 0\n"), "{text}");
+    let o = trex().args(["ktest", "show"]).arg(&bc).output().unwrap();
+    assert!(!o.status.success());
+    assert!(stderr(&o).starts_with("trex: error:"), "{}", stderr(&o));
+}
+
+#[test]
+fn an_existing_output_dir_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let bc = compile(tmp.path(), "ret", "int main(void) { return 0; }");
+    let o = trex()
+        .args(["run", "--libc=none", "--output-dir"])
+        .arg(tmp.path())
+        .arg(&bc)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.starts_with("trex: error:") && err.lines().count() == 1,
+        "{err}"
+    );
+}
