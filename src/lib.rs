@@ -6,4 +6,5 @@ pub mod expr;
 pub mod ir;
 pub mod link;
 pub mod output;
+pub mod search;
 pub mod solver;
