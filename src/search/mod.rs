@@ -45,6 +45,8 @@ pub mod random_path;
 pub mod rng;
 pub mod weighted;
 
+#[cfg(test)]
+mod tests;
 
 use std::fmt;
 use std::str::FromStr;
