@@ -685,3 +685,71 @@ fn hundred_thousand_states_quickly() {
         assert!(secs < 20.0, "{kind}: {secs} s");
     }
 }
+
+// ---- a module compiled by clang-14 ----
+
+fn compile(src: &str) -> ir::Module {
+    let dir = tempfile::tempdir().unwrap();
+    let c = dir.path().join("t.c");
+    let bc = dir.path().join("t.bc");
+    std::fs::write(&c, src).unwrap();
+    let out = std::process::Command::new("clang-14")
+        .args(["-c", "-emit-llvm", "-g", "-O0", "-w", "-o"])
+        .arg(&bc)
+        .arg(&c)
+        .output()
+        .expect("clang-14");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    ir::lower::load_module(&bc).unwrap()
+}
+
+#[test]
+fn distances_on_clang_output() {
+    let m = compile(
+        "int f(int x) { return x + 1; }\n\
+         int main(void) { int a = 1; int b = 2; a = f(a + b); return a; }\n",
+    );
+    let main = m.func_by_name["main"];
+    let f = m.func_by_name["f"];
+    let mcode = &m.functions[main.0 as usize].code;
+    let flen = m.functions[f.0 as usize].code.len() as u64;
+    let call_pc = mcode
+        .iter()
+        .position(|i| matches!(i.kind, InstKind::Call { callee: Callee::Direct(g), .. } if g == f))
+        .unwrap() as u32;
+    let cov = Arc::new(Coverage::new(&m));
+    for pc in 0..mcode.len() as u32 {
+        cov.mark(main, pc);
+    }
+    let d = Distances::new(&m, &cov);
+    // Straight-line code: f is entered at the call.
+    assert_eq!(d.min_dist_to_uncovered(f, 0), 1);
+    assert_eq!(d.min_dist_to_uncovered(main, call_pc), 2);
+    assert_eq!(d.min_dist_to_uncovered(main, 0), call_pc as u64 + 2);
+    assert_eq!(d.min_dist_to_return(f, 0), flen);
+    assert_eq!(d.min_dist_to_return(main, 0), mcode.len() as u64 + flen);
+    // Inside f after covering it, nothing is left.
+    cover_all(&cov, &m, &[]);
+    let mut s = Weighted::new(Weight::MinDistToUncovered, 0, &m, cov.clone());
+    let mut info = Fake::default();
+    info.set(
+        0,
+        S {
+            loc: (f.0, 0),
+            stack: vec![(main, call_pc + 1)],
+            ..S::default()
+        },
+    );
+    add(&mut s, &info, &[0]);
+    assert_eq!(
+        s.distances()
+            .unwrap()
+            .for_state(f, 0, &[(main, call_pc + 1)]),
+        0
+    );
+    assert_eq!(s.weight_of(StateId(0)), Some(1e-8));
+}
