@@ -223,15 +223,31 @@ impl Distances {
     }
 
     /// Distance to uncovered code of a state at `(f, pc)` with the given call stack (outermost
-    /// frame first, each the caller and the pc where it resumes).
+    /// frame first, each the caller and the pc where it resumes): KLEE's chain of
+    /// [`Distances::with_return`] from the outermost frame, evaluated from the innermost one
+    /// so that it stops as soon as going further out cannot give a shorter distance (a return
+    /// that cannot be reached, or the cost of the returns alone exceeds the best found). At
+    /// most [`MAX_FRAMES`] caller frames are looked at, so deep recursion stays cheap.
     pub fn for_state(&self, f: ir::FuncId, pc: u32, stack: &[(ir::FuncId, u32)]) -> u64 {
-        let mut at_return = 0;
-        for &(cf, cpc) in stack {
-            at_return = self.with_return(cf, cpc, at_return);
+        let mut best = self.min_dist_to_uncovered(f, pc);
+        let mut cost = self.min_dist_to_return(f, pc);
+        for &(cf, cpc) in stack.iter().rev().take(MAX_FRAMES) {
+            if cost == 0 || (best != 0 && cost >= best) {
+                break;
+            }
+            let local = self.min_dist_to_uncovered(cf, cpc);
+            if local != 0 {
+                best = min_nz(best, cost + local);
+            }
+            let r = self.min_dist_to_return(cf, cpc);
+            cost = if r == 0 { 0 } else { cost + r };
         }
-        self.with_return(f, pc, at_return)
+        best
     }
 }
+
+/// Caller frames [`Distances::for_state`] looks at, innermost first.
+pub const MAX_FRAMES: usize = 1024;
 
 fn through(sp: u64) -> u64 {
     if sp == 0 {

@@ -424,6 +424,59 @@ fn distances_go_through_callees_to_their_return() {
     assert_eq!(d.for_state(FuncId(1), 3, &[]), 0);
 }
 
+/// `for_state` (innermost first, with early exits) agrees with KLEE's chain of
+/// `computeMinDistToUncovered` from the outermost frame.
+#[test]
+fn for_state_matches_klee_chain() {
+    // main: [call g, plain, ret]; g: [plain, call h, plain, ret]; h: [plain, plain, ret]
+    let m = module(vec![
+        func("main", vec![vec![call(1), plain(), ret()]]),
+        func("g", vec![vec![plain(), call(2), plain(), ret()]]),
+        func("h", vec![vec![plain(), plain(), ret()]]),
+    ]);
+    let places: Vec<(u32, u32)> = (0..3)
+        .flat_map(|f| (0..m.functions[f].code.len() as u32).map(move |pc| (f as u32, pc)))
+        .collect();
+    let stacks: Vec<Vec<(FuncId, u32)>> = vec![
+        vec![],
+        vec![(FuncId(0), 1)],
+        vec![(FuncId(1), 2)],
+        vec![(FuncId(0), 1), (FuncId(1), 2)],
+        vec![
+            (FuncId(0), 1),
+            (FuncId(1), 2),
+            (FuncId(1), 2),
+            (FuncId(1), 2),
+        ],
+    ];
+    for mask in 0u32..(1 << places.len()) {
+        if mask % 7 != 0 {
+            continue;
+        }
+        let cov = Coverage::new(&m);
+        for (i, &(f, pc)) in places.iter().enumerate() {
+            if mask & (1 << i) != 0 {
+                cov.mark(FuncId(f), pc);
+            }
+        }
+        let d = Distances::new(&m, &cov);
+        for &(f, pc) in &places {
+            for st in &stacks {
+                let mut at_ra = 0;
+                for &(cf, cpc) in st {
+                    at_ra = d.with_return(cf, cpc, at_ra);
+                }
+                let klee = d.with_return(FuncId(f), pc, at_ra);
+                assert_eq!(
+                    d.for_state(FuncId(f), pc, st),
+                    klee,
+                    "{mask:b} {f} {pc} {st:?}"
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn distances_enter_callees_with_uncovered_code() {
     let m = call_module();
