@@ -76,7 +76,7 @@ pub trait StateInfo {
 }
 
 /// A state-selection strategy.
-pub trait Searcher {
+pub trait Searcher: Send {
     /// The next state to step, `None` when there is none.
     fn select(&mut self, info: &dyn StateInfo) -> Option<StateId>;
     /// `parent` forked `child` (called at the fork, before `child` is reported as added).

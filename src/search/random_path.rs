@@ -172,10 +172,10 @@ impl Searcher for RandomPath {
 
     fn fork(&mut self, parent: StateId, child: StateId) {
         let p = self.leaf(parent);
-        if p == NONE {
+        if p == NONE || self.leaf(child) != NONE || parent == child {
+            // Unknown parent: the child becomes a top-level subtree when added.
             return;
         }
-        debug_assert_eq!(self.leaf(child), NONE, "forked child already known");
         // Node p becomes the fork: left the parent's continuation, right the child.
         let a = self.alloc(Node {
             parent: p,

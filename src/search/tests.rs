@@ -356,6 +356,48 @@ fn default_is_random_path_with_covnew() {
 }
 
 #[test]
+fn default_searcher_runs_a_fork_tree() {
+    let m = call_module();
+    let cov = Arc::new(Coverage::new(&m));
+    let mut info = Fake::default();
+    let mut s = make_searcher(&[], 17, &m, cov);
+    info.set(0, S::default());
+    add(s.as_mut(), &info, &[0]);
+    let mut live = vec![0u32];
+    let mut next = 1;
+    for step in 0..2000 {
+        let p = s.select(&info).unwrap();
+        assert!(live.contains(&p.0));
+        if step % 3 == 0 {
+            info.set(
+                next,
+                S {
+                    depth: info.depth(p) + 1,
+                    since: step,
+                    ..S::default()
+                },
+            );
+            info.st.get_mut(&p.0).unwrap().depth += 1;
+            s.fork(p, StateId(next));
+            s.update(Some(p), &ids(&[next]), &[], &info);
+            live.push(next);
+            next += 1;
+        } else if step % 3 == 1 && live.len() > 1 {
+            s.update(Some(p), &[], &[p], &info);
+            live.retain(|&x| x != p.0);
+        } else {
+            s.update(Some(p), &[], &[], &info);
+        }
+    }
+    while let Some(p) = s.select(&info) {
+        s.update(Some(p), &[], &[p], &info);
+        live.retain(|&x| x != p.0);
+    }
+    assert!(live.is_empty());
+    assert!(s.is_empty());
+}
+
+#[test]
 fn option_parsing() {
     for k in SearchKind::ALL {
         assert_eq!(k.option_name().parse::<SearchKind>(), Ok(k));
