@@ -1,13 +1,18 @@
 //! Which instructions have been executed, shared between the executor (which marks) and the
-//! searchers (which read). One bit per instruction, atomics, so it can be shared with `Arc`.
+//! searchers (which read). One bit per instruction, atomics, so it can be shared with `Arc`;
+//! plus, for `nurs:icnt`, how many times each instruction was executed (KLEE's
+//! `stats::instructions` per instruction), kept by [`Coverage::record`].
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
 use crate::ir;
 
 pub struct Coverage {
     /// Per function, one bit per instruction of `code`.
     bits: Vec<Box<[AtomicU64]>>,
+    /// Per function, per instruction: executions (saturating at `u32::MAX`; a plain load and
+    /// store, not a locked add: concurrent executors may lose a few counts of a heuristic).
+    counts: Vec<Box<[AtomicU32]>>,
     /// Number of instructions covered so far; also serves as a version: it changes exactly
     /// when coverage changes.
     covered: AtomicU64,
@@ -24,8 +29,14 @@ impl Coverage {
                     .collect()
             })
             .collect();
+        let counts = module
+            .functions
+            .iter()
+            .map(|f| (0..f.code.len()).map(|_| AtomicU32::new(0)).collect())
+            .collect();
         Coverage {
             bits,
+            counts,
             covered: AtomicU64::new(0),
         }
     }
@@ -53,6 +64,32 @@ impl Coverage {
         } else {
             false
         }
+    }
+
+    /// Counts one execution of instruction `pc` of `f` and marks it covered; true if it is new
+    /// coverage (as [`Coverage::mark`]). The executor calls this (or only `mark` when it does
+    /// not need `nurs:icnt`) for every instruction it executes.
+    #[inline]
+    pub fn record(&self, f: ir::FuncId, pc: u32) -> bool {
+        if let Some(c) = self
+            .counts
+            .get(f.0 as usize)
+            .and_then(|c| c.get(pc as usize))
+        {
+            let n = c.load(Ordering::Relaxed);
+            if n != u32::MAX {
+                c.store(n + 1, Ordering::Relaxed);
+            }
+        }
+        self.mark(f, pc)
+    }
+
+    /// How many times instruction `pc` of `f` was executed (through [`Coverage::record`]).
+    pub fn count(&self, f: ir::FuncId, pc: u32) -> u64 {
+        self.counts
+            .get(f.0 as usize)
+            .and_then(|c| c.get(pc as usize))
+            .map_or(0, |c| c.load(Ordering::Relaxed) as u64)
     }
 
     pub fn is_covered(&self, f: ir::FuncId, pc: u32) -> bool {

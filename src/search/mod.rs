@@ -24,6 +24,7 @@
 //! | `nurs:md2u` | `WeightedRandomSearcher::MinDistToUncovered` | weight `(1/md2u)²` |
 //! | `nurs:depth` | `WeightedRandomSearcher::Depth` | weight `depth` |
 //! | `nurs:rp` | `WeightedRandomSearcher::RandomPath` | weight `0.5^depth` |
+//! | `nurs:icnt` | `WeightedRandomSearcher::InstCount` | weight `(1/max(1, executions of the next instruction))²` ([`Coverage::record`]) |
 //!
 //! `md2u` is the static distance in instructions to the nearest uncovered instruction (through
 //! calls and returns, [`distance`]), 10000 when none is reachable; `invCovNew` is 0 for a state
@@ -106,10 +107,11 @@ pub enum SearchKind {
     NursMd2u,
     NursDepth,
     NursRp,
+    NursICnt,
 }
 
 impl SearchKind {
-    pub const ALL: [SearchKind; 8] = [
+    pub const ALL: [SearchKind; 9] = [
         SearchKind::Dfs,
         SearchKind::Bfs,
         SearchKind::RandomState,
@@ -118,6 +120,7 @@ impl SearchKind {
         SearchKind::NursMd2u,
         SearchKind::NursDepth,
         SearchKind::NursRp,
+        SearchKind::NursICnt,
     ];
 
     /// KLEE's option value.
@@ -131,6 +134,7 @@ impl SearchKind {
             SearchKind::NursMd2u => "nurs:md2u",
             SearchKind::NursDepth => "nurs:depth",
             SearchKind::NursRp => "nurs:rp",
+            SearchKind::NursICnt => "nurs:icnt",
         }
     }
 
@@ -172,7 +176,7 @@ impl FromStr for SearchKind {
             return Ok(*k);
         }
         match t {
-            "nurs:icnt" | "nurs:cpicnt" | "nurs:qc" => Err(SearchParseError::Unsupported(t.into())),
+            "nurs:cpicnt" | "nurs:qc" => Err(SearchParseError::Unsupported(t.into())),
             _ => Err(SearchParseError::Unknown(t.into())),
         }
     }
@@ -265,6 +269,7 @@ pub fn make_one(
         SearchKind::NursMd2u => w(Weight::MinDistToUncovered),
         SearchKind::NursDepth => w(Weight::Depth),
         SearchKind::NursRp => w(Weight::RandomPath),
+        SearchKind::NursICnt => w(Weight::InstCount),
     }
 }
 

@@ -416,8 +416,8 @@ fn option_parsing() {
     let msg = e.to_string();
     assert!(msg.starts_with("unknown search heuristic 'depth-first' (expected one of: dfs, bfs"));
     assert!(msg.contains("nurs:covnew"), "{msg}");
-    let e = parse_search_kinds(&["dfs", "nurs:icnt"]).unwrap_err();
-    assert_eq!(e, SearchParseError::Unsupported("nurs:icnt".into()));
+    let e = parse_search_kinds(&["dfs", "nurs:cpicnt"]).unwrap_err();
+    assert_eq!(e, SearchParseError::Unsupported("nurs:cpicnt".into()));
     assert!(e.to_string().contains("not supported by trex"));
     assert!(parse_search_kinds(&[""]).is_err());
 }
@@ -716,6 +716,39 @@ fn depth_weights() {
     add(&mut z, &info, &[0, 1]);
     let c = counts(&mut z, &info, 10_000);
     assert!(c[&0] > 4_000 && c[&1] > 4_000, "{c:?}");
+}
+
+#[test]
+fn icnt_prefers_rarely_executed_instructions() {
+    let m = call_module();
+    let cov = Arc::new(Coverage::new(&m));
+    for _ in 0..10 {
+        assert_eq!(cov.record(FuncId(1), 0), cov.count(FuncId(1), 0) == 1);
+    }
+    assert_eq!(cov.count(FuncId(1), 0), 10);
+    assert!(cov.is_covered(FuncId(1), 0));
+    let mut info = Fake::default();
+    info.set(
+        0,
+        S {
+            loc: (1, 0),
+            ..S::default()
+        },
+    );
+    info.set(
+        1,
+        S {
+            loc: (1, 1),
+            ..S::default()
+        },
+    );
+    let mut s = weighted(Weight::InstCount, &m, &cov);
+    add(&mut s, &info, &[0, 1]);
+    assert!((s.weight_of(StateId(0)).unwrap() - 0.01).abs() < 1e-15);
+    assert_eq!(s.weight_of(StateId(1)), Some(1.0));
+    let c = counts(&mut s, &info, 10_000);
+    assert!(c[&1] > 9_800, "{c:?}");
+    assert_eq!(s.name(), "WeightedRandomSearcher::InstCount");
 }
 
 #[test]

@@ -17,6 +17,8 @@ pub enum Weight {
     Depth,
     /// `nurs:rp`: weight = 0.5^depth.
     RandomPath,
+    /// `nurs:icnt`: weight = (1/max(1, executions of the state's next instruction))^2.
+    InstCount,
     /// `nurs:md2u`: weight = (1/md2u)^2, md2u = 10000 when no uncovered code is reachable.
     MinDistToUncovered,
     /// `nurs:covnew`: weight = invCovNew^2 + (1/md2u)^2, with invCovNew = 0 when the state never
@@ -82,6 +84,11 @@ impl Weighted {
         match self.kind {
             Weight::Depth => info.depth(s) as f64,
             Weight::RandomPath => 0.5f64.powi(info.depth(s).min(i32::MAX as u32) as i32),
+            Weight::InstCount => {
+                let (f, pc) = info.location(s);
+                let inv = 1.0 / self.coverage.count(f, pc).max(1) as f64;
+                inv * inv
+            }
             Weight::MinDistToUncovered | Weight::CoveringNew => {
                 let md2u = self.md2u(s, info);
                 let inv_md2u = 1.0 / if md2u != 0 { md2u as f64 } else { 10000.0 };
@@ -157,6 +164,7 @@ impl Searcher for Weighted {
         let t = match self.kind {
             Weight::Depth => "Depth",
             Weight::RandomPath => "RandomPath",
+            Weight::InstCount => "InstCount",
             Weight::MinDistToUncovered => "MinDistToUncovered",
             Weight::CoveringNew => "CoveringNew",
         };
