@@ -29,10 +29,17 @@
 //! `md2u` is the static distance in instructions to the nearest uncovered instruction (through
 //! calls and returns, [`distance`]), 10000 when none is reachable; `invCovNew` is 0 for a state
 //! that never covered new code (`instructions_since_new_coverage == 0`), else
-//! `1/max(1, instsSinceCovNew - 1000)`. The weighted ones sample from a sum tree (O(log n)
-//! select and update); the weight of the current state is refreshed at each update, and all
-//! weights when the distances are recomputed after coverage changed (at most every
-//! [`weighted::RECOMPUTE_INTERVAL`] updates, and never more often than once per live state).
+//! `1/max(1, instsSinceCovNew - 1000)`. The weighted ones sample from a sum tree; the weight
+//! of the current state is refreshed at each update (for `nurs:depth` and `nurs:rp` only when
+//! it forked), and all weights when the distances are recomputed after coverage changed (at
+//! least [`weighted::RECOMPUTE_INTERVAL`] updates apart, and at least as many as there are live
+//! states, so the reweighting is amortized O(log n) per update).
+//!
+//! Cost per `select` / `update` (per added or removed state): O(1) for `dfs`, `bfs`,
+//! `random-state` (removal anywhere included); O(log n) for the `nurs:*` ones, plus the walk of
+//! the call stack for md2u (innermost frames first, stopping early); O(depth of the fork tree)
+//! for `random-path` select, as in KLEE (about log n when random-path picks the states that
+//! fork, since it favours shallow ones).
 //!
 //! Several kinds give KLEE's `InterleavedSearcher` (round robin, starting with the first);
 //! none gives KLEE's default, `random-path` interleaved with `nurs:covnew`. Every random choice
