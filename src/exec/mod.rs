@@ -40,6 +40,8 @@ pub mod value;
 #[cfg(test)]
 mod e2e_tests;
 #[cfg(test)]
+mod sym_tests;
+#[cfg(test)]
 mod tests;
 
 use crate::ir;
@@ -82,12 +84,27 @@ pub trait Io {
 /// The result of a run.
 #[derive(Debug)]
 pub struct Outcome {
+    /// The end of the first path (the only one of a concrete program).
     pub end: End,
-    /// Executed instructions.
+    /// Every explored path in the order they ended (the first is `end`).
+    pub paths: Vec<PathEnd>,
+    /// Executed instructions (all paths).
     pub instructions: u64,
+    /// Solver statistics when the run used the solver.
+    pub solver_stats: Option<crate::solver::SolverStats>,
 }
 
-#[derive(Debug)]
+/// One explored path: how it ended, and a concrete input reaching that end: the symbolic
+/// objects in creation order (name, bytes).
+#[derive(Debug, Clone)]
+pub struct PathEnd {
+    pub end: End,
+    pub objects: Vec<(String, Vec<u8>)>,
+    /// The path ended silently (`klee_silent_exit`, a false `__VERIFIER_assume`): no test.
+    pub silent: bool,
+}
+
+#[derive(Debug, Clone)]
 pub enum End {
     /// Normal termination with this exit status.
     Exit(i32),
@@ -107,6 +124,8 @@ pub struct ErrorReport {
     pub stack: Vec<StackEntry>,
     /// Extra details (addresses, objects), one `key: value` per line; may be empty.
     pub info: String,
+    /// The failing instruction (function, index in its code), for error deduplication.
+    pub site: (ir::FuncId, u32),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
