@@ -133,6 +133,8 @@ enum Builtin {
     Nondet,
     VerifierAssume,
     ReachError,
+    Range,
+    Choose,
     External,
 }
 
@@ -168,6 +170,8 @@ fn builtin_of(f: &Function) -> Builtin {
             Builtin::GetValue
         }
         "__VERIFIER_assume" => Builtin::VerifierAssume,
+        "klee_range" => Builtin::Range,
+        "klee_choose" => Builtin::Choose,
         "reach_error" | "__VERIFIER_error" => Builtin::ReachError,
         n if n.starts_with("__VERIFIER_nondet_") => Builtin::Nondet,
         _ => Builtin::External,
@@ -196,6 +200,9 @@ struct Snap<'m> {
     stop_depth: usize,
     dtors_done: bool,
     path: PathState,
+    /// The current instruction of the top frame.
+    pc: u32,
+    /// `Some`: take this edge on resuming; `None`: re-execute the current instruction.
     edge: Option<(&'m Function, &'m Edge)>,
 }
 
@@ -933,10 +940,11 @@ impl<'m, 'io> Interp<'m, 'io> {
                 if self.symbolic {
                     self.guard_ops(&[*base], "pointer arithmetic (symbolic pointer)")?;
                     for i in indices.iter() {
-                        self.guard_ops(
-                            &[i.op],
-                            "pointer arithmetic (symbolic array index / offset)",
-                        )?;
+                        if let Operand::Reg(r) = i.op {
+                            if let Value::Sym(e) = self.regs[self.base + r.0 as usize] {
+                                self.concretize_index(r, e)?;
+                            }
+                        }
                     }
                 }
                 let b = self.op(base);
@@ -1220,7 +1228,9 @@ impl<'m, 'io> Interp<'m, 'io> {
             | Builtin::GetValue
             | Builtin::Nondet
             | Builtin::VerifierAssume
-            | Builtin::ReachError) => {
+            | Builtin::ReachError
+            | Builtin::Range
+            | Builtin::Choose) => {
                 let v = self.sym_builtin(b, fid, args, ret)?;
                 self.set(inst.dst, v);
                 return Ok(Flow::Next);
@@ -2372,7 +2382,9 @@ impl<'m, 'io> Interp<'m, 'io> {
             | Builtin::GetValue
             | Builtin::Nondet
             | Builtin::VerifierAssume
-            | Builtin::ReachError => unreachable!(),
+            | Builtin::ReachError
+            | Builtin::Range
+            | Builtin::Choose => unreachable!(),
             Builtin::Malloc => {
                 let n = arg(self, 0).bits();
                 self.heap_alloc(n, 16)
@@ -2884,6 +2896,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             dtors_done: self.dtors_done,
             path,
             edge: Some((f, edge)),
+            pc: self.pc,
         });
     }
 
@@ -2900,11 +2913,85 @@ impl<'m, 'io> Interp<'m, 'io> {
             self.base = fr.base as usize;
             self.pc = fr.pc;
         }
+        if let Some(fr) = self.frames.last_mut() {
+            // Re-executes the current instruction (forks of `concretize_index`).
+            fr.pc = s.pc;
+            self.pc = s.pc;
+        }
         if let Some((f, e)) = s.edge {
             let t = self.edge(f, e);
             self.frames.last_mut().unwrap().pc = t as u32;
             self.pc = t as u32;
         }
+    }
+
+    /// Most feasible values of a symbolic array index / offset: one path per value.
+    const MAX_INDEX_VALUES: usize = 64;
+
+    /// A symbolic index of pointer arithmetic in register `r`: when it has at most
+    /// `MAX_INDEX_VALUES` feasible values, one path per value (under `e == value`; this path takes
+    /// the first and its register becomes that constant, the others re-execute the instruction);
+    /// otherwise a clear error.
+    fn concretize_index(&mut self, r: Reg, e: ExprId) -> R<()> {
+        let w = self.pool.width(e);
+        let mut cs = self.path.constraints.clone();
+        let mut vals = Vec::new();
+        let _ = self.solver();
+        let mut sv = self.solver.take().unwrap();
+        let res = (|| -> Result<(), crate::solver::SolverError> {
+            loop {
+                let v = sv.get_value(&self.pool, &cs, e)?;
+                vals.push(v);
+                let k = self.pool.constant(w, v);
+                let ne = self.pool.ne(e, k);
+                if vals.len() > Self::MAX_INDEX_VALUES
+                    || !sv.may_be_true(&self.pool, Query::new(&cs, ne))?
+                {
+                    return Ok(());
+                }
+                cs.push(ne);
+            }
+        })();
+        self.solver = Some(sv);
+        res.or_else(Self::solver_fail)?;
+        if vals.len() > Self::MAX_INDEX_VALUES {
+            return error(
+                ErrorKind::Exec,
+                format!(
+                    "unsupported: symbolic array index / pointer offset with more than {} feasible values",
+                    Self::MAX_INDEX_VALUES
+                ),
+            );
+        }
+        if vals.len() > 1 {
+            self.fork_check()?;
+        }
+        for &v in vals[1..].iter().rev() {
+            let k = self.pool.constant(w, v);
+            let eq = self.pool.eq(e, k);
+            let mut path = self.path.clone();
+            path.constraints.push(eq);
+            path.depth += 1;
+            self.worklist.push(Snap {
+                mem: self.mem.clone(),
+                regs: self.regs.clone(),
+                frames: self.frames.clone(),
+                allocas: self.allocas.clone(),
+                stop_depth: self.stop_depth,
+                dtors_done: self.dtors_done,
+                path,
+                edge: None,
+                pc: self.pc,
+            });
+        }
+        let k = self.pool.constant(w, vals[0]);
+        let eq = self.pool.eq(e, k);
+        if vals.len() > 1 {
+            self.path.depth += 1;
+            self.add_constraint(eq);
+        }
+        self.regs[self.base + r.0 as usize] = Value::Int(vals[0]);
+        Ok(())
     }
 
     /// Continues an installed path.
@@ -3230,6 +3317,52 @@ impl<'m, 'io> Interp<'m, 'io> {
                 }
             }
             Builtin::ReachError => error(ErrorKind::Assert, "ASSERTION FAIL: reach_error"),
+            Builtin::Range => {
+                let (lo, hi) = match (arg(self, 0), arg(self, 1)) {
+                    (Value::Int(a), Value::Int(b)) => (sext(a, 32) as i32, sext(b, 32) as i32),
+                    _ => return sym_err("the bounds of klee_range"),
+                };
+                if lo >= hi {
+                    return error(ErrorKind::User, "invalid range");
+                }
+                if lo as i64 + 1 == hi as i64 {
+                    return Ok(Value::Int(lo as u32 as u128 & mask(ret_w.max(1))));
+                }
+                let name = self.cstr_arg(&arg(self, 2))?;
+                let v = self.fresh_int(&name, 4, 32);
+                let e = self.expr_of(&v, 32, "klee_range")?;
+                let h = self.pool.constant(32, hi as u32 as u128);
+                if lo == 0 {
+                    let c = self.pool.ult(e, h);
+                    self.add_constraint(c);
+                } else {
+                    let l = self.pool.constant(32, lo as u32 as u128);
+                    let c1 = self.pool.sle(l, e);
+                    let c2 = self.pool.slt(e, h);
+                    self.add_constraint(c1);
+                    self.add_constraint(c2);
+                }
+                let e = self.pool.zext_or_trunc(e, ret_w.max(1));
+                Ok(self.val_of(e))
+            }
+            Builtin::Choose => {
+                // KLEE's runtime: a `klee_choose` object of pointer size, and the path ends
+                // silently when it is >= n; here the constraint `x < n` instead.
+                let Value::Int(n) = arg(self, 0) else {
+                    return sym_err("the argument of klee_choose");
+                };
+                let w = self.ps * 8;
+                let v = self.fresh_int("klee_choose", self.ps as u64, w);
+                let e = self.expr_of(&v, w, "klee_choose")?;
+                let k = self.pool.constant(w, n & mask(w));
+                let c = self.pool.ult(e, k);
+                if !self.may_be(c)? {
+                    return Err(Box::new(Stop::Halt(SILENT.into())));
+                }
+                self.add_constraint(c);
+                let e = self.pool.zext_or_trunc(e, ret_w.max(1));
+                Ok(self.val_of(e))
+            }
             _ => unreachable!(),
         }
     }

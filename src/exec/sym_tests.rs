@@ -239,6 +239,30 @@ fn symbolic_shift_and_select() {
 }
 
 #[test]
+fn symbolic_array_index_forks_per_value() {
+    both(
+        r#"int a[8]; int main(void) { unsigned i; klee_make_symbolic(&i, 4, "i");
+           if (i < 10) { a[i] = 1; return r0(); } return r1(); }"#,
+        |o| {
+            let (exits, errs) = summary(o);
+            assert_eq!(errs, vec!["ptr", "ptr"]);
+            assert_eq!(exits, vec![0, 0, 0, 0, 0, 0, 0, 0, 1]);
+            for p in &o.paths {
+                let i = i32_of(&p.objects[0].1) as u32;
+                match &p.end {
+                    End::Error(e) => {
+                        assert_eq!(e.message, "memory error: out of bound pointer");
+                        assert!(i == 8 || i == 9);
+                    }
+                    End::Exit(0) => assert!(i < 8),
+                    _ => assert!(i >= 10),
+                }
+            }
+        },
+    );
+}
+
+#[test]
 fn symbolic_array_index_is_a_clear_error() {
     both(
         r#"int a[8]; int main(void) { unsigned i; klee_make_symbolic(&i, 4, "i");
@@ -265,4 +289,23 @@ fn concrete_program_has_one_path() {
         assert!(o.solver_stats.is_none());
         assert!(matches!(o.end, End::Exit(7)));
     });
+}
+
+#[test]
+fn klee_range_int_and_get_value() {
+    both(
+        r#"int main(void) { int a = klee_range(3, 4, "a"); int b = klee_range(-2, 2, "b");
+           int c = klee_int("c"); int d = klee_get_value_i32(c);
+           if (b == -2) return r1(); if (b == 2) return r2(); if (c != d) return r3();
+           return r0() + a - 3; }"#,
+        |o| {
+            assert_eq!(summary(o), (vec![0, 1], vec![]));
+            for p in &o.paths {
+                let names: Vec<&str> = p.objects.iter().map(|x| x.0.as_str()).collect();
+                assert_eq!(names, vec!["b", "c"]);
+                let b = i32_of(&p.objects[0].1);
+                assert!((-2..2).contains(&b));
+            }
+        },
+    );
 }
