@@ -1237,6 +1237,20 @@ impl<'m, 'io> Interp<'m, 'io> {
             }
             b => {
                 if self.symbolic {
+                    if self.is_exit_call(b, args) {
+                        // The status of an exit is only printed: any feasible value will do
+                        // (no path is lost), so a symbolic one is concretized here.
+                        for a in args {
+                            if let Operand::Reg(r) = a.op {
+                                let slot = self.base + r.0 as usize;
+                                if let Value::Sym(_) = self.regs[slot] {
+                                    let v = self.regs[slot].clone();
+                                    let c = self.exit_code(&v);
+                                    self.regs[slot] = Value::Int(c as u32 as u128);
+                                }
+                            }
+                        }
+                    }
                     let name = &self.m.func(fid).name;
                     self.guard_args(args, name)?;
                 }
@@ -2922,6 +2936,25 @@ impl<'m, 'io> Interp<'m, 'io> {
             let t = self.edge(f, e);
             self.frames.last_mut().unwrap().pc = t as u32;
             self.pc = t as u32;
+        }
+    }
+
+    /// `exit(status)` or the `exit` / `exit_group` system call.
+    fn is_exit_call(&self, b: Builtin, args: &[CallArg]) -> bool {
+        match b {
+            Builtin::Exit => true,
+            Builtin::Syscall => {
+                let nr = match args.first().map(|a| opref!(self, &a.op)) {
+                    Some(Value::Int(n)) => *n,
+                    _ => return false,
+                };
+                if self.x86_64 {
+                    nr == 60 || nr == 231
+                } else {
+                    nr == 1 || nr == 252
+                }
+            }
+            _ => false,
         }
     }
 
