@@ -1314,7 +1314,7 @@ impl<'m, 'io> Interp<'m, 'io> {
     }
 
     fn byval_copy(&mut self, p: &Value, size: u64) -> R<Value> {
-        let (ss, so) = self.mem.resolve(p, size).map_err(|e| mem_err(e, p))?;
+        let (ss, so) = self.mem.resolve_any(p, size).map_err(|e| mem_err(e, p))?;
         let r = self
             .mem
             .alloc(size, 16, ObjKind::Stack)
@@ -1999,12 +1999,19 @@ impl<'m, 'io> Interp<'m, 'io> {
             .map_or_else(Self::oom, Ok)?;
         for (a, &o) in args.iter().zip(&layout) {
             let v = self.op(&a.op);
-            match a.byval {
-                Some(size) => {
-                    let (ss, so) = self.mem.resolve(&v, size).map_err(|e| mem_err(e, &v))?;
+            match (a.byval, &v) {
+                (Some(size), _) => {
+                    let (ss, so) = self.mem.resolve_any(&v, size).map_err(|e| mem_err(e, &v))?;
                     self.mem.copy(r.idx, o, ss, so, size);
                 }
-                None => self.store_at(r.idx, o, a.ty, &v),
+                (None, Value::Sym(e)) => {
+                    let TI::Int(w) = self.ti(a.ty) else {
+                        return sym_err("a variadic argument that is not an integer");
+                    };
+                    self.mem
+                        .store_sym(&mut self.pool, r.idx, o, (w as u64).div_ceil(8), *e);
+                }
+                (None, _) => self.store_at(r.idx, o, a.ty, &v),
             }
         }
         self.allocas.push(r);
@@ -2577,9 +2584,34 @@ impl<'m, 'io> Interp<'m, 'io> {
         if n == 0 {
             return Ok(0);
         }
-        let (s, o) = self.mem.resolve(p, n).map_err(|e| mem_err(e, p))?;
-        let data = self.mem.bytes(s, o, n);
-        self.io.write(fd, data);
+        let (s, o) = self.mem.resolve_any(p, n).map_err(|e| mem_err(e, p))?;
+        let sym: Option<Vec<Option<ExprId>>> = self.mem.objs[s as usize]
+            .sym
+            .as_ref()
+            .map(|v| v[o as usize..(o + n) as usize].to_vec())
+            .filter(|v| v.iter().any(|b| b.is_some()));
+        match sym {
+            None => {
+                let data = self.mem.bytes(s, o, n);
+                self.io.write(fd, data);
+            }
+            Some(sym) => {
+                // Output of symbolic bytes: one feasible value, without constraining the path
+                // (printing loses no path).
+                let objs = self.test_objects(None);
+                let mut asg = expr::Assignment::new();
+                for ((_, a, _), (_, bytes)) in self.path.symbolics.iter().zip(objs) {
+                    asg.values.insert(*a, bytes);
+                }
+                let mut data = self.mem.bytes(s, o, n).to_vec();
+                for (d, b) in data.iter_mut().zip(sym) {
+                    if let Some(e) = b {
+                        *d = expr::eval(&self.pool, e, &asg) as u8;
+                    }
+                }
+                self.io.write(fd, &data);
+            }
+        }
         Ok(n as i64)
     }
 }

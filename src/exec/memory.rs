@@ -241,13 +241,18 @@ impl Memory {
         }
     }
 
-    /// Resolves a pointer for an access of `size` bytes: (slot, offset). Refuses objects with
+    /// Resolves a pointer for an access of `size` bytes: (slot, offset). Refuses a range holding
     /// symbolic bytes (`MemErr::Symbolic`): accesses that support them use `resolve_any`.
     #[inline]
     pub fn resolve(&self, p: &Value, size: u64) -> Result<(u32, u64), MemErr> {
         let (s, off) = self.resolve_any(p, size)?;
-        if self.objs[s as usize].sym.is_some() {
-            return Err(MemErr::Symbolic);
+        if let Some(sym) = &self.objs[s as usize].sym {
+            if sym[off as usize..(off + size) as usize]
+                .iter()
+                .any(|b| b.is_some())
+            {
+                return Err(MemErr::Symbolic);
+            }
         }
         Ok((s, off))
     }
@@ -490,10 +495,20 @@ impl Memory {
         let (slot, off) = self.resolve(p, 1)?;
         let o = &self.objs[slot as usize];
         let rest = &o.bytes[off as usize..];
-        match rest.iter().position(|&b| b == 0) {
-            Some(n) => Ok(rest[..n].to_vec()),
-            None => Err(MemErr::OutOfBound),
+        let n = rest
+            .iter()
+            .position(|&b| b == 0)
+            .ok_or(MemErr::OutOfBound)?;
+        if let Some(sym) = &o.sym {
+            // A symbolic byte before (or as) the terminator: the string is not concrete.
+            if sym[off as usize..=off as usize + n]
+                .iter()
+                .any(|b| b.is_some())
+            {
+                return Err(MemErr::Symbolic);
+            }
         }
+        Ok(rest[..n].to_vec())
     }
 }
 
