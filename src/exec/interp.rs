@@ -1122,6 +1122,19 @@ impl<'m, 'io> Interp<'m, 'io> {
                 };
                 self.set(inst.dst, v);
             }
+            InstKind::ExtractValue { agg, indices, .. }
+                if self.symbolic && matches!(opref!(self, agg), Value::Agg(_)) =>
+            {
+                // A plain move of an element (e.g. of a symbolic with.overflow result).
+                let mut v = self.op(agg);
+                for &i in indices {
+                    v = match v {
+                        Value::Agg(e) => e.get(i as usize).cloned().unwrap_or_default(),
+                        _ => Value::Int(0),
+                    };
+                }
+                self.set(inst.dst, v);
+            }
             k => {
                 if self.symbolic {
                     self.guard_ops(&const_operands(k), "this instruction")?;
@@ -1199,6 +1212,10 @@ impl<'m, 'io> Interp<'m, 'io> {
             Callee::Direct(f) => *f,
             Callee::Intrinsic(i) => {
                 if self.symbolic {
+                    if let Some(v) = self.sym_intrinsic(*i, args, ret)? {
+                        self.set(inst.dst, v);
+                        return Ok(Flow::Next);
+                    }
                     self.guard_args(args, &format!("intrinsic {:?}", i))?;
                 }
                 let v = self.intrinsic(*i, args, ret)?;
@@ -2719,6 +2736,15 @@ fn const_operands(k: &InstKind) -> Vec<Operand> {
 
 // ---------------------------------------------------------------- symbolic execution
 
+/// A symbolic value, or an aggregate holding one.
+fn has_sym(v: &Value) -> bool {
+    match v {
+        Value::Sym(_) => true,
+        Value::Agg(e) => e.iter().any(has_sym),
+        _ => false,
+    }
+}
+
 /// A silent end of a path (no test): `klee_silent_exit`, a false `__VERIFIER_assume`.
 const SILENT: &str = "\u{0}silent";
 
@@ -3179,19 +3205,123 @@ impl<'m, 'io> Interp<'m, 'io> {
         Ok(self.val_of(r))
     }
 
-    /// Operands that are symbolic where the operation does not support it.
+    /// Operands that are symbolic (or aggregates holding symbolic values) where the operation
+    /// does not support it.
     fn guard_ops(&self, ops: &[Operand], what: &str) -> R<()> {
         for o in ops {
-            if matches!(opref!(self, o), Value::Sym(_)) {
+            if has_sym(opref!(self, o)) {
                 return sym_err(what);
             }
         }
         Ok(())
     }
 
+    /// Integer intrinsics with a symbolic argument; `None`: not handled here.
+    fn sym_intrinsic(
+        &mut self,
+        which: Intrinsic,
+        args: &[CallArg],
+        ret: TypeId,
+    ) -> R<Option<Value>> {
+        use Intrinsic as I;
+        if !args
+            .iter()
+            .any(|a| matches!(opref!(self, &a.op), Value::Sym(_)))
+        {
+            return Ok(None);
+        }
+        let w = match args.first().map(|a| self.ti(a.ty)) {
+            Some(TI::Int(w)) => w,
+            _ => return Ok(None),
+        };
+        let _ = ret;
+        let mut e = Vec::new();
+        for a in args.iter().take(2) {
+            let v = self.op(&a.op);
+            let aw = match self.ti(a.ty) {
+                TI::Int(x) => x,
+                _ => return Ok(None),
+            };
+            e.push(self.expr_of(&v, aw, "an intrinsic")?);
+        }
+        let p = &mut self.pool;
+        let r = match which {
+            I::Expect => e[0],
+            I::SMin | I::SMax | I::UMin | I::UMax => {
+                let (a, b) = (e[0], e[1]);
+                let c = match which {
+                    I::SMin => p.slt(a, b),
+                    I::SMax => p.sgt(a, b),
+                    I::UMin => p.ult(a, b),
+                    _ => p.ugt(a, b),
+                };
+                p.select(c, a, b)
+            }
+            I::Abs => {
+                let a = e[0];
+                let z = p.constant(w, 0);
+                let neg = p.slt(a, z);
+                let na = p.neg(a);
+                p.select(neg, na, a)
+            }
+            I::Assume => return Ok(Some(Value::Int(0))),
+            I::SAddWithOverflow
+            | I::UAddWithOverflow
+            | I::SSubWithOverflow
+            | I::USubWithOverflow
+            | I::SMulWithOverflow
+            | I::UMulWithOverflow => {
+                let (a, b) = (e[0], e[1]);
+                let z = p.constant(w, 0);
+                let (r, ov) = match which {
+                    I::UAddWithOverflow => {
+                        let r = p.add(a, b);
+                        (r, p.ult(r, a))
+                    }
+                    I::SAddWithOverflow => {
+                        let r = p.add(a, b);
+                        let x1 = p.xor(r, a);
+                        let x2 = p.xor(r, b);
+                        let x = p.and(x1, x2);
+                        (r, p.slt(x, z))
+                    }
+                    I::USubWithOverflow => {
+                        let r = p.sub(a, b);
+                        (r, p.ult(a, b))
+                    }
+                    I::SSubWithOverflow => {
+                        let r = p.sub(a, b);
+                        let x1 = p.xor(a, b);
+                        let x2 = p.xor(a, r);
+                        let x = p.and(x1, x2);
+                        (r, p.slt(x, z))
+                    }
+                    _ if 2 * w > expr::MAX_WIDTH => return Ok(None),
+                    I::UMulWithOverflow => {
+                        let (a2, b2) = (p.zext(a, 2 * w), p.zext(b, 2 * w));
+                        let m = p.mul(a2, b2);
+                        let hi = p.extract(m, w, w);
+                        (p.extract(m, 0, w), p.ne(hi, z))
+                    }
+                    _ => {
+                        let (a2, b2) = (p.sext(a, 2 * w), p.sext(b, 2 * w));
+                        let m = p.mul(a2, b2);
+                        let lo = p.extract(m, 0, w);
+                        let back = p.sext(lo, 2 * w);
+                        (lo, p.ne(m, back))
+                    }
+                };
+                let (rv, ov) = (self.val_of(r), self.val_of(ov));
+                return Ok(Some(Value::Agg(Box::new([rv, ov]))));
+            }
+            _ => return Ok(None),
+        };
+        Ok(Some(self.val_of(r)))
+    }
+
     fn guard_args(&self, args: &[CallArg], what: &str) -> R<()> {
         for a in args {
-            if matches!(opref!(self, &a.op), Value::Sym(_)) {
+            if has_sym(opref!(self, &a.op)) {
                 return sym_err(format!("an argument of {what}"));
             }
         }

@@ -309,3 +309,33 @@ fn klee_range_int_and_get_value() {
         },
     );
 }
+
+#[test]
+fn symbolic_intrinsics() {
+    both(
+        r#"int main(void) { int x, y; klee_make_symbolic(&x, 4, "x"); klee_make_symbolic(&y, 4, "y");
+           int s; if (__builtin_sadd_overflow(x, y, &s)) return r1();
+           unsigned u; if (__builtin_umul_overflow((unsigned)x, 3u, &u)) return r2();
+           int m = x > y ? x : y; int a = x < 0 ? -x : x;
+           if (m < x || a < 0) return r3();
+           return r0(); }"#,
+        |o| {
+            let (exits, errs) = summary(o);
+            assert!(errs.is_empty());
+            assert!(exits.contains(&0) && exits.contains(&1) && exits.contains(&2));
+            for p in &o.paths {
+                let x = i32_of(&p.objects[0].1);
+                let y = i32_of(&p.objects[1].1);
+                match p.end {
+                    End::Exit(1) => assert!(x.checked_add(y).is_none()),
+                    End::Exit(2) => {
+                        assert!(x.checked_add(y).is_some());
+                        assert!((x as u32).checked_mul(3).is_none());
+                    }
+                    End::Exit(3) => assert_eq!(x, i32::MIN),
+                    _ => {}
+                }
+            }
+        },
+    );
+}
