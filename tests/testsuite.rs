@@ -908,6 +908,8 @@ struct SymSpec {
     tests: Option<u64>,
     /// `EXPECT-ERRORS: kind line, ...` (or `none`): the reported errors, sorted.
     errors: Option<Vec<(String, u32)>>,
+    /// `NO-REPLAY (reason)`: skip the native replay of the tests.
+    no_replay: bool,
 }
 
 fn parse_sym_spec(path: &Path) -> Result<SymSpec, String> {
@@ -922,6 +924,7 @@ fn parse_sym_spec(path: &Path) -> Result<SymSpec, String> {
         paths: None,
         tests: None,
         errors: None,
+        no_replay: false,
     };
     let num = |r: &str, what: &str| -> Result<u64, String> {
         r.trim()
@@ -935,6 +938,8 @@ fn parse_sym_spec(path: &Path) -> Result<SymSpec, String> {
         let c = c.trim();
         if let Some(r) = c.strip_prefix("RUN:") {
             spec.args.extend(split_args(r));
+        } else if c.starts_with("NO-REPLAY") {
+            spec.no_replay = true;
         } else if let Some(r) = c.strip_prefix("LIBC:") {
             spec.libc_none = r.trim() == "none";
         } else if let Some(r) = c.strip_prefix("TIMEOUT:") {
@@ -1058,11 +1063,102 @@ fn run_sym(ctx: &Ctx, spec: &SymSpec, opt: &str, dir: &Path) -> Result<(), Strin
             ));
         }
     }
-    if problems.is_empty() {
-        Ok(())
-    } else {
-        Err(format!("{}\n{}", problems.join("; "), stderr_report(&out)))
+    if !problems.is_empty() {
+        return Err(format!("{}\n{}", problems.join("; "), stderr_report(&out)));
     }
+    if spec.no_replay || !spec.args.is_empty() {
+        return Ok(());
+    }
+    replay_tests(ctx, &src_s, opt, dir, &out_dir)
+}
+
+/// `build/runtime/native-x86_64/libtrexreplay.a`, built once by `scripts/build-replay.sh`.
+fn replay_lib() -> Result<PathBuf, String> {
+    static LIB: std::sync::OnceLock<Result<PathBuf, String>> = std::sync::OnceLock::new();
+    LIB.get_or_init(|| {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let out = Command::new(root.join("scripts/build-replay.sh"))
+            .current_dir(root)
+            .output()
+            .map_err(|e| format!("scripts/build-replay.sh: {e}"))?;
+        if !out.status.success() {
+            return Err(format!(
+                "scripts/build-replay.sh failed: {}",
+                String::from_utf8_lossy(&out.stderr)
+            ));
+        }
+        Ok(root.join("build/runtime/native-x86_64/libtrexreplay.a"))
+    })
+    .clone()
+}
+
+/// Replays every test natively (the source compiled with libtrexreplay): the test of an error
+/// must end the program by a signal (abort, crash), any other must let it exit, without a
+/// replay error (object names and sizes must match trex's).
+fn replay_tests(ctx: &Ctx, src: &str, opt: &str, dir: &Path, out_dir: &Path) -> Result<(), String> {
+    let lib = replay_lib()?;
+    let lib_s = lib.to_string_lossy().into_owned();
+    let inc = Path::new(env!("CARGO_MANIFEST_DIR")).join("runtime/include");
+    let inc_s = inc.to_string_lossy().into_owned();
+    let exe = dir.join("prog.native");
+    let exe_s = exe.to_string_lossy().into_owned();
+    let opt_flag = format!("-{opt}");
+    compile(
+        &[
+            opt_flag.as_str(),
+            "-w",
+            "-I",
+            inc_s.as_str(),
+            src,
+            lib_s.as_str(),
+            "-o",
+            exe_s.as_str(),
+        ],
+        dir,
+        "clang-native",
+    )?;
+    let names: Vec<String> = fs::read_dir(out_dir)
+        .map_err(|e| format!("{}: {e}", out_dir.display()))?
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    let mut tests: Vec<&String> = names.iter().filter(|n| n.ends_with(".ktest")).collect();
+    tests.sort();
+    for t in tests {
+        let stem = t.trim_end_matches(".ktest");
+        let is_err = names
+            .iter()
+            .any(|n| n.starts_with(&format!("{stem}.")) && n.ends_with(".err"));
+        let mut cmd = Command::new(&exe);
+        cmd.env("KTEST_FILE", out_dir.join(t)).current_dir(dir);
+        let out = run_cmd(cmd, dir, &format!("replay-{stem}"), ctx.timeout)?;
+        let Some(status) = out.status else {
+            return Err(format!("replay of {stem} timed out"));
+        };
+        // (An error test may print the replay library's own report, e.g. of `reach_error`.)
+        if out.stderr.contains("KLEE_RUN_TEST_ERROR")
+            || out.stderr.contains("object name mismatch")
+            || (!is_err && out.stderr.contains("KLEE-RUNTIME"))
+        {
+            return Err(format!(
+                "replay of {stem}: replay error\n{}",
+                excerpt(&out.stderr, 5)
+            ));
+        }
+        let signalled = status.code().is_none();
+        if is_err != signalled {
+            return Err(format!(
+                "replay of {stem} ({}): the native program ended with {}",
+                if is_err {
+                    "an error test"
+                } else {
+                    "a normal test"
+                },
+                describe(status)
+            ));
+        }
+    }
+    Ok(())
 }
 
 fn collect_sym_cases(root: &Path, cases: &mut Vec<Case>) {
