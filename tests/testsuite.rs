@@ -406,6 +406,11 @@ enum CaseKind {
         m32: bool,
     },
     Bad(BadInput),
+    /// A symbolic program of `testsuite/symbolic/`.
+    Sym {
+        spec: Arc<SymSpec>,
+        opt: &'static str,
+    },
     /// A testsuite file whose expectations could not be parsed.
     Broken(String),
 }
@@ -435,6 +440,11 @@ fn run_case(ctx: &Ctx, case: &Case) -> Result<(), String> {
         CaseKind::Bad(b) => {
             let dir = tempdir("trex-bad-")?;
             let r = run_bad_input(ctx, *b, dir.path());
+            finish_dir(ctx, dir, r)
+        }
+        CaseKind::Sym { spec, opt } => {
+            let dir = tempdir(&format!("trex-sym-{}-", spec.name.replace('/', "-")))?;
+            let r = run_sym(ctx, spec, opt, dir.path());
             finish_dir(ctx, dir, r)
         }
         CaseKind::Prog { spec, opt, m32 } => {
@@ -883,6 +893,306 @@ fn collect_cases(root: &Path, no_m32: bool) -> Vec<Case> {
     cases
 }
 
+// Symbolic programs (testsuite/symbolic/*.c)
+
+/// Expectations of a symbolic program (`testsuite/symbolic/README.md`).
+struct SymSpec {
+    name: String,
+    path: PathBuf,
+    args: Vec<String>,
+    libc_none: bool,
+    timeout: Option<Duration>,
+    /// `EXPECT-PATHS: N`: completed paths.
+    paths: Option<u64>,
+    /// `EXPECT-TESTS: N`: generated tests.
+    tests: Option<u64>,
+    /// `EXPECT-ERRORS: kind line, ...` (or `none`): the reported errors, sorted.
+    errors: Option<Vec<(String, u32)>>,
+    /// `NO-REPLAY (reason)`: skip the native replay of the tests.
+    no_replay: bool,
+}
+
+fn parse_sym_spec(path: &Path) -> Result<SymSpec, String> {
+    let text =
+        fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let mut spec = SymSpec {
+        name: format!("symbolic/{}", path.file_stem().unwrap().to_string_lossy()),
+        path: path.to_path_buf(),
+        args: Vec::new(),
+        libc_none: false,
+        timeout: None,
+        paths: None,
+        tests: None,
+        errors: None,
+        no_replay: false,
+    };
+    let num = |r: &str, what: &str| -> Result<u64, String> {
+        r.trim()
+            .parse()
+            .map_err(|_| format!("{}: bad {what}: {r:?}", path.display()))
+    };
+    for line in text.lines() {
+        let Some(c) = line.trim_start().strip_prefix("//") else {
+            continue;
+        };
+        let c = c.trim();
+        if let Some(r) = c.strip_prefix("RUN:") {
+            spec.args.extend(split_args(r));
+        } else if c.starts_with("NO-REPLAY") {
+            spec.no_replay = true;
+        } else if let Some(r) = c.strip_prefix("LIBC:") {
+            spec.libc_none = r.trim() == "none";
+        } else if let Some(r) = c.strip_prefix("TIMEOUT:") {
+            spec.timeout = Some(Duration::from_secs(num(r, "TIMEOUT")?));
+        } else if let Some(r) = c.strip_prefix("EXPECT-PATHS:") {
+            spec.paths = Some(num(r, "EXPECT-PATHS")?);
+        } else if let Some(r) = c.strip_prefix("EXPECT-TESTS:") {
+            spec.tests = Some(num(r, "EXPECT-TESTS")?);
+        } else if let Some(r) = c.strip_prefix("EXPECT-ERRORS:") {
+            let mut errs = Vec::new();
+            if r.trim() != "none" {
+                for item in r.split(',') {
+                    let w: Vec<&str> = item.split_whitespace().collect();
+                    match w.as_slice() {
+                        [kind, l] => errs.push((kind.to_string(), num(l, "error line")? as u32)),
+                        _ => {
+                            return Err(format!(
+                                "{}: bad EXPECT-ERRORS item {item:?}",
+                                path.display()
+                            ))
+                        }
+                    }
+                }
+            }
+            errs.sort();
+            spec.errors = Some(errs);
+        }
+    }
+    if spec.paths.is_none() && spec.tests.is_none() && spec.errors.is_none() {
+        return Err(format!(
+            "{}: no EXPECT-PATHS / EXPECT-TESTS / EXPECT-ERRORS line",
+            path.display()
+        ));
+    }
+    Ok(spec)
+}
+
+/// The number after `prefix` on the line of stderr that starts with it.
+fn done_count(stderr: &str, prefix: &str) -> Option<u64> {
+    stderr
+        .lines()
+        .find_map(|l| l.strip_prefix(prefix))
+        .and_then(|r| r.trim().parse().ok())
+}
+
+fn run_sym(ctx: &Ctx, spec: &SymSpec, opt: &str, dir: &Path) -> Result<(), String> {
+    let src = spec
+        .path
+        .canonicalize()
+        .map_err(|e| format!("{}: {e}", spec.path.display()))?;
+    let src_s = src.to_string_lossy().into_owned();
+    let inc = Path::new(env!("CARGO_MANIFEST_DIR")).join("runtime/include");
+    let inc_s = inc.to_string_lossy().into_owned();
+    let bc = dir.join("prog.bc");
+    let bc_s = bc.to_string_lossy().into_owned();
+    let opt_flag = format!("-{opt}");
+    let cargs = vec![
+        "-g",
+        opt_flag.as_str(),
+        "-c",
+        "-emit-llvm",
+        "-w",
+        "-I",
+        inc_s.as_str(),
+        "-o",
+        bc_s.as_str(),
+        src_s.as_str(),
+    ];
+    compile(&cargs, dir, "clang")?;
+    let out_dir = dir.join("out");
+    let mut cmd = Command::new(&ctx.trex);
+    cmd.arg("run").arg("--output-dir").arg(&out_dir);
+    if spec.libc_none {
+        cmd.arg("--libc=none");
+    }
+    cmd.arg(&bc).args(&spec.args).current_dir(dir);
+    let out = run_cmd(cmd, dir, "trex", spec.timeout.unwrap_or(ctx.timeout))?;
+    check_trex_ran(&out)?;
+    let mut problems = Vec::new();
+    if let Some(want) = spec.paths {
+        let got = done_count(&out.stderr, "KLEE: done: completed paths = ");
+        if got != Some(want) {
+            problems.push(format!("completed paths: want {want}, got {got:?}"));
+        }
+    }
+    if let Some(want) = spec.tests {
+        let got = done_count(&out.stderr, "KLEE: done: generated tests = ");
+        if got != Some(want) {
+            problems.push(format!("generated tests: want {want}, got {got:?}"));
+        }
+    }
+    if let Some(want) = &spec.errors {
+        let file = spec
+            .path
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
+        let mut lines = Vec::new();
+        for l in error_lines(&out.stderr) {
+            let rest = &l[ERROR_PREFIX.len()..];
+            let pat = format!("{file}:");
+            let line = rest
+                .find(&pat)
+                .and_then(|i| rest[i + pat.len()..].split(':').next())
+                .and_then(|n| n.parse::<u32>().ok());
+            match line {
+                Some(n) => lines.push(n),
+                None => problems.push(format!("error outside the program: {l}")),
+            }
+        }
+        lines.sort();
+        let kinds = err_kinds(&out_dir);
+        let want_kinds: Vec<String> = want.iter().map(|e| e.0.clone()).collect();
+        let want_lines: Vec<u32> = want.iter().map(|e| e.1).collect();
+        let mut want_kinds_sorted = want_kinds.clone();
+        want_kinds_sorted.sort();
+        if kinds != want_kinds_sorted || lines != want_lines {
+            problems.push(format!(
+                "errors: want {want:?}, got kinds {kinds:?} at lines {lines:?}"
+            ));
+        }
+    }
+    if !problems.is_empty() {
+        return Err(format!("{}\n{}", problems.join("; "), stderr_report(&out)));
+    }
+    if spec.no_replay || !spec.args.is_empty() {
+        return Ok(());
+    }
+    replay_tests(ctx, &src_s, opt, dir, &out_dir)
+}
+
+/// `build/runtime/native-x86_64/libtrexreplay.a`, built once by `scripts/build-replay.sh`.
+fn replay_lib() -> Result<PathBuf, String> {
+    static LIB: std::sync::OnceLock<Result<PathBuf, String>> = std::sync::OnceLock::new();
+    LIB.get_or_init(|| {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let out = Command::new(root.join("scripts/build-replay.sh"))
+            .current_dir(root)
+            .output()
+            .map_err(|e| format!("scripts/build-replay.sh: {e}"))?;
+        if !out.status.success() {
+            return Err(format!(
+                "scripts/build-replay.sh failed: {}",
+                String::from_utf8_lossy(&out.stderr)
+            ));
+        }
+        Ok(root.join("build/runtime/native-x86_64/libtrexreplay.a"))
+    })
+    .clone()
+}
+
+/// Replays every test natively (the source compiled with libtrexreplay): the test of an error
+/// must end the program by a signal (abort, crash), any other must let it exit, without a
+/// replay error (object names and sizes must match trex's).
+fn replay_tests(ctx: &Ctx, src: &str, opt: &str, dir: &Path, out_dir: &Path) -> Result<(), String> {
+    let lib = replay_lib()?;
+    let lib_s = lib.to_string_lossy().into_owned();
+    let inc = Path::new(env!("CARGO_MANIFEST_DIR")).join("runtime/include");
+    let inc_s = inc.to_string_lossy().into_owned();
+    let exe = dir.join("prog.native");
+    let exe_s = exe.to_string_lossy().into_owned();
+    let opt_flag = format!("-{opt}");
+    compile(
+        &[
+            opt_flag.as_str(),
+            "-w",
+            "-I",
+            inc_s.as_str(),
+            src,
+            lib_s.as_str(),
+            "-o",
+            exe_s.as_str(),
+        ],
+        dir,
+        "clang-native",
+    )?;
+    let names: Vec<String> = fs::read_dir(out_dir)
+        .map_err(|e| format!("{}: {e}", out_dir.display()))?
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    let mut tests: Vec<&String> = names.iter().filter(|n| n.ends_with(".ktest")).collect();
+    tests.sort();
+    for t in tests {
+        let stem = t.trim_end_matches(".ktest");
+        let is_err = names
+            .iter()
+            .any(|n| n.starts_with(&format!("{stem}.")) && n.ends_with(".err"));
+        let mut cmd = Command::new(&exe);
+        cmd.env("KTEST_FILE", out_dir.join(t)).current_dir(dir);
+        let out = run_cmd(cmd, dir, &format!("replay-{stem}"), ctx.timeout)?;
+        let Some(status) = out.status else {
+            return Err(format!("replay of {stem} timed out"));
+        };
+        // (An error test may print the replay library's own report, e.g. of `reach_error`.)
+        if out.stderr.contains("KLEE_RUN_TEST_ERROR")
+            || out.stderr.contains("object name mismatch")
+            || (!is_err && out.stderr.contains("KLEE-RUNTIME"))
+        {
+            return Err(format!(
+                "replay of {stem}: replay error\n{}",
+                excerpt(&out.stderr, 5)
+            ));
+        }
+        let signalled = status.code().is_none();
+        if is_err != signalled {
+            return Err(format!(
+                "replay of {stem} ({}): the native program ended with {}",
+                if is_err {
+                    "an error test"
+                } else {
+                    "a normal test"
+                },
+                describe(status)
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn collect_sym_cases(root: &Path, cases: &mut Vec<Case>) {
+    let mut files: Vec<PathBuf> = fs::read_dir(root)
+        .map(|rd| {
+            rd.flatten()
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|x| x == "c"))
+                .collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    for f in files {
+        match parse_sym_spec(&f) {
+            Ok(s) => {
+                let s = Arc::new(s);
+                for opt in ["O0", "O2"] {
+                    cases.push(Case {
+                        name: format!("{} [{opt}]", s.name),
+                        kind: CaseKind::Sym {
+                            spec: s.clone(),
+                            opt,
+                        },
+                    });
+                }
+            }
+            Err(e) => cases.push(Case {
+                name: format!("symbolic/{}", f.file_stem().unwrap().to_string_lossy()),
+                kind: CaseKind::Broken(e),
+            }),
+        }
+    }
+}
+
 fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("testsuite");
     let trex = std::env::var_os("TREX_BIN")
@@ -913,6 +1223,7 @@ fn main() {
     });
 
     let mut cases = collect_cases(&root, flag("TREX_TEST_NO_M32"));
+    collect_sym_cases(&root.join("symbolic"), &mut cases);
     if let Some(f) = &filter {
         cases.retain(|c| c.name.contains(f.as_str()));
     }

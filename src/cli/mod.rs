@@ -63,6 +63,12 @@ pub struct RunArgs {
     /// Largest call depth before a path is stopped (recursion limit).
     #[arg(long, default_value_t = 8192)]
     pub max_stack_frames: u32,
+    /// Report every error state (default: only the first per instruction and message).
+    #[arg(long)]
+    pub emit_all_errors: bool,
+    /// Do not write .ktest files (paths are still explored and counted).
+    #[arg(long)]
+    pub write_no_tests: bool,
     /// The program's bitcode.
     pub program: PathBuf,
     /// Arguments passed to the program (argv[1..]).

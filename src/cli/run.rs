@@ -94,33 +94,56 @@ pub fn run(a: &RunArgs) -> Result<()> {
     };
     let outcome = exec::run(&module, &cfg, &mut StdIo)?;
 
-    let test = KTest {
-        args: std::env::args().collect(),
-        ..KTest::default()
-    };
-    let (completed, partial) = match &outcome.end {
-        End::Exit(code) => {
-            out.write_test(&test, None)?;
-            klee_line(
-                &mut out,
-                &format!("TREX: program exited with status {code}"),
-            );
-            (1, 0)
+    // One test per path (errors deduplicated per instruction and message, as KLEE does).
+    // `TREX: program exited with status N` is printed only when the run had exactly one path
+    // (a concrete program) and it exited.
+    let single = outcome.paths.len() == 1;
+    let (mut completed, mut partial) = (0u64, 0u64);
+    let mut seen_errors = std::collections::HashSet::new();
+    for path in &outcome.paths {
+        let test = KTest {
+            args: std::env::args().collect(),
+            objects: path
+                .objects
+                .iter()
+                .map(|(n, b)| crate::output::ktest::KTestObject {
+                    name: n.clone(),
+                    bytes: b.clone(),
+                })
+                .collect(),
+            ..KTest::default()
+        };
+        match &path.end {
+            End::Exit(code) => {
+                completed += 1;
+                if !path.silent && !a.write_no_tests {
+                    out.write_test(&test, None)?;
+                }
+                if single {
+                    klee_line(
+                        &mut out,
+                        &format!("TREX: program exited with status {code}"),
+                    );
+                }
+            }
+            End::Error(e) => {
+                partial += 1;
+                let key = (e.site, e.message.clone());
+                if seen_errors.insert(key) || a.emit_all_errors {
+                    report_error(&module, &mut out, &test, e)?;
+                }
+            }
+            End::Halted(option) => {
+                // exec names the budget option that stopped the path.
+                let why = format!("{option} limit reached, path stopped");
+                let line = format!("KLEE: WARNING: {why}");
+                eprintln!("{line}");
+                out.warning(&line);
+                out.write_early_test(&test, &why)?;
+                partial += 1;
+            }
         }
-        End::Error(e) => {
-            report_error(&module, &mut out, &test, e)?;
-            (0, 1)
-        }
-        End::Halted(option) => {
-            // exec names the budget option that stopped the path.
-            let why = format!("{option} limit reached, path stopped");
-            let line = format!("KLEE: WARNING: {why}");
-            eprintln!("{line}");
-            out.warning(&line);
-            out.write_early_test(&test, &why)?;
-            (0, 1)
-        }
-    };
+    }
 
     let done = [
         format!("KLEE: done: total instructions = {}", outcome.instructions),
@@ -140,6 +163,17 @@ pub fn run(a: &RunArgs) -> Result<()> {
         output::elapsed(clock.elapsed().as_secs_f64()),
         done.join("\n"),
     );
+    let info = match &outcome.solver_stats {
+        Some(st) => format!(
+            "{info}KLEE: done: total queries = {}\nKLEE: done: solver calls = {}\nKLEE: done: query cache hits = {}\nKLEE: done: counterexample cache hits = {}\nKLEE: done: solver time = {:.3} s\n",
+            st.queries,
+            st.solver_calls,
+            st.cache_hits,
+            st.cex_cache_hits,
+            st.time.as_secs_f64()
+        ),
+        None => info,
+    };
     out.write_info(&info)?;
     Ok(())
 }

@@ -3,8 +3,10 @@
 use super::float::{self, FUn, FK};
 use super::memory::{MemErr, Memory, ObjKind, ObjRef};
 use super::value::{icmp, int_bin, mask, sext, IntErr, Value};
-use super::{Config, End, ErrorKind, ErrorReport, Io, Outcome, RunError, StackEntry};
+use super::{Config, End, ErrorKind, ErrorReport, Io, Outcome, PathEnd, RunError, StackEntry};
+use crate::expr::{self, ArrayId, ExprId, ExprPool};
 use crate::ir::*;
+use crate::solver::{self, Query, Solver};
 
 /// A reference to an operand's value (a disjoint borrow of the register file or constants).
 macro_rules! opref {
@@ -41,13 +43,25 @@ pub(super) fn error<T>(kind: ErrorKind, msg: impl Into<String>) -> R<T> {
 fn mem_err(e: MemErr, p: &Value) -> Box<Stop> {
     let kind = match e {
         MemErr::ReadOnly => ErrorKind::ReadOnly,
+        MemErr::Symbolic | MemErr::SymbolicPtr => ErrorKind::Exec,
         _ => ErrorKind::Ptr,
+    };
+    let info = match p {
+        Value::Sym(_) => "address: (symbolic)\n".to_string(),
+        p => format!("address: {:#x}\n", p.bits()),
     };
     Box::new(Stop::Error {
         kind,
         msg: e.message().into(),
-        info: format!("address: {:#x}\n", p.bits()),
+        info,
     })
+}
+
+fn sym_err<T>(what: impl std::fmt::Display) -> R<T> {
+    error(
+        ErrorKind::Exec,
+        format!("unsupported: symbolic value in {what}"),
+    )
 }
 
 fn int_err(e: IntErr) -> Box<Stop> {
@@ -105,6 +119,22 @@ enum Builtin {
     Syscall,
     /// `__trex_run_global_dtors()`: runs `llvm.global_dtors` (for the C library's exit path).
     RunDtors,
+    MakeSymbolic,
+    Assume,
+    KleeInt,
+    SilentExit,
+    IsSymbolic,
+    Warning,
+    WarningOnce,
+    PreferCex,
+    KleeAbort,
+    ReportError,
+    GetValue,
+    Nondet,
+    VerifierAssume,
+    ReachError,
+    Range,
+    Choose,
     External,
 }
 
@@ -126,6 +156,24 @@ fn builtin_of(f: &Function) -> Builtin {
         "exit" | "_exit" | "_Exit" => Builtin::Exit,
         "__trex_syscall" => Builtin::Syscall,
         "__trex_run_global_dtors" => Builtin::RunDtors,
+        "klee_make_symbolic" => Builtin::MakeSymbolic,
+        "klee_assume" => Builtin::Assume,
+        "klee_int" => Builtin::KleeInt,
+        "klee_silent_exit" => Builtin::SilentExit,
+        "klee_is_symbolic" => Builtin::IsSymbolic,
+        "klee_warning" => Builtin::Warning,
+        "klee_warning_once" => Builtin::WarningOnce,
+        "klee_prefer_cex" => Builtin::PreferCex,
+        "klee_abort" => Builtin::KleeAbort,
+        "klee_report_error" => Builtin::ReportError,
+        "klee_get_value_i32" | "klee_get_value_i64" | "klee_get_valuel" | "klee_get_valuell" => {
+            Builtin::GetValue
+        }
+        "__VERIFIER_assume" => Builtin::VerifierAssume,
+        "klee_range" => Builtin::Range,
+        "klee_choose" => Builtin::Choose,
+        "reach_error" | "__VERIFIER_error" => Builtin::ReachError,
+        n if n.starts_with("__VERIFIER_nondet_") => Builtin::Nondet,
         _ => Builtin::External,
     }
 }
@@ -143,8 +191,42 @@ struct Frame {
     ret_dst: Option<Reg>,
 }
 
+/// A path waiting in the worklist: everything a path owns, and the edge it takes on resuming.
+struct Snap<'m> {
+    mem: Memory,
+    regs: Vec<Value>,
+    frames: Vec<Frame>,
+    allocas: Vec<ObjRef>,
+    stop_depth: usize,
+    dtors_done: bool,
+    path: PathState,
+    /// The current instruction of the top frame.
+    pc: u32,
+    /// `Some`: take this edge on resuming; `None`: re-execute the current instruction.
+    edge: Option<(&'m Function, &'m Edge)>,
+}
+
+/// The symbolic part of a path.
+#[derive(Clone, Default)]
+struct PathState {
+    constraints: Vec<ExprId>,
+    /// Symbolic objects in creation order: (ktest name, array, size).
+    symbolics: Vec<(String, ArrayId, u64)>,
+    depth: u32,
+}
+
 pub(super) struct Interp<'m, 'io> {
     m: &'m Module,
+    pool: ExprPool,
+    solver: Option<Box<dyn Solver + Send>>,
+    path: PathState,
+    worklist: Vec<Snap<'m>>,
+    paths: Vec<PathEnd>,
+    /// Set once anything symbolic exists (guards of the slow paths only run then).
+    symbolic: bool,
+    /// Forking is allowed (inside the entry function, not in constructors / destructors).
+    can_fork: bool,
+    warned_once: hashbrown::HashSet<String>,
     io: &'io mut dyn Io,
     pub(super) mem: Memory,
     regs: Vec<Value>,
@@ -216,20 +298,44 @@ pub(super) fn run(m: &Module, cfg: &Config, io: &mut dyn Io) -> Result<Outcome, 
     };
     let r = it
         .run_ctors()
-        .and_then(|_| it.start(fid, vals))
+        .and_then(|_| {
+            it.can_fork = true;
+            it.start(fid, vals)
+        })
         .and_then(|v| {
             // Returning from the entry runs the destructors (KLEE-style); with the C library
             // they run from its exit path (`__trex_run_global_dtors`).
+            it.can_fork = false;
             it.run_dtors()?;
             Ok(v)
         });
-    let end = match r {
-        Ok(v) => End::Exit(v.bits() as u32 as i32),
-        Err(e) => it.end_of(*e),
-    };
+    it.finish_path(r);
+    // Depth-first: the most recently forked path next.
+    while let Some(snap) = it.worklist.pop() {
+        let halted = matches!(
+            it.paths.last().map(|p| &p.end),
+            Some(End::Halted(w)) if w == "max-instructions"
+        );
+        it.install(snap);
+        if halted {
+            // The instruction budget is global: the remaining paths end early.
+            it.finish_path(Err(Box::new(Stop::Halt("max-instructions".into()))));
+            continue;
+        }
+        let r = it.resume().and_then(|v| {
+            it.can_fork = false;
+            it.run_dtors()?;
+            Ok(v)
+        });
+        it.finish_path(r);
+    }
+    let paths = std::mem::take(&mut it.paths);
+    let stats = it.solver.as_ref().map(|s| s.stats().clone());
     Ok(Outcome {
-        end,
+        end: paths[0].end.clone(),
+        paths,
         instructions: it.insts,
+        solver_stats: stats,
     })
 }
 
@@ -257,6 +363,14 @@ impl<'m, 'io> Interp<'m, 'io> {
         let ptr_mask = mem.ptr_mask;
         Interp {
             m,
+            pool: ExprPool::new(),
+            solver: None,
+            path: PathState::default(),
+            worklist: Vec::new(),
+            paths: Vec::new(),
+            symbolic: false,
+            can_fork: false,
+            warned_once: hashbrown::HashSet::new(),
             io,
             mem,
             regs: Vec::with_capacity(1024),
@@ -606,12 +720,14 @@ impl<'m, 'io> Interp<'m, 'io> {
                     let loc = code.get(pc).map(|i| i.loc).unwrap_or_default();
                     stack.push(StackEntry { func: fr.func, loc });
                 }
+                let site = (self.frames.last().map_or(FuncId(0), |f| f.func), self.pc);
                 End::Error(ErrorReport {
                     kind,
                     message: msg,
                     loc: stack.first().map(|s| s.loc).unwrap_or_default(),
                     stack,
                     info,
+                    site,
                 })
             }
         }
@@ -679,12 +795,27 @@ impl<'m, 'io> Interp<'m, 'io> {
         match &inst.kind {
             InstKind::Bin { op, ty, a, b } => {
                 let v = match self.ti(*ty) {
+                    TI::Int(w)
+                        if matches!(opref!(self, a), Value::Sym(_))
+                            || matches!(opref!(self, b), Value::Sym(_)) =>
+                    {
+                        self.sym_bin(*op, w, a, b, inst)?
+                    }
                     TI::Int(w) => match int_bin(*op, w, self.opb(a), self.opb(b)) {
                         Ok(x) => Value::Int(x),
                         Err(e) => Value::Int(self.int_failure(e, inst)?),
                     },
+                    TI::F(_) if self.symbolic && self.guard_ops(&[*a, *b], "").is_err() => {
+                        return error(
+                            ErrorKind::Exec,
+                            "unsupported: symbolic floating point not supported",
+                        );
+                    }
                     TI::F(fk) => Value::Int(float::fbin(fk, *op, self.opb(a), self.opb(b))),
                     _ => {
+                        if self.symbolic {
+                            self.guard_ops(&[*a, *b], "a vector operation")?;
+                        }
                         let (x, y) = (self.op(a), self.op(b));
                         match self.bin_vec(*op, *ty, &x, &y) {
                             Ok(v) => v,
@@ -699,6 +830,18 @@ impl<'m, 'io> Interp<'m, 'io> {
             }
             InstKind::ICmp { pred, ty, a, b } => {
                 let v = match self.ti(*ty) {
+                    TI::Int(w)
+                        if matches!(opref!(self, a), Value::Sym(_))
+                            || matches!(opref!(self, b), Value::Sym(_)) =>
+                    {
+                        self.sym_icmp(*pred, w, a, b)?
+                    }
+                    TI::Ptr | TI::Vec(..)
+                        if matches!(opref!(self, a), Value::Sym(_))
+                            || matches!(opref!(self, b), Value::Sym(_)) =>
+                    {
+                        return sym_err("a pointer or vector comparison");
+                    }
                     TI::Int(w) => Value::bool(icmp(*pred, w, self.opb(a), self.opb(b))),
                     TI::Ptr => Value::bool(icmp(*pred, self.ps * 8, self.opb(a), self.opb(b))),
                     _ => {
@@ -717,7 +860,21 @@ impl<'m, 'io> Interp<'m, 'io> {
                 if let Some((n, mk)) = n {
                     // Fast path: the result is written straight into its register.
                     let p = opref!(self, ptr);
-                    let (s, o) = self.mem.resolve(p, n).map_err(|e| mem_err(e, p))?;
+                    let (s, o) = self.mem.resolve_any(p, n).map_err(|e| mem_err(e, p))?;
+                    if self.mem.objs[s as usize].sym.is_some() {
+                        if let Some(e) = self.mem.load_sym(&mut self.pool, s, o, n) {
+                            let TI::Int(w) = self.ti(*ty) else {
+                                return error(
+                                    ErrorKind::Exec,
+                                    "unsupported: symbolic floating point not supported",
+                                );
+                            };
+                            let e = self.pool.zext_or_trunc(e, w);
+                            let v = self.val_of(e);
+                            self.set(inst.dst, v);
+                            return Ok(Flow::Next);
+                        }
+                    }
                     let x = self.mem.load_int(s, o, n) & mk;
                     if let Some(d) = inst.dst {
                         self.regs[self.base + d.0 as usize] = Value::Int(x);
@@ -735,11 +892,26 @@ impl<'m, 'io> Interp<'m, 'io> {
                     _ => None,
                 };
                 if let Some(n) = n {
+                    if let Value::Sym(e) = *opref!(self, val) {
+                        if !matches!(self.ti(*ty), TI::Int(_)) {
+                            return error(
+                                ErrorKind::Exec,
+                                "unsupported: symbolic floating point not supported",
+                            );
+                        }
+                        let p = opref!(self, ptr);
+                        let (s, o) = self.mem.resolve_any_mut(p, n).map_err(|e| mem_err(e, p))?;
+                        self.mem.store_sym(&mut self.pool, s, o, n, e);
+                        return Ok(Flow::Next);
+                    }
                     let x = self.opb(val);
                     let p = opref!(self, ptr);
-                    let (s, o) = self.mem.resolve_mut(p, n).map_err(|e| mem_err(e, p))?;
+                    let (s, o) = self.mem.resolve_any_mut(p, n).map_err(|e| mem_err(e, p))?;
                     self.mem.store_int(s, o, n, x);
                 } else {
+                    if self.symbolic {
+                        self.guard_ops(&[*val], "a store of a pointer or aggregate")?;
+                    }
                     let p = self.op(ptr);
                     let v = self.op(val);
                     self.store(&p, *ty, &v)?;
@@ -755,6 +927,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                         obj,
                         addr: addr.wrapping_add(*offset as u64) & self.ptr_mask,
                     },
+                    Value::Sym(_) => return sym_err("pointer arithmetic (symbolic pointer)"),
                     b => self.ptr_add(b.clone(), *offset),
                 };
                 self.set(inst.dst, v);
@@ -764,16 +937,34 @@ impl<'m, 'io> Interp<'m, 'io> {
                 offset,
                 indices,
             } => {
+                if self.symbolic {
+                    self.guard_ops(&[*base], "pointer arithmetic (symbolic pointer)")?;
+                    for i in indices.iter() {
+                        if let Operand::Reg(r) = i.op {
+                            if let Value::Sym(e) = self.regs[self.base + r.0 as usize] {
+                                self.concretize_index(r, e)?;
+                            }
+                        }
+                    }
+                }
                 let b = self.op(base);
                 let v = self.gep(b, *offset, indices);
                 self.set(inst.dst, v);
             }
             InstKind::Br { edge } => return Ok(Flow::Jump(self.edge(f, edge))),
             InstKind::CondBr { cond, t, f: fe } => {
+                if let Value::Sym(c) = *opref!(self, cond) {
+                    return Ok(Flow::Jump(self.sym_branch(f, c, t, fe)?));
+                }
                 let e = if self.opb(cond) & 1 != 0 { t } else { fe };
                 return Ok(Flow::Jump(self.edge(f, e)));
             }
             InstKind::Cast { op, from, to, v } => {
+                if let Value::Sym(e) = *opref!(self, v) {
+                    let r = self.sym_cast(*op, *from, *to, e)?;
+                    self.set(inst.dst, r);
+                    return Ok(Flow::Next);
+                }
                 let x = self.op(v);
                 let r = self.cast(*op, *from, *to, x)?;
                 self.set(inst.dst, r);
@@ -788,6 +979,9 @@ impl<'m, 'io> Interp<'m, 'io> {
                 count_width,
                 align,
             } => {
+                if self.symbolic {
+                    self.guard_ops(&[*count], "the size of an alloca")?;
+                }
                 let n = sext(self.opb(count), *count_width).max(0) as u64;
                 let size = elem_size.saturating_mul(n);
                 let r = match self.mem.alloc(size, *align as u64, ObjKind::Stack) {
@@ -814,6 +1008,9 @@ impl<'m, 'io> Interp<'m, 'io> {
                 default,
                 ..
             } => {
+                if let Value::Sym(c) = *opref!(self, cond) {
+                    return Ok(Flow::Jump(self.sym_switch(f, c, cases, default)?));
+                }
                 let c = self.opb(cond);
                 let e = if cases.len() <= 8 {
                     cases
@@ -838,6 +1035,9 @@ impl<'m, 'io> Interp<'m, 'io> {
                 return Ok(Flow::Jump(self.edge(f, e)));
             }
             InstKind::IndirectBr { addr, dests } => {
+                if self.symbolic {
+                    self.guard_ops(&[*addr], "indirectbr")?;
+                }
                 let a = self.op(addr);
                 let obj = match a {
                     Value::Ptr { obj, .. } => Some(obj),
@@ -860,6 +1060,9 @@ impl<'m, 'io> Interp<'m, 'io> {
             }
             InstKind::Fence => {}
             InstKind::AtomicRmw { op, ty, ptr, val } => {
+                if self.symbolic {
+                    self.guard_ops(&[*ptr, *val], "atomicrmw")?;
+                }
                 let p = self.op(ptr);
                 let x = self.op(val);
                 let old = self.load(&p, *ty)?;
@@ -868,6 +1071,9 @@ impl<'m, 'io> Interp<'m, 'io> {
                 self.set(inst.dst, old);
             }
             InstKind::CmpXchg { ty, ptr, cmp, new } => {
+                if self.symbolic {
+                    self.guard_ops(&[*ptr, *cmp, *new], "cmpxchg")?;
+                }
                 let p = self.op(ptr);
                 let c = self.op(cmp);
                 let n = self.op(new);
@@ -879,16 +1085,67 @@ impl<'m, 'io> Interp<'m, 'io> {
                 self.set(inst.dst, Value::Agg(Box::new([old, Value::bool(ok)])));
             }
             InstKind::VaArg { ty, list } => {
+                if self.symbolic {
+                    self.guard_ops(&[*list], "va_arg")?;
+                }
                 let l = self.op(list);
                 let v = self.va_arg(&l, *ty)?;
                 self.set(inst.dst, v);
             }
-            k => match self.pure(k)? {
-                Some(v) => self.set(inst.dst, v),
-                None => {
-                    return error(ErrorKind::Exec, format!("unsupported: {:?}", k));
+            InstKind::Select { cond, t, f: fv, ty }
+                if self.symbolic
+                    && matches!(self.ti(*ty), TI::Int(_))
+                    && (matches!(opref!(self, cond), Value::Sym(_))
+                        || matches!(opref!(self, t), Value::Sym(_))
+                        || matches!(opref!(self, fv), Value::Sym(_))) =>
+            {
+                let TI::Int(w) = self.ti(*ty) else {
+                    unreachable!()
+                };
+                let (c, x, y) = (self.op(cond), self.op(t), self.op(fv));
+                let v = match c {
+                    Value::Sym(ce) => {
+                        let ec = self.pool.zext_or_trunc(ce, 1);
+                        let ex = self.expr_of(&x, w, "select")?;
+                        let ey = self.expr_of(&y, w, "select")?;
+                        let e = self.pool.select(ec, ex, ey);
+                        self.val_of(e)
+                    }
+                    Value::Int(c) => {
+                        if c & 1 != 0 {
+                            x
+                        } else {
+                            y
+                        }
+                    }
+                    _ => return sym_err("select"),
+                };
+                self.set(inst.dst, v);
+            }
+            InstKind::ExtractValue { agg, indices, .. }
+                if self.symbolic && matches!(opref!(self, agg), Value::Agg(_)) =>
+            {
+                // A plain move of an element (e.g. of a symbolic with.overflow result).
+                let mut v = self.op(agg);
+                for &i in indices {
+                    v = match v {
+                        Value::Agg(e) => e.get(i as usize).cloned().unwrap_or_default(),
+                        _ => Value::Int(0),
+                    };
                 }
-            },
+                self.set(inst.dst, v);
+            }
+            k => {
+                if self.symbolic {
+                    self.guard_ops(&const_operands(k), "this instruction")?;
+                }
+                match self.pure(k)? {
+                    Some(v) => self.set(inst.dst, v),
+                    None => {
+                        return error(ErrorKind::Exec, format!("unsupported: {:?}", k));
+                    }
+                }
+            }
         }
         Ok(Flow::Next)
     }
@@ -954,18 +1211,66 @@ impl<'m, 'io> Interp<'m, 'io> {
         let fid = match callee {
             Callee::Direct(f) => *f,
             Callee::Intrinsic(i) => {
+                if self.symbolic {
+                    if let Some(v) = self.sym_intrinsic(*i, args, ret)? {
+                        self.set(inst.dst, v);
+                        return Ok(Flow::Next);
+                    }
+                    self.guard_args(args, &format!("intrinsic {:?}", i))?;
+                }
                 let v = self.intrinsic(*i, args, ret)?;
                 self.set(inst.dst, v);
                 return Ok(Flow::Next);
             }
             Callee::Indirect(o) => {
+                if self.symbolic {
+                    self.guard_ops(&[*o], "an indirect call (symbolic function pointer)")?;
+                }
                 let p = self.op(o);
                 self.func_of(&p)?
             }
         };
         match self.builtins[fid.0 as usize] {
             Builtin::Defined => {}
+            b @ (Builtin::MakeSymbolic
+            | Builtin::Assume
+            | Builtin::KleeInt
+            | Builtin::SilentExit
+            | Builtin::IsSymbolic
+            | Builtin::Warning
+            | Builtin::WarningOnce
+            | Builtin::PreferCex
+            | Builtin::KleeAbort
+            | Builtin::ReportError
+            | Builtin::GetValue
+            | Builtin::Nondet
+            | Builtin::VerifierAssume
+            | Builtin::ReachError
+            | Builtin::Range
+            | Builtin::Choose) => {
+                let v = self.sym_builtin(b, fid, args, ret)?;
+                self.set(inst.dst, v);
+                return Ok(Flow::Next);
+            }
             b => {
+                if self.symbolic {
+                    if self.is_exit_call(b, args) {
+                        // The status of an exit is only printed: any feasible value will do
+                        // (no path is lost), so a symbolic one is concretized here.
+                        for a in args {
+                            if let Operand::Reg(r) = a.op {
+                                let slot = self.base + r.0 as usize;
+                                if let Value::Sym(_) = self.regs[slot] {
+                                    let v = self.regs[slot].clone();
+                                    let c = self.exit_code(&v);
+                                    self.regs[slot] = Value::Int(c as u32 as u128);
+                                }
+                            }
+                        }
+                    }
+                    let name = &self.m.func(fid).name;
+                    self.guard_args(args, name)?;
+                }
                 let v = self.builtin(b, fid, args, ret)?;
                 self.set(inst.dst, v);
                 return Ok(Flow::Next);
@@ -1026,7 +1331,7 @@ impl<'m, 'io> Interp<'m, 'io> {
     }
 
     fn byval_copy(&mut self, p: &Value, size: u64) -> R<Value> {
-        let (ss, so) = self.mem.resolve(p, size).map_err(|e| mem_err(e, p))?;
+        let (ss, so) = self.mem.resolve_any(p, size).map_err(|e| mem_err(e, p))?;
         let r = self
             .mem
             .alloc(size, 16, ObjKind::Stack)
@@ -1214,6 +1519,8 @@ impl<'m, 'io> Interp<'m, 'io> {
                 Value::Int(((a as u64).wrapping_add(delta as u64) & self.ptr_mask) as u128)
             }
             Value::Agg(v) => Value::Agg(v.iter().map(|x| self.ptr_add(x.clone(), delta)).collect()),
+            // Callers reject symbolic pointers before.
+            Value::Sym(_) => panic!("internal error: pointer arithmetic on a symbolic value"),
         }
     }
 
@@ -1449,6 +1756,15 @@ impl<'m, 'io> Interp<'m, 'io> {
     fn scratch_interp(&self, mem: Memory) -> Interp<'m, 'static> {
         Interp {
             m: self.m,
+            pool: ExprPool::new(),
+            solver: None,
+            path: PathState::default(),
+            worklist: Vec::new(),
+            paths: Vec::new(),
+            symbolic: false,
+            can_fork: false,
+            warned_once: hashbrown::HashSet::new(),
+
             io: Box::leak(Box::new(NoIo)), // zero-sized: no allocation
             mem,
             regs: Vec::new(),
@@ -1700,12 +2016,19 @@ impl<'m, 'io> Interp<'m, 'io> {
             .map_or_else(Self::oom, Ok)?;
         for (a, &o) in args.iter().zip(&layout) {
             let v = self.op(&a.op);
-            match a.byval {
-                Some(size) => {
-                    let (ss, so) = self.mem.resolve(&v, size).map_err(|e| mem_err(e, &v))?;
+            match (a.byval, &v) {
+                (Some(size), _) => {
+                    let (ss, so) = self.mem.resolve_any(&v, size).map_err(|e| mem_err(e, &v))?;
                     self.mem.copy(r.idx, o, ss, so, size);
                 }
-                None => self.store_at(r.idx, o, a.ty, &v),
+                (None, Value::Sym(e)) => {
+                    let TI::Int(w) = self.ti(a.ty) else {
+                        return sym_err("a variadic argument that is not an integer");
+                    };
+                    self.mem
+                        .store_sym(&mut self.pool, r.idx, o, (w as u64).div_ceil(8), *e);
+                }
+                (None, _) => self.store_at(r.idx, o, a.ty, &v),
             }
         }
         self.allocas.push(r);
@@ -1786,8 +2109,11 @@ impl<'m, 'io> Interp<'m, 'io> {
                 let (d, s) = (arg(self, 0), arg(self, 1));
                 let n = arg(self, 2).bits() as u64;
                 if n > 0 {
-                    let (ss, so) = self.mem.resolve(&s, n).map_err(|e| mem_err(e, &s))?;
-                    let (ds, doff) = self.mem.resolve_mut(&d, n).map_err(|e| mem_err(e, &d))?;
+                    let (ss, so) = self.mem.resolve_any(&s, n).map_err(|e| mem_err(e, &s))?;
+                    let (ds, doff) = self
+                        .mem
+                        .resolve_any_mut(&d, n)
+                        .map_err(|e| mem_err(e, &d))?;
                     self.mem.copy(ds, doff, ss, so, n);
                 }
                 Value::Int(0)
@@ -1797,7 +2123,10 @@ impl<'m, 'io> Interp<'m, 'io> {
                 let b = arg(self, 1).bits() as u8;
                 let n = arg(self, 2).bits() as u64;
                 if n > 0 {
-                    let (ds, doff) = self.mem.resolve_mut(&d, n).map_err(|e| mem_err(e, &d))?;
+                    let (ds, doff) = self
+                        .mem
+                        .resolve_any_mut(&d, n)
+                        .map_err(|e| mem_err(e, &d))?;
                     self.mem.fill(ds, doff, b, n);
                 }
                 Value::Int(0)
@@ -2077,7 +2406,23 @@ impl<'m, 'io> Interp<'m, 'io> {
             }
         };
         Ok(match b {
-            Builtin::Defined => unreachable!(),
+            Builtin::Defined
+            | Builtin::MakeSymbolic
+            | Builtin::Assume
+            | Builtin::KleeInt
+            | Builtin::SilentExit
+            | Builtin::IsSymbolic
+            | Builtin::Warning
+            | Builtin::WarningOnce
+            | Builtin::PreferCex
+            | Builtin::KleeAbort
+            | Builtin::ReportError
+            | Builtin::GetValue
+            | Builtin::Nondet
+            | Builtin::VerifierAssume
+            | Builtin::ReachError
+            | Builtin::Range
+            | Builtin::Choose => unreachable!(),
             Builtin::Malloc => {
                 let n = arg(self, 0).bits();
                 self.heap_alloc(n, 16)
@@ -2256,9 +2601,34 @@ impl<'m, 'io> Interp<'m, 'io> {
         if n == 0 {
             return Ok(0);
         }
-        let (s, o) = self.mem.resolve(p, n).map_err(|e| mem_err(e, p))?;
-        let data = self.mem.bytes(s, o, n);
-        self.io.write(fd, data);
+        let (s, o) = self.mem.resolve_any(p, n).map_err(|e| mem_err(e, p))?;
+        let sym: Option<Vec<Option<ExprId>>> = self.mem.objs[s as usize]
+            .sym
+            .as_ref()
+            .map(|v| v[o as usize..(o + n) as usize].to_vec())
+            .filter(|v| v.iter().any(|b| b.is_some()));
+        match sym {
+            None => {
+                let data = self.mem.bytes(s, o, n);
+                self.io.write(fd, data);
+            }
+            Some(sym) => {
+                // Output of symbolic bytes: one feasible value, without constraining the path
+                // (printing loses no path).
+                let objs = self.test_objects(None);
+                let mut asg = expr::Assignment::new();
+                for ((_, a, _), (_, bytes)) in self.path.symbolics.iter().zip(objs) {
+                    asg.values.insert(*a, bytes);
+                }
+                let mut data = self.mem.bytes(s, o, n).to_vec();
+                for (d, b) in data.iter_mut().zip(sym) {
+                    if let Some(e) = b {
+                        *d = expr::eval(&self.pool, e, &asg) as u8;
+                    }
+                }
+                self.io.write(fd, &data);
+            }
+        }
         Ok(n as i64)
     }
 }
@@ -2361,5 +2731,834 @@ fn const_operands(k: &InstKind) -> Vec<Operand> {
         InstKind::InsertElement { vec, val, idx, .. } => vec![*vec, *val, *idx],
         InstKind::ShuffleVector { a, b, .. } => vec![*a, *b],
         _ => Vec::new(),
+    }
+}
+
+// ---------------------------------------------------------------- symbolic execution
+
+/// A symbolic value, or an aggregate holding one.
+fn has_sym(v: &Value) -> bool {
+    match v {
+        Value::Sym(_) => true,
+        Value::Agg(e) => e.iter().any(has_sym),
+        _ => false,
+    }
+}
+
+/// A silent end of a path (no test): `klee_silent_exit`, a false `__VERIFIER_assume`.
+const SILENT: &str = "\u{0}silent";
+
+fn expr_bin(pool: &mut ExprPool, op: BinOp, a: ExprId, b: ExprId) -> Option<ExprId> {
+    use BinOp::*;
+    Some(match op {
+        Add => pool.add(a, b),
+        Sub => pool.sub(a, b),
+        Mul => pool.mul(a, b),
+        UDiv => pool.udiv(a, b),
+        SDiv => pool.sdiv(a, b),
+        URem => pool.urem(a, b),
+        SRem => pool.srem(a, b),
+        And => pool.and(a, b),
+        Or => pool.or(a, b),
+        Xor => pool.xor(a, b),
+        Shl => pool.shl(a, b),
+        LShr => pool.lshr(a, b),
+        AShr => pool.ashr(a, b),
+        _ => return None,
+    })
+}
+
+fn expr_cmp(pool: &mut ExprPool, pred: IntPred, a: ExprId, b: ExprId) -> ExprId {
+    use IntPred::*;
+    match pred {
+        Eq => pool.eq(a, b),
+        Ne => pool.ne(a, b),
+        Ugt => pool.ugt(a, b),
+        Uge => pool.uge(a, b),
+        Ult => pool.ult(a, b),
+        Ule => pool.ule(a, b),
+        Sgt => pool.sgt(a, b),
+        Sge => pool.sge(a, b),
+        Slt => pool.slt(a, b),
+        Sle => pool.sle(a, b),
+    }
+}
+
+impl<'m, 'io> Interp<'m, 'io> {
+    /// An expression as a value (constants become concrete again).
+    fn val_of(&self, e: ExprId) -> Value {
+        match self.pool.as_const(e) {
+            Some(c) => Value::Int(c),
+            None => Value::Sym(e),
+        }
+    }
+
+    /// A scalar integer value of width `w` as an expression.
+    fn expr_of(&mut self, v: &Value, w: u32, what: &str) -> R<ExprId> {
+        match v {
+            Value::Sym(e) => {
+                let e = *e;
+                let ew = self.pool.width(e);
+                Ok(if ew == w {
+                    e
+                } else {
+                    self.pool.zext_or_trunc(e, w)
+                })
+            }
+            Value::Int(x) => Ok(self.pool.constant(w, x & mask(w))),
+            _ => sym_err(format!("{what} (with a pointer or aggregate operand)")),
+        }
+    }
+
+    fn solver(&mut self) -> &mut (dyn Solver + Send) {
+        self.solver
+            .get_or_insert_with(|| solver::default_chain(None))
+            .as_mut()
+    }
+
+    fn solver_fail<T>(e: impl std::fmt::Display) -> R<T> {
+        error(ErrorKind::Exec, format!("solver failure: {e}"))
+    }
+
+    /// May `c` (width 1) be true under the path constraints?
+    fn may_be(&mut self, c: ExprId) -> R<bool> {
+        if let Some(b) = self.pool.as_const(c) {
+            return Ok(b != 0);
+        }
+        let cs = std::mem::take(&mut self.path.constraints);
+        let mut sv = self
+            .solver
+            .take()
+            .unwrap_or_else(|| solver::default_chain(None));
+        let r = sv.may_be_true(&self.pool, Query::new(&cs, c));
+        self.solver = Some(sv);
+        self.path.constraints = cs;
+        r.or_else(Self::solver_fail)
+    }
+
+    fn add_constraint(&mut self, c: ExprId) {
+        if self.pool.as_const(c).is_none() {
+            self.path.constraints.push(c);
+        }
+    }
+
+    /// Concrete input of the current path (plus `extra` constraints).
+    fn test_objects(&mut self, extra: Option<ExprId>) -> Vec<(String, Vec<u8>)> {
+        if self.path.symbolics.is_empty() {
+            return Vec::new();
+        }
+        let mut cs = self.path.constraints.clone();
+        if let Some(e) = extra {
+            cs.push(e);
+        }
+        let arrays: Vec<ArrayId> = self.path.symbolics.iter().map(|s| s.1).collect();
+        let _ = self.solver();
+        let mut sv = self.solver.take().unwrap();
+        let r = sv.get_initial_values(&self.pool, &cs, &arrays);
+        self.solver = Some(sv);
+        let vals = match r {
+            Ok(Some(v)) => v,
+            _ => self
+                .path
+                .symbolics
+                .iter()
+                .map(|s| vec![0u8; s.2 as usize])
+                .collect(),
+        };
+        self.path
+            .symbolics
+            .iter()
+            .zip(vals)
+            .map(|(s, v)| (s.0.clone(), v))
+            .collect()
+    }
+
+    /// Records the end of the current path.
+    fn finish_path(&mut self, r: R<Value>) {
+        let (end, silent) = match r {
+            Ok(v) => (End::Exit(self.exit_code(&v)), false),
+            Err(e) => match *e {
+                Stop::Halt(w) if w == SILENT => (End::Exit(0), true),
+                e => (self.end_of(e), false),
+            },
+        };
+        let objects = if silent {
+            Vec::new()
+        } else {
+            self.test_objects(None)
+        };
+        self.paths.push(PathEnd {
+            end,
+            objects,
+            silent,
+        });
+    }
+
+    /// An exit status (a symbolic one takes any feasible value: it only gets printed).
+    fn exit_code(&mut self, v: &Value) -> i32 {
+        match v {
+            Value::Sym(e) => {
+                let e = *e;
+                let cs = self.path.constraints.clone();
+                let _ = self.solver();
+                let mut sv = self.solver.take().unwrap();
+                let r = sv.get_value(&self.pool, &cs, e).unwrap_or(0);
+                self.solver = Some(sv);
+                r as u32 as i32
+            }
+            v => v.bits() as u32 as i32,
+        }
+    }
+
+    /// Ends a copy of the current path right here with an error, under the extra
+    /// constraint `bad` (the current path continues).
+    fn fork_error(&mut self, bad: ExprId, kind: ErrorKind, msg: &str) {
+        let stop = Stop::Error {
+            kind,
+            msg: msg.into(),
+            info: String::new(),
+        };
+        let end = self.end_of(stop);
+        let objects = self.test_objects(Some(bad));
+        self.paths.push(PathEnd {
+            end,
+            objects,
+            silent: false,
+        });
+    }
+
+    /// If `bad` may hold: the error when it must, else an error path and the current path
+    /// continues with `!bad`.
+    fn check_bad(&mut self, bad: ExprId, kind: ErrorKind, msg: &str) -> R<()> {
+        if !self.may_be(bad)? {
+            return Ok(());
+        }
+        let good = self.pool.bool_not(bad);
+        if !self.may_be(good)? {
+            return error(kind, msg);
+        }
+        self.fork_check()?;
+        self.fork_error(bad, kind, msg);
+        self.add_constraint(good);
+        Ok(())
+    }
+
+    fn fork_check(&self) -> R<()> {
+        if !self.can_fork || self.stop_depth != 0 {
+            return error(
+                ErrorKind::Exec,
+                "unsupported: symbolic branch outside the entry function (in a constructor or destructor)",
+            );
+        }
+        Ok(())
+    }
+
+    /// Saves a copy of the current path that will take `edge` under the extra constraint `c`.
+    fn fork_to(&mut self, f: &'m Function, edge: &'m Edge, c: ExprId) {
+        let mut path = self.path.clone();
+        path.constraints.push(c);
+        path.depth += 1;
+        self.path.depth += 1;
+        self.worklist.push(Snap {
+            mem: self.mem.clone(),
+            regs: self.regs.clone(),
+            frames: self.frames.clone(),
+            allocas: self.allocas.clone(),
+            stop_depth: self.stop_depth,
+            dtors_done: self.dtors_done,
+            path,
+            edge: Some((f, edge)),
+            pc: self.pc,
+        });
+    }
+
+    fn install(&mut self, s: Snap<'m>) {
+        self.mem = s.mem;
+        self.regs = s.regs;
+        self.frames = s.frames;
+        self.allocas = s.allocas;
+        self.stop_depth = s.stop_depth;
+        self.dtors_done = s.dtors_done;
+        self.path = s.path;
+        self.can_fork = true;
+        if let Some(fr) = self.frames.last() {
+            self.base = fr.base as usize;
+            self.pc = fr.pc;
+        }
+        if let Some(fr) = self.frames.last_mut() {
+            // Re-executes the current instruction (forks of `concretize_index`).
+            fr.pc = s.pc;
+            self.pc = s.pc;
+        }
+        if let Some((f, e)) = s.edge {
+            let t = self.edge(f, e);
+            self.frames.last_mut().unwrap().pc = t as u32;
+            self.pc = t as u32;
+        }
+    }
+
+    /// `exit(status)` or the `exit` / `exit_group` system call.
+    fn is_exit_call(&self, b: Builtin, args: &[CallArg]) -> bool {
+        match b {
+            Builtin::Exit => true,
+            Builtin::Syscall => {
+                let nr = match args.first().map(|a| opref!(self, &a.op)) {
+                    Some(Value::Int(n)) => *n,
+                    _ => return false,
+                };
+                if self.x86_64 {
+                    nr == 60 || nr == 231
+                } else {
+                    nr == 1 || nr == 252
+                }
+            }
+            _ => false,
+        }
+    }
+
+    /// Most feasible values of a symbolic array index / offset: one path per value.
+    const MAX_INDEX_VALUES: usize = 64;
+
+    /// A symbolic index of pointer arithmetic in register `r`: when it has at most
+    /// `MAX_INDEX_VALUES` feasible values, one path per value (under `e == value`; this path takes
+    /// the first and its register becomes that constant, the others re-execute the instruction);
+    /// otherwise a clear error.
+    fn concretize_index(&mut self, r: Reg, e: ExprId) -> R<()> {
+        let w = self.pool.width(e);
+        let mut cs = self.path.constraints.clone();
+        let mut vals = Vec::new();
+        let _ = self.solver();
+        let mut sv = self.solver.take().unwrap();
+        let res = (|| -> Result<(), crate::solver::SolverError> {
+            loop {
+                let v = sv.get_value(&self.pool, &cs, e)?;
+                vals.push(v);
+                let k = self.pool.constant(w, v);
+                let ne = self.pool.ne(e, k);
+                if vals.len() > Self::MAX_INDEX_VALUES
+                    || !sv.may_be_true(&self.pool, Query::new(&cs, ne))?
+                {
+                    return Ok(());
+                }
+                cs.push(ne);
+            }
+        })();
+        self.solver = Some(sv);
+        res.or_else(Self::solver_fail)?;
+        if vals.len() > Self::MAX_INDEX_VALUES {
+            return error(
+                ErrorKind::Exec,
+                format!(
+                    "unsupported: symbolic array index / pointer offset with more than {} feasible values",
+                    Self::MAX_INDEX_VALUES
+                ),
+            );
+        }
+        if vals.len() > 1 {
+            self.fork_check()?;
+        }
+        for &v in vals[1..].iter().rev() {
+            let k = self.pool.constant(w, v);
+            let eq = self.pool.eq(e, k);
+            let mut path = self.path.clone();
+            path.constraints.push(eq);
+            path.depth += 1;
+            self.worklist.push(Snap {
+                mem: self.mem.clone(),
+                regs: self.regs.clone(),
+                frames: self.frames.clone(),
+                allocas: self.allocas.clone(),
+                stop_depth: self.stop_depth,
+                dtors_done: self.dtors_done,
+                path,
+                edge: None,
+                pc: self.pc,
+            });
+        }
+        let k = self.pool.constant(w, vals[0]);
+        let eq = self.pool.eq(e, k);
+        if vals.len() > 1 {
+            self.path.depth += 1;
+            self.add_constraint(eq);
+        }
+        self.regs[self.base + r.0 as usize] = Value::Int(vals[0]);
+        Ok(())
+    }
+
+    /// Continues an installed path.
+    fn resume(&mut self) -> R<Value> {
+        self.run_loop()
+    }
+
+    /// A conditional branch on a symbolic condition: the feasible sides.
+    fn sym_branch(&mut self, f: &'m Function, c: ExprId, t: &'m Edge, fe: &'m Edge) -> R<usize> {
+        let may_t = self.may_be(c)?;
+        let nc = self.pool.bool_not(c);
+        let may_f = self.may_be(nc)?;
+        match (may_t, may_f) {
+            (true, true) => {
+                self.fork_check()?;
+                self.fork_to(f, fe, nc);
+                self.add_constraint(c);
+                Ok(self.edge(f, t))
+            }
+            (true, false) => Ok(self.edge(f, t)),
+            (false, true) => Ok(self.edge(f, fe)),
+            (false, false) => error(ErrorKind::Exec, "internal: infeasible path constraints"),
+        }
+    }
+
+    /// A switch on a symbolic value: one path per feasible case and the default.
+    fn sym_switch(
+        &mut self,
+        f: &'m Function,
+        c: ExprId,
+        cases: &'m [(u128, Edge)],
+        default: &'m Edge,
+    ) -> R<usize> {
+        let w = self.pool.width(c);
+        let mut feasible: Vec<(&'m Edge, ExprId)> = Vec::new();
+        let mut none = self.pool.true_expr();
+        for (v, e) in cases {
+            let k = self.pool.constant(w, *v);
+            let eq = self.pool.eq(c, k);
+            let ne = self.pool.bool_not(eq);
+            none = self.pool.bool_and(none, ne);
+            if self.may_be(eq)? {
+                feasible.push((e, eq));
+            }
+        }
+        if self.may_be(none)? {
+            feasible.push((default, none));
+        }
+        if feasible.is_empty() {
+            return error(ErrorKind::Exec, "internal: infeasible path constraints");
+        }
+        if feasible.len() > 1 {
+            self.fork_check()?;
+        }
+        // The first feasible target stays with this path; the others are forked in reverse so
+        // that depth-first search takes them in case order.
+        for &(e, k) in feasible[1..].iter().rev() {
+            self.fork_to(f, e, k);
+        }
+        let (e, k) = feasible[0];
+        if feasible.len() > 1 {
+            self.add_constraint(k);
+        }
+        Ok(self.edge(f, e))
+    }
+
+    /// Integer binary operation with a symbolic operand.
+    fn sym_bin(&mut self, op: BinOp, w: u32, a: &Operand, b: &Operand, inst: &Inst) -> R<Value> {
+        let (x, y) = (self.op(a), self.op(b));
+        let ea = self.expr_of(&x, w, "an arithmetic operation")?;
+        let eb = self.expr_of(&y, w, "an arithmetic operation")?;
+        match op {
+            BinOp::UDiv | BinOp::SDiv | BinOp::URem | BinOp::SRem => {
+                let z = self.pool.constant(w, 0);
+                let bad = self.pool.eq(eb, z);
+                self.check_bad(bad, ErrorKind::Div, "divide by zero")?;
+            }
+            BinOp::Shl | BinOp::LShr | BinOp::AShr if inst.loc.0 != 0 => {
+                let k = self.pool.constant(w, w as u128);
+                let bad = self.pool.uge(eb, k);
+                self.check_bad(bad, ErrorKind::Overshift, "overshift error")?;
+            }
+            _ => {}
+        }
+        match expr_bin(&mut self.pool, op, ea, eb) {
+            Some(e) => Ok(self.val_of(e)),
+            None => error(
+                ErrorKind::Exec,
+                "unsupported: symbolic floating point not supported",
+            ),
+        }
+    }
+
+    fn sym_icmp(&mut self, pred: IntPred, w: u32, a: &Operand, b: &Operand) -> R<Value> {
+        let (x, y) = (self.op(a), self.op(b));
+        let ea = self.expr_of(&x, w, "a comparison")?;
+        let eb = self.expr_of(&y, w, "a comparison")?;
+        let e = expr_cmp(&mut self.pool, pred, ea, eb);
+        Ok(self.val_of(e))
+    }
+
+    fn sym_cast(&mut self, op: CastOp, from: TypeId, to: TypeId, e: ExprId) -> R<Value> {
+        let (wf, wt) = match (self.ti(from), self.ti(to)) {
+            (TI::Int(a), TI::Int(b)) => (a, b),
+            (TI::F(_), _) | (_, TI::F(_)) => {
+                return error(
+                    ErrorKind::Exec,
+                    "unsupported: symbolic floating point not supported",
+                )
+            }
+            _ => return sym_err(format!("a {:?} cast (symbolic pointer)", op)),
+        };
+        let r = match op {
+            CastOp::Trunc => self.pool.extract(e, 0, wt),
+            CastOp::ZExt => self.pool.zext(e, wt),
+            CastOp::SExt => self.pool.sext(e, wt),
+            CastOp::BitCast if wf == wt => e,
+            _ => return sym_err(format!("a {:?} cast", op)),
+        };
+        Ok(self.val_of(r))
+    }
+
+    /// Operands that are symbolic (or aggregates holding symbolic values) where the operation
+    /// does not support it.
+    fn guard_ops(&self, ops: &[Operand], what: &str) -> R<()> {
+        for o in ops {
+            if has_sym(opref!(self, o)) {
+                return sym_err(what);
+            }
+        }
+        Ok(())
+    }
+
+    /// Integer intrinsics with a symbolic argument; `None`: not handled here.
+    fn sym_intrinsic(
+        &mut self,
+        which: Intrinsic,
+        args: &[CallArg],
+        ret: TypeId,
+    ) -> R<Option<Value>> {
+        use Intrinsic as I;
+        if !args
+            .iter()
+            .any(|a| matches!(opref!(self, &a.op), Value::Sym(_)))
+        {
+            return Ok(None);
+        }
+        let w = match args.first().map(|a| self.ti(a.ty)) {
+            Some(TI::Int(w)) => w,
+            _ => return Ok(None),
+        };
+        let _ = ret;
+        let mut e = Vec::new();
+        for a in args.iter().take(2) {
+            let v = self.op(&a.op);
+            let aw = match self.ti(a.ty) {
+                TI::Int(x) => x,
+                _ => return Ok(None),
+            };
+            e.push(self.expr_of(&v, aw, "an intrinsic")?);
+        }
+        let p = &mut self.pool;
+        let r = match which {
+            I::Expect => e[0],
+            I::SMin | I::SMax | I::UMin | I::UMax => {
+                let (a, b) = (e[0], e[1]);
+                let c = match which {
+                    I::SMin => p.slt(a, b),
+                    I::SMax => p.sgt(a, b),
+                    I::UMin => p.ult(a, b),
+                    _ => p.ugt(a, b),
+                };
+                p.select(c, a, b)
+            }
+            I::Abs => {
+                let a = e[0];
+                let z = p.constant(w, 0);
+                let neg = p.slt(a, z);
+                let na = p.neg(a);
+                p.select(neg, na, a)
+            }
+            I::Assume => return Ok(Some(Value::Int(0))),
+            I::SAddWithOverflow
+            | I::UAddWithOverflow
+            | I::SSubWithOverflow
+            | I::USubWithOverflow
+            | I::SMulWithOverflow
+            | I::UMulWithOverflow => {
+                let (a, b) = (e[0], e[1]);
+                let z = p.constant(w, 0);
+                let (r, ov) = match which {
+                    I::UAddWithOverflow => {
+                        let r = p.add(a, b);
+                        (r, p.ult(r, a))
+                    }
+                    I::SAddWithOverflow => {
+                        let r = p.add(a, b);
+                        let x1 = p.xor(r, a);
+                        let x2 = p.xor(r, b);
+                        let x = p.and(x1, x2);
+                        (r, p.slt(x, z))
+                    }
+                    I::USubWithOverflow => {
+                        let r = p.sub(a, b);
+                        (r, p.ult(a, b))
+                    }
+                    I::SSubWithOverflow => {
+                        let r = p.sub(a, b);
+                        let x1 = p.xor(a, b);
+                        let x2 = p.xor(a, r);
+                        let x = p.and(x1, x2);
+                        (r, p.slt(x, z))
+                    }
+                    _ if 2 * w > expr::MAX_WIDTH => return Ok(None),
+                    I::UMulWithOverflow => {
+                        let (a2, b2) = (p.zext(a, 2 * w), p.zext(b, 2 * w));
+                        let m = p.mul(a2, b2);
+                        let hi = p.extract(m, w, w);
+                        (p.extract(m, 0, w), p.ne(hi, z))
+                    }
+                    _ => {
+                        let (a2, b2) = (p.sext(a, 2 * w), p.sext(b, 2 * w));
+                        let m = p.mul(a2, b2);
+                        let lo = p.extract(m, 0, w);
+                        let back = p.sext(lo, 2 * w);
+                        (lo, p.ne(m, back))
+                    }
+                };
+                let (rv, ov) = (self.val_of(r), self.val_of(ov));
+                return Ok(Some(Value::Agg(Box::new([rv, ov]))));
+            }
+            _ => return Ok(None),
+        };
+        Ok(Some(self.val_of(r)))
+    }
+
+    fn guard_args(&self, args: &[CallArg], what: &str) -> R<()> {
+        for a in args {
+            if has_sym(opref!(self, &a.op)) {
+                return sym_err(format!("an argument of {what}"));
+            }
+        }
+        Ok(())
+    }
+
+    fn fresh_array(&mut self, name: &str, size: u64) -> (String, ArrayId) {
+        // The ktest name is unique within the path (KLEE: x, x_1, ...); the array's SMT name is
+        // unique in the pool.
+        let mut kname = name.to_string();
+        let mut k = 0;
+        while self.path.symbolics.iter().any(|s| s.0 == kname) {
+            k += 1;
+            kname = format!("{name}_{k}");
+        }
+        let mut aname = kname.clone();
+        let mut j = 0;
+        while self.pool.arrays().iter().any(|a| a.name == aname) {
+            j += 1;
+            aname = format!("{kname}#{j}");
+        }
+        let a = self.pool.new_array(expr::Array {
+            name: aname,
+            size,
+            domain: 32,
+            init: None,
+        });
+        self.path.symbolics.push((kname.clone(), a, size));
+        self.symbolic = true;
+        (kname, a)
+    }
+
+    /// A fresh symbolic integer of `bytes` bytes read as `w` bits.
+    fn fresh_int(&mut self, name: &str, bytes: u64, w: u32) -> Value {
+        let (_, a) = self.fresh_array(name, bytes);
+        let z = self.pool.constant(32, 0);
+        let e = self.pool.read_bytes_le(a, None, z, bytes as u32);
+        let e = self.pool.zext_or_trunc(e, w);
+        self.val_of(e)
+    }
+
+    fn cstr_arg(&self, v: &Value) -> R<String> {
+        if let Value::Sym(_) = v {
+            return sym_err("a string argument");
+        }
+        if v.bits() == 0 {
+            return Ok(String::new());
+        }
+        let s = self.mem.read_cstr(v).map_err(|e| mem_err(e, v))?;
+        Ok(String::from_utf8_lossy(&s).into_owned())
+    }
+
+    /// The symbolic-execution API (`klee_*`, `__VERIFIER_*`).
+    fn sym_builtin(&mut self, b: Builtin, fid: FuncId, args: &[CallArg], ret: TypeId) -> R<Value> {
+        let arg =
+            |s: &Self, i: usize| -> Value { args.get(i).map(|a| s.op(&a.op)).unwrap_or_default() };
+        let ret_w = match self.ti(ret) {
+            TI::Int(w) => w,
+            _ => 0,
+        };
+        match b {
+            Builtin::MakeSymbolic => {
+                let (p, n) = (arg(self, 0), arg(self, 1));
+                let Value::Int(n) = n else {
+                    return sym_err("the size of klee_make_symbolic");
+                };
+                let name = match self.cstr_arg(&arg(self, 2))? {
+                    s if s.is_empty() => "unnamed".to_string(),
+                    s => s,
+                };
+                let (slot, off) = self
+                    .mem
+                    .resolve_any_mut(&p, n as u64)
+                    .map_err(|e| mem_err(e, &p))?;
+                if off != 0 || self.mem.objs[slot as usize].size != n as u64 {
+                    return error(ErrorKind::User, "wrong size given to klee_make_symbolic");
+                }
+                let (_, a) = self.fresh_array(&name, n as u64);
+                let m = &mut self.mem;
+                let o = &mut m.objs[slot as usize];
+                o.ptrs.clear();
+                let mut v = Vec::with_capacity(n as usize);
+                for k in 0..n {
+                    let i = self.pool.constant(32, k);
+                    v.push(Some(self.pool.read(a, None, i)));
+                }
+                o.sym = Some(std::sync::Arc::new(v));
+                Ok(Value::Int(0))
+            }
+            Builtin::Assume | Builtin::VerifierAssume => {
+                let c = arg(self, 0);
+                let w = match args.first().map(|a| self.ti(a.ty)) {
+                    Some(TI::Int(w)) => w,
+                    _ => self.ps * 8,
+                };
+                let e = self.expr_of(&c, w, "klee_assume")?;
+                let z = self.pool.constant(w, 0);
+                let cond = self.pool.ne(e, z);
+                if !self.may_be(cond)? {
+                    if b == Builtin::VerifierAssume {
+                        return Err(Box::new(Stop::Halt(SILENT.into())));
+                    }
+                    return error(ErrorKind::User, "invalid klee_assume call (provably false)");
+                }
+                self.add_constraint(cond);
+                Ok(Value::Int(0))
+            }
+            Builtin::KleeInt => {
+                let name = self.cstr_arg(&arg(self, 0))?;
+                Ok(self.fresh_int(&name, 4, ret_w.max(1)))
+            }
+            Builtin::Nondet => {
+                let name = self.m.func(fid).name.clone();
+                if ret_w == 0 {
+                    return error(
+                        ErrorKind::Exec,
+                        format!("unsupported: {name} (only integer types are supported)"),
+                    );
+                }
+                let bytes = self.m.ty(ret).store_size.max(1);
+                if name == "__VERIFIER_nondet_bool" {
+                    let (_, a) = self.fresh_array(&name, bytes);
+                    let z = self.pool.constant(32, 0);
+                    let e = self.pool.read_bytes_le(a, None, z, bytes as u32);
+                    let one = self.pool.constant(8 * bytes as u32, 1);
+                    let c = self.pool.ule(e, one);
+                    self.add_constraint(c);
+                    let e = self.pool.zext_or_trunc(e, ret_w);
+                    return Ok(self.val_of(e));
+                }
+                Ok(self.fresh_int(&name, bytes, ret_w))
+            }
+            Builtin::SilentExit => Err(Box::new(Stop::Halt(SILENT.into()))),
+            Builtin::IsSymbolic => {
+                let v = arg(self, 0);
+                Ok(self.ret_int(ret, matches!(v, Value::Sym(_)) as i128))
+            }
+            Builtin::Warning | Builtin::WarningOnce => {
+                let msg = self.cstr_arg(&arg(self, 0))?;
+                let fname = self
+                    .frames
+                    .last()
+                    .map(|f| self.m.func(f.func).name.clone())
+                    .unwrap_or_default();
+                let line = format!("KLEE: WARNING: {fname}: {msg}\n");
+                if b == Builtin::Warning || self.warned_once.insert(line.clone()) {
+                    self.io.write(2, line.as_bytes());
+                }
+                Ok(Value::Int(0))
+            }
+            Builtin::PreferCex => Ok(Value::Int(0)),
+            Builtin::KleeAbort => error(ErrorKind::Abort, "abort failure"),
+            Builtin::ReportError => {
+                let msg = self.cstr_arg(&arg(self, 2))?;
+                let suffix = self.cstr_arg(&arg(self, 3))?;
+                let kind = match suffix.as_str() {
+                    "ptr" => ErrorKind::Ptr,
+                    "free" => ErrorKind::Free,
+                    "div" => ErrorKind::Div,
+                    "overshift" => ErrorKind::Overshift,
+                    "abort" => ErrorKind::Abort,
+                    "assert" => ErrorKind::Assert,
+                    "exec" => ErrorKind::Exec,
+                    "external" => ErrorKind::External,
+                    "model" => ErrorKind::Model,
+                    "read_only" => ErrorKind::ReadOnly,
+                    _ => ErrorKind::User,
+                };
+                error(kind, msg)
+            }
+            Builtin::GetValue => {
+                let v = arg(self, 0);
+                match v {
+                    Value::Sym(e) => {
+                        let cs = self.path.constraints.clone();
+                        let _ = self.solver();
+                        let mut sv = self.solver.take().unwrap();
+                        let r = sv.get_value(&self.pool, &cs, e);
+                        self.solver = Some(sv);
+                        let x = r.or_else(Self::solver_fail)?;
+                        let w = self.pool.width(e);
+                        let k = self.pool.constant(w, x);
+                        let eq = self.pool.eq(e, k);
+                        self.add_constraint(eq);
+                        Ok(Value::Int(x & mask(ret_w.max(1))))
+                    }
+                    v => Ok(v),
+                }
+            }
+            Builtin::ReachError => error(ErrorKind::Assert, "ASSERTION FAIL: reach_error"),
+            Builtin::Range => {
+                let (lo, hi) = match (arg(self, 0), arg(self, 1)) {
+                    (Value::Int(a), Value::Int(b)) => (sext(a, 32) as i32, sext(b, 32) as i32),
+                    _ => return sym_err("the bounds of klee_range"),
+                };
+                if lo >= hi {
+                    return error(ErrorKind::User, "invalid range");
+                }
+                if lo as i64 + 1 == hi as i64 {
+                    return Ok(Value::Int(lo as u32 as u128 & mask(ret_w.max(1))));
+                }
+                let name = self.cstr_arg(&arg(self, 2))?;
+                let v = self.fresh_int(&name, 4, 32);
+                let e = self.expr_of(&v, 32, "klee_range")?;
+                let h = self.pool.constant(32, hi as u32 as u128);
+                if lo == 0 {
+                    let c = self.pool.ult(e, h);
+                    self.add_constraint(c);
+                } else {
+                    let l = self.pool.constant(32, lo as u32 as u128);
+                    let c1 = self.pool.sle(l, e);
+                    let c2 = self.pool.slt(e, h);
+                    self.add_constraint(c1);
+                    self.add_constraint(c2);
+                }
+                let e = self.pool.zext_or_trunc(e, ret_w.max(1));
+                Ok(self.val_of(e))
+            }
+            Builtin::Choose => {
+                // KLEE's runtime: a `klee_choose` object of pointer size, and the path ends
+                // silently when it is >= n; here the constraint `x < n` instead.
+                let Value::Int(n) = arg(self, 0) else {
+                    return sym_err("the argument of klee_choose");
+                };
+                let w = self.ps * 8;
+                let v = self.fresh_int("klee_choose", self.ps as u64, w);
+                let e = self.expr_of(&v, w, "klee_choose")?;
+                let k = self.pool.constant(w, n & mask(w));
+                let c = self.pool.ult(e, k);
+                if !self.may_be(c)? {
+                    return Err(Box::new(Stop::Halt(SILENT.into())));
+                }
+                self.add_constraint(c);
+                let e = self.pool.zext_or_trunc(e, ret_w.max(1));
+                Ok(self.val_of(e))
+            }
+            _ => unreachable!(),
+        }
     }
 }

@@ -8,6 +8,7 @@
 //! provenance. Integers used as addresses are resolved through an address index.
 
 use super::value::Value;
+use crate::expr::{ExprId, ExprPool};
 use crate::ir::{BlockId, FuncId};
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -51,6 +52,9 @@ pub struct Object {
     pub bytes: Arc<Vec<u8>>,
     /// Offsets holding a stored pointer, and the object it points into.
     pub ptrs: BTreeMap<u64, ObjRef>,
+    /// Symbolic overlay: `Some(e)` for a byte whose contents are the 8-bit expression `e`
+    /// (the concrete byte is then meaningless). `None` while every byte is concrete.
+    pub sym: Option<Arc<Vec<Option<ExprId>>>>,
 }
 
 /// Why a memory access failed.
@@ -59,6 +63,10 @@ pub enum MemErr {
     Null,
     OutOfBound,
     ReadOnly,
+    /// The object holds symbolic bytes and the access does not support them.
+    Symbolic,
+    /// The address itself is symbolic.
+    SymbolicPtr,
 }
 
 impl MemErr {
@@ -67,6 +75,8 @@ impl MemErr {
             MemErr::Null => "memory error: null page access",
             MemErr::OutOfBound => "memory error: out of bound pointer",
             MemErr::ReadOnly => "memory error: object read only",
+            MemErr::Symbolic => "unsupported: symbolic memory contents in this operation",
+            MemErr::SymbolicPtr => "unsupported: symbolic pointer (address) not supported",
         }
     }
 }
@@ -133,6 +143,7 @@ impl Memory {
             if !o.ptrs.is_empty() {
                 o.ptrs.clear();
             }
+            o.sym = None;
             ObjRef { idx, gen: o.gen }
         } else {
             let bytes = Arc::new(vec![0u8; size as usize]);
@@ -145,6 +156,7 @@ impl Memory {
                 gen: 0,
                 bytes,
                 ptrs: BTreeMap::new(),
+                sym: None,
             });
             ObjRef { idx, gen: 0 }
         };
@@ -190,6 +202,7 @@ impl Memory {
         if !o.ptrs.is_empty() {
             o.ptrs.clear();
         }
+        o.sym = None;
         self.free_slots.push(r.idx);
         if self.index.last().map(|e| e.1) == Some(r) {
             self.index.pop();
@@ -228,10 +241,37 @@ impl Memory {
         }
     }
 
-    /// Resolves a pointer for an access of `size` bytes: (slot, offset).
+    /// Resolves a pointer for an access of `size` bytes: (slot, offset). Refuses a range holding
+    /// symbolic bytes (`MemErr::Symbolic`): accesses that support them use `resolve_any`.
     #[inline]
     pub fn resolve(&self, p: &Value, size: u64) -> Result<(u32, u64), MemErr> {
+        let (s, off) = self.resolve_any(p, size)?;
+        if let Some(sym) = &self.objs[s as usize].sym {
+            if sym[off as usize..(off + size) as usize]
+                .iter()
+                .any(|b| b.is_some())
+            {
+                return Err(MemErr::Symbolic);
+            }
+        }
+        Ok((s, off))
+    }
+
+    /// Like `resolve_any`, for a write.
+    #[inline]
+    pub fn resolve_any_mut(&self, p: &Value, size: u64) -> Result<(u32, u64), MemErr> {
+        let (s, off) = self.resolve_any(p, size)?;
+        if self.objs[s as usize].kind.read_only() {
+            return Err(MemErr::ReadOnly);
+        }
+        Ok((s, off))
+    }
+
+    /// Resolves a pointer whatever the object's contents.
+    #[inline]
+    pub fn resolve_any(&self, p: &Value, size: u64) -> Result<(u32, u64), MemErr> {
         match *p {
+            Value::Sym(_) => Err(MemErr::SymbolicPtr),
             Value::Ptr { obj, addr } => {
                 let o = &self.objs[obj.idx as usize];
                 if o.gen != obj.gen || !o.alive {
@@ -290,6 +330,11 @@ impl Memory {
     fn clear_ptrs(&mut self, slot: u32, off: u64, n: u64) {
         let ps = self.ptr_size as u64;
         let o = &mut self.objs[slot as usize];
+        if let Some(sym) = &mut o.sym {
+            if n > 0 {
+                Arc::make_mut(sym)[off as usize..(off + n) as usize].fill(None);
+            }
+        }
         if o.ptrs.is_empty() || n == 0 {
             return;
         }
@@ -376,10 +421,65 @@ impl Memory {
                 .map(|(&k, &r)| (k - soff + doff, r))
                 .collect()
         };
+        let ssym: Option<Vec<Option<ExprId>>> = self.objs[sslot as usize]
+            .sym
+            .as_ref()
+            .map(|v| v[soff as usize..(soff + n) as usize].to_vec());
         self.write_bytes(dslot, doff, &src);
         let o = &mut self.objs[dslot as usize];
         for (k, r) in ptrs {
             o.ptrs.insert(k, r);
+        }
+        if let Some(v) = ssym {
+            if v.iter().any(|b| b.is_some()) {
+                let size = o.size as usize;
+                let d = Arc::make_mut(o.sym.get_or_insert_with(|| Arc::new(vec![None; size])));
+                d[doff as usize..(doff + n) as usize].copy_from_slice(&v);
+            }
+        }
+    }
+
+    /// The `n` bytes at `off` as one little-endian expression when any of them is symbolic.
+    pub fn load_sym(&self, pool: &mut ExprPool, slot: u32, off: u64, n: u64) -> Option<ExprId> {
+        let o = &self.objs[slot as usize];
+        let sym = o.sym.as_ref()?;
+        let r = &sym[off as usize..(off + n) as usize];
+        if r.iter().all(|b| b.is_none()) {
+            return None;
+        }
+        let mut acc: Option<ExprId> = None;
+        for (k, rb) in r.iter().enumerate() {
+            let b = match *rb {
+                Some(e) => e,
+                None => pool.constant(8, o.bytes[off as usize + k] as u128),
+            };
+            acc = Some(match acc {
+                None => b,
+                Some(lo) => pool.concat(b, lo),
+            });
+        }
+        acc
+    }
+
+    /// Stores the expression `e` (of `8 * n` bits or fewer, zero-extended) at `off`.
+    pub fn store_sym(&mut self, pool: &mut ExprPool, slot: u32, off: u64, n: u64, e: ExprId) {
+        self.clear_ptrs(slot, off, n);
+        let e = pool.zext_or_trunc(e, 8 * n as u32);
+        let o = &mut self.objs[slot as usize];
+        let size = o.size as usize;
+        let sym = Arc::make_mut(o.sym.get_or_insert_with(|| Arc::new(vec![None; size])));
+        for k in 0..n {
+            let b = pool.extract(e, 8 * k as u32, 8);
+            sym[(off + k) as usize] = match pool.as_const(b) {
+                Some(c) => {
+                    Arc::make_mut(&mut o.bytes)[(off + k) as usize] = c as u8;
+                    None
+                }
+                None => Some(b),
+            };
+        }
+        if sym.iter().all(|b| b.is_none()) {
+            o.sym = None;
         }
     }
 
@@ -395,10 +495,20 @@ impl Memory {
         let (slot, off) = self.resolve(p, 1)?;
         let o = &self.objs[slot as usize];
         let rest = &o.bytes[off as usize..];
-        match rest.iter().position(|&b| b == 0) {
-            Some(n) => Ok(rest[..n].to_vec()),
-            None => Err(MemErr::OutOfBound),
+        let n = rest
+            .iter()
+            .position(|&b| b == 0)
+            .ok_or(MemErr::OutOfBound)?;
+        if let Some(sym) = &o.sym {
+            // A symbolic byte before (or as) the terminator: the string is not concrete.
+            if sym[off as usize..=off as usize + n]
+                .iter()
+                .any(|b| b.is_some())
+            {
+                return Err(MemErr::Symbolic);
+            }
         }
+        Ok(rest[..n].to_vec())
     }
 }
 

@@ -1,6 +1,6 @@
 //! The interpreter: states, memory, instruction semantics, builtins, system calls.
 //!
-//! This is the fast concrete interpreter (the symbolic step adds a `Value::Sym` arm).
+//! The fast concrete interpreter, extended to symbolic execution (see below).
 //!
 //! * `value`: [`value::Value`] = `Int(u128)` (integer / float bit pattern, zero-extended; also a
 //!   pointer without provenance, e.g. null or `inttoptr`), `Ptr { obj, addr }` (provenance + the
@@ -27,6 +27,28 @@
 //! the program calls the builtin `__trex_run_global_dtors()` (for the C library's exit path;
 //! they run at most once).
 //!
+//! Symbolic execution (`interp.rs`, the section after the concrete semantics): a value may be
+//! `Value::Sym(ExprId)`, a symbolic integer (width <= 128) in the run's `ExprPool`; operations
+//! with a symbolic operand build expressions with the pool's smart constructors (a constant
+//! result becomes `Int` again). Memory objects carry an optional copy-on-write symbolic overlay
+//! (one `Option<ExprId>` per byte); loads concatenate bytes little-endian. A path owns its
+//! memory, registers, frames, path constraints and symbolic objects (name, array, size, in
+//! creation order); forks clone them (bytes shared until written) into a depth-first worklist.
+//! Forks: `br` / `switch` on a symbolic value (one path per feasible side / case), division and
+//! remainder by a symbolic divisor and shifts by a symbolic amount (an error path when the bad
+//! value is feasible), a symbolic array index / pointer offset (one path per feasible value when
+//! there are at most 64, otherwise an error). The API (`klee_make_symbolic`, `klee_assume`,
+//! `klee_int`, `klee_range`, `klee_choose`, `klee_silent_exit`, `klee_abort`,
+//! `klee_report_error`, `klee_is_symbolic`, `klee_warning[_once]`, `klee_get_value*`,
+//! `klee_prefer_cex`, `__VERIFIER_nondet_<int type>`, `__VERIFIER_assume`, `reach_error` /
+//! `__VERIFIER_error`) is built in when the function is only declared. Every path's end is a
+//! [`PathEnd`] with a model of its symbolic objects. Anything symbolic not supported is an
+//! `exec` error `unsupported: symbolic ...` (symbolic pointers, floating point, vector
+//! operations, stores of aggregates, most intrinsics, system calls other than writes and exit),
+//! never a silent concretization; the only concretizations lose no path: an exit status and
+//! bytes written to stdout/stderr take one feasible value without constraining the path. Forks
+//! are only allowed inside the entry function (not in static constructors / destructors).
+//!
 //! Errors follow KLEE: division by zero and shifts by >= the width are errors, except a shift
 //! without a source location, which optimized code (the C library) may have speculated: it
 //! yields poison (zero), as in LLVM. Budgets end a run with `End::Halted`:
@@ -39,6 +61,8 @@ pub mod value;
 
 #[cfg(test)]
 mod e2e_tests;
+#[cfg(test)]
+mod sym_tests;
 #[cfg(test)]
 mod tests;
 
@@ -82,12 +106,27 @@ pub trait Io {
 /// The result of a run.
 #[derive(Debug)]
 pub struct Outcome {
+    /// The end of the first path (the only one of a concrete program).
     pub end: End,
-    /// Executed instructions.
+    /// Every explored path in the order they ended (the first is `end`).
+    pub paths: Vec<PathEnd>,
+    /// Executed instructions (all paths).
     pub instructions: u64,
+    /// Solver statistics when the run used the solver.
+    pub solver_stats: Option<crate::solver::SolverStats>,
 }
 
-#[derive(Debug)]
+/// One explored path: how it ended, and a concrete input reaching that end: the symbolic
+/// objects in creation order (name, bytes).
+#[derive(Debug, Clone)]
+pub struct PathEnd {
+    pub end: End,
+    pub objects: Vec<(String, Vec<u8>)>,
+    /// The path ended silently (`klee_silent_exit`, a false `__VERIFIER_assume`): no test.
+    pub silent: bool,
+}
+
+#[derive(Debug, Clone)]
 pub enum End {
     /// Normal termination with this exit status.
     Exit(i32),
@@ -107,6 +146,8 @@ pub struct ErrorReport {
     pub stack: Vec<StackEntry>,
     /// Extra details (addresses, objects), one `key: value` per line; may be empty.
     pub info: String,
+    /// The failing instruction (function, index in its code), for error deduplication.
+    pub site: (ir::FuncId, u32),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

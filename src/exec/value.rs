@@ -13,8 +13,13 @@ use crate::ir::IntPred;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Value {
     Int(u128),
-    Ptr { obj: ObjRef, addr: u64 },
+    Ptr {
+        obj: ObjRef,
+        addr: u64,
+    },
     Agg(Box<[Value]>),
+    /// A symbolic integer (width <= 128) in the executor's expression pool.
+    Sym(crate::expr::ExprId),
 }
 
 impl Default for Value {
@@ -31,6 +36,9 @@ impl Value {
             Value::Int(v) => *v,
             Value::Ptr { addr, .. } => *addr as u128,
             Value::Agg(_) => 0,
+            // Every consumer of a symbolic value checks for it first; reaching this would
+            // silently concretize, so it is a bug.
+            Value::Sym(_) => panic!("internal error: concrete view of a symbolic value"),
         }
     }
     #[inline]

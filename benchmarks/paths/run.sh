@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Path-exploration benchmark of `trex run`: a program with N independent symbolic branches
+# (`if (a[i] > 0) sum++;` over a symbolic char array), 2^N paths.
+#
+#   benchmarks/paths/run.sh [N...]      (default: 10 14)
+#
+# Runs `trex run --write-no-tests --libc=none` at -O0 and prints N, completed paths, wall seconds
+# and microseconds per path. Environment: TREX (binary; default target/release/trex), KEEP=1.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+trex=${TREX:-$root/target/release/trex}
+[ -x "$trex" ] || { echo "trex binary not found: $trex" >&2; exit 1; }
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/trex-paths.XXXXXX")
+[ "${KEEP:-}" = 1 ] || trap 'rm -rf "$tmp"' EXIT
+ns=("$@"); [ ${#ns[@]} -gt 0 ] || ns=(10 14)
+printf '%-4s %10s %9s %12s\n' N paths seconds "us/path"
+for n in "${ns[@]}"; do
+  src="$tmp/paths$n.c"
+  cat > "$src" <<C
+#include <klee/klee.h>
+#define N $n
+int main(void) {
+  signed char a[N];
+  klee_make_symbolic(a, sizeof a, "a");
+  int sum = 0;
+  for (int i = 0; i < N; i++)
+    if (a[i] > 0) sum++;
+  return sum;
+}
+C
+  clang-14 -g -O0 -c -emit-llvm -I "$root/runtime/include" "$src" -o "$tmp/paths$n.bc" || exit 1
+  t0=$(date +%s.%N)
+  "$trex" run --write-no-tests --libc=none --output-dir "$tmp/out$n" "$tmp/paths$n.bc" 2> "$tmp/err$n"
+  t1=$(date +%s.%N)
+  paths=$(sed -n 's/^KLEE: done: completed paths = //p' "$tmp/err$n")
+  [ -n "$paths" ] || { echo "trex failed:"; tail -5 "$tmp/err$n"; exit 1; }
+  awk -v n="$n" -v p="$paths" -v a="$t0" -v b="$t1" \
+    'BEGIN { s = b - a; printf "%-4s %10d %9.3f %12.1f\n", n, p, s, (p > 0 ? s * 1e6 / p : 0) }'
+done
