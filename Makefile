@@ -4,7 +4,7 @@ export PATH := $(HOME)/.cargo/bin:$(PATH)
 CARGO ?= cargo
 TREX := target/release/trex
 
-.PHONY: all deps libc build demo test lint unit testsuite bench clean
+.PHONY: all deps libc build demo test lint unit replay-test testsuite bench clean
 
 all: build
 
@@ -30,10 +30,13 @@ lint: build
 unit: build
 	$(CARGO) test --release --quiet --lib --bins --test cli
 
+replay-test: deps
+	runtime/replay/tests/run.sh
+
 testsuite: libc build
 	$(CARGO) test --release --quiet --test testsuite
 
-test: libc build lint unit testsuite
+test: libc build lint unit replay-test testsuite
 
 bench: libc build
 	benchmarks/concrete/run.sh
