@@ -184,3 +184,84 @@ fn an_existing_output_dir_is_refused() {
         "{err}"
     );
 }
+
+const SYMBOLIC: &str = "void klee_make_symbolic(void *, unsigned long, const char *);\n\
+    int main(void) {\n\
+      int a, b, r = 0;\n\
+      klee_make_symbolic(&a, sizeof a, \"a\");\n\
+      klee_make_symbolic(&b, sizeof b, \"b\");\n\
+      if (a > 10) r++;\n\
+      if (b < 5) r += 2;\n\
+      if (a == b) r += 4;\n\
+      if (a == 3) r += 100 / (b - 7);\n\
+      return r & 1;\n\
+    }\n";
+
+/// The `KLEE: done:` path and test counts of a run.
+fn counts(err: &str) -> Vec<String> {
+    err.lines()
+        .filter(|l| {
+            l.starts_with("KLEE: done: completed paths")
+                || l.starts_with("KLEE: done: partially completed paths")
+                || l.starts_with("KLEE: done: generated tests")
+        })
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn every_searcher_explores_the_same_paths() {
+    let tmp = tempfile::tempdir().unwrap();
+    let bc = compile(tmp.path(), "sym", SYMBOLIC);
+    let mut reference: Option<(Vec<String>, usize)> = None;
+    for (i, search) in [
+        vec!["dfs"],
+        vec!["bfs"],
+        vec!["random-state"],
+        vec!["random-path"],
+        vec!["nurs:covnew"],
+        vec!["nurs:md2u"],
+        vec!["dfs", "random-path"],
+        vec![],
+    ]
+    .iter()
+    .enumerate()
+    {
+        let out = tmp.path().join(format!("out{i}"));
+        let mut cmd = trex();
+        cmd.args(["run", "--libc=none", "--seed=7"]);
+        for s in search {
+            cmd.arg(format!("--search={s}"));
+        }
+        let o = cmd.arg("--output-dir").arg(&out).arg(&bc).output().unwrap();
+        let err = stderr(&o);
+        assert!(o.status.success(), "{search:?}: {err}");
+        let c = counts(&err);
+        assert_eq!(c.len(), 3, "{search:?}: {err}");
+        let errs = files_with_suffix(&out, ".err").len();
+        match &reference {
+            None => {
+                assert!(errs >= 1, "{err}");
+                reference = Some((c, errs));
+            }
+            Some(r) => assert_eq!((&c, errs), (&r.0, r.1), "{search:?}"),
+        }
+    }
+}
+
+#[test]
+fn an_unknown_search_heuristic_is_an_error() {
+    let tmp = tempfile::tempdir().unwrap();
+    let bc = compile(tmp.path(), "sym", SYMBOLIC);
+    let o = trex()
+        .args(["run", "--libc=none", "--search=nurs:foo", "--output-dir"])
+        .arg(tmp.path().join("out"))
+        .arg(&bc)
+        .output()
+        .unwrap();
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("trex: error: "), "{err}");
+    assert!(!tmp.path().join("out").exists());
+}

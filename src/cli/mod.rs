@@ -63,6 +63,14 @@ pub struct RunArgs {
     /// Largest call depth before a path is stopped (recursion limit).
     #[arg(long, default_value_t = 8192)]
     pub max_stack_frames: u32,
+    /// State-selection heuristic (KLEE's names: dfs, bfs, random-state, random-path,
+    /// nurs:covnew, nurs:md2u, nurs:depth, nurs:rp, nurs:icnt); repeat it (or give a
+    /// comma-separated list) to interleave several. Default: random-path + nurs:covnew.
+    #[arg(long = "search", value_name = "NAME")]
+    pub search: Vec<String>,
+    /// Seed of the searcher's random choices (runs are reproducible).
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
     /// Report every error state (default: only the first per instruction and message).
     #[arg(long)]
     pub emit_all_errors: bool,

@@ -42,6 +42,7 @@ fn has_entry(m: &ir::Module, entry: &str) -> bool {
 }
 
 pub fn run(a: &RunArgs) -> Result<()> {
+    let search = crate::search::parse_search_kinds(&a.search)?;
     let started = SystemTime::now();
     let clock = Instant::now();
     let prog = &a.program;
@@ -91,6 +92,8 @@ pub fn run(a: &RunArgs) -> Result<()> {
         max_instructions: a.max_instructions,
         max_stack_frames: a.max_stack_frames,
         use_libc_start: libc_path.is_some(),
+        search,
+        seed: a.seed,
     };
     let outcome = exec::run(&module, &cfg, &mut StdIo)?;
 

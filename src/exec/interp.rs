@@ -6,7 +6,9 @@ use super::value::{icmp, int_bin, mask, sext, IntErr, Value};
 use super::{Config, End, ErrorKind, ErrorReport, Io, Outcome, PathEnd, RunError, StackEntry};
 use crate::expr::{self, ArrayId, ExprId, ExprPool};
 use crate::ir::*;
+use crate::search::{make_searcher, Coverage, StateId, StateInfo};
 use crate::solver::{self, Query, Solver};
+use std::sync::Arc;
 
 /// A reference to an operand's value (a disjoint borrow of the register file or constants).
 macro_rules! opref {
@@ -191,7 +193,8 @@ struct Frame {
     ret_dst: Option<Reg>,
 }
 
-/// A path waiting in the worklist: everything a path owns, and the edge it takes on resuming.
+/// A path waiting to be selected (forked by the running path, then in the slab): everything
+/// a path owns, and the edge it takes on resuming.
 struct Snap<'m> {
     mem: Memory,
     regs: Vec<Value>,
@@ -204,6 +207,93 @@ struct Snap<'m> {
     pc: u32,
     /// `Some`: take this edge on resuming; `None`: re-execute the current instruction.
     edge: Option<(&'m Function, &'m Edge)>,
+}
+
+/// What the searcher may ask about a pending path.
+struct StateMeta {
+    loc: (FuncId, u32),
+    stack: Vec<(FuncId, u32)>,
+    depth: u32,
+}
+
+impl StateMeta {
+    fn root(entry: FuncId) -> StateMeta {
+        StateMeta {
+            loc: (entry, 0),
+            stack: Vec::new(),
+            depth: 0,
+        }
+    }
+
+    fn of(s: &Snap<'_>) -> StateMeta {
+        let n = s.frames.len();
+        let loc = s.frames.last().map_or((FuncId(0), 0), |f| (f.func, s.pc));
+        // A caller frame's `pc` is the instruction after its call.
+        let stack = s.frames[..n.saturating_sub(1)]
+            .iter()
+            .map(|f| (f.func, f.pc))
+            .collect();
+        StateMeta {
+            loc,
+            stack,
+            depth: s.path.depth,
+        }
+    }
+}
+
+/// The pending paths, indexed by `StateId` (freed slots are reused).
+#[derive(Default)]
+struct Slab<'m> {
+    slots: Vec<(Option<Snap<'m>>, Option<StateMeta>)>,
+    free: Vec<u32>,
+}
+
+impl<'m> Slab<'m> {
+    fn insert(&mut self, snap: Option<Snap<'m>>, meta: StateMeta) -> StateId {
+        let v = (snap, Some(meta));
+        match self.free.pop() {
+            Some(i) => {
+                self.slots[i as usize] = v;
+                StateId(i)
+            }
+            None => {
+                self.slots.push(v);
+                StateId(self.slots.len() as u32 - 1)
+            }
+        }
+    }
+
+    /// The snapshot of a selected path (its metadata stays until it is removed).
+    fn take(&mut self, s: StateId) -> Snap<'m> {
+        self.slots[s.0 as usize]
+            .0
+            .take()
+            .expect("selected a running path")
+    }
+
+    fn remove(&mut self, s: StateId) {
+        self.slots[s.0 as usize] = (None, None);
+        self.free.push(s.0);
+    }
+
+    fn meta(&self, s: StateId) -> &StateMeta {
+        self.slots[s.0 as usize].1.as_ref().expect("unknown state")
+    }
+}
+
+impl StateInfo for Slab<'_> {
+    fn location(&self, s: StateId) -> (FuncId, u32) {
+        self.meta(s).loc
+    }
+    fn call_stack(&self, s: StateId) -> &[(FuncId, u32)] {
+        &self.meta(s).stack
+    }
+    fn depth(&self, s: StateId) -> u32 {
+        self.meta(s).depth
+    }
+    fn instructions_since_new_coverage(&self, _s: StateId) -> u64 {
+        0
+    }
 }
 
 /// The symbolic part of a path.
@@ -220,6 +310,7 @@ pub(super) struct Interp<'m, 'io> {
     pool: ExprPool,
     solver: Option<Box<dyn Solver + Send>>,
     path: PathState,
+    /// Paths forked by the running path, not yet given to the searcher.
     worklist: Vec<Snap<'m>>,
     paths: Vec<PathEnd>,
     /// Set once anything symbolic exists (guards of the slow paths only run then).
@@ -310,8 +401,30 @@ pub(super) fn run(m: &Module, cfg: &Config, io: &mut dyn Io) -> Result<Outcome, 
             Ok(v)
         });
     it.finish_path(r);
-    // Depth-first: the most recently forked path next.
-    while let Some(snap) = it.worklist.pop() {
+    // The pending paths live in a slab; the searcher picks which one runs next. A path runs
+    // until it ends (its forks are recorded as pending children), then the searcher hears
+    // of its children (`fork`, `added`) and of its end (`removed`).
+    let coverage = Arc::new(Coverage::new(m));
+    let mut searcher = make_searcher(&cfg.search, cfg.seed, m, coverage.clone());
+    let mut slab = Slab::default();
+    let mut cur = slab.insert(None, StateMeta::root(entry));
+    searcher.update(None, &[cur], &[], &slab);
+    loop {
+        let mut added = Vec::new();
+        for snap in std::mem::take(&mut it.worklist) {
+            let meta = StateMeta::of(&snap);
+            coverage.mark(meta.loc.0, meta.loc.1);
+            let id = slab.insert(Some(snap), meta);
+            searcher.fork(cur, id);
+            added.push(id);
+        }
+        searcher.update(Some(cur), &added, &[cur], &slab);
+        slab.remove(cur);
+        let Some(next) = searcher.select(&slab) else {
+            break;
+        };
+        cur = next;
+        let snap = slab.take(cur);
         let halted = matches!(
             it.paths.last().map(|p| &p.end),
             Some(End::Halted(w)) if w == "max-instructions"
@@ -3138,7 +3251,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             self.fork_check()?;
         }
         // The first feasible target stays with this path; the others are forked in reverse so
-        // that depth-first search takes them in case order.
+        // that `--search=dfs` takes them in case order.
         for &(e, k) in feasible[1..].iter().rev() {
             self.fork_to(f, e, k);
         }

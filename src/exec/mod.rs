@@ -33,7 +33,16 @@
 //! result becomes `Int` again). Memory objects carry an optional copy-on-write symbolic overlay
 //! (one `Option<ExprId>` per byte); loads concatenate bytes little-endian. A path owns its
 //! memory, registers, frames, path constraints and symbolic objects (name, array, size, in
-//! creation order); forks clone them (bytes shared until written) into a depth-first worklist.
+//! creation order); forks clone them (bytes shared until written) into pending paths.
+//!
+//! Path selection (`Config::search`, `Config::seed`): the pending paths live in a slab indexed
+//! by [`crate::search::StateId`] and a [`crate::search::Searcher`] (`search::make_searcher`:
+//! KLEE's `--search` heuristics, default random-path interleaved with nurs:covnew) picks the
+//! next one. The granularity is a path segment: a selected path runs until it ends (keeping the
+//! concrete fast path untouched); then the searcher hears of the children it forked
+//! (`fork(parent, child)`, `added`) and of its end (`removed`), and selects the next path. The
+//! fork sites are marked covered. The explored paths (and so the counts of paths, tests and
+//! errors) do not depend on the heuristic, only the order in which they end does.
 //! Forks: `br` / `switch` on a symbolic value (one path per feasible side / case), division and
 //! remainder by a symbolic divisor and shifts by a symbolic amount (an error path when the bad
 //! value is feasible), a symbolic array index / pointer offset (one path per feasible value when
@@ -83,6 +92,10 @@ pub struct Config {
     pub max_stack_frames: u32,
     /// Start through `__libc_start_main(main, argc, argv, ...)` instead of calling the entry.
     pub use_libc_start: bool,
+    /// State selection (`--search`; empty: KLEE's default, random-path + nurs:covnew).
+    pub search: Vec<crate::search::SearchKind>,
+    /// Seed of the searcher's random choices (a run is reproducible from it).
+    pub seed: u64,
 }
 
 impl Default for Config {
@@ -94,6 +107,8 @@ impl Default for Config {
             max_instructions: 0,
             max_stack_frames: 8192,
             use_libc_start: false,
+            search: Vec::new(),
+            seed: 0,
         }
     }
 }
