@@ -265,3 +265,51 @@ fn an_unknown_search_heuristic_is_an_error() {
     assert!(err.starts_with("trex: error: "), "{err}");
     assert!(!tmp.path().join("out").exists());
 }
+
+#[test]
+fn exit_on_error_stops_the_run_at_the_first_error() {
+    let tmp = tempfile::tempdir().unwrap();
+    let bc = compile(tmp.path(), "sym", SYMBOLIC);
+    let out = tmp.path().join("out");
+    let o = trex()
+        .args([
+            "run",
+            "--libc=none",
+            "--search=dfs",
+            "--exit-on-error",
+            "--output-dir",
+        ])
+        .arg(&out)
+        .arg(&bc)
+        .output()
+        .unwrap();
+    let err = stderr(&o);
+    assert!(o.status.success(), "{err}");
+    let errs = files_with_suffix(&out, ".err");
+    assert_eq!(errs.len(), 1, "{err}");
+    let early = files_with_suffix(&out, ".early");
+    assert!(!early.is_empty(), "{err}");
+    // Every path that ended after the error was stopped early.
+    let ktests = files_with_suffix(&out, ".ktest");
+    let first_err = errs[0].split('.').next().unwrap().to_string();
+    for k in ktests {
+        let stem = k.trim_end_matches(".ktest");
+        if stem > first_err.as_str() {
+            assert!(early.contains(&format!("{stem}.early")), "{k}: {err}");
+        }
+    }
+    assert!(
+        err.contains("KLEE: WARNING: run stopped at the first error (--exit-on-error)"),
+        "{err}"
+    );
+    // Without the option the same program explores every path to its end.
+    let out2 = tmp.path().join("out2");
+    let o = trex()
+        .args(["run", "--libc=none", "--search=dfs", "--output-dir"])
+        .arg(&out2)
+        .arg(&bc)
+        .output()
+        .unwrap();
+    assert!(o.status.success());
+    assert!(files_with_suffix(&out2, ".early").is_empty());
+}

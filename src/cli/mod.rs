@@ -71,6 +71,9 @@ pub struct RunArgs {
     /// Seed of the searcher's random choices (runs are reproducible).
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    /// Stop the run at the first error; the paths not yet finished end early (`.early` tests).
+    #[arg(long)]
+    pub exit_on_error: bool,
     /// Report every error state (default: only the first per instruction and message).
     #[arg(long)]
     pub emit_all_errors: bool,

@@ -94,6 +94,7 @@ pub fn run(a: &RunArgs) -> Result<()> {
         use_libc_start: libc_path.is_some(),
         search,
         seed: a.seed,
+        exit_on_error: a.exit_on_error,
     };
     let outcome = exec::run(&module, &cfg, &mut StdIo)?;
 
@@ -138,7 +139,11 @@ pub fn run(a: &RunArgs) -> Result<()> {
             }
             End::Halted(option) => {
                 // exec names the budget option that stopped the path.
-                let why = format!("{option} limit reached, path stopped");
+                let why = if option == "exit-on-error" {
+                    "run stopped at the first error (--exit-on-error), path stopped".to_string()
+                } else {
+                    format!("{option} limit reached, path stopped")
+                };
                 let line = format!("KLEE: WARNING: {why}");
                 eprintln!("{line}");
                 out.warning(&line);

@@ -346,6 +346,8 @@ pub(super) struct Interp<'m, 'io> {
     insts: u64,
     max_insts: u64,
     max_frames: usize,
+    /// `Config::exit_on_error`.
+    exit_on_error: bool,
 }
 
 enum Flow {
@@ -408,6 +410,7 @@ pub(super) fn run(m: &Module, cfg: &Config, io: &mut dyn Io) -> Result<Outcome, 
     let mut searcher = make_searcher(&cfg.search, cfg.seed, m, coverage.clone());
     let mut slab = Slab::default();
     let mut cur = slab.insert(None, StateMeta::root(entry));
+    let mut halt: Option<String> = None;
     searcher.update(None, &[cur], &[], &slab);
     loop {
         let mut added = Vec::new();
@@ -425,14 +428,21 @@ pub(super) fn run(m: &Module, cfg: &Config, io: &mut dyn Io) -> Result<Outcome, 
         };
         cur = next;
         let snap = slab.take(cur);
-        let halted = matches!(
-            it.paths.last().map(|p| &p.end),
-            Some(End::Halted(w)) if w == "max-instructions"
-        );
+        if halt.is_none() {
+            // (An error path forked in the middle of a path ends that path with `Halted`.)
+            halt = match it.paths.last().map(|p| &p.end) {
+                Some(End::Halted(w)) if w == "max-instructions" || w == "exit-on-error" => {
+                    Some(w.clone())
+                }
+                Some(End::Error(_)) if cfg.exit_on_error => Some("exit-on-error".into()),
+                _ => None,
+            };
+        }
         it.install(snap);
-        if halted {
-            // The instruction budget is global: the remaining paths end early.
-            it.finish_path(Err(Box::new(Stop::Halt("max-instructions".into()))));
+        if let Some(w) = &halt {
+            // The instruction budget is global, and `exit_on_error` stops the run: the
+            // remaining paths end early.
+            it.finish_path(Err(Box::new(Stop::Halt(w.clone()))));
             continue;
         }
         let r = it.resume().and_then(|v| {
@@ -510,6 +520,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             } else {
                 cfg.max_instructions
             },
+            exit_on_error: cfg.exit_on_error,
             max_frames: if cfg.max_stack_frames == 0 {
                 usize::MAX
             } else {
@@ -1901,6 +1912,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             insts: 0,
             max_insts: 0,
             max_frames: 0,
+            exit_on_error: false,
         }
     }
 
@@ -3053,6 +3065,10 @@ impl<'m, 'io> Interp<'m, 'io> {
         self.fork_check()?;
         self.fork_error(bad, kind, msg);
         self.add_constraint(good);
+        if self.exit_on_error {
+            // The run stops at this error: the current path ends early too.
+            return Err(Box::new(Stop::Halt("exit-on-error".into())));
+        }
         Ok(())
     }
 

@@ -61,7 +61,8 @@
 //! Errors follow KLEE: division by zero and shifts by >= the width are errors, except a shift
 //! without a source location, which optimized code (the C library) may have speculated: it
 //! yields poison (zero), as in LLVM. Budgets end a run with `End::Halted`:
-//! `"max-instructions"`, `"max-stack-frames"`.
+//! `"max-instructions"`, `"max-stack-frames"`; `"exit-on-error"` ends the pending paths after the
+//! first error when `Config::exit_on_error` is set.
 
 pub mod float;
 mod interp;
@@ -96,6 +97,9 @@ pub struct Config {
     pub search: Vec<crate::search::SearchKind>,
     /// Seed of the searcher's random choices (a run is reproducible from it).
     pub seed: u64,
+    /// Stop the run at the first error (`--exit-on-error`): the pending paths end early
+    /// (`End::Halted("exit-on-error")`).
+    pub exit_on_error: bool,
 }
 
 impl Default for Config {
@@ -109,6 +113,7 @@ impl Default for Config {
             use_libc_start: false,
             search: Vec::new(),
             seed: 0,
+            exit_on_error: false,
         }
     }
 }
