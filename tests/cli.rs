@@ -313,3 +313,46 @@ fn exit_on_error_stops_the_run_at_the_first_error() {
     assert!(o.status.success());
     assert!(files_with_suffix(&out2, ".early").is_empty());
 }
+
+/// The `KLEE: done:` counts and the stderr of a dfs run of `SYMBOLIC` with `opts`.
+fn run_symbolic(opts: &[&str]) -> (Vec<String>, String) {
+    let tmp = tempfile::tempdir().unwrap();
+    let bc = compile(tmp.path(), "sym", SYMBOLIC);
+    let o = trex()
+        .args(["run", "--libc=none", "--search=dfs"])
+        .args(opts)
+        .arg("--output-dir")
+        .arg(tmp.path().join("out"))
+        .arg(&bc)
+        .output()
+        .unwrap();
+    let err = stderr(&o);
+    assert!(o.status.success(), "{err}");
+    (counts(&err), err)
+}
+
+#[test]
+fn max_forks_and_max_depth_stop_forking() {
+    let expect = |c: u32, p: u32| {
+        vec![
+            format!("KLEE: done: completed paths = {c}"),
+            format!("KLEE: done: partially completed paths = {p}"),
+            format!("KLEE: done: generated tests = {}", c + p),
+        ]
+    };
+    let (c, err) = run_symbolic(&[]);
+    assert_eq!(c, expect(10, 1), "{err}");
+    assert!(!err.contains("--max-forks / --max-depth reached"), "{err}");
+    // No fork at all: one path, on the true side of each branch.
+    let (c, err) = run_symbolic(&["--max-forks=0"]);
+    assert_eq!(c, expect(1, 0), "{err}");
+    assert!(
+        err.contains("KLEE: WARNING: --max-forks / --max-depth reached: 2 symbolic branches"),
+        "{err}"
+    );
+    let (c, err) = run_symbolic(&["--max-forks=3"]);
+    assert_eq!(c, expect(4, 0), "{err}");
+    // At most two forks per path: the first two branches give four paths.
+    let (c, err) = run_symbolic(&["--max-depth=2"]);
+    assert_eq!(c, expect(4, 0), "{err}");
+}

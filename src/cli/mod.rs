@@ -71,6 +71,13 @@ pub struct RunArgs {
     /// Seed of the searcher's random choices (runs are reproducible).
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    /// Stop forking after this many forked paths: further symbolic branches continue on one
+    /// feasible side (counted in `KLEE: done: refused forks`).
+    #[arg(long)]
+    pub max_forks: Option<u64>,
+    /// The same per path: at most this many forks on a path.
+    #[arg(long)]
+    pub max_depth: Option<u32>,
     /// Stop the run at the first error; the paths not yet finished end early (`.early` tests).
     #[arg(long)]
     pub exit_on_error: bool,

@@ -95,6 +95,8 @@ pub fn run(a: &RunArgs) -> Result<()> {
         search,
         seed: a.seed,
         exit_on_error: a.exit_on_error,
+        max_forks: a.max_forks,
+        max_depth: a.max_depth,
     };
     let outcome = exec::run(&module, &cfg, &mut StdIo)?;
 
@@ -153,6 +155,14 @@ pub fn run(a: &RunArgs) -> Result<()> {
         }
     }
 
+    if outcome.forks_refused > 0 {
+        let line = format!(
+            "KLEE: WARNING: --max-forks / --max-depth reached: {} symbolic branches followed one side",
+            outcome.forks_refused
+        );
+        eprintln!("{line}");
+        out.warning(&line);
+    }
     let done = [
         format!("KLEE: done: total instructions = {}", outcome.instructions),
         format!("KLEE: done: completed paths = {completed}"),

@@ -348,6 +348,12 @@ pub(super) struct Interp<'m, 'io> {
     max_frames: usize,
     /// `Config::exit_on_error`.
     exit_on_error: bool,
+    /// Forked paths so far, and the budgets (`u64::MAX` / `u32::MAX`: none).
+    forks: u64,
+    max_forks: u64,
+    max_depth: u32,
+    /// Forks refused by `max_forks` / `max_depth`.
+    forks_refused: u64,
 }
 
 enum Flow {
@@ -459,6 +465,7 @@ pub(super) fn run(m: &Module, cfg: &Config, io: &mut dyn Io) -> Result<Outcome, 
         paths,
         instructions: it.insts,
         solver_stats: stats,
+        forks_refused: it.forks_refused,
     })
 }
 
@@ -521,6 +528,10 @@ impl<'m, 'io> Interp<'m, 'io> {
                 cfg.max_instructions
             },
             exit_on_error: cfg.exit_on_error,
+            forks: 0,
+            max_forks: cfg.max_forks.unwrap_or(u64::MAX),
+            max_depth: cfg.max_depth.unwrap_or(u32::MAX),
+            forks_refused: 0,
             max_frames: if cfg.max_stack_frames == 0 {
                 usize::MAX
             } else {
@@ -1913,6 +1924,10 @@ impl<'m, 'io> Interp<'m, 'io> {
             max_insts: 0,
             max_frames: 0,
             exit_on_error: false,
+            forks: 0,
+            max_forks: 0,
+            max_depth: 0,
+            forks_refused: 0,
         }
     }
 
@@ -3063,6 +3078,11 @@ impl<'m, 'io> Interp<'m, 'io> {
             return error(kind, msg);
         }
         self.fork_check()?;
+        if !self.fork_allowed(1) {
+            // No more forks: the path continues on the error-free side.
+            self.add_constraint(good);
+            return Ok(());
+        }
         self.fork_error(bad, kind, msg);
         self.add_constraint(good);
         if self.exit_on_error {
@@ -3070,6 +3090,18 @@ impl<'m, 'io> Interp<'m, 'io> {
             return Err(Box::new(Stop::Halt("exit-on-error".into())));
         }
         Ok(())
+    }
+
+    /// Whether `n` more paths may be forked here (`--max-forks`: forks in the run,
+    /// `--max-depth`: forks on the path); when not, the fork is refused and counted, and the
+    /// path continues on one feasible side.
+    fn fork_allowed(&mut self, n: u64) -> bool {
+        if self.forks >= self.max_forks || self.path.depth >= self.max_depth {
+            self.forks_refused += 1;
+            return false;
+        }
+        self.forks += n;
+        true
     }
 
     fn fork_check(&self) -> R<()> {
@@ -3183,8 +3215,13 @@ impl<'m, 'io> Interp<'m, 'io> {
                 ),
             );
         }
+        let mut constrain = false;
         if vals.len() > 1 {
             self.fork_check()?;
+            if !self.fork_allowed(vals.len() as u64 - 1) {
+                vals.truncate(1);
+                constrain = true;
+            }
         }
         for &v in vals[1..].iter().rev() {
             let k = self.pool.constant(w, v);
@@ -3209,6 +3246,8 @@ impl<'m, 'io> Interp<'m, 'io> {
         if vals.len() > 1 {
             self.path.depth += 1;
             self.add_constraint(eq);
+        } else if constrain {
+            self.add_constraint(eq);
         }
         self.regs[self.base + r.0 as usize] = Value::Int(vals[0]);
         Ok(())
@@ -3227,7 +3266,9 @@ impl<'m, 'io> Interp<'m, 'io> {
         match (may_t, may_f) {
             (true, true) => {
                 self.fork_check()?;
-                self.fork_to(f, fe, nc);
+                if self.fork_allowed(1) {
+                    self.fork_to(f, fe, nc);
+                }
                 self.add_constraint(c);
                 Ok(self.edge(f, t))
             }
@@ -3265,6 +3306,11 @@ impl<'m, 'io> Interp<'m, 'io> {
         }
         if feasible.len() > 1 {
             self.fork_check()?;
+            if !self.fork_allowed(feasible.len() as u64 - 1) {
+                feasible.truncate(1);
+                let k = feasible[0].1;
+                self.add_constraint(k);
+            }
         }
         // The first feasible target stays with this path; the others are forked in reverse so
         // that `--search=dfs` takes them in case order.

@@ -100,6 +100,12 @@ pub struct Config {
     /// Stop the run at the first error (`--exit-on-error`): the pending paths end early
     /// (`End::Halted("exit-on-error")`).
     pub exit_on_error: bool,
+    /// `--max-forks`: after this many forked paths in the run, a symbolic branch no longer
+    /// forks: the path continues on one feasible side (the true side of a `br`, the first
+    /// feasible case of a `switch` / index value, the error-free side of a checked operation).
+    pub max_forks: Option<u64>,
+    /// `--max-depth`: the same per path, after this many forks on the path.
+    pub max_depth: Option<u32>,
 }
 
 impl Default for Config {
@@ -114,6 +120,8 @@ impl Default for Config {
             search: Vec::new(),
             seed: 0,
             exit_on_error: false,
+            max_forks: None,
+            max_depth: None,
         }
     }
 }
@@ -134,6 +142,8 @@ pub struct Outcome {
     pub instructions: u64,
     /// Solver statistics when the run used the solver.
     pub solver_stats: Option<crate::solver::SolverStats>,
+    /// Symbolic branches that did not fork because of `max_forks` / `max_depth`.
+    pub forks_refused: u64,
 }
 
 /// One explored path: how it ended, and a concrete input reaching that end: the symbolic
