@@ -140,6 +140,31 @@ enum Builtin {
     External,
 }
 
+impl Builtin {
+    /// KLEE's and SV-COMP's input API, handled by `sym_builtin`.
+    fn is_symbolic_api(self) -> bool {
+        matches!(
+            self,
+            Builtin::MakeSymbolic
+                | Builtin::Assume
+                | Builtin::KleeInt
+                | Builtin::SilentExit
+                | Builtin::IsSymbolic
+                | Builtin::Warning
+                | Builtin::WarningOnce
+                | Builtin::PreferCex
+                | Builtin::KleeAbort
+                | Builtin::ReportError
+                | Builtin::GetValue
+                | Builtin::Nondet
+                | Builtin::VerifierAssume
+                | Builtin::ReachError
+                | Builtin::Range
+                | Builtin::Choose
+        )
+    }
+}
+
 fn builtin_of(f: &Function) -> Builtin {
     if !f.is_declaration {
         return Builtin::Defined;
@@ -952,13 +977,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                             self.guard_ops(&[*a, *b], "a vector operation")?;
                         }
                         let (x, y) = (self.op(a), self.op(b));
-                        match self.bin_vec(*op, *ty, &x, &y) {
-                            Ok(v) => v,
-                            Err(e) if inst.loc.0 == 0 && is_overshift(&e) => {
-                                self.bin_vec_poison(*op, *ty, &x, &y)?
-                            }
-                            Err(e) => return Err(e),
-                        }
+                        self.bin_vec(*op, *ty, &x, &y, inst.loc.0 == 0)?
                     }
                 };
                 self.set(inst.dst, v);
@@ -1367,22 +1386,7 @@ impl<'m, 'io> Interp<'m, 'io> {
         };
         match self.builtins[fid.0 as usize] {
             Builtin::Defined => {}
-            b @ (Builtin::MakeSymbolic
-            | Builtin::Assume
-            | Builtin::KleeInt
-            | Builtin::SilentExit
-            | Builtin::IsSymbolic
-            | Builtin::Warning
-            | Builtin::WarningOnce
-            | Builtin::PreferCex
-            | Builtin::KleeAbort
-            | Builtin::ReportError
-            | Builtin::GetValue
-            | Builtin::Nondet
-            | Builtin::VerifierAssume
-            | Builtin::ReachError
-            | Builtin::Range
-            | Builtin::Choose) => {
+            b if b.is_symbolic_api() => {
                 let v = self.sym_builtin(b, fid, args, ret)?;
                 self.set(inst.dst, v);
                 return Ok(Flow::Next);
@@ -1723,8 +1727,16 @@ impl<'m, 'io> Interp<'m, 'io> {
         Err(int_err(e))
     }
 
-    /// `bin_vec` where over-wide shifts give poison (zero) lanes.
-    fn bin_vec_poison(&self, op: BinOp, ty: TypeId, x: &Value, y: &Value) -> R<Value> {
+    /// Element-wise binary operation; with `poison_overshift`, over-wide shifts give poison
+    /// (zero) lanes instead of an error (see `is_overshift` at the call site).
+    fn bin_vec(
+        &self,
+        op: BinOp,
+        ty: TypeId,
+        x: &Value,
+        y: &Value,
+        poison_overshift: bool,
+    ) -> R<Value> {
         let TI::Vec(e, _) = self.ti(ty) else {
             return error(
                 ErrorKind::Exec,
@@ -1736,25 +1748,10 @@ impl<'m, 'io> Interp<'m, 'io> {
         for (a, b) in x.elems().iter().zip(y.elems()) {
             let r = match self.scalar_bin(op, et, a.bits(), b.bits()) {
                 Ok(r) => r,
-                Err(e) if is_overshift(&e) => 0,
+                Err(e) if poison_overshift && is_overshift(&e) => 0,
                 Err(e) => return Err(e),
             };
             out.push(Value::Int(r));
-        }
-        Ok(Value::Agg(out.into_boxed_slice()))
-    }
-
-    fn bin_vec(&self, op: BinOp, ty: TypeId, x: &Value, y: &Value) -> R<Value> {
-        let TI::Vec(e, _) = self.ti(ty) else {
-            return error(
-                ErrorKind::Exec,
-                "unsupported: binary operation on this type",
-            );
-        };
-        let et = self.ti(e);
-        let mut out = Vec::with_capacity(x.elems().len());
-        for (a, b) in x.elems().iter().zip(y.elems()) {
-            out.push(Value::Int(self.scalar_bin(op, et, a.bits(), b.bits())?));
         }
         Ok(Value::Agg(out.into_boxed_slice()))
     }
@@ -1961,7 +1958,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             InstKind::Bin { op, ty, a, b } => {
                 let (x, y) = (self.op(a), self.op(b));
                 match self.ti(*ty) {
-                    TI::Vec(..) => self.bin_vec(*op, *ty, &x, &y)?,
+                    TI::Vec(..) => self.bin_vec(*op, *ty, &x, &y, false)?,
                     t => Value::Int(self.scalar_bin(*op, t, x.bits(), y.bits())?),
                 }
             }
@@ -2546,23 +2543,6 @@ impl<'m, 'io> Interp<'m, 'io> {
             }
         };
         Ok(match b {
-            Builtin::Defined
-            | Builtin::MakeSymbolic
-            | Builtin::Assume
-            | Builtin::KleeInt
-            | Builtin::SilentExit
-            | Builtin::IsSymbolic
-            | Builtin::Warning
-            | Builtin::WarningOnce
-            | Builtin::PreferCex
-            | Builtin::KleeAbort
-            | Builtin::ReportError
-            | Builtin::GetValue
-            | Builtin::Nondet
-            | Builtin::VerifierAssume
-            | Builtin::ReachError
-            | Builtin::Range
-            | Builtin::Choose => unreachable!(),
             Builtin::Malloc => {
                 let n = arg(self, 0).bits();
                 self.heap_alloc(n, 16)
@@ -2660,6 +2640,8 @@ impl<'m, 'io> Interp<'m, 'io> {
                     format!("failed external call: {}", self.m.func(fid).name),
                 )
             }
+            // `Defined` and the symbolic API (`is_symbolic_api`) never get here.
+            _ => unreachable!("builtin {b:?} is dispatched elsewhere"),
         })
     }
 
