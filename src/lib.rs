@@ -3,6 +3,7 @@
 pub mod cli;
 pub mod exec;
 pub mod expr;
+pub mod interp;
 pub mod ir;
 pub mod link;
 pub mod output;

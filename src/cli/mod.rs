@@ -78,6 +78,9 @@ pub struct RunArgs {
     /// The same per path: at most this many forks on a path.
     #[arg(long)]
     pub max_depth: Option<u32>,
+    /// Do not prune paths by interpolation (TRACER-X's option; interpolation is on by default).
+    #[arg(long)]
+    pub no_interpolation: bool,
     /// Stop the run at the first error; the paths not yet finished end early (`.early` tests).
     #[arg(long)]
     pub exit_on_error: bool,

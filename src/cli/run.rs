@@ -97,6 +97,7 @@ pub fn run(a: &RunArgs) -> Result<()> {
         exit_on_error: a.exit_on_error,
         max_forks: a.max_forks,
         max_depth: a.max_depth,
+        interpolation: !a.no_interpolation,
     };
     let outcome = exec::run(&module, &cfg, &mut StdIo)?;
 
@@ -163,12 +164,31 @@ pub fn run(a: &RunArgs) -> Result<()> {
         eprintln!("{line}");
         out.warning(&line);
     }
-    let done = [
+    let mut done = vec![
         format!("KLEE: done: total instructions = {}", outcome.instructions),
         format!("KLEE: done: completed paths = {completed}"),
         format!("KLEE: done: partially completed paths = {partial}"),
         format!("KLEE: done: generated tests = {}", out.tests_written()),
     ];
+    if let Some(st) = &outcome.interpolation {
+        // TRACER-X's statistics.
+        done.push(format!("KLEE: done: subsumed paths = {}", st.subsumed));
+        done.push(format!("KLEE: done: explored nodes = {}", st.nodes));
+        done.push(format!(
+            "KLEE: done: subsumption table entries = {}",
+            st.entries
+        ));
+        done.push(format!(
+            "KLEE: done: subsumption checks = {} ({} solver calls, {:.3} s)",
+            st.checks,
+            st.check_solver_calls,
+            st.check_time.as_secs_f64()
+        ));
+        done.push(format!(
+            "KLEE: done: interpolation time = {:.3} s",
+            st.itp_time.as_secs_f64()
+        ));
+    }
     for l in &done {
         klee_line(&mut out, l);
     }

@@ -10,6 +10,11 @@ use crate::search::{make_searcher, Coverage, StateId, StateInfo};
 use crate::solver::{self, Query, Solver};
 use std::sync::Arc;
 
+#[path = "itp.rs"]
+mod itp;
+#[path = "wp.rs"]
+mod wp;
+
 /// A reference to an operand's value (a disjoint borrow of the register file or constants).
 macro_rules! opref {
     ($s:ident, $o:expr) => {
@@ -105,7 +110,7 @@ fn fk_bytes(fk: FK) -> u64 {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Builtin {
+pub(super) enum Builtin {
     Defined,
     Malloc,
     Calloc,
@@ -232,6 +237,8 @@ struct Snap<'m> {
     pc: u32,
     /// `Some`: take this edge on resuming; `None`: re-execute the current instruction.
     edge: Option<(&'m Function, &'m Edge)>,
+    /// Its interpolation node (`itp::NONE`: none).
+    node: u32,
 }
 
 /// What the searcher may ask about a pending path.
@@ -379,6 +386,12 @@ pub(super) struct Interp<'m, 'io> {
     max_depth: u32,
     /// Forks refused by `max_forks` / `max_depth`.
     forks_refused: u64,
+    /// Interpolation (`Config::interpolation`): the tree, the table.
+    itp: Option<Box<itp::ItpState>>,
+    /// The running node records its steps.
+    tracing: bool,
+    /// The current step forked (interpolation checks the continuation after the jump).
+    forked_here: bool,
 }
 
 enum Flow {
@@ -407,6 +420,9 @@ pub(super) fn run(m: &Module, cfg: &Config, io: &mut dyn Io) -> Result<Outcome, 
         None
     };
     let mut it = Interp::new(m, io, cfg);
+    if cfg.interpolation {
+        it.itp = Some(Box::new(itp::ItpState::new()));
+    }
     if let Err(e) = it.init_globals() {
         return Err(RunError::Setup(format!("{:?}", e)));
     }
@@ -469,11 +485,17 @@ pub(super) fn run(m: &Module, cfg: &Config, io: &mut dyn Io) -> Result<Outcome, 
                 _ => None,
             };
         }
+        let node = snap.node;
         it.install(snap);
+        it.itp_enter(node);
         if let Some(w) = &halt {
             // The instruction budget is global, and `exit_on_error` stops the run: the
             // remaining paths end early.
             it.finish_path(Err(Box::new(Stop::Halt(w.clone()))));
+            continue;
+        }
+        if it.itp_check(node) {
+            // Subsumed: the path ends here, pruned.
             continue;
         }
         let r = it.resume().and_then(|v| {
@@ -491,6 +513,7 @@ pub(super) fn run(m: &Module, cfg: &Config, io: &mut dyn Io) -> Result<Outcome, 
         instructions: it.insts,
         solver_stats: stats,
         forks_refused: it.forks_refused,
+        interpolation: it.itp_stats(),
     })
 }
 
@@ -557,6 +580,9 @@ impl<'m, 'io> Interp<'m, 'io> {
             max_forks: cfg.max_forks.unwrap_or(u64::MAX),
             max_depth: cfg.max_depth.unwrap_or(u32::MAX),
             forks_refused: 0,
+            itp: None,
+            tracing: false,
+            forked_here: false,
             max_frames: if cfg.max_stack_frames == 0 {
                 usize::MAX
             } else {
@@ -940,11 +966,34 @@ impl<'m, 'io> Interp<'m, 'io> {
                     return Err(Box::new(Stop::Halt("max-instructions".into())));
                 }
                 pc += 1;
+                if self.tracing {
+                    self.itp_record(inst);
+                }
                 match self.step(f, inst, pc)? {
-                    Flow::Next => {}
-                    Flow::Jump(t) => pc = t,
+                    Flow::Next => {
+                        if self.tracing {
+                            self.itp_post(inst);
+                        }
+                    }
+                    Flow::Jump(t) => {
+                        pc = t;
+                        if self.forked_here {
+                            // The continuation starts a new node: try the table on it.
+                            self.forked_here = false;
+                            self.pc = t as u32;
+                            let cur = self.itp.as_ref().map_or(itp::NONE, |i| i.cur);
+                            if self.itp_check(cur) {
+                                return Err(Box::new(Stop::Halt(SUBSUMED.into())));
+                            }
+                        }
+                    }
                     Flow::Frames => break,
-                    Flow::Done(v) => return Ok(v),
+                    Flow::Done(v) => {
+                        if self.itp.is_some() && self.frames.is_empty() {
+                            self.itp_close();
+                        }
+                        return Ok(v);
+                    }
                 }
             }
         }
@@ -1925,6 +1974,9 @@ impl<'m, 'io> Interp<'m, 'io> {
             max_forks: 0,
             max_depth: 0,
             forks_refused: 0,
+            itp: None,
+            tracing: false,
+            forked_here: false,
         }
     }
 
@@ -2869,6 +2921,8 @@ fn has_sym(v: &Value) -> bool {
 
 /// A silent end of a path (no test): `klee_silent_exit`, a false `__VERIFIER_assume`.
 const SILENT: &str = "\u{0}silent";
+/// The path was pruned by subsumption (no test, not a path end).
+const SUBSUMED: &str = "\u{0}subsumed";
 
 fn expr_bin(pool: &mut ExprPool, op: BinOp, a: ExprId, b: ExprId) -> Option<ExprId> {
     use BinOp::*;
@@ -2959,6 +3013,7 @@ impl<'m, 'io> Interp<'m, 'io> {
     }
 
     fn add_constraint(&mut self, c: ExprId) {
+        self.itp_fact(itp::Fact::Constraint(c));
         if self.pool.as_const(c).is_none() {
             self.path.constraints.push(c);
         }
@@ -2997,6 +3052,23 @@ impl<'m, 'io> Interp<'m, 'io> {
 
     /// Records the end of the current path.
     fn finish_path(&mut self, r: R<Value>) {
+        if let Err(e) = &r {
+            if matches!(&**e, Stop::Halt(w) if w == SUBSUMED) {
+                // Pruned: its node was finished by the subsumption check.
+                return;
+            }
+        }
+        if self.itp.is_some() {
+            let complete = match &r {
+                Ok(_) => true,
+                Err(e) => match &**e {
+                    Stop::Exit(_) => true,
+                    Stop::Halt(w) => w == SILENT,
+                    Stop::Error { kind, .. } => *kind != ErrorKind::Exec,
+                },
+            };
+            self.itp_leaf(if complete { Some(&r) } else { None });
+        }
         let (end, silent) = match r {
             Ok(v) => (End::Exit(self.exit_code(&v)), false),
             Err(e) => match *e {
@@ -3066,6 +3138,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             return Ok(());
         }
         self.fork_error(bad, kind, msg);
+        self.itp_fact(itp::Fact::ErrFork);
         self.add_constraint(good);
         if self.exit_on_error {
             // The run stops at this error: the current path ends early too.
@@ -3080,6 +3153,7 @@ impl<'m, 'io> Interp<'m, 'io> {
     fn fork_allowed(&mut self, n: u64) -> bool {
         if self.forks >= self.max_forks || self.path.depth >= self.max_depth {
             self.forks_refused += 1;
+            self.itp_block();
             return false;
         }
         self.forks += n;
@@ -3112,6 +3186,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             path,
             edge: Some((f, edge)),
             pc: self.pc,
+            node: itp::NONE,
         });
     }
 
@@ -3205,6 +3280,10 @@ impl<'m, 'io> Interp<'m, 'io> {
                 constrain = true;
             }
         }
+        if vals.len() > 1 {
+            // Forks of a concretized index are not modelled by interpolation.
+            self.itp_block();
+        }
         for &v in vals[1..].iter().rev() {
             let k = self.pool.constant(w, v);
             let eq = self.pool.eq(e, k);
@@ -3221,6 +3300,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                 path,
                 edge: None,
                 pc: self.pc,
+                node: itp::NONE,
             });
         }
         let k = self.pool.constant(w, vals[0]);
@@ -3250,6 +3330,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                 self.fork_check()?;
                 if self.fork_allowed(1) {
                     self.fork_to(f, fe, nc);
+                    self.itp_fork(&[1], 0);
                 }
                 self.add_constraint(c);
                 Ok(self.edge(f, t))
@@ -3270,18 +3351,21 @@ impl<'m, 'io> Interp<'m, 'io> {
     ) -> R<usize> {
         let w = self.pool.width(c);
         let mut feasible: Vec<(&'m Edge, ExprId)> = Vec::new();
+        let mut outcomes: Vec<u32> = Vec::new();
         let mut none = self.pool.true_expr();
-        for (v, e) in cases {
+        for (ci, (v, e)) in cases.iter().enumerate() {
             let k = self.pool.constant(w, *v);
             let eq = self.pool.eq(c, k);
             let ne = self.pool.bool_not(eq);
             none = self.pool.bool_and(none, ne);
             if self.may_be(eq)? {
                 feasible.push((e, eq));
+                outcomes.push(ci as u32);
             }
         }
         if self.may_be(none)? {
             feasible.push((default, none));
+            outcomes.push(cases.len() as u32);
         }
         if feasible.is_empty() {
             return error(ErrorKind::Exec, "internal: infeasible path constraints");
@@ -3298,6 +3382,10 @@ impl<'m, 'io> Interp<'m, 'io> {
         // that `--search=dfs` takes them in case order.
         for &(e, k) in feasible[1..].iter().rev() {
             self.fork_to(f, e, k);
+        }
+        if feasible.len() > 1 {
+            let snaps: Vec<u32> = outcomes[1..].iter().rev().copied().collect();
+            self.itp_fork(&snaps, outcomes[0]);
         }
         let (e, k) = feasible[0];
         if feasible.len() > 1 {
@@ -3508,6 +3596,7 @@ impl<'m, 'io> Interp<'m, 'io> {
         });
         self.path.symbolics.push((kname.clone(), a, size));
         self.symbolic = true;
+        self.itp_fact(itp::Fact::Array(a));
         (kname, a)
     }
 

@@ -106,6 +106,8 @@ pub struct Config {
     pub max_forks: Option<u64>,
     /// `--max-depth`: the same per path, after this many forks on the path.
     pub max_depth: Option<u32>,
+    /// Prune paths by interpolation (`crate::interp`); `--no-interpolation` turns it off.
+    pub interpolation: bool,
 }
 
 impl Default for Config {
@@ -122,6 +124,7 @@ impl Default for Config {
             exit_on_error: false,
             max_forks: None,
             max_depth: None,
+            interpolation: false,
         }
     }
 }
@@ -144,6 +147,8 @@ pub struct Outcome {
     pub solver_stats: Option<crate::solver::SolverStats>,
     /// Symbolic branches that did not fork because of `max_forks` / `max_depth`.
     pub forks_refused: u64,
+    /// Interpolation statistics when it was on.
+    pub interpolation: Option<crate::interp::Stats>,
 }
 
 /// One explored path: how it ended, and a concrete input reaching that end: the symbolic

@@ -1,0 +1,751 @@
+//! The executor's side of interpolation (see `crate::interp`): the tree of nodes, the trace
+//! each running node records, finishing nodes (interpolants via `wp.rs`, table entries), and
+//! the subsumption check of a dequeued state.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use super::wp::Shadow;
+use super::{Interp, Stop, TI};
+use crate::exec::memory::ObjKind;
+use crate::exec::value::Value;
+use crate::expr::{ArrayId, ExprId};
+use crate::interp::{subst, Itp, Key, Loc, LocArrays, LocMap, PinVal, Stats, Table};
+use crate::ir::{Callee, FuncId, Inst, InstKind, Operand};
+use crate::solver::Query;
+
+/// No node.
+pub(super) const NONE: u32 = u32::MAX;
+/// A segment longer than this is not recorded (its node is blocked).
+const MAX_STEPS: usize = 4_000_000;
+/// Entries tried per dequeued state (newest first).
+const MAX_CHECKS: usize = 64;
+
+/// One executed instruction of a segment.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Step {
+    pub func: FuncId,
+    pub pc: u32,
+    pub base: u32,
+    /// Index of its first fact.
+    pub facts: u32,
+}
+
+/// What a step needs to remember beyond the code.
+#[derive(Clone, Debug)]
+pub(super) enum Fact {
+    /// An operand's value (integers).
+    Val(Value),
+    /// A pointer operand: where it pointed (and the object's size).
+    Ptr(PinVal, u64),
+    /// An array created by the step.
+    Array(ArrayId),
+    /// The step forked an error path (its check's bad side was feasible and explored).
+    ErrFork,
+    /// A constraint the step added.
+    Constraint(ExprId),
+    /// The step's result (allocations, inputs).
+    Post(Value),
+}
+
+pub(super) struct Node {
+    parent: u32,
+    key: Option<Key>,
+    /// Which outcome of the parent's fork this node follows.
+    outcome: u32,
+    pub steps: Vec<Step>,
+    pub facts: Vec<Fact>,
+    pending: u32,
+    /// Something below ended early or could not be expressed: no entry here nor above.
+    blocked: bool,
+    /// The root: its interpolant is useless (no other state starts there).
+    no_wp: bool,
+    children: Vec<(u32, Option<Arc<Itp>>)>,
+}
+
+pub(super) struct ItpState {
+    nodes: Vec<Node>,
+    pub cur: u32,
+    pub table: Table,
+    pub stats: Stats,
+    pub locs: LocArrays,
+    /// The path reached its end (destructors may still run): steps now are not modelled.
+    closed: bool,
+    /// `TREX_ITP_DEBUG` is set: say why interpolants are missing.
+    pub debug: bool,
+    /// The solver simplifying interpolants.
+    pub solver: Option<Box<dyn crate::solver::Solver + Send>>,
+}
+
+impl ItpState {
+    pub fn new() -> ItpState {
+        let root = Node {
+            parent: NONE,
+            key: None,
+            outcome: 0,
+            steps: Vec::new(),
+            facts: Vec::new(),
+            pending: 0,
+            blocked: false,
+            no_wp: true,
+            children: Vec::new(),
+        };
+        ItpState {
+            nodes: vec![root],
+            cur: 0,
+            table: Table::default(),
+            stats: Stats {
+                nodes: 1,
+                ..Stats::default()
+            },
+            locs: LocArrays::default(),
+            closed: false,
+            debug: std::env::var_os("TREX_ITP_DEBUG").is_some(),
+            solver: None,
+        }
+    }
+
+    fn new_node(&mut self, parent: u32, outcome: u32) -> u32 {
+        self.nodes.push(Node {
+            parent,
+            key: None,
+            outcome,
+            steps: Vec::new(),
+            facts: Vec::new(),
+            pending: 0,
+            blocked: false,
+            no_wp: false,
+            children: Vec::new(),
+        });
+        self.stats.nodes += 1;
+        self.nodes.len() as u32 - 1
+    }
+}
+
+impl<'m> Interp<'m, '_> {
+    /// The key of the current point: caller frames' next instructions, then the current one.
+    fn itp_key(&self) -> Key {
+        let n = self.frames.len();
+        let mut k: Key = self.frames[..n.saturating_sub(1)]
+            .iter()
+            .map(|f| (f.func, f.pc))
+            .collect();
+        if let Some(top) = self.frames.last() {
+            k.push((top.func, self.pc));
+        }
+        k
+    }
+
+    fn ptr_fact(&self, v: &Value) -> Fact {
+        match v {
+            Value::Ptr { obj, addr } => {
+                let o = &self.mem.objs[obj.idx as usize];
+                if o.gen == obj.gen && o.alive {
+                    Fact::Ptr(PinVal::Obj(*obj, addr.wrapping_sub(o.base) as i64), o.size)
+                } else {
+                    Fact::Ptr(PinVal::Addr(*addr as u128), 0)
+                }
+            }
+            Value::Int(x) => Fact::Ptr(PinVal::Addr(*x), 0),
+            v => Fact::Val(v.clone()),
+        }
+    }
+
+    fn arg_fact(&self, o: &Operand, ptr: bool) -> Fact {
+        let v = self.op(o);
+        if ptr {
+            self.ptr_fact(&v)
+        } else {
+            Fact::Val(v)
+        }
+    }
+
+    /// Records the step about to execute (before it runs).
+    #[inline(never)]
+    pub(super) fn itp_record(&mut self, inst: &'m Inst) {
+        let it = self.itp.as_mut().expect("interpolation state");
+        let cur = it.cur as usize;
+        if it.closed || it.nodes[cur].steps.len() >= MAX_STEPS {
+            it.nodes[cur].blocked = true;
+            self.tracing = false;
+            return;
+        }
+        let key = if it.nodes[cur].key.is_none() {
+            Some(self.itp_key())
+        } else {
+            None
+        };
+        let mut facts: Vec<Fact> = Vec::new();
+        match &inst.kind {
+            InstKind::Load { ptr, .. } | InstKind::Store { ptr, .. } => {
+                facts.push(self.arg_fact(ptr, true));
+            }
+            InstKind::Gep { indices, .. } => {
+                for ix in indices.iter() {
+                    facts.push(self.arg_fact(&ix.op, false));
+                }
+            }
+            InstKind::ICmp { ty, a, b, .. } if self.ti(*ty) == TI::Ptr => {
+                facts.push(self.arg_fact(a, true));
+                facts.push(self.arg_fact(b, true));
+            }
+            InstKind::Select { ty, cond, .. } if self.ti(*ty) == TI::Ptr => {
+                facts.push(self.arg_fact(cond, false));
+            }
+            InstKind::Switch { cond, .. } => facts.push(self.arg_fact(cond, false)),
+            InstKind::Call { callee, args, .. } => {
+                let builtin = match callee {
+                    Callee::Direct(f) => self.builtins[f.0 as usize] != super::Builtin::Defined,
+                    Callee::Intrinsic(_) => true,
+                    Callee::Indirect(o) => {
+                        let f = self.arg_fact(o, true);
+                        let b = match &f {
+                            Fact::Ptr(PinVal::Obj(obj, _), _) => {
+                                match self.mem.objs[obj.idx as usize].kind {
+                                    ObjKind::Function(fid) => {
+                                        self.builtins[fid.0 as usize] != super::Builtin::Defined
+                                    }
+                                    _ => false,
+                                }
+                            }
+                            _ => false,
+                        };
+                        facts.push(f);
+                        b
+                    }
+                };
+                if builtin {
+                    for a in args.iter() {
+                        let ptr = self.ti(a.ty) == TI::Ptr;
+                        facts.push(self.arg_fact(&a.op, ptr));
+                    }
+                }
+            }
+            _ => {}
+        }
+        let top = self.frames.last().expect("a frame");
+        let step = Step {
+            func: top.func,
+            pc: self.pc,
+            base: self.base as u32,
+            facts: 0,
+        };
+        let it = self.itp.as_mut().expect("interpolation state");
+        let node = &mut it.nodes[cur];
+        if let Some(k) = key {
+            node.key = Some(k);
+        }
+        node.steps.push(Step {
+            facts: node.facts.len() as u32,
+            ..step
+        });
+        node.facts.extend(facts);
+    }
+
+    /// Records the result of a step that allocated or produced an input.
+    #[inline(never)]
+    pub(super) fn itp_post(&mut self, inst: &'m Inst) {
+        let record = match &inst.kind {
+            InstKind::Alloca { .. } => true,
+            InstKind::Call { callee, .. } => match callee {
+                Callee::Direct(f) => self.builtins[f.0 as usize] != super::Builtin::Defined,
+                _ => true,
+            },
+            _ => false,
+        };
+        if !record {
+            return;
+        }
+        if let Some(d) = inst.dst {
+            let v = self.regs[self.base + d.0 as usize].clone();
+            self.itp_fact(Fact::Post(v));
+        }
+    }
+
+    /// Adds a fact to the current step.
+    pub(super) fn itp_fact(&mut self, f: Fact) {
+        if !self.tracing {
+            return;
+        }
+        if let Some(it) = self.itp.as_mut() {
+            let cur = it.cur as usize;
+            it.nodes[cur].facts.push(f);
+        }
+    }
+
+    /// The running path lost paths (a refused fork, a fork not modelled): its node and all
+    /// ancestors get no entry.
+    pub(super) fn itp_block(&mut self) {
+        if let Some(it) = self.itp.as_mut() {
+            let cur = it.cur as usize;
+            it.nodes[cur].blocked = true;
+        }
+    }
+
+    /// The running path forked at the current step: the pending paths pushed last
+    /// (`snap_outcomes.len()` of them, in push order) and the continuation (`cont`) each
+    /// start a child node.
+    pub(super) fn itp_fork(&mut self, snap_outcomes: &[u32], cont: u32) {
+        let Some(it) = self.itp.as_mut() else {
+            return;
+        };
+        let parent = it.cur;
+        let n = self.worklist.len();
+        for (k, &o) in snap_outcomes.iter().enumerate() {
+            let id = it.new_node(parent, o);
+            self.worklist[n - snap_outcomes.len() + k].node = id;
+        }
+        let c = it.new_node(parent, cont);
+        it.nodes[parent as usize].pending = snap_outcomes.len() as u32 + 1;
+        it.cur = c;
+        self.tracing = true;
+        self.forked_here = true;
+    }
+
+    /// A dequeued path starts running node `node`.
+    pub(super) fn itp_enter(&mut self, node: u32) {
+        self.forked_here = false;
+        if let Some(it) = self.itp.as_mut() {
+            it.cur = node;
+            it.closed = false;
+            self.tracing = node != NONE && it.cur != 0;
+        }
+    }
+
+    /// The main function returned: later steps (destructors) are not part of the model.
+    pub(super) fn itp_close(&mut self) {
+        if let Some(it) = self.itp.as_mut() {
+            it.closed = true;
+        }
+    }
+
+    /// The running path ended (`end`: how; `None`: early, the node is blocked).
+    pub(super) fn itp_leaf(&mut self, end: Option<&Result<Value, Box<Stop>>>) {
+        let Some(it) = self.itp.as_mut() else {
+            return;
+        };
+        let cur = it.cur;
+        if cur == NONE {
+            return;
+        }
+        self.tracing = false;
+        let t0 = Instant::now();
+        let node = &mut it.nodes[cur as usize];
+        let itp = if node.blocked || node.no_wp {
+            None
+        } else {
+            match end {
+                Some(r) => {
+                    let steps = std::mem::take(&mut node.steps);
+                    let facts = std::mem::take(&mut node.facts);
+                    self.leaf_itp(&steps, &facts, r).map(Arc::new)
+                }
+                None => None,
+            }
+        };
+        let it = self.itp.as_mut().expect("interpolation state");
+        it.stats.itp_time += t0.elapsed();
+        self.itp_finish(cur, itp);
+    }
+
+    fn leaf_itp(
+        &mut self,
+        steps: &[Step],
+        facts: &[Fact],
+        r: &Result<Value, Box<Stop>>,
+    ) -> Option<Itp> {
+        let n = steps.len();
+        if n == 0 {
+            return Some(Itp {
+                formula: Some(self.pool.true_expr()),
+                ..Itp::default()
+            });
+        }
+        let mut sh = self.sh_run(steps, facts, n - 1);
+        let last = &steps[n - 1];
+        let fs = &facts[last.facts as usize..];
+        self.sh_last(&mut sh, last, fs, r);
+        self.sh_finish(sh, None)
+    }
+
+    /// A node is finished with interpolant `itp` (`None`: blocked): store it, tell the parent.
+    fn itp_finish(&mut self, node: u32, itp: Option<Arc<Itp>>) {
+        let mut node = node;
+        let mut itp = itp;
+        loop {
+            let it = self.itp.as_mut().expect("interpolation state");
+            let nd = &mut it.nodes[node as usize];
+            nd.steps = Vec::new();
+            nd.facts = Vec::new();
+            nd.children = Vec::new();
+            match (&itp, nd.no_wp) {
+                (Some(i), false) => {
+                    if it.debug {
+                        eprintln!(
+                            "trex: interpolation: entry at {:?}: {} pins {:?} {:?}",
+                            nd.key,
+                            i.formula
+                                .map(|f| self.pool.display(f).to_string())
+                                .unwrap_or_default(),
+                            i.reg_pins,
+                            i.mem_pins
+                        );
+                    }
+                    if let Some(k) = nd.key.clone() {
+                        it.table.insert(k, i.clone());
+                        it.stats.entries += 1;
+                    }
+                }
+                (None, false) => it.stats.blocked += 1,
+                _ => {}
+            }
+            let (parent, outcome) = (nd.parent, nd.outcome);
+            if parent == NONE {
+                return;
+            }
+            let p = &mut it.nodes[parent as usize];
+            p.children.push((outcome, itp.clone()));
+            if itp.is_none() {
+                p.blocked = true;
+            }
+            p.pending -= 1;
+            if p.pending > 0 {
+                return;
+            }
+            // All children finished: the parent's interpolant.
+            let t0 = Instant::now();
+            let r = if p.blocked || p.no_wp {
+                None
+            } else {
+                let steps = std::mem::take(&mut p.steps);
+                let facts = std::mem::take(&mut p.facts);
+                let children = std::mem::take(&mut p.children);
+                self.fork_itp(&steps, &facts, &children).map(Arc::new)
+            };
+            let it = self.itp.as_mut().expect("interpolation state");
+            it.stats.itp_time += t0.elapsed();
+            node = parent;
+            itp = r;
+        }
+    }
+
+    fn fork_itp(
+        &mut self,
+        steps: &[Step],
+        facts: &[Fact],
+        children: &[(u32, Option<Arc<Itp>>)],
+    ) -> Option<Itp> {
+        let n = steps.len();
+        if n == 0 {
+            return None;
+        }
+        let mut sh = self.sh_run(steps, facts, n - 1);
+        let st = steps[n - 1];
+        let f = self.m.func(st.func);
+        let inst = &f.code[st.pc as usize];
+        let mut extra = self.pool.true_expr();
+        let mut guards = Vec::new();
+        for (outcome, itp) in children {
+            let itp = itp.as_ref()?;
+            let (edge, guard) = match &inst.kind {
+                InstKind::CondBr { cond, t, f: fe } => {
+                    let c = self.fork_cond(&sh, st.base, cond, 1)?;
+                    if *outcome == 0 {
+                        (t, c)
+                    } else {
+                        (fe, self.pool.bool_not(c))
+                    }
+                }
+                InstKind::Switch {
+                    cond,
+                    width,
+                    cases,
+                    default,
+                } => {
+                    let c = self.fork_cond(&sh, st.base, cond, *width)?;
+                    match cases.get(*outcome as usize) {
+                        Some((k, e)) => {
+                            let kk = self.pool.constant(*width, *k);
+                            (e, self.pool.eq(c, kk))
+                        }
+                        None => {
+                            let mut g = self.pool.true_expr();
+                            for (k, _) in cases.iter() {
+                                let kk = self.pool.constant(*width, *k);
+                                let ne = self.pool.ne(c, kk);
+                                g = self.pool.bool_and(g, ne);
+                            }
+                            (default, g)
+                        }
+                    }
+                }
+                _ => return None,
+            };
+            let conj_len = Self::conj_len_of(&sh);
+            let mut cs = self.sh_child(&sh, &st, edge);
+            let psi = self.sh_apply(&mut cs, itp)?;
+            Self::sh_merge(&mut sh, cs, conj_len);
+            let g = self.guarded(guard, psi);
+            extra = self.pool.bool_and(extra, g);
+            guards.push((*outcome, guard));
+        }
+        // Outcomes that were not explored (infeasible then) must stay impossible.
+        let all = match &inst.kind {
+            InstKind::CondBr { .. } => 2,
+            InstKind::Switch { cases, .. } => cases.len() + 1,
+            _ => 0,
+        };
+        let mut explored: Vec<u32> = guards.iter().map(|g| g.0).collect();
+        explored.sort();
+        explored.dedup();
+        if explored.len() < all {
+            let mut any = self.pool.false_expr();
+            for (_, g) in &guards {
+                any = self.pool.bool_or(any, *g);
+            }
+            extra = self.pool.bool_and(extra, any);
+        }
+        if let Some(a) = Self::sh_ctx(&sh) {
+            extra = self.pool.implies(a, extra);
+        }
+        self.sh_finish(sh, Some(extra))
+    }
+
+    /// Tries the table on the just installed path at the start of `node`: `true` when it is
+    /// subsumed (then the node is finished with the entry that subsumed it).
+    pub(super) fn itp_check(&mut self, node: u32) -> bool {
+        let Some(it) = self.itp.as_ref() else {
+            return false;
+        };
+        if node == NONE {
+            return false;
+        }
+        let key = self.itp_key();
+        let entries: Vec<Arc<Itp>> = match it.table.entries.get(&key) {
+            Some(v) => v.iter().rev().take(MAX_CHECKS).cloned().collect(),
+            None => return false,
+        };
+        let t0 = Instant::now();
+        let mut hit = None;
+        for e in entries {
+            self.itp.as_mut().unwrap().stats.checks += 1;
+            if self.itp_holds(&e) {
+                hit = Some(e);
+                break;
+            }
+        }
+        let it = self.itp.as_mut().unwrap();
+        it.stats.check_time += t0.elapsed();
+        match hit {
+            Some(e) => {
+                it.stats.subsumed += 1;
+                it.nodes[node as usize].key = Some(key);
+                self.itp_finish(node, Some(e));
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn pin_holds(&self, have: &Value, want: PinVal) -> bool {
+        match (have, want) {
+            (Value::Ptr { obj, addr }, PinVal::Obj(o, off)) => {
+                let ob = &self.mem.objs[obj.idx as usize];
+                *obj == o && ob.gen == o.gen && ob.alive && addr.wrapping_sub(ob.base) as i64 == off
+            }
+            (Value::Int(x), PinVal::Addr(a)) => *x == a,
+            _ => false,
+        }
+    }
+
+    /// Does the installed state satisfy `e`?
+    fn itp_holds(&mut self, e: &Itp) -> bool {
+        for &(o, size) in &e.objects {
+            match self.mem.objs.get(o.idx as usize) {
+                Some(ob) if ob.gen == o.gen && ob.alive && ob.size == size => {}
+                _ => return false,
+            }
+        }
+        for &(slot, v) in &e.reg_pins {
+            match self.regs.get(slot as usize) {
+                Some(have) if self.pin_holds(have, v) => {}
+                _ => return false,
+            }
+        }
+        let ps = self.ps as u64;
+        for &((o, off), v) in &e.mem_pins {
+            let Some(ob) = self.mem.objs.get(o.idx as usize) else {
+                return false;
+            };
+            if ob.gen != o.gen || !ob.alive || off + ps > ob.size {
+                return false;
+            }
+            if let Some(s) = &ob.sym {
+                if s[off as usize..(off + ps) as usize]
+                    .iter()
+                    .any(|b| b.is_some())
+                {
+                    return false;
+                }
+            }
+            let mut a: u128 = 0;
+            for k in (0..ps).rev() {
+                a = (a << 8) | ob.bytes[(off + k) as usize] as u128;
+            }
+            let have = match ob.ptrs.get(&off) {
+                Some(&obj) => Value::Ptr {
+                    obj,
+                    addr: a as u64,
+                },
+                None => Value::Int(a),
+            };
+            if !self.pin_holds(&have, v) {
+                return false;
+            }
+        }
+        let Some(formula) = e.formula else {
+            return false;
+        };
+        let it = self.itp.take().expect("interpolation state");
+        let mut memo = hashbrown::HashMap::new();
+        let f = {
+            let mut map = StateMap {
+                regs: &self.regs,
+                mem: &self.mem,
+            };
+            // Conjunct by conjunct, cheapest first: most failing checks stop at a constant
+            // false early.
+            let mut acc = Some(self.pool.true_expr());
+            let list: Vec<ExprId> = if e.conjuncts.is_empty() {
+                vec![formula]
+            } else {
+                e.conjuncts.clone()
+            };
+            for c in list {
+                match subst(&mut self.pool, &it.locs, c, &mut memo, &mut map) {
+                    None => {
+                        acc = None;
+                        break;
+                    }
+                    Some(x) if self.pool.as_const(x) == Some(0) => {
+                        acc = Some(x);
+                        break;
+                    }
+                    Some(x) => {
+                        let a = acc.unwrap();
+                        acc = Some(self.pool.bool_and(a, x));
+                    }
+                }
+            }
+            acc
+        };
+        self.itp = Some(it);
+        let Some(f) = f else {
+            return false;
+        };
+        match self.pool.as_const(f) {
+            Some(1) => return true,
+            Some(_) => return false,
+            None => {}
+        }
+        // Location arrays must all be gone; only input arrays may remain.
+        let mut arrays = hashbrown::HashSet::new();
+        crate::interp::arrays_in(&self.pool, f, &mut arrays);
+        let it = self.itp.as_ref().unwrap();
+        if arrays.iter().any(|a| it.locs.loc(*a).is_some()) {
+            return false;
+        }
+        self.itp.as_mut().unwrap().stats.check_solver_calls += 1;
+        let cs = self.path.constraints.clone();
+        let _ = self.solver();
+        let mut sv = self.solver.take().unwrap();
+        let r = sv.must_be_true(&self.pool, Query::new(&cs, f));
+        self.solver = Some(sv);
+        // Unknown or a timeout: not subsumed.
+        matches!(r, Ok(true))
+    }
+
+    pub(super) fn itp_stats(&self) -> Option<Stats> {
+        self.itp.as_ref().map(|i| {
+            let mut s = i.stats.clone();
+            s.entries = i.table.len;
+            s
+        })
+    }
+
+    #[allow(dead_code)]
+    fn _shadow(_: Shadow) {}
+}
+
+/// Maps location variables to a state's values.
+struct StateMap<'a> {
+    regs: &'a [Value],
+    mem: &'a crate::exec::memory::Memory,
+}
+
+impl LocMap for StateMap<'_> {
+    fn byte(
+        &mut self,
+        pool: &mut crate::expr::ExprPool,
+        l: Loc,
+        _a: ArrayId,
+        k: u64,
+    ) -> Option<ExprId> {
+        match l {
+            Loc::Reg(slot) => match self.regs.get(slot as usize)? {
+                Value::Int(x) => Some(pool.constant(8, (x >> (8 * k.min(15))) & 0xff)),
+                Value::Sym(e) => {
+                    let w = pool.width(*e);
+                    let need = (k as u32 + 1) * 8;
+                    let e = if w < need { pool.zext(*e, need) } else { *e };
+                    Some(pool.extract(e, (k * 8) as u32, 8))
+                }
+                _ => None,
+            },
+            Loc::Mem(o) => {
+                let ob = self.mem.objs.get(o.idx as usize)?;
+                if ob.gen != o.gen || !ob.alive || k >= ob.size {
+                    return None;
+                }
+                if let Some(s) = &ob.sym {
+                    if let Some(b) = s[k as usize] {
+                        return Some(b);
+                    }
+                }
+                Some(pool.constant(8, ob.bytes[k as usize] as u128))
+            }
+            Loc::Opaque => None,
+        }
+    }
+
+    fn word(&mut self, pool: &mut crate::expr::ExprPool, l: Loc, k: u64, n: u64) -> Option<ExprId> {
+        let bits = (n * 8) as u32;
+        match l {
+            Loc::Reg(slot) if k == 0 => match self.regs.get(slot as usize)? {
+                Value::Int(x) => Some(pool.constant(bits, crate::expr::mask(bits, *x))),
+                Value::Sym(e) => {
+                    let w = pool.width(*e);
+                    (w <= bits).then(|| pool.zext(*e, bits))
+                }
+                _ => None,
+            },
+            Loc::Mem(o) => {
+                let ob = self.mem.objs.get(o.idx as usize)?;
+                if ob.gen != o.gen || !ob.alive || k + n > ob.size || bits > 128 {
+                    return None;
+                }
+                if let Some(s) = &ob.sym {
+                    if s[k as usize..(k + n) as usize].iter().any(|b| b.is_some()) {
+                        return None;
+                    }
+                }
+                let mut x: u128 = 0;
+                for j in (0..n).rev() {
+                    x = (x << 8) | ob.bytes[(k + j) as usize] as u128;
+                }
+                Some(pool.constant(bits, x))
+            }
+            _ => None,
+        }
+    }
+}

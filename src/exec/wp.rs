@@ -1,0 +1,1530 @@
+//! The interpolant of a finished node: the weakest precondition of its recorded segment
+//! (see `crate::interp` for the scheme).
+//!
+//! One forward pass over the segment computes a *shadow* state: every register and memory
+//! byte the segment wrote, as an expression over the location variables of the segment's
+//! start (registers by slot, memory by object), plus the conditions the segment relied on
+//! (branches taken that were not forks, divisors, shift amounts, `klee_assume`), then the
+//! children's interpolants are mapped through it. Pointers are tracked symbolically as
+//! "the pointer in start location L plus delta" and pinned to the concrete (object, offset)
+//! recorded when they are used. Anything not modelled yields an opaque value; an interpolant
+//! that ends up depending on one is not computed (the node is blocked).
+
+use std::sync::Arc;
+
+use hashbrown::{HashMap, HashSet};
+
+use super::itp::{Fact, Step};
+use super::{Builtin, Interp, TI};
+use crate::exec::memory::{ObjKind, ObjRef};
+use crate::exec::value::Value;
+use crate::expr::{BinOp as EBin, ExprId};
+use crate::interp::{arrays_in, subst, Itp, Loc, LocArrays, LocMap, PinVal};
+use crate::ir::{BinOp, CastOp, Edge, Function, InstKind, Intrinsic, Operand, TypeId};
+
+/// A pointer in the shadow state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum PS {
+    /// The pointer held by a start location (`Loc::Reg(slot)` at 0, `Loc::Mem(o)` at offset),
+    /// moved by `delta` bytes.
+    Start(Loc, u64, i64),
+    Known(PinVal),
+}
+
+#[derive(Clone, Copy, Debug)]
+pub(super) enum SV {
+    /// The value a register slot held at the segment's start (typed when used).
+    Reg(u32),
+    /// A module constant (typed when used).
+    Const(crate::ir::ConstId),
+    Int(ExprId),
+    Ptr(PS),
+    Opaque,
+}
+
+#[derive(Clone, Default)]
+pub(super) struct Shadow {
+    regs: HashMap<u32, SV>,
+    /// Bytes written by the segment (`None`: not expressible).
+    mem: HashMap<(ObjRef, u64), Option<ExprId>>,
+    /// Whole values stored by the segment: (object, offset) -> (bytes, value), so that a
+    /// load of what was stored is the value itself, not bytes put back together.
+    words: HashMap<(ObjRef, u64), (u64, ExprId)>,
+    /// Pointers stored by the segment.
+    mem_ptrs: HashMap<(ObjRef, u64), PS>,
+    created: HashSet<ObjRef>,
+    conj: Vec<ExprId>,
+    /// Assumptions made so far (`klee_assume`, error sides that were explored): later
+    /// conditions only matter under them.
+    ctx: Option<ExprId>,
+    reg_pins: HashMap<u32, PinVal>,
+    mem_pins: HashMap<(ObjRef, u64), PinVal>,
+    objects: HashMap<ObjRef, u64>,
+    fail: Option<&'static str>,
+}
+
+fn shift(v: PinVal, d: i64) -> PinVal {
+    match v {
+        PinVal::Obj(o, off) => PinVal::Obj(o, off.wrapping_add(d)),
+        PinVal::Addr(a) => PinVal::Addr(a.wrapping_add(d as i128 as u128)),
+    }
+}
+
+impl Interp<'_, '_> {
+    fn sh_fail(sh: &mut Shadow, why: &'static str) {
+        if sh.fail.is_none() {
+            sh.fail = Some(why);
+        }
+    }
+
+    /// Adds a condition the rest of the segment relied on.
+    fn sh_require(&mut self, sh: &mut Shadow, c: ExprId) {
+        let c = match sh.ctx {
+            Some(a) => self.pool.implies(a, c),
+            None => c,
+        };
+        if self.pool.as_const(c) != Some(1) {
+            sh.conj.push(c);
+        }
+    }
+
+    fn sh_assume(&mut self, sh: &mut Shadow, c: ExprId) {
+        sh.ctx = Some(match sh.ctx {
+            Some(a) => self.pool.bool_and(a, c),
+            None => c,
+        });
+    }
+
+    /// Width in bits of a scalar type whose bits the shadow can hold.
+    fn sh_width(&self, ty: TypeId) -> Option<u32> {
+        match self.ti(ty) {
+            TI::Int(w) => Some(w),
+            TI::F(fk) => Some(super::fk_bytes(fk) as u32 * 8),
+            _ => None,
+        }
+    }
+
+    /// An operand's shadow (registers not written by the segment: their start value).
+    fn sh_val(&self, sh: &Shadow, base: u32, o: &Operand) -> SV {
+        match o {
+            Operand::Reg(r) => {
+                let slot = base + r.0;
+                sh.regs.get(&slot).copied().unwrap_or(SV::Reg(slot))
+            }
+            Operand::Const(c) => SV::Const(*c),
+        }
+    }
+
+    /// The shadow as a `w`-bit integer expression.
+    fn as_int(&mut self, v: SV, w: u32) -> Option<ExprId> {
+        match v {
+            SV::Reg(s) => {
+                let it = self.itp.as_mut().expect("interpolation state");
+                Some(it.locs.value(&mut self.pool, Loc::Reg(s), 0, w))
+            }
+            SV::Const(c) => match &self.consts[c.0 as usize] {
+                Value::Int(x) => Some(self.pool.constant(w, *x & crate::expr::mask(w, !0))),
+                _ => None,
+            },
+            SV::Int(e) if self.pool.width(e) == w => Some(e),
+            _ => None,
+        }
+    }
+
+    /// The shadow as a pointer.
+    fn as_ptr(&self, v: SV) -> Option<PS> {
+        match v {
+            SV::Reg(s) => Some(PS::Start(Loc::Reg(s), 0, 0)),
+            SV::Const(c) => match &self.consts[c.0 as usize] {
+                Value::Int(x) => Some(PS::Known(PinVal::Addr(*x))),
+                Value::Ptr { obj, addr } => {
+                    let b = self.mem.objs[obj.idx as usize].base;
+                    Some(PS::Known(PinVal::Obj(*obj, addr.wrapping_sub(b) as i64)))
+                }
+                _ => None,
+            },
+            SV::Ptr(p) => Some(p),
+            _ => None,
+        }
+    }
+
+    fn sh_int(&mut self, sh: &Shadow, base: u32, o: &Operand, ty: TypeId) -> Option<ExprId> {
+        let w = self.sh_width(ty)?;
+        let v = self.sh_val(sh, base, o);
+        self.as_int(v, w)
+    }
+
+    fn sh_ptr(&self, sh: &Shadow, base: u32, o: &Operand) -> SV {
+        match self.as_ptr(self.sh_val(sh, base, o)) {
+            Some(p) => SV::Ptr(p),
+            None => SV::Opaque,
+        }
+    }
+
+    /// Pins the shadow pointer `p` to the value `v` it had.
+    fn sh_pin(&mut self, sh: &mut Shadow, p: PS, v: PinVal) {
+        match p {
+            PS::Known(k) => {
+                if k != v {
+                    Self::sh_fail(sh, "inconsistent pointer");
+                }
+            }
+            PS::Start(Loc::Reg(slot), _, d) => {
+                let want = shift(v, -d);
+                if let Some(old) = sh.reg_pins.insert(slot, want) {
+                    if old != want {
+                        Self::sh_fail(sh, "inconsistent pointer");
+                    }
+                }
+            }
+            PS::Start(Loc::Mem(o), off, d) => {
+                let want = shift(v, -d);
+                if let Some(old) = sh.mem_pins.insert((o, off), want) {
+                    if old != want {
+                        Self::sh_fail(sh, "inconsistent pointer");
+                    }
+                }
+            }
+            PS::Start(Loc::Opaque, ..) => Self::sh_fail(sh, "opaque pointer"),
+        }
+    }
+
+    /// The object and offset of a recorded pointer fact, after pinning the shadow pointer.
+    fn sh_access(&mut self, sh: &mut Shadow, p: SV, fact: Option<&Fact>) -> Option<(ObjRef, u64)> {
+        let (v, size) = match fact {
+            Some(Fact::Ptr(v, size)) => (*v, *size),
+            _ => {
+                Self::sh_fail(sh, "memory access without a recorded pointer");
+                return None;
+            }
+        };
+        match p {
+            SV::Ptr(ps) => self.sh_pin(sh, ps, v),
+            _ => {
+                Self::sh_fail(sh, "memory access through a non-pointer");
+                return None;
+            }
+        }
+        match v {
+            PinVal::Obj(o, off) if off >= 0 => {
+                if !sh.created.contains(&o) {
+                    sh.objects.insert(o, size);
+                }
+                Some((o, off as u64))
+            }
+            _ => {
+                Self::sh_fail(sh, "memory access outside an object");
+                None
+            }
+        }
+    }
+
+    fn sh_byte(&mut self, sh: &Shadow, o: ObjRef, off: u64) -> Option<ExprId> {
+        if let Some(b) = sh.mem.get(&(o, off)) {
+            return *b;
+        }
+        if sh.created.contains(&o) {
+            return Some(self.pool.constant(8, 0));
+        }
+        let ob = &self.mem.objs[o.idx as usize];
+        if ob.gen == o.gen && ob.alive && ob.kind == ObjKind::ConstGlobal {
+            return Some(self.pool.constant(8, ob.bytes[off as usize] as u128));
+        }
+        let it = self.itp.as_mut().expect("interpolation state");
+        let size = sh.objects.get(&o).copied().unwrap_or(off + 1);
+        Some(it.locs.byte(&mut self.pool, Loc::Mem(o), off, size))
+    }
+
+    fn sh_load(&mut self, sh: &mut Shadow, o: ObjRef, off: u64, ty: TypeId) -> SV {
+        if self.ti(ty) == TI::Ptr {
+            if let Some(p) = sh.mem_ptrs.get(&(o, off)) {
+                return SV::Ptr(*p);
+            }
+            let n = self.ps as u64;
+            if (0..n).any(|k| sh.mem.contains_key(&(o, off + k))) {
+                return SV::Opaque;
+            }
+            if sh.created.contains(&o) {
+                return SV::Ptr(PS::Known(PinVal::Addr(0)));
+            }
+            return SV::Ptr(PS::Start(Loc::Mem(o), off, 0));
+        }
+        let Some(w) = self.sh_width(ty) else {
+            return SV::Opaque;
+        };
+        let n = w.div_ceil(8) as u64;
+        if let Some(&(wn, e)) = sh.words.get(&(o, off)) {
+            if wn == n {
+                let ew = self.pool.width(e);
+                return SV::Int(if ew == w {
+                    e
+                } else {
+                    self.pool.extract(e, 0, w)
+                });
+            }
+        }
+        let mut acc: Option<ExprId> = None;
+        for k in 0..n {
+            let Some(b) = self.sh_byte(sh, o, off + k) else {
+                return SV::Opaque;
+            };
+            acc = Some(match acc {
+                None => b,
+                Some(lo) => self.pool.concat(b, lo),
+            });
+        }
+        let mut e = acc.unwrap();
+        if n as u32 * 8 != w {
+            e = self.pool.extract(e, 0, w);
+        }
+        SV::Int(e)
+    }
+
+    /// Bytes `off..off + n` of `o` are about to be written: forget the pointers and whole
+    /// values overlapping them.
+    fn sh_clear_ptrs(sh: &mut Shadow, o: ObjRef, off: u64, n: u64, ps: u64) {
+        sh.mem_ptrs
+            .retain(|&(po, poff), _| po != o || poff + ps <= off || poff >= off + n);
+        sh.words
+            .retain(|&(wo, woff), &mut (wn, _)| wo != o || woff + wn <= off || woff >= off + n);
+    }
+
+    fn sh_store(&mut self, sh: &mut Shadow, o: ObjRef, off: u64, ty: TypeId, v: SV) {
+        let ps = self.ps as u64;
+        if self.ti(ty) == TI::Ptr {
+            Self::sh_clear_ptrs(sh, o, off, ps, ps);
+            for k in 0..ps {
+                sh.mem.insert((o, off + k), None);
+            }
+            match v {
+                SV::Ptr(p) => {
+                    sh.mem_ptrs.insert((o, off), p);
+                }
+                _ => Self::sh_fail(sh, "a pointer store of a non-pointer"),
+            }
+            return;
+        }
+        let n = self.m.ty(ty).store_size;
+        Self::sh_clear_ptrs(sh, o, off, n, ps);
+        match (v, self.sh_width(ty)) {
+            (SV::Int(e), Some(w)) => {
+                let bw = (n * 8) as u32;
+                let e = if bw > w { self.pool.zext(e, bw) } else { e };
+                for k in 0..n {
+                    let b = self.pool.extract(e, (k * 8) as u32, 8);
+                    sh.mem.insert((o, off + k), Some(b));
+                }
+                sh.words.insert((o, off), (n, e));
+            }
+            _ => {
+                for k in 0..n {
+                    sh.mem.insert((o, off + k), None);
+                }
+            }
+        }
+    }
+
+    fn sh_set(sh: &mut Shadow, base: u32, dst: Option<crate::ir::Reg>, v: SV) {
+        if let Some(d) = dst {
+            sh.regs.insert(base + d.0, v);
+        }
+    }
+
+    fn sh_edge(&mut self, sh: &mut Shadow, base: u32, e: &Edge, _f: &Function) {
+        let mut vals = Vec::with_capacity(e.copies.len());
+        for c in &e.copies {
+            vals.push(self.sh_val(sh, base, &c.src));
+        }
+        for (c, v) in e.copies.iter().zip(vals) {
+            sh.regs.insert(base + c.dst.0, v);
+        }
+    }
+
+    /// Runs step `i` of the segment on the shadow state. `next` is the following step
+    /// (to know which edge a branch took and where a call or return went).
+    pub(super) fn sh_step(
+        &mut self,
+        sh: &mut Shadow,
+        st: &Step,
+        next: Option<&Step>,
+        facts: &[Fact],
+    ) {
+        let m = self.m;
+        let f = m.func(st.func);
+        let inst = &f.code[st.pc as usize];
+        let base = st.base;
+        let dst = inst.dst;
+        let fact = |k: usize| facts.get(k);
+        match &inst.kind {
+            InstKind::Bin { op, ty, a, b } => {
+                let (Some(x), Some(y)) =
+                    (self.sh_int(sh, base, a, *ty), self.sh_int(sh, base, b, *ty))
+                else {
+                    return Self::sh_set(sh, base, dst, SV::Opaque);
+                };
+                let TI::Int(w) = self.ti(*ty) else {
+                    return Self::sh_set(sh, base, dst, SV::Opaque);
+                };
+                let explored = facts.iter().any(|x| matches!(x, Fact::ErrFork));
+                let ok = match op {
+                    BinOp::UDiv | BinOp::SDiv | BinOp::URem | BinOp::SRem => {
+                        let z = self.pool.constant(w, 0);
+                        Some(self.pool.ne(y, z))
+                    }
+                    BinOp::Shl | BinOp::LShr | BinOp::AShr => {
+                        let k = self.pool.constant(w, w as u128);
+                        Some(self.pool.ult(y, k))
+                    }
+                    _ => None,
+                };
+                if let Some(ok) = ok {
+                    if explored {
+                        self.sh_assume(sh, ok);
+                    } else {
+                        self.sh_require(sh, ok);
+                    }
+                }
+                if matches!(op, BinOp::SDiv | BinOp::SRem) && w > 1 {
+                    // INT_MIN / -1: excluded (the concrete path did not fail there).
+                    let mn = self.pool.constant(w, 1u128 << (w - 1));
+                    let m1 = self.pool.constant(w, crate::expr::mask(w, !0));
+                    let a1 = self.pool.eq(x, mn);
+                    let b1 = self.pool.eq(y, m1);
+                    let both = self.pool.bool_and(a1, b1);
+                    let no = self.pool.bool_not(both);
+                    self.sh_require(sh, no);
+                }
+                let e = super::expr_bin(&mut self.pool, ebin(*op), x, y);
+                Self::sh_set(sh, base, dst, e.map_or(SV::Opaque, SV::Int));
+            }
+            InstKind::ICmp { pred, ty, a, b } => match self.ti(*ty) {
+                TI::Int(_) => {
+                    let (Some(x), Some(y)) =
+                        (self.sh_int(sh, base, a, *ty), self.sh_int(sh, base, b, *ty))
+                    else {
+                        return Self::sh_set(sh, base, dst, SV::Opaque);
+                    };
+                    let e = super::expr_cmp(&mut self.pool, *pred, x, y);
+                    Self::sh_set(sh, base, dst, SV::Int(e));
+                }
+                TI::Ptr => {
+                    let (pa, pb) = (self.sh_ptr(sh, base, a), self.sh_ptr(sh, base, b));
+                    let (Some(Fact::Ptr(va, _)), Some(Fact::Ptr(vb, _))) = (fact(0), fact(1))
+                    else {
+                        return Self::sh_set(sh, base, dst, SV::Opaque);
+                    };
+                    let (va, vb) = (*va, *vb);
+                    if let (SV::Ptr(x), SV::Ptr(y)) = (pa, pb) {
+                        self.sh_pin(sh, x, va);
+                        self.sh_pin(sh, y, vb);
+                    } else {
+                        return Self::sh_set(sh, base, dst, SV::Opaque);
+                    }
+                    use crate::ir::IntPred as P;
+                    let r = match (va, vb) {
+                        (PinVal::Obj(o1, x), PinVal::Obj(o2, y)) if o1 == o2 => {
+                            Some(super::icmp(*pred, 64, x as u64 as u128, y as u64 as u128))
+                        }
+                        (PinVal::Addr(x), PinVal::Addr(y)) => {
+                            Some(super::icmp(*pred, self.ps * 8, x, y))
+                        }
+                        _ if matches!(pred, P::Eq) => Some(false),
+                        _ if matches!(pred, P::Ne) => Some(true),
+                        _ => None,
+                    };
+                    let v = match r {
+                        Some(b) => SV::Int(self.pool.bool_const(b)),
+                        None => SV::Opaque,
+                    };
+                    Self::sh_set(sh, base, dst, v);
+                }
+                _ => Self::sh_set(sh, base, dst, SV::Opaque),
+            },
+            InstKind::Cast { op, from, to, v } => {
+                let raw = self.sh_val(sh, base, v);
+                let x = match (self.ti(*from), self.sh_width(*from)) {
+                    (TI::Ptr, _) => self.as_ptr(raw).map_or(SV::Opaque, SV::Ptr),
+                    (_, Some(w)) => self.as_int(raw, w).map_or(SV::Opaque, SV::Int),
+                    _ => SV::Opaque,
+                };
+                let r = match (op, x, self.ti(*from), self.ti(*to)) {
+                    (_, SV::Ptr(p), TI::Ptr, TI::Ptr) => SV::Ptr(p),
+                    (
+                        CastOp::Trunc | CastOp::ZExt | CastOp::SExt,
+                        SV::Int(e),
+                        TI::Int(_),
+                        TI::Int(w),
+                    ) => SV::Int(match op {
+                        CastOp::Trunc => self.pool.extract(e, 0, w),
+                        CastOp::ZExt => self.pool.zext(e, w),
+                        _ => self.pool.sext(e, w),
+                    }),
+                    (CastOp::BitCast, SV::Int(e), _, _)
+                        if self.sh_width(*to) == Some(self.pool.width(e)) =>
+                    {
+                        SV::Int(e)
+                    }
+                    _ => SV::Opaque,
+                };
+                Self::sh_set(sh, base, dst, r);
+            }
+            InstKind::Copy { v, .. } => {
+                let x = self.sh_val(sh, base, v);
+                Self::sh_set(sh, base, dst, x);
+            }
+            InstKind::Select { cond, t, f: fv, ty } => {
+                let cv = self.sh_val(sh, base, cond);
+                let Some(c) = self.as_int(cv, 1) else {
+                    return Self::sh_set(sh, base, dst, SV::Opaque);
+                };
+                let r = if self.ti(*ty) == TI::Ptr {
+                    // The recorded condition decides which pointer; require it.
+                    match fact(0) {
+                        Some(Fact::Val(v)) => {
+                            let taken = v.bits() & 1 != 0;
+                            let k = self.pool.bool_const(taken);
+                            let eq = self.pool.eq(c, k);
+                            self.sh_require(sh, eq);
+                            self.sh_ptr(sh, base, if taken { t } else { fv })
+                        }
+                        _ => SV::Opaque,
+                    }
+                } else {
+                    match (
+                        self.sh_int(sh, base, t, *ty),
+                        self.sh_int(sh, base, fv, *ty),
+                    ) {
+                        (Some(a), Some(b)) => SV::Int(self.pool.select(c, a, b)),
+                        _ => SV::Opaque,
+                    }
+                };
+                Self::sh_set(sh, base, dst, r);
+            }
+            InstKind::Load { ty, ptr, .. } => {
+                let p = self.sh_ptr(sh, base, ptr);
+                let Some((o, off)) = self.sh_access(sh, p, fact(0)) else {
+                    return;
+                };
+                let v = self.sh_load(sh, o, off, *ty);
+                Self::sh_set(sh, base, dst, v);
+            }
+            InstKind::Store { ty, val, ptr, .. } => {
+                let p = self.sh_ptr(sh, base, ptr);
+                let Some((o, off)) = self.sh_access(sh, p, fact(0)) else {
+                    return;
+                };
+                let raw = self.sh_val(sh, base, val);
+                let v = match (self.ti(*ty), self.sh_width(*ty)) {
+                    (TI::Ptr, _) => self.as_ptr(raw).map_or(SV::Opaque, SV::Ptr),
+                    (_, Some(w)) => self.as_int(raw, w).map_or(SV::Opaque, SV::Int),
+                    _ => SV::Opaque,
+                };
+                self.sh_store(sh, o, off, *ty, v);
+            }
+            InstKind::Gep {
+                base: b,
+                offset,
+                indices,
+            } => {
+                let p = self.sh_ptr(sh, base, b);
+                let SV::Ptr(ps) = p else {
+                    return Self::sh_set(sh, base, dst, SV::Opaque);
+                };
+                let mut delta = *offset;
+                for (k, ix) in indices.iter().enumerate() {
+                    let v = match ix.op {
+                        Operand::Const(c) => self.consts[c.0 as usize].bits(),
+                        Operand::Reg(r) => {
+                            let Some(Fact::Val(rec)) = fact(k) else {
+                                return Self::sh_set(sh, base, dst, SV::Opaque);
+                            };
+                            let Value::Int(x) = rec else {
+                                Self::sh_fail(sh, "symbolic pointer arithmetic");
+                                return;
+                            };
+                            let _ = r;
+                            let iv = self.sh_val(sh, base, &ix.op);
+                            match self.as_int(iv, ix.width) {
+                                Some(e) => {
+                                    let w = self.pool.width(e);
+                                    let k = self.pool.constant(w, *x & crate::expr::mask(w, !0));
+                                    let eq = self.pool.eq(e, k);
+                                    self.sh_require(sh, eq);
+                                }
+                                None => {
+                                    Self::sh_fail(sh, "opaque index");
+                                    return;
+                                }
+                            }
+                            *x
+                        }
+                    };
+                    let i = super::sext(v & crate::exec::value::mask(ix.width), ix.width) as i64;
+                    delta = delta.wrapping_add(i.wrapping_mul(ix.stride));
+                }
+                let r = match ps {
+                    PS::Start(l, o, d) => PS::Start(l, o, d.wrapping_add(delta)),
+                    PS::Known(v) => PS::Known(shift(v, delta)),
+                };
+                Self::sh_set(sh, base, dst, SV::Ptr(r));
+            }
+            InstKind::Alloca { .. } => match facts.iter().find_map(|x| match x {
+                Fact::Post(Value::Ptr { obj, .. }) => Some(*obj),
+                _ => None,
+            }) {
+                Some(o) => {
+                    sh.created.insert(o);
+                    sh.mem.retain(|k, _| k.0 != o);
+                    sh.words.retain(|k, _| k.0 != o);
+                    Self::sh_set(sh, base, dst, SV::Ptr(PS::Known(PinVal::Obj(o, 0))));
+                }
+                None => Self::sh_fail(sh, "alloca without a recorded object"),
+            },
+            InstKind::Br { edge } => self.sh_edge(sh, base, edge, f),
+            InstKind::CondBr { cond, t, f: fe } => {
+                let Some(n) = next else {
+                    return Self::sh_fail(sh, "branch at the end of a segment");
+                };
+                let ts = f.blocks[t.target.0 as usize].start;
+                let fs = f.blocks[fe.target.0 as usize].start;
+                if n.func != st.func || n.base != base || (n.pc != ts && n.pc != fs) {
+                    return Self::sh_fail(sh, "branch target not in the trace");
+                }
+                if ts != fs {
+                    let Some(c) = self.cond_expr(sh, base, cond) else {
+                        return Self::sh_fail(sh, "opaque branch condition");
+                    };
+                    let g = if n.pc == ts { c } else { self.pool.bool_not(c) };
+                    self.sh_require(sh, g);
+                }
+                let e = if n.pc == ts { t } else { fe };
+                self.sh_edge(sh, base, e, f);
+            }
+            InstKind::Switch {
+                cond,
+                cases,
+                default,
+                width,
+            } => {
+                let Some(n) = next else {
+                    return Self::sh_fail(sh, "switch at the end of a segment");
+                };
+                let cv = self.sh_val(sh, base, cond);
+                let Some(c) = self.as_int(cv, *width) else {
+                    return Self::sh_fail(sh, "opaque switch condition");
+                };
+                let start = |e: &Edge| f.blocks[e.target.0 as usize].start;
+                // The recorded value decides the case.
+                let Some(Fact::Val(v)) = fact(0) else {
+                    return Self::sh_fail(sh, "switch without a recorded value");
+                };
+                let x = v.bits();
+                let (g, e) = match cases.iter().find(|(k, _)| *k == x) {
+                    Some((k, e)) => {
+                        let kk = self.pool.constant(self.pool.width(c), *k);
+                        (self.pool.eq(c, kk), e)
+                    }
+                    None => {
+                        let mut g = self.pool.true_expr();
+                        for (k, _) in cases.iter() {
+                            let kk = self.pool.constant(self.pool.width(c), *k);
+                            let ne = self.pool.ne(c, kk);
+                            g = self.pool.bool_and(g, ne);
+                        }
+                        (g, default)
+                    }
+                };
+                if n.pc != start(e) {
+                    return Self::sh_fail(sh, "switch target not in the trace");
+                }
+                self.sh_require(sh, g);
+                self.sh_edge(sh, base, e, f);
+            }
+            InstKind::Ret { val } => {
+                let Some(n) = next else {
+                    return;
+                };
+                if n.base > base {
+                    if self.itp.as_ref().is_some_and(|i| i.debug) {
+                        eprintln!("trex: interpolation: ret {:?} then {:?}", st, n);
+                    }
+                    return Self::sh_fail(sh, "return not followed by its caller");
+                }
+                let caller = m.func(n.func);
+                let Some(call) = (n.pc as usize).checked_sub(1).map(|k| &caller.code[k]) else {
+                    return Self::sh_fail(sh, "return to an unknown call");
+                };
+                let v = match val {
+                    Some(o) => self.sh_val(sh, base, o),
+                    None => SV::Opaque,
+                };
+                // The callee's registers are gone.
+                sh.regs.retain(|&s, _| s < base);
+                Self::sh_set(sh, n.base, call.dst, v);
+            }
+            InstKind::Call { callee, args, .. } => self.sh_call(sh, st, next, facts, callee, args),
+            InstKind::Fence => {}
+            InstKind::Unreachable | InstKind::Unsupported { .. } => {}
+            _ => {
+                // Anything else: an opaque result; instructions that write memory are not
+                // modelled at all.
+                if matches!(
+                    inst.kind,
+                    InstKind::AtomicRmw { .. }
+                        | InstKind::CmpXchg { .. }
+                        | InstKind::VaArg { .. }
+                        | InstKind::IndirectBr { .. }
+                ) {
+                    Self::sh_fail(sh, "instruction not modelled");
+                }
+                Self::sh_set(sh, base, dst, SV::Opaque);
+            }
+        }
+    }
+
+    fn cond_expr(&mut self, sh: &Shadow, base: u32, cond: &Operand) -> Option<ExprId> {
+        let v = self.sh_val(sh, base, cond);
+        self.as_int(v, 1)
+    }
+
+    fn sh_call(
+        &mut self,
+        sh: &mut Shadow,
+        st: &Step,
+        next: Option<&Step>,
+        facts: &[Fact],
+        callee: &crate::ir::Callee,
+        args: &[crate::ir::CallArg],
+    ) {
+        use crate::ir::Callee;
+        let m = self.m;
+        let f = m.func(st.func);
+        let inst = &f.code[st.pc as usize];
+        let base = st.base;
+        let dst = inst.dst;
+        let mut argv: Vec<SV> = Vec::with_capacity(args.len());
+        for a in args {
+            let raw = self.sh_val(sh, base, &a.op);
+            let v = match (self.ti(a.ty), self.sh_width(a.ty)) {
+                (TI::Ptr, _) => self.as_ptr(raw).map_or(SV::Opaque, SV::Ptr),
+                (_, Some(w)) => self.as_int(raw, w).map_or(SV::Opaque, SV::Int),
+                _ => SV::Opaque,
+            };
+            argv.push(v);
+        }
+        let rec = |k: usize| -> Option<Value> {
+            facts.get(k).and_then(|x| match x {
+                Fact::Val(v) => Some(v.clone()),
+                _ => None,
+            })
+        };
+        let rec_ptr = |k: usize| facts.get(k);
+        let fid = match callee {
+            Callee::Direct(fid) => *fid,
+            Callee::Intrinsic(i) => return self.sh_intrinsic(sh, base, dst, *i, &argv, facts),
+            Callee::Indirect(_) => {
+                // facts: [callee pointer, args...]
+                let Some(Fact::Ptr(v, _)) = rec_ptr(0) else {
+                    return Self::sh_fail(sh, "indirect call without a recorded callee");
+                };
+                let Callee::Indirect(co) = callee else {
+                    unreachable!()
+                };
+                let o = match self.sh_ptr(sh, base, co) {
+                    SV::Ptr(p) => p,
+                    _ => return Self::sh_fail(sh, "opaque function pointer"),
+                };
+                self.sh_pin(sh, o, *v);
+                let PinVal::Obj(obj, 0) = *v else {
+                    return Self::sh_fail(sh, "call through a pointer that is not a function");
+                };
+                match self.mem.objs[obj.idx as usize].kind {
+                    ObjKind::Function(fid) => fid,
+                    _ => return Self::sh_fail(sh, "call through a pointer that is not a function"),
+                }
+            }
+        };
+        let b = self.builtins[fid.0 as usize];
+        let arg_base = if matches!(callee, Callee::Indirect(_)) {
+            1
+        } else {
+            0
+        };
+        match b {
+            Builtin::Defined => {
+                let Some(n) = next else {
+                    return Self::sh_fail(sh, "call at the end of a segment");
+                };
+                let func = m.func(fid);
+                if func.is_vararg
+                    || args.iter().any(|a| a.byval.is_some())
+                    || func.byval.iter().any(|x| x.is_some())
+                {
+                    return Self::sh_fail(sh, "variadic or byval call");
+                }
+                if n.func != fid || n.pc != 0 {
+                    return Self::sh_fail(sh, "call not followed by its callee");
+                }
+                sh.regs.retain(|&s, _| s < n.base);
+                for (i, a) in args.iter().enumerate().take(func.params.len()) {
+                    let v = self.sh_val(sh, base, &a.op);
+                    sh.regs.insert(n.base + i as u32, v);
+                }
+            }
+            Builtin::Malloc | Builtin::Calloc => {
+                let post = facts.iter().find_map(|x| match x {
+                    Fact::Post(Value::Ptr { obj, .. }) => Some(*obj),
+                    Fact::Post(Value::Int(0)) => None,
+                    _ => None,
+                });
+                // The size decides the object (and whether malloc fails): require it.
+                for (k, a) in argv.iter().enumerate() {
+                    if let (SV::Int(e), Some(Value::Int(x))) = (a, rec(arg_base + k)) {
+                        let w = self.pool.width(*e);
+                        let c = self.pool.constant(w, x & crate::expr::mask(w, !0));
+                        let eq = self.pool.eq(*e, c);
+                        self.sh_require(sh, eq);
+                    } else {
+                        return Self::sh_fail(sh, "allocation of an opaque size");
+                    }
+                }
+                match post {
+                    Some(o) => {
+                        sh.created.insert(o);
+                        sh.mem.retain(|k, _| k.0 != o);
+                        sh.words.retain(|k, _| k.0 != o);
+                        Self::sh_set(sh, base, dst, SV::Ptr(PS::Known(PinVal::Obj(o, 0))));
+                    }
+                    None => Self::sh_set(sh, base, dst, SV::Ptr(PS::Known(PinVal::Addr(0)))),
+                }
+            }
+            Builtin::Free => {
+                let Some(SV::Ptr(p)) = argv.first().copied() else {
+                    return Self::sh_fail(sh, "free of an opaque pointer");
+                };
+                match rec_ptr(arg_base) {
+                    Some(Fact::Ptr(v, _)) => self.sh_pin(sh, p, *v),
+                    _ => Self::sh_fail(sh, "free without a recorded pointer"),
+                }
+            }
+            Builtin::MakeSymbolic => {
+                let Some(SV::Ptr(p)) = argv.first().copied() else {
+                    return Self::sh_fail(sh, "klee_make_symbolic of an opaque pointer");
+                };
+                let Some((o, off)) = self.sh_access(sh, SV::Ptr(p), rec_ptr(arg_base)) else {
+                    return;
+                };
+                let Some(a) = facts.iter().find_map(|x| match x {
+                    Fact::Array(a) => Some(*a),
+                    _ => None,
+                }) else {
+                    return Self::sh_fail(sh, "klee_make_symbolic without an array");
+                };
+                let n = self.pool.array(a).size;
+                if let Some(SV::Int(e)) = argv.get(1) {
+                    let w = self.pool.width(*e);
+                    let c = self.pool.constant(w, n as u128);
+                    let eq = self.pool.eq(*e, c);
+                    self.sh_require(sh, eq);
+                } else {
+                    return Self::sh_fail(sh, "klee_make_symbolic of an opaque size");
+                }
+                Self::sh_clear_ptrs(sh, o, off, n, self.ps as u64);
+                for k in 0..n {
+                    let i = self.pool.constant(32, k as u128);
+                    let r = self.pool.read(a, None, i);
+                    sh.mem.insert((o, off + k), Some(r));
+                }
+            }
+            Builtin::Assume | Builtin::VerifierAssume => {
+                let Some(SV::Int(e)) = argv.first().copied() else {
+                    return Self::sh_fail(sh, "opaque assumption");
+                };
+                let z = self.pool.constant(self.pool.width(e), 0);
+                let c = self.pool.ne(e, z);
+                self.sh_assume(sh, c);
+            }
+            Builtin::KleeInt | Builtin::Nondet | Builtin::Range | Builtin::Choose => {
+                // The value: the fresh array's bytes; its constraints (over the fresh array
+                // only) are assumptions. The arguments that shaped it are required.
+                let Some(_a) = facts.iter().find_map(|x| match x {
+                    Fact::Array(a) => Some(*a),
+                    _ => None,
+                }) else {
+                    // klee_range with a one-value range: a constant.
+                    return match (b, rec(arg_base), rec(arg_base + 1)) {
+                        (Builtin::Range, Some(Value::Int(lo)), Some(_)) => {
+                            self.sh_require_args(sh, &argv[..2.min(argv.len())], facts, arg_base);
+                            let w = self.sh_width(inst_ret(inst)).unwrap_or(32);
+                            let c = self.pool.constant(w, lo & crate::expr::mask(w, !0));
+                            Self::sh_set(sh, base, dst, SV::Int(c))
+                        }
+                        _ => Self::sh_fail(sh, "input without an array"),
+                    };
+                };
+                if matches!(b, Builtin::Range | Builtin::Choose) {
+                    let k = if b == Builtin::Range { 2 } else { 1 };
+                    self.sh_require_args(sh, &argv[..k.min(argv.len())], facts, arg_base);
+                }
+                for x in facts {
+                    if let Fact::Constraint(c) = x {
+                        self.sh_assume(sh, *c);
+                    }
+                }
+                let Some(w) = self.sh_width(inst_ret(inst)) else {
+                    return Self::sh_set(sh, base, dst, SV::Opaque);
+                };
+                // The register got the post value: an expression over the fresh array.
+                match facts.iter().rev().find_map(|x| match x {
+                    Fact::Post(v) => Some(v.clone()),
+                    _ => None,
+                }) {
+                    Some(Value::Sym(e)) if self.pool.width(e) == w => {
+                        Self::sh_set(sh, base, dst, SV::Int(e))
+                    }
+                    Some(Value::Int(x)) => {
+                        let c = self.pool.constant(w, x);
+                        Self::sh_set(sh, base, dst, SV::Int(c))
+                    }
+                    _ => Self::sh_set(sh, base, dst, SV::Opaque),
+                }
+            }
+            Builtin::Warning | Builtin::WarningOnce | Builtin::PreferCex => {
+                Self::sh_set(sh, base, dst, SV::Opaque)
+            }
+            Builtin::RunDtors if self.structors("llvm.global_dtors").is_empty() => {}
+            Builtin::Syscall => {
+                // write(fd, buf, n) returns n; other calls: an opaque result.
+                let nr = rec(arg_base).map(|v| v.bits());
+                let is_write = if self.x86_64 {
+                    nr == Some(1)
+                } else {
+                    nr == Some(4)
+                };
+                if is_write {
+                    self.sh_require_args(sh, &argv[..2.min(argv.len())], facts, arg_base);
+                    let v = argv.get(3).copied().unwrap_or(SV::Opaque);
+                    let w = self.sh_width(inst_ret(inst));
+                    let v = match (v, w) {
+                        (SV::Int(e), Some(w)) => SV::Int(self.pool.zext_or_trunc(e, w)),
+                        _ => SV::Opaque,
+                    };
+                    Self::sh_set(sh, base, dst, v);
+                } else {
+                    Self::sh_fail(sh, "system call not modelled");
+                }
+            }
+            _ => {
+                // Ends of paths (abort, exit, errors) are the last step of a leaf and never
+                // reach here; anything else is not modelled.
+                if self.itp.as_ref().is_some_and(|i| i.debug) {
+                    eprintln!(
+                        "trex: interpolation: builtin {} not modelled",
+                        m.func(fid).name
+                    );
+                }
+                Self::sh_fail(sh, "builtin not modelled");
+            }
+        }
+    }
+
+    /// Requires integer arguments to equal their recorded values.
+    fn sh_require_args(&mut self, sh: &mut Shadow, argv: &[SV], facts: &[Fact], arg_base: usize) {
+        for (k, a) in argv.iter().enumerate() {
+            let rec = match facts.get(arg_base + k) {
+                Some(Fact::Val(v)) => v.clone(),
+                _ => return Self::sh_fail(sh, "argument without a recorded value"),
+            };
+            match (a, rec) {
+                (SV::Int(e), Value::Int(x)) => {
+                    let w = self.pool.width(*e);
+                    let c = self.pool.constant(w, x & crate::expr::mask(w, !0));
+                    let eq = self.pool.eq(*e, c);
+                    self.sh_require(sh, eq);
+                }
+                (SV::Ptr(p), _) => {
+                    if let Some(Fact::Ptr(v, _)) = facts.get(arg_base + k) {
+                        self.sh_pin(sh, *p, *v)
+                    }
+                }
+                _ => return Self::sh_fail(sh, "opaque argument"),
+            }
+        }
+    }
+
+    fn sh_intrinsic(
+        &mut self,
+        sh: &mut Shadow,
+        base: u32,
+        dst: Option<crate::ir::Reg>,
+        i: Intrinsic,
+        argv: &[SV],
+        facts: &[Fact],
+    ) {
+        match i {
+            Intrinsic::Memcpy | Intrinsic::Memmove | Intrinsic::Memset => {
+                let n = match (argv.get(2), facts.get(2)) {
+                    (Some(SV::Int(e)), Some(Fact::Val(Value::Int(x)))) => {
+                        let w = self.pool.width(*e);
+                        let c = self.pool.constant(w, *x & crate::expr::mask(w, !0));
+                        let eq = self.pool.eq(*e, c);
+                        self.sh_require(sh, eq);
+                        *x as u64
+                    }
+                    _ => return Self::sh_fail(sh, "memory intrinsic of an opaque size"),
+                };
+                if n == 0 {
+                    return;
+                }
+                let Some((d, doff)) = self.sh_access(sh, argv[0], facts.first()) else {
+                    return;
+                };
+                if i == Intrinsic::Memset {
+                    let Some(SV::Int(v)) = argv.get(1).copied() else {
+                        return Self::sh_fail(sh, "memset of an opaque byte");
+                    };
+                    let b = self.pool.zext_or_trunc(v, 8);
+                    Self::sh_clear_ptrs(sh, d, doff, n, self.ps as u64);
+                    for k in 0..n {
+                        sh.mem.insert((d, doff + k), Some(b));
+                    }
+                    return;
+                }
+                let Some((s, soff)) = self.sh_access(sh, argv[1], facts.get(1)) else {
+                    return;
+                };
+                let mut bytes = Vec::with_capacity(n as usize);
+                for k in 0..n {
+                    bytes.push(self.sh_byte(sh, s, soff + k));
+                }
+                let ps = self.ps as u64;
+                let mut ptrs = Vec::new();
+                for k in 0..n {
+                    let p = if let Some(p) = sh.mem_ptrs.get(&(s, soff + k)) {
+                        Some(*p)
+                    } else if !sh.created.contains(&s)
+                        && k + ps <= n
+                        && (0..ps).all(|j| !sh.mem.contains_key(&(s, soff + k + j)))
+                    {
+                        // A pointer that may be stored at the start: keep it symbolic.
+                        Some(PS::Start(Loc::Mem(s), soff + k, 0))
+                    } else {
+                        None
+                    };
+                    if let Some(p) = p {
+                        ptrs.push((k, p));
+                    }
+                }
+                Self::sh_clear_ptrs(sh, d, doff, n, ps);
+                for (k, b) in bytes.into_iter().enumerate() {
+                    sh.mem.insert((d, doff + k as u64), b);
+                }
+                // Pointers copied along: only those actually stored at the start are
+                // pointers; unknown ones become pins only when loaded (as `Start` pointers
+                // of the source), which is exact.
+                for (k, p) in ptrs {
+                    if matches!(p, PS::Start(..)) {
+                        continue;
+                    }
+                    sh.mem_ptrs.insert((d, doff + k), p);
+                }
+                // Copying pointers that existed at the start is not modelled.
+                let copied_start_ptrs = !sh.created.contains(&s)
+                    && self.mem.objs[s.idx as usize].gen == s.gen
+                    && self.mem.objs[s.idx as usize]
+                        .ptrs
+                        .range(soff.saturating_sub(ps - 1)..soff + n)
+                        .next()
+                        .is_some();
+                if copied_start_ptrs {
+                    Self::sh_fail(sh, "memcpy of pointers");
+                }
+            }
+            Intrinsic::Expect => {
+                let v = argv.first().copied().unwrap_or(SV::Opaque);
+                Self::sh_set(sh, base, dst, v);
+            }
+            Intrinsic::Assume => {}
+            Intrinsic::StackSave
+            | Intrinsic::StackRestore
+            | Intrinsic::VaStart
+            | Intrinsic::VaCopy
+            | Intrinsic::VaEnd => Self::sh_fail(sh, "intrinsic not modelled"),
+            _ => Self::sh_set(sh, base, dst, SV::Opaque),
+        }
+    }
+
+    /// Maps a child's interpolant (over the locations where the shadow ends) to the
+    /// locations of the shadow's start: `None` when it cannot be expressed.
+    pub(super) fn sh_apply(&mut self, sh: &mut Shadow, itp: &Itp) -> Option<ExprId> {
+        for &(slot, v) in &itp.reg_pins {
+            match sh.regs.get(&slot).copied() {
+                None => self.sh_pin(sh, PS::Start(Loc::Reg(slot), 0, 0), v),
+                Some(SV::Ptr(p)) => self.sh_pin(sh, p, v),
+                Some(SV::Int(e)) => match v {
+                    PinVal::Addr(x) => {
+                        let w = self.pool.width(e);
+                        let c = self.pool.constant(w, x & crate::expr::mask(w, !0));
+                        let eq = self.pool.eq(e, c);
+                        self.sh_require(sh, eq);
+                    }
+                    _ => return None,
+                },
+                Some(v2 @ (SV::Reg(_) | SV::Const(_))) => match self.as_ptr(v2) {
+                    Some(p) => self.sh_pin(sh, p, v),
+                    None => return None,
+                },
+                Some(SV::Opaque) => return None,
+            }
+        }
+        let ps = self.ps as u64;
+        for &((o, off), v) in &itp.mem_pins {
+            if let Some(p) = sh.mem_ptrs.get(&(o, off)).copied() {
+                self.sh_pin(sh, p, v);
+            } else if (0..ps).any(|k| sh.mem.contains_key(&(o, off + k))) {
+                return None;
+            } else if sh.created.contains(&o) {
+                if v != PinVal::Addr(0) {
+                    return None;
+                }
+            } else {
+                self.sh_pin(sh, PS::Start(Loc::Mem(o), off, 0), v);
+            }
+        }
+        for &(o, size) in &itp.objects {
+            if !sh.created.contains(&o) {
+                if let Some(old) = sh.objects.insert(o, size) {
+                    if old != size {
+                        return None;
+                    }
+                }
+            }
+        }
+        let formula = itp.formula?;
+        let mut memo = HashMap::new();
+        let mut it = self.itp.take().expect("interpolation state");
+        for v in sh.regs.values() {
+            if let SV::Reg(s2) = v {
+                it.locs.array(&mut self.pool, Loc::Reg(*s2), 0);
+            }
+        }
+        let r = {
+            let mut map = ShadowMap {
+                sh,
+                mem: &self.mem,
+                consts: &self.consts,
+                locs: &it.locs,
+            };
+            subst(&mut self.pool, &it.locs, formula, &mut memo, &mut map)
+        };
+        self.itp = Some(it);
+        r
+    }
+
+    /// Finishes a shadow: its interpolant, or `None` when something could not be expressed.
+    pub(super) fn sh_finish(&mut self, sh: Shadow, extra: Option<ExprId>) -> Option<Itp> {
+        if let Some(why) = sh.fail {
+            if self.itp.as_ref().is_some_and(|i| i.debug) {
+                eprintln!("trex: interpolation: not expressible: {why}");
+            }
+            return None;
+        }
+        let mut f = self.pool.true_expr();
+        for c in sh.conj.iter().copied() {
+            f = self.pool.bool_and(f, c);
+        }
+        if let Some(x) = extra {
+            f = self.pool.bool_and(f, x);
+        }
+        let mut arrays = HashSet::new();
+        arrays_in(&self.pool, f, &mut arrays);
+        let it = self.itp.as_mut().expect("interpolation state");
+        let opaque = it.locs.array(&mut self.pool, Loc::Opaque, 0);
+        if arrays.contains(&opaque) {
+            return None;
+        }
+        let conj = self.simplify_conjuncts(f);
+        let mut f = self.pool.true_expr();
+        for &c in conj.iter().rev() {
+            f = self.pool.bool_and(c, f);
+        }
+        let mut reg_pins: Vec<_> = sh.reg_pins.into_iter().collect();
+        reg_pins.sort_by_key(|x| x.0);
+        let mut mem_pins: Vec<_> = sh.mem_pins.into_iter().collect();
+        mem_pins.sort_by_key(|x| x.0);
+        let mut objects: Vec<_> = sh.objects.into_iter().collect();
+        objects.sort();
+        Some(Itp {
+            formula: Some(f),
+            reg_pins,
+            mem_pins,
+            objects,
+            conjuncts: conj,
+        })
+    }
+
+    /// The conjuncts of `f` without those the others imply (checked by the solver, over all
+    /// values of the location variables: dropping an implied conjunct keeps the formula
+    /// equivalent), cheapest first.
+    fn simplify_conjuncts(&mut self, f: ExprId) -> Vec<ExprId> {
+        let mut cs = Vec::new();
+        crate::interp::conjuncts(&self.pool, f, &mut cs);
+        if cs.len() >= 2 && cs.len() <= 48 {
+            // A chain of its own: no counterexample cache (models of location arrays are
+            // not wanted), a short timeout (unknown keeps the conjunct).
+            let it = self.itp.as_mut().expect("interpolation state");
+            let mut sv = it.solver.take().unwrap_or_else(|| {
+                crate::solver::build_chain(crate::solver::ChainConfig {
+                    timeout: Some(std::time::Duration::from_secs(1)),
+                    cex_cache: false,
+                    ..crate::solver::ChainConfig::default()
+                })
+            });
+            // A conjunct sharing no variable with the others can only be implied by them if
+            // it is valid by itself (folded away already): skip those solver calls.
+            let vars: Vec<HashSet<crate::expr::ArrayId>> = cs
+                .iter()
+                .map(|&c| {
+                    let mut v = HashSet::new();
+                    arrays_in(&self.pool, c, &mut v);
+                    v
+                })
+                .collect();
+            let mut alone: Vec<bool> = (0..cs.len())
+                .map(|i| (0..cs.len()).all(|j| i == j || vars[i].is_disjoint(&vars[j])))
+                .collect();
+            let mut k = cs.len();
+            while k > 0 {
+                k -= 1;
+                if alone[k] {
+                    continue;
+                }
+                let c = cs[k];
+                let others: Vec<ExprId> = cs.iter().copied().filter(|&x| x != c).collect();
+                if let Ok(true) = sv.must_be_true(&self.pool, crate::solver::Query::new(&others, c))
+                {
+                    cs.remove(k);
+                    alone.remove(k);
+                }
+            }
+            self.itp.as_mut().expect("interpolation state").solver = Some(sv);
+        }
+        let mut sized: Vec<(usize, ExprId)> = cs
+            .into_iter()
+            .map(|c| (crate::interp::dag_size(&self.pool, c), c))
+            .collect();
+        sized.sort_by_key(|x| x.0);
+        sized.into_iter().map(|x| x.1).collect()
+    }
+
+    /// `guard => child`, or just `child` when they share no variable (paper 003's SEPARATE:
+    /// the guard does not constrain what the child needs).
+    pub(super) fn guarded(&mut self, guard: ExprId, child: ExprId) -> ExprId {
+        let mut a = HashSet::new();
+        let mut b = HashSet::new();
+        arrays_in(&self.pool, guard, &mut a);
+        arrays_in(&self.pool, child, &mut b);
+        if a.is_disjoint(&b) {
+            child
+        } else {
+            self.pool.implies(guard, child)
+        }
+    }
+
+    /// The shadow of a segment's steps `[..n]` (a leaf: all but its last step, which ended
+    /// the path; a fork: all but the fork).
+    pub(super) fn sh_run(&mut self, steps: &[Step], facts: &[Fact], n: usize) -> Shadow {
+        let mut sh = Shadow::default();
+        for i in 0..n {
+            if sh.fail.is_some() {
+                break;
+            }
+            let st = &steps[i];
+            let end = steps.get(i + 1).map_or(facts.len(), |s| s.facts as usize);
+            let fs = &facts[st.facts as usize..end];
+            self.sh_step(&mut sh, st, steps.get(i + 1), fs);
+        }
+        sh
+    }
+
+    /// A copy of the shadow for one child of a fork: the child's edge copies applied.
+    pub(super) fn sh_child(&mut self, sh: &Shadow, st: &Step, edge: &Edge) -> Shadow {
+        let mut c = sh.clone();
+        let f = self.m.func(st.func);
+        self.sh_edge(&mut c, st.base, edge, f);
+        c
+    }
+
+    /// Merges the pins and objects a child's mapping added into the parent shadow.
+    pub(super) fn sh_merge(sh: &mut Shadow, c: Shadow, conj_len: usize) {
+        for (k, v) in c.reg_pins {
+            if let Some(o) = sh.reg_pins.insert(k, v) {
+                if o != v {
+                    Self::sh_fail(sh, "inconsistent pointer");
+                }
+            }
+        }
+        for (k, v) in c.mem_pins {
+            if let Some(o) = sh.mem_pins.insert(k, v) {
+                if o != v {
+                    Self::sh_fail(sh, "inconsistent pointer");
+                }
+            }
+        }
+        for (k, v) in c.objects {
+            sh.objects.insert(k, v);
+        }
+        if c.fail.is_some() {
+            sh.fail = c.fail;
+        }
+        // Conditions the child mapping required (pins as equalities) hold for the parent.
+        sh.conj.extend(c.conj.into_iter().skip(conj_len));
+    }
+
+    pub(super) fn sh_ctx(sh: &Shadow) -> Option<ExprId> {
+        sh.ctx
+    }
+
+    /// The condition of a fork step as a `w`-bit expression over the segment's start.
+    pub(super) fn fork_cond(
+        &mut self,
+        sh: &Shadow,
+        base: u32,
+        cond: &Operand,
+        w: u32,
+    ) -> Option<ExprId> {
+        let v = self.sh_val(sh, base, cond);
+        self.as_int(v, w)
+    }
+
+    /// The last step of a leaf: what made the path end there must hold again (a false
+    /// assumption, the bad value of a checked operation, the same faulting pointer);
+    /// unconditional ends (returns from the entry, `exit`, `abort`, assertion failures) need
+    /// nothing.
+    pub(super) fn sh_last(
+        &mut self,
+        sh: &mut Shadow,
+        st: &Step,
+        facts: &[Fact],
+        r: &Result<Value, Box<super::Stop>>,
+    ) {
+        let m = self.m;
+        let f = m.func(st.func);
+        let inst = &f.code[st.pc as usize];
+        let base = st.base;
+        if r.is_ok() {
+            // The entry returned (or its caller frame did).
+            return;
+        }
+        match &inst.kind {
+            InstKind::Ret { .. } => {}
+            InstKind::Bin { op, ty, b, .. } => {
+                let TI::Int(w) = self.ti(*ty) else {
+                    return Self::sh_fail(sh, "error not modelled");
+                };
+                let Some(y) = self.sh_int(sh, base, b, *ty) else {
+                    return Self::sh_fail(sh, "opaque operand");
+                };
+                let bad = match op {
+                    BinOp::UDiv | BinOp::SDiv | BinOp::URem | BinOp::SRem => {
+                        let z = self.pool.constant(w, 0);
+                        self.pool.eq(y, z)
+                    }
+                    BinOp::Shl | BinOp::LShr | BinOp::AShr => {
+                        let k = self.pool.constant(w, w as u128);
+                        self.pool.uge(y, k)
+                    }
+                    _ => return Self::sh_fail(sh, "error not modelled"),
+                };
+                self.sh_require(sh, bad);
+            }
+            InstKind::Load { ptr, .. } | InstKind::Store { ptr, .. } => {
+                let p = self.sh_ptr(sh, base, ptr);
+                match (p, facts.first()) {
+                    (SV::Ptr(ps), Some(Fact::Ptr(v, size))) => {
+                        self.sh_pin(sh, ps, *v);
+                        if let PinVal::Obj(o, _) = v {
+                            if !sh.created.contains(o) {
+                                sh.objects.insert(*o, *size);
+                            }
+                        }
+                    }
+                    _ => Self::sh_fail(sh, "memory error not modelled"),
+                }
+            }
+            InstKind::Call { callee, args, .. } => {
+                let fid = match callee {
+                    crate::ir::Callee::Direct(f) => *f,
+                    _ => return Self::sh_fail(sh, "error in an indirect call"),
+                };
+                match self.builtins[fid.0 as usize] {
+                    Builtin::Abort
+                    | Builtin::AssertFail
+                    | Builtin::Exit
+                    | Builtin::KleeAbort
+                    | Builtin::ReportError
+                    | Builtin::ReachError
+                    | Builtin::SilentExit => {}
+                    Builtin::Syscall => {
+                        // exit / exit_group end the path whatever the state.
+                        let nr = match facts.first() {
+                            Some(Fact::Val(v)) => v.bits(),
+                            _ => return Self::sh_fail(sh, "system call not modelled"),
+                        };
+                        let exit = if self.x86_64 {
+                            nr == 60 || nr == 231
+                        } else {
+                            nr == 1 || nr == 252
+                        };
+                        if !exit {
+                            Self::sh_fail(sh, "system call not modelled");
+                        }
+                    }
+                    Builtin::Assume | Builtin::VerifierAssume => {
+                        let Some(a) = args.first() else {
+                            return Self::sh_fail(sh, "assume without argument");
+                        };
+                        let Some(e) = self.sh_int(sh, base, &a.op, a.ty) else {
+                            return Self::sh_fail(sh, "opaque assumption");
+                        };
+                        let z = self.pool.constant(self.pool.width(e), 0);
+                        let c = self.pool.eq(e, z);
+                        self.sh_require(sh, c);
+                    }
+                    Builtin::Free => {
+                        let p = match args.first() {
+                            Some(a) => self.sh_ptr(sh, base, &a.op),
+                            None => SV::Opaque,
+                        };
+                        match (p, facts.first()) {
+                            (SV::Ptr(ps), Some(Fact::Ptr(v, _))) => self.sh_pin(sh, ps, *v),
+                            _ => Self::sh_fail(sh, "free error not modelled"),
+                        }
+                    }
+                    _ => Self::sh_fail(sh, "error not modelled"),
+                }
+            }
+            _ => Self::sh_fail(sh, "error not modelled"),
+        }
+    }
+
+    pub(super) fn conj_len_of(sh: &Shadow) -> usize {
+        sh.conj.len()
+    }
+}
+
+fn ebin(op: BinOp) -> BinOp {
+    op
+}
+
+fn byte_of(pool: &mut crate::expr::ExprPool, e: ExprId, k: u64) -> ExprId {
+    let w = pool.width(e);
+    let need = ((k as u32) + 1) * 8;
+    let e = if w < need {
+        pool.zext(e, need.max(8))
+    } else {
+        e
+    };
+    pool.extract(e, (k * 8) as u32, 8)
+}
+
+fn inst_ret(inst: &crate::ir::Inst) -> TypeId {
+    match &inst.kind {
+        InstKind::Call { ret, .. } => *ret,
+        _ => TypeId(u32::MAX),
+    }
+}
+
+#[allow(dead_code)]
+fn _unused(_: EBin, _: Arc<()>) {}
+
+/// A read of `n` consecutive bytes of array `a` at `k..` (little-endian).
+pub(super) fn loc_word(
+    pool: &mut crate::expr::ExprPool,
+    a: crate::expr::ArrayId,
+    k: u64,
+    n: u64,
+) -> ExprId {
+    let i = pool.constant(32, k as u128);
+    let mut acc = pool.read(a, None, i);
+    for j in 1..n {
+        let i = pool.constant(32, (k + j) as u128);
+        let b = pool.read(a, None, i);
+        acc = pool.concat(b, acc);
+    }
+    acc
+}
+
+/// Maps the locations where a shadow ends to expressions over where it starts.
+struct ShadowMap<'a> {
+    sh: &'a Shadow,
+    mem: &'a crate::exec::memory::Memory,
+    consts: &'a [Value],
+    locs: &'a LocArrays,
+}
+
+impl LocMap for ShadowMap<'_> {
+    fn byte(
+        &mut self,
+        pool: &mut crate::expr::ExprPool,
+        l: Loc,
+        a: crate::expr::ArrayId,
+        k: u64,
+    ) -> Option<ExprId> {
+        let same = |pool: &mut crate::expr::ExprPool| {
+            let i = pool.constant(32, k as u128);
+            pool.read(a, None, i)
+        };
+        match l {
+            Loc::Reg(slot) => match self.sh.regs.get(&slot) {
+                None => Some(same(pool)),
+                Some(SV::Reg(s2)) => {
+                    let a2 = self.locs.existing(Loc::Reg(*s2))?;
+                    let i = pool.constant(32, k as u128);
+                    Some(pool.read(a2, None, i))
+                }
+                Some(SV::Const(c)) => match &self.consts[c.0 as usize] {
+                    Value::Int(x) => Some(pool.constant(8, (x >> (8 * k.min(15))) & 0xff)),
+                    _ => None,
+                },
+                Some(SV::Int(e)) => Some(byte_of(pool, *e, k)),
+                Some(_) => None,
+            },
+            Loc::Mem(o) => match self.sh.mem.get(&(o, k)) {
+                Some(b) => *b,
+                None if self.sh.created.contains(&o) => Some(pool.constant(8, 0)),
+                None => {
+                    let ob = &self.mem.objs[o.idx as usize];
+                    if ob.gen == o.gen && ob.alive && ob.kind == ObjKind::ConstGlobal {
+                        Some(pool.constant(8, ob.bytes[k as usize] as u128))
+                    } else {
+                        Some(same(pool))
+                    }
+                }
+            },
+            Loc::Opaque => None,
+        }
+    }
+
+    fn word(&mut self, pool: &mut crate::expr::ExprPool, l: Loc, k: u64, n: u64) -> Option<ExprId> {
+        let bits = (n * 8) as u32;
+        match l {
+            Loc::Reg(slot) if k == 0 => match self.sh.regs.get(&slot)? {
+                SV::Int(e) => {
+                    let w = pool.width(*e);
+                    (w <= bits).then(|| pool.zext(*e, bits))
+                }
+                SV::Reg(s2) => {
+                    let a2 = self.locs.existing(Loc::Reg(*s2))?;
+                    Some(loc_word(pool, a2, 0, n))
+                }
+                _ => None,
+            },
+            Loc::Mem(o) => match self.sh.words.get(&(o, k)) {
+                Some(&(wn, e)) if wn == n && pool.width(e) == bits => Some(e),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,372 @@
+//! Interpolation (TRACER-X): learnt interpolants that prune states repeating a finished,
+//! safe subtree.
+//!
+//! The executor (`exec::itp`) splits every path into *nodes*: fork-to-fork segments, keyed by
+//! the program point where they start plus the call-site stack. While a segment runs it
+//! records a trace (instruction, register base, and the few concrete facts the interpolant
+//! needs: pointer values of memory accesses, created arrays and objects). When all children
+//! of a node are finished, `exec::wp` computes the node's interpolant: the weakest
+//! precondition of the segment (paper 003, Fig. 6: assignments substitute, a branch that was
+//! not a fork adds its condition, a fork combines its children as
+//! `guard => child` conjuncts, dropping the guard when the child does not share variables with
+//! it, which is the paper's SEPARATE step), over *location variables*: the registers (by
+//! absolute slot) and memory bytes (by object) at the node's start. Pointers are never
+//! formulas: a pointer that matters is *pinned* to the object and offset it had (objects are
+//! named by their slot and generation, unique within a state, so renaming is never needed).
+//!
+//! A dequeued state at a node's start is subsumed by a table entry with the same key when the
+//! pins hold and its path condition implies the formula with the location variables replaced
+//! by the state's values (arrays created inside the subtree stay free: the implication must
+//! hold for all their values). Entries are stored only for nodes whose whole subtree finished:
+//! any early end below (budget, unsupported construct, solver failure, a refused fork, an
+//! interpolant that could not be computed) blocks all ancestors, which keeps pruning sound
+//! under every search order. An error end is a finished leaf: a pruned state could only reach
+//! errors at locations already reported.
+
+use std::sync::Arc;
+
+use hashbrown::HashMap;
+
+use crate::exec::memory::ObjRef;
+use crate::expr::{Array, ArrayId, Expr, ExprId, ExprPool};
+use crate::ir::FuncId;
+
+/// What a pinned location holds: a pointer into an object at an offset, or a plain address.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PinVal {
+    Obj(ObjRef, i64),
+    Addr(u128),
+}
+
+/// An interpolant over the location variables of a node start.
+#[derive(Clone, Debug, Default)]
+pub struct Itp {
+    /// Boolean formula over location arrays (and arrays created inside the subtree).
+    pub formula: Option<ExprId>,
+    /// Register slot -> required pointer value.
+    pub reg_pins: Vec<(u32, PinVal)>,
+    /// (object, offset) -> the pointer stored there.
+    pub mem_pins: Vec<((ObjRef, u64), PinVal)>,
+    /// Objects that must be alive with this size.
+    pub objects: Vec<(ObjRef, u64)>,
+    /// The formula's conjuncts, cheapest first (the check stops at the first false one).
+    pub conjuncts: Vec<ExprId>,
+}
+
+/// The conjuncts of a boolean formula (nested `And`s of width 1), without duplicates.
+pub fn conjuncts(pool: &ExprPool, e: ExprId, out: &mut Vec<ExprId>) {
+    let mut seen = hashbrown::HashSet::new();
+    let mut stack = vec![e];
+    while let Some(x) = stack.pop() {
+        match *pool.get(x) {
+            Expr::Bin {
+                op: crate::expr::BinOp::And,
+                a,
+                b,
+            } if pool.width(x) == 1 => {
+                stack.push(b);
+                stack.push(a);
+            }
+            Expr::Const { bits: 1, width: 1 } => {}
+            _ => {
+                if seen.insert(x) {
+                    out.push(x);
+                }
+            }
+        }
+    }
+}
+
+/// Number of distinct nodes of `e`.
+pub fn dag_size(pool: &ExprPool, e: ExprId) -> usize {
+    let mut seen = hashbrown::HashSet::new();
+    let mut stack = vec![e];
+    while let Some(x) = stack.pop() {
+        if !seen.insert(x) {
+            continue;
+        }
+        match *pool.get(x) {
+            Expr::Const { .. } | Expr::Read { .. } => {}
+            Expr::Select { cond, t, f } => stack.extend([cond, t, f]),
+            Expr::Concat { hi, lo } => stack.extend([hi, lo]),
+            Expr::Extract { e, .. } | Expr::ZExt { e, .. } | Expr::SExt { e, .. } => stack.push(e),
+            Expr::Not { e } => stack.push(e),
+            Expr::Bin { a, b, .. } | Expr::Cmp { a, b, .. } => stack.extend([a, b]),
+        }
+    }
+    seen.len()
+}
+
+/// Where a location array points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Loc {
+    /// A register slot (16 bytes, little-endian).
+    Reg(u32),
+    /// The bytes of an object.
+    Mem(ObjRef),
+    /// A value trex could not express: an interpolant mentioning it is not usable.
+    Opaque,
+}
+
+/// The location arrays of one run (`@r12`, `@m3.0`): never sent to a solver.
+#[derive(Default)]
+pub struct LocArrays {
+    by_loc: HashMap<Loc, ArrayId>,
+    by_array: HashMap<ArrayId, Loc>,
+}
+
+impl LocArrays {
+    /// The array of a location; `mem_size`: the size of the object of a `Loc::Mem` (models
+    /// of these arrays cover exactly that many bytes).
+    pub fn array(&mut self, pool: &mut ExprPool, l: Loc, mem_size: u64) -> ArrayId {
+        if let Some(&a) = self.by_loc.get(&l) {
+            return a;
+        }
+        let size = match l {
+            Loc::Mem(_) => mem_size.max(1),
+            _ => 16,
+        };
+        let name = match l {
+            Loc::Reg(s) => format!("@r{s}"),
+            Loc::Mem(o) => format!("@m{}.{}", o.idx, o.gen),
+            Loc::Opaque => "@opaque".to_string(),
+        };
+        let a = pool.new_array(Array {
+            name,
+            size,
+            domain: 32,
+            init: None,
+        });
+        self.by_loc.insert(l, a);
+        self.by_array.insert(a, l);
+        a
+    }
+
+    /// The array of a location, if it was made already.
+    pub fn existing(&self, l: Loc) -> Option<ArrayId> {
+        self.by_loc.get(&l).copied()
+    }
+
+    pub fn loc(&self, a: ArrayId) -> Option<Loc> {
+        self.by_array.get(&a).copied()
+    }
+
+    /// Byte `k` of a location.
+    pub fn byte(&mut self, pool: &mut ExprPool, l: Loc, k: u64, mem_size: u64) -> ExprId {
+        let a = self.array(pool, l, mem_size);
+        let i = pool.constant(32, k as u128);
+        pool.read(a, None, i)
+    }
+
+    /// A `w`-bit value stored little-endian at `k..` of a location.
+    pub fn value(&mut self, pool: &mut ExprPool, l: Loc, k: u64, w: u32) -> ExprId {
+        let n = w.div_ceil(8);
+        let mut acc = self.byte(pool, l, k, 0);
+        for j in 1..n {
+            let b = self.byte(pool, l, k + j as u64, 0);
+            acc = pool.concat(b, acc);
+        }
+        if n * 8 != w {
+            acc = pool.extract(acc, 0, w);
+        }
+        acc
+    }
+}
+
+/// How `subst` maps location variables.
+pub trait LocMap {
+    /// Byte `k` of location `l` (array `a`), or `None` when it cannot be expressed.
+    fn byte(&mut self, pool: &mut ExprPool, l: Loc, a: ArrayId, k: u64) -> Option<ExprId>;
+    /// The `n` bytes at `k..` of `l` as one little-endian value, when the map has it whole
+    /// (so that a value is not split into bytes and reassembled).
+    fn word(&mut self, _pool: &mut ExprPool, _l: Loc, _k: u64, _n: u64) -> Option<ExprId> {
+        None
+    }
+}
+
+/// `(array, first index, bytes)` when `e` is a little-endian concatenation of reads of
+/// consecutive constant indices of one array.
+fn word_read(pool: &ExprPool, e: ExprId) -> Option<(ArrayId, u64, u64)> {
+    match *pool.get(e) {
+        Expr::Read {
+            array,
+            updates: None,
+            index,
+        } => Some((array, pool.as_const(index)? as u64, 1)),
+        Expr::Concat { hi, lo } => {
+            let (a1, k1, n1) = word_read(pool, hi)?;
+            let (a0, k0, n0) = word_read(pool, lo)?;
+            (a1 == a0 && k1 == k0 + n0).then_some((a0, k0, n0 + n1))
+        }
+        _ => None,
+    }
+}
+
+/// Rebuilds `e` with each read of a location array replaced through `map`; `None` when a
+/// read cannot be mapped (or a location array is read at a symbolic index or through an
+/// update list).
+pub fn subst(
+    pool: &mut ExprPool,
+    locs: &LocArrays,
+    e: ExprId,
+    memo: &mut HashMap<ExprId, ExprId>,
+    map: &mut dyn LocMap,
+) -> Option<ExprId> {
+    if let Some(&r) = memo.get(&e) {
+        return Some(r);
+    }
+    if matches!(pool.get(e), Expr::Concat { .. }) {
+        if let Some((a, k, n)) = word_read(pool, e) {
+            if let Some(l) = locs.loc(a) {
+                if let Some(w) = map.word(pool, l, k, n) {
+                    memo.insert(e, w);
+                    return Some(w);
+                }
+            }
+        }
+    }
+    let r = match *pool.get(e) {
+        Expr::Const { .. } => e,
+        Expr::Read {
+            array,
+            updates,
+            index,
+        } => match locs.loc(array) {
+            Some(l) => {
+                let k = pool.as_const(index)?;
+                if updates.is_some() {
+                    return None;
+                }
+                map.byte(pool, l, array, k as u64)?
+            }
+            None => {
+                let i = subst(pool, locs, index, memo, map)?;
+                if updates.is_some() {
+                    // Update lists of input arrays never hold location reads in practice;
+                    // rebuilding them is not needed (and refused, to stay exact).
+                    if i != index {
+                        return None;
+                    }
+                    e
+                } else {
+                    pool.read(array, None, i)
+                }
+            }
+        },
+        Expr::Select { cond, t, f: fe } => {
+            let c = subst(pool, locs, cond, memo, map)?;
+            let a = subst(pool, locs, t, memo, map)?;
+            let b = subst(pool, locs, fe, memo, map)?;
+            pool.select(c, a, b)
+        }
+        Expr::Concat { hi, lo } => {
+            let a = subst(pool, locs, hi, memo, map)?;
+            let b = subst(pool, locs, lo, memo, map)?;
+            pool.concat(a, b)
+        }
+        Expr::Extract {
+            e: x,
+            offset,
+            width,
+        } => {
+            let a = subst(pool, locs, x, memo, map)?;
+            pool.extract(a, offset, width)
+        }
+        Expr::ZExt { e: x, width } => {
+            let a = subst(pool, locs, x, memo, map)?;
+            pool.zext(a, width)
+        }
+        Expr::SExt { e: x, width } => {
+            let a = subst(pool, locs, x, memo, map)?;
+            pool.sext(a, width)
+        }
+        Expr::Not { e: x } => {
+            let a = subst(pool, locs, x, memo, map)?;
+            pool.not(a)
+        }
+        Expr::Bin { op, a, b } => {
+            let x = subst(pool, locs, a, memo, map)?;
+            let y = subst(pool, locs, b, memo, map)?;
+            pool.bin(op, x, y)
+        }
+        Expr::Cmp { op, a, b } => {
+            let x = subst(pool, locs, a, memo, map)?;
+            let y = subst(pool, locs, b, memo, map)?;
+            pool.cmp(op, x, y)
+        }
+    };
+    memo.insert(e, r);
+    Some(r)
+}
+
+/// The arrays `e` reads (location and input arrays alike).
+pub fn arrays_in(pool: &ExprPool, e: ExprId, out: &mut hashbrown::HashSet<ArrayId>) {
+    let mut seen = hashbrown::HashSet::new();
+    let mut stack = vec![e];
+    while let Some(x) = stack.pop() {
+        if !seen.insert(x) {
+            continue;
+        }
+        match *pool.get(x) {
+            Expr::Const { .. } => {}
+            Expr::Read {
+                array,
+                updates,
+                index,
+            } => {
+                out.insert(array);
+                stack.push(index);
+                let mut u = updates;
+                while let Some(id) = u {
+                    let n = *pool.update_node(id);
+                    stack.push(n.index);
+                    stack.push(n.value);
+                    u = n.next;
+                }
+            }
+            Expr::Select { cond, t, f } => stack.extend([cond, t, f]),
+            Expr::Concat { hi, lo } => stack.extend([hi, lo]),
+            Expr::Extract { e, .. } | Expr::ZExt { e, .. } | Expr::SExt { e, .. } => stack.push(e),
+            Expr::Not { e } => stack.push(e),
+            Expr::Bin { a, b, .. } | Expr::Cmp { a, b, .. } => stack.extend([a, b]),
+        }
+    }
+}
+
+/// A node key: the call-site stack (caller frames' next instructions) and the start point.
+pub type Key = Vec<(FuncId, u32)>;
+
+/// The subsumption table: finished nodes' interpolants by key, newest last.
+#[derive(Default)]
+pub struct Table {
+    pub entries: HashMap<Key, Vec<Arc<Itp>>>,
+    pub len: u64,
+}
+
+impl Table {
+    pub fn insert(&mut self, k: Key, itp: Arc<Itp>) {
+        self.entries.entry(k).or_default().push(itp);
+        self.len += 1;
+    }
+}
+
+/// Interpolation statistics (the `info` file and the `KLEE: done:` block).
+#[derive(Clone, Debug, Default)]
+pub struct Stats {
+    /// Nodes (path segments) started.
+    pub nodes: u64,
+    /// States pruned by subsumption.
+    pub subsumed: u64,
+    /// Table entries stored.
+    pub entries: u64,
+    /// Subsumption checks (state x entry).
+    pub checks: u64,
+    /// Solver calls made by checks.
+    pub check_solver_calls: u64,
+    /// Time in checks.
+    pub check_time: std::time::Duration,
+    /// Time computing interpolants.
+    pub itp_time: std::time::Duration,
+    /// Nodes whose interpolant could not be stored (blocked subtree or inexpressible).
+    pub blocked: u64,
+}
