@@ -8,22 +8,25 @@ of errors found (`file:line: message` of the `KLEE: ERROR:` lines). Subsumption 
 never an error. Only runs that finish within the budget count: a run killed at the budget,
 failing, or with paths stopped by a budget (`KLEE: WARNING: ... limit reached`) makes the case
 SKIPPED(reason). Without interpolation the explored paths do not depend on the searcher, so when
-the dfs run without interpolation exceeds the budget, the other searcher is skipped too.
+the dfs run without interpolation exceeds the budget, the other searcher is skipped too; so it
+is when that run has a single path (no fork: no choice for a searcher, nothing to subsume).
 
 Prints one line per case and searcher (OK / MISMATCH / SKIPPED(reason)), then totals, and the
 SV-COMP tasks that do not run (compile failure, trex failure, `unsupported` / `failed external
 call` errors) with the reason. Exit status 1 on any MISMATCH.
 
-Environment: BUDGET (seconds per run, default 20), JOBS (parallel cases, default 2), QUICK=1
+Environment: BUDGET (seconds per run, default 10), JOBS (parallel cases, default 2), QUICK=1
 (testsuite only, dfs only), LEVELS (default "O0 O2"), FILTER (substring of the case names),
 M32=1 (also the -m32 variants of `// M32` testsuite programs), TREX, TREX_RUNTIME_DIR,
 TREX_INTERP_OFF_FLAG (default --no-interpolation), MAX_TIME_FLAG (e.g. `--max-time={}`: also
 give trex the budget), SVCOMP_DIR, VERBOSE=1 (stderr tails of failed runs).
 """
 import os
+import re
 import sys
 import tempfile
 import threading
+from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -79,6 +82,9 @@ def check_case(case: Case, searches, budget: float, tmp: Path):
                 off_too_slow = f"without interpolation ({sname}): {p}"
             results.append((sname, "SKIPPED", f"without interpolation: {p}"))
             continue
+        if i == 0 and off.nodes_or_paths() == 1:
+            # No fork: one path whatever the searcher, and nothing to subsume.
+            off_too_slow = "one path, no fork: the searcher has no choice"
         on = run_trex(bc, [*case.trex_opts, *sopts, "--write-no-tests"], case.args, budget,
                       work / f"out-{i}-on")
         p = on.problem()
@@ -97,7 +103,7 @@ def check_case(case: Case, searches, budget: float, tmp: Path):
 
 
 def main() -> int:
-    budget = float(os.environ.get("BUDGET", "20"))
+    budget = float(os.environ.get("BUDGET", "10"))
     jobs = int(os.environ.get("JOBS", "2"))
     quick = os.environ.get("QUICK") == "1"
     levels = os.environ.get("LEVELS", "O0 O2").split()
@@ -119,6 +125,7 @@ def main() -> int:
     print(f"soundness: {len(cases)} cases x {len(searches)} searcher(s), budget {budget:g} s "
           f"per run, {jobs} jobs, interpolation off: {interp_off_flag()}", flush=True)
     totals = {"OK": 0, "MISMATCH": 0, "SKIPPED": 0}
+    skip_reasons = Counter()
     not_running = []
     with tempfile.TemporaryDirectory(prefix="trex-soundness.") as tmp:
         def job(case):
@@ -130,14 +137,21 @@ def main() -> int:
 
         with ThreadPoolExecutor(max_workers=jobs) as ex:
             for case, res, not_run in ex.map(job, cases):
-                for _, status, _ in res:
+                for _, status, detail in res:
                     totals[status] += 1
+                    if status == "SKIPPED":
+                        # The reason without the run's own details (its error line).
+                        skip_reasons[re.sub(r"(exit -?\d+|stopped paths): .*", r"\1", detail)] += 1
                 if not_run and case.name.startswith("svcomp/"):
                     not_running.append((case.name, not_run))
     if not_running:
         print(f"\nSV-COMP tasks that do not run as written ({len(not_running)}):")
         for name, why in not_running:
             print(f"  {name}: {why}")
+    if skip_reasons:
+        print("\nskipped:")
+        for why, n in skip_reasons.most_common():
+            print(f"  {n:5}  {why}")
     print(f"\n{totals['OK']} ok, {totals['MISMATCH']} mismatch, {totals['SKIPPED']} skipped")
     return 1 if totals["MISMATCH"] else 0
 
