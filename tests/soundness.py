@@ -32,7 +32,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts/lib"))
 from trex_cases import Case, svcomp_cases, svcomp_dir, testsuite_cases  # noqa: E402
-from trex_runs import interp_off_flag, run_trex, trex_bin  # noqa: E402
+from trex_runs import interp_off_flag, off_flag_problem, run_trex, trex_bin  # noqa: E402
 
 SEARCHES = [("dfs", ["--search=dfs"]),
             ("rp+covnew", ["--search=random-path", "--search=nurs:covnew"])]
@@ -66,10 +66,10 @@ def check_case(case: Case, searches, budget: float, tmp: Path):
     if why:
         return [(s, "SKIPPED", why) for s, _ in searches], why
     results, not_run = [], ""
-    off_too_slow = None
+    skip_rest = None
     for i, (sname, sopts) in enumerate(searches):
-        if off_too_slow:
-            results.append((sname, "SKIPPED", off_too_slow))
+        if skip_rest:
+            results.append((sname, "SKIPPED", skip_rest))
             continue
         off = run_trex(bc, [*case.trex_opts, *sopts, interp_off_flag(), "--write-no-tests"],
                        case.args, budget, work / f"out-{i}-off")
@@ -79,12 +79,12 @@ def check_case(case: Case, searches, budget: float, tmp: Path):
         if p:
             # Without interpolation every searcher explores the same paths.
             if off.timed_out:
-                off_too_slow = f"without interpolation ({sname}): {p}"
+                skip_rest = f"without interpolation ({sname}): {p}"
             results.append((sname, "SKIPPED", f"without interpolation: {p}"))
             continue
         if i == 0 and off.nodes_or_paths() == 1:
             # No fork: one path whatever the searcher, and nothing to subsume.
-            off_too_slow = "one path, no fork: the searcher has no choice"
+            skip_rest = "one path, no fork: the searcher has no choice"
         on = run_trex(bc, [*case.trex_opts, *sopts, "--write-no-tests"], case.args, budget,
                       work / f"out-{i}-on")
         p = on.problem()
@@ -110,6 +110,10 @@ def main() -> int:
     if not os.access(trex_bin(), os.X_OK):
         print(f"trex binary not found: {trex_bin()} (cargo build --release, or set TREX)",
               file=sys.stderr)
+        return 2
+    why = off_flag_problem()
+    if why:
+        print(why, file=sys.stderr)
         return 2
     cases = testsuite_cases(levels, m32=os.environ.get("M32") == "1")
     if not quick:

@@ -30,6 +30,11 @@ read -r -a levels <<< "${OPT:-0}"
 [ "${levels[*]}" = 2 ] && levels=(0 2)
 read -r -a forms <<< "${FORMS:-unrolled loop}"
 ns=("$@"); [ ${#ns[@]} -gt 0 ] || ns=(20 100 400 1000 2000)
+# The baseline needs an option trex knows (else every run without interpolation would fail).
+if ! "$trex" run --help | grep -qE -- "(^|[[:space:]])${off_flag%%=*}\b"; then
+  echo "\`trex run\` has no option ${off_flag%%=*} (TREX_INTERP_OFF_FLAG); before interpolation exists, set TREX_INTERP_OFF_FLAG=--seed=0" >&2
+  exit 2
+fi
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/trex-fig4.XXXXXX")
 [ "${KEEP:-}" = 1 ] || trap 'rm -rf "$tmp"' EXIT
 status=0

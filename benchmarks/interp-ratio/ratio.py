@@ -24,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts/lib"))
 from trex_cases import testsuite_cases  # noqa: E402
-from trex_runs import interp_off_flag, run_trex, trex_bin  # noqa: E402
+from trex_runs import interp_off_flag, off_flag_problem, run_trex, trex_bin  # noqa: E402
 
 
 def size(on, off):
@@ -53,6 +53,10 @@ def main() -> int:
     jobs = int(os.environ.get("JOBS", "2"))
     if not os.access(trex_bin(), os.X_OK):
         print(f"trex binary not found: {trex_bin()}", file=sys.stderr)
+        return 2
+    why = off_flag_problem()
+    if why:
+        print(why, file=sys.stderr)
         return 2
     cases = testsuite_cases(os.environ.get("LEVELS", "O0").split(),
                             m32=os.environ.get("M32") == "1")

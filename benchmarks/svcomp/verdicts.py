@@ -29,7 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts/lib"))
 from trex_cases import svcomp_cases, svcomp_dir  # noqa: E402
-from trex_runs import interp_off_flag, run_trex, trex_bin  # noqa: E402
+from trex_runs import interp_off_flag, off_flag_problem, run_trex, trex_bin  # noqa: E402
 
 NOT_RUN_PREFIXES = ("unsupported", "failed external call")
 ERR_RE = re.compile(r"^(.*):(\d+): (.*)$")
@@ -73,6 +73,10 @@ def main() -> int:
         return 2
     if not os.access(trex_bin(), os.X_OK):
         print(f"trex binary not found: {trex_bin()}", file=sys.stderr)
+        return 2
+    why = "off" in modes and off_flag_problem()
+    if why:
+        print(why, file=sys.stderr)
         return 2
     cases = svcomp_cases(levels, d)
     filt = os.environ.get("FILTER")

@@ -29,6 +29,22 @@ def interp_off_flag() -> str:
     return os.environ.get("TREX_INTERP_OFF_FLAG", "--no-interpolation")
 
 
+def off_flag_problem() -> Optional[str]:
+    """Why trex cannot turn interpolation off with interp_off_flag() (None when it can): the
+    option must appear in `trex run --help`, otherwise every run without interpolation would
+    fail and the scripts would compare nothing."""
+    name = interp_off_flag().split("=", 1)[0]
+    try:
+        h = subprocess.run([trex_bin(), "run", "--help"], capture_output=True, text=True,
+                           timeout=60)
+    except OSError as e:
+        return f"cannot run {trex_bin()}: {e}"
+    if re.search(r"(^|\s)" + re.escape(name) + r"\b", h.stdout):
+        return None
+    return (f"`trex run` has no option {name} (TREX_INTERP_OFF_FLAG); before interpolation "
+            f"exists, set TREX_INTERP_OFF_FLAG=--seed=0")
+
+
 @dataclass
 class Run:
     seconds: float
