@@ -1,0 +1,164 @@
+#!/usr/bin/env python3
+"""Soundness of interpolation: with and without it, trex must find the same errors.
+
+For every testsuite program (concrete and symbolic) and every SV-COMP task of MANIFEST.csv, at
+each level of $LEVELS, and for each searcher (dfs; random-path + nurs:covnew), runs `trex run`
+without interpolation ($TREX_INTERP_OFF_FLAG) and with it (trex's default) and compares the SETS
+of errors found (`file:line: message` of the `KLEE: ERROR:` lines). Subsumption may prune paths,
+never an error. Only runs that finish within the budget count: a run killed at the budget,
+failing, or with paths stopped by a budget (`KLEE: WARNING: ... limit reached`) makes the case
+SKIPPED(reason). Without interpolation the explored paths do not depend on the searcher, so when
+the dfs run without interpolation exceeds the budget, the other searcher is skipped too; so it
+is when that run has a single path (no fork: no choice for a searcher, nothing to subsume).
+
+Prints one line per case and searcher (OK / MISMATCH / SKIPPED(reason)), then totals, and the
+SV-COMP tasks that do not run (compile failure, trex failure, `unsupported` / `failed external
+call` errors) with the reason. Exit status 1 on any MISMATCH.
+
+Environment: BUDGET (seconds per run, default 10), JOBS (parallel cases, default 2), QUICK=1
+(testsuite only, dfs only), LEVELS (default "O0 O2"), FILTER (substring of the case names),
+M32=1 (also the -m32 variants of `// M32` testsuite programs), TREX, TREX_RUNTIME_DIR,
+TREX_INTERP_OFF_FLAG (default --no-interpolation), MAX_TIME_FLAG (e.g. `--max-time={}`: also
+give trex the budget), SVCOMP_DIR, VERBOSE=1 (stderr tails of failed runs).
+"""
+import os
+import re
+import sys
+import tempfile
+import threading
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts/lib"))
+from trex_cases import Case, svcomp_cases, svcomp_dir, testsuite_cases  # noqa: E402
+from trex_runs import interp_off_flag, off_flag_problem, run_trex, trex_bin  # noqa: E402
+
+SEARCHES = [("dfs", ["--search=dfs"]),
+            ("rp+covnew", ["--search=random-path", "--search=nurs:covnew"])]
+# Error messages that mean the program does not run as written (not a finding about it).
+NOT_RUN_PREFIXES = ("unsupported", "failed external call")
+
+print_lock = threading.Lock()
+
+
+def say(line: str) -> None:
+    with print_lock:
+        print(line, flush=True)
+
+
+def short(error: str) -> str:
+    """An error location for display: the file's directories dropped."""
+    return os.path.basename(error.split(":", 1)[0]) + error[len(error.split(":", 1)[0]):] \
+        if "/" in error.split(":", 1)[0] else error
+
+
+def not_run_reason(errors) -> str:
+    bad = sorted(e for e in errors if e.split(": ", 1)[-1].startswith(NOT_RUN_PREFIXES))
+    return short(bad[0]) if bad else ""
+
+
+def check_case(case: Case, searches, budget: float, tmp: Path):
+    """[(search name, status, detail)] for one case; status OK / MISMATCH / SKIPPED."""
+    work = Path(tempfile.mkdtemp(dir=tmp))
+    bc = work / "prog.bc"
+    why = case.compile(bc)
+    if why:
+        return [(s, "SKIPPED", why) for s, _ in searches], why
+    results, not_run = [], ""
+    skip_rest = None
+    for i, (sname, sopts) in enumerate(searches):
+        if skip_rest:
+            results.append((sname, "SKIPPED", skip_rest))
+            continue
+        off = run_trex(bc, [*case.trex_opts, *sopts, interp_off_flag(), "--write-no-tests"],
+                       case.args, budget, work / f"out-{i}-off")
+        not_run = not_run or not_run_reason(off.errors) or (
+            "" if off.finished or off.timed_out else off.problem())
+        p = off.problem()
+        if p:
+            # Without interpolation every searcher explores the same paths.
+            if off.timed_out:
+                skip_rest = f"without interpolation ({sname}): {p}"
+            results.append((sname, "SKIPPED", f"without interpolation: {p}"))
+            continue
+        if i == 0 and off.nodes_or_paths() == 1:
+            # No fork: one path whatever the searcher, and nothing to subsume.
+            skip_rest = "one path, no fork: the searcher has no choice"
+        on = run_trex(bc, [*case.trex_opts, *sopts, "--write-no-tests"], case.args, budget,
+                      work / f"out-{i}-on")
+        p = on.problem()
+        if p:
+            results.append((sname, "SKIPPED", f"with interpolation: {p}"))
+            continue
+        if on.errors == off.errors:
+            results.append((sname, "OK", f"{len(on.errors)} error location(s); "
+                            f"{on.seconds:.1f} s with, {off.seconds:.1f} s without"))
+        else:
+            only_on = sorted(short(e) for e in on.errors - off.errors)
+            only_off = sorted(short(e) for e in off.errors - on.errors)
+            results.append((sname, "MISMATCH", f"only with interpolation: {only_on}; "
+                            f"only without: {only_off}"))
+    return results, not_run
+
+
+def main() -> int:
+    budget = float(os.environ.get("BUDGET", "10"))
+    jobs = int(os.environ.get("JOBS", "2"))
+    quick = os.environ.get("QUICK") == "1"
+    levels = os.environ.get("LEVELS", "O0 O2").split()
+    if not os.access(trex_bin(), os.X_OK):
+        print(f"trex binary not found: {trex_bin()} (cargo build --release, or set TREX)",
+              file=sys.stderr)
+        return 2
+    why = off_flag_problem()
+    if why:
+        print(why, file=sys.stderr)
+        return 2
+    cases = testsuite_cases(levels, m32=os.environ.get("M32") == "1")
+    if not quick:
+        d = svcomp_dir()
+        if d is None:
+            print("SV-COMP tasks not found: set SVCOMP_DIR (or QUICK=1)", file=sys.stderr)
+            return 2
+        cases += svcomp_cases(levels, d)
+    filt = os.environ.get("FILTER")
+    if filt:
+        cases = [c for c in cases if filt in c.name]
+    searches = SEARCHES[:1] if quick else SEARCHES
+    print(f"soundness: {len(cases)} cases x {len(searches)} searcher(s), budget {budget:g} s "
+          f"per run, {jobs} jobs, interpolation off: {interp_off_flag()}", flush=True)
+    totals = {"OK": 0, "MISMATCH": 0, "SKIPPED": 0}
+    skip_reasons = Counter()
+    not_running = []
+    with tempfile.TemporaryDirectory(prefix="trex-soundness.") as tmp:
+        def job(case):
+            res, not_run = check_case(case, searches, budget, Path(tmp))
+            for sname, status, detail in res:
+                tag = status if status != "SKIPPED" else f"SKIPPED({detail})"
+                say(f"{tag:8} {case.name} {sname}" + ("" if status == "SKIPPED" else f": {detail}"))
+            return case, res, not_run
+
+        with ThreadPoolExecutor(max_workers=jobs) as ex:
+            for case, res, not_run in ex.map(job, cases):
+                for _, status, detail in res:
+                    totals[status] += 1
+                    if status == "SKIPPED":
+                        # The reason without the run's own details (its error line).
+                        skip_reasons[re.sub(r"(exit -?\d+|stopped paths): .*", r"\1", detail)] += 1
+                if not_run and case.name.startswith("svcomp/"):
+                    not_running.append((case.name, not_run))
+    if not_running:
+        print(f"\nSV-COMP tasks that do not run as written ({len(not_running)}):")
+        for name, why in not_running:
+            print(f"  {name}: {why}")
+    if skip_reasons:
+        print("\nskipped:")
+        for why, n in skip_reasons.most_common():
+            print(f"  {n:5}  {why}")
+    print(f"\n{totals['OK']} ok, {totals['MISMATCH']} mismatch, {totals['SKIPPED']} skipped")
+    return 1 if totals["MISMATCH"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
