@@ -64,9 +64,11 @@
 //! `"max-instructions"`, `"max-stack-frames"`; `"exit-on-error"` ends the pending paths after the
 //! first error when `Config::exit_on_error` is set.
 
+pub mod control;
 pub mod float;
 mod interp;
 pub mod memory;
+mod replay;
 pub mod value;
 
 #[cfg(test)]
@@ -106,6 +108,8 @@ pub struct Config {
     pub max_forks: Option<u64>,
     /// `--max-depth`: the same per path, after this many forks on the path.
     pub max_depth: Option<u32>,
+    /// Run control: time / memory / solver budgets, SIGINT, progress counters, replay inputs.
+    pub limits: control::Limits,
 }
 
 impl Default for Config {
@@ -122,6 +126,7 @@ impl Default for Config {
             exit_on_error: false,
             max_forks: None,
             max_depth: None,
+            limits: control::Limits::default(),
         }
     }
 }
@@ -238,5 +243,16 @@ pub enum RunError {
 
 /// Runs `cfg.entry` of `module` concretely to the end of its single path.
 pub fn run(module: &ir::Module, cfg: &Config, io: &mut dyn Io) -> Result<Outcome, RunError> {
-    interp::run(module, cfg, io)
+    interp::run(module, cfg, io, &mut control::NoMonitor)
+}
+
+/// [`run`], telling `mon` of every path as it ends (the CLI writes tests there, and may halt
+/// the run).
+pub fn run_monitored(
+    module: &ir::Module,
+    cfg: &Config,
+    io: &mut dyn Io,
+    mon: &mut dyn control::Monitor,
+) -> Result<Outcome, RunError> {
+    interp::run(module, cfg, io, mon)
 }
