@@ -340,7 +340,6 @@ impl<'m> Interp<'m, '_> {
         for &s in &victims {
             let snap = slab.take(s);
             slab.remove(s);
-            self.ctl.pending -= 1;
             self.end_pending(snap, "max-memory");
         }
         while self.ctl.reported < self.paths.len() {
@@ -352,6 +351,7 @@ impl<'m> Interp<'m, '_> {
     /// Ends a pending path without running it: with a test (`.early`) when states are dumped,
     /// silently otherwise.
     pub(super) fn end_pending(&mut self, snap: Snap<'m>, why: &str) {
+        self.ctl.pending = self.ctl.pending.saturating_sub(1);
         if self.ctl.lim.dump_states_on_halt || why == "max-memory" {
             self.install(snap);
             self.finish_path(Err(Box::new(Stop::Halt(why.into()))));

@@ -60,9 +60,13 @@
 //!
 //! Errors follow KLEE: division by zero and shifts by >= the width are errors, except a shift
 //! without a source location, which optimized code (the C library) may have speculated: it
-//! yields poison (zero), as in LLVM. Budgets end a run with `End::Halted`:
-//! `"max-instructions"`, `"max-stack-frames"`; `"exit-on-error"` ends the pending paths after the
-//! first error when `Config::exit_on_error` is set.
+//! yields poison (zero), as in LLVM. Budgets end paths with `End::Halted(reason)`:
+//! `"max-stack-frames"` (one path), and the run-wide ones that end the running and every
+//! pending path (`"max-instructions"`, `"max-time"`, `"interrupted"`, `"max-tests"`,
+//! `"exit-on-error"`), `"max-memory"` (paths killed over the memory cap), `"max-solver-time"` /
+//! `"solver-unknown"` (the query of that path timed out / answered unknown). See `control`
+//! (run control, the `Monitor` hearing of each path as it ends) and `replay.rs` (inputs taken
+//! from a `.ktest`: `Config::limits.replay`).
 
 pub mod control;
 pub mod float;
