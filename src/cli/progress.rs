@@ -91,7 +91,7 @@ pub fn start(p: &Arc<Progress>) -> Option<Display> {
         while !d.load(Ordering::Relaxed) {
             let r = |a: &std::sync::atomic::AtomicU64| a.load(Ordering::Relaxed);
             bar.set_message(format!(
-                "pending paths: {}  ended paths: {}  instructions: {}  covered instructions: {}",
+                "paths: {} pending, {} ended | instructions: {} | covered sites: {}",
                 r(&p.pending),
                 r(&p.paths),
                 r(&p.instructions),

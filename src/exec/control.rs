@@ -252,7 +252,9 @@ impl<'m> Interp<'m, '_> {
         if let Some(p) = &self.ctl.lim.progress {
             p.instructions.store(self.insts, Ordering::Relaxed);
             p.paths.store(self.paths.len() as u64, Ordering::Relaxed);
-            p.pending.store(self.ctl.pending, Ordering::Relaxed);
+            // Forks of the running path join the pending ones at the end of its segment.
+            let pending = self.ctl.pending + self.worklist.len() as u64;
+            p.pending.store(pending, Ordering::Relaxed);
             if let Some(c) = coverage {
                 p.covered.store(c.covered_count(), Ordering::Relaxed);
             }

@@ -337,7 +337,7 @@ pub(super) struct Interp<'m, 'io> {
     solver: Option<Box<dyn Solver + Send>>,
     path: PathState,
     /// Paths forked by the running path, not yet given to the searcher.
-    worklist: Vec<Snap<'m>>,
+    pub(super) worklist: Vec<Snap<'m>>,
     pub(super) paths: Vec<PathEnd>,
     /// Set once anything symbolic exists (guards of the slow paths only run then).
     symbolic: bool,

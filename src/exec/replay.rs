@@ -127,7 +127,7 @@ impl Interp<'_, '_> {
     fn replay_take(&mut self, name: &str, size: u64) -> R<Vec<u8>> {
         let mut kname = name.to_string();
         let mut k = 0;
-        while self.ctl.replay_names.iter().any(|s| *s == kname) {
+        while self.ctl.replay_names.contains(&kname) {
             k += 1;
             kname = format!("{name}_{k}");
         }
