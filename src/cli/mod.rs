@@ -88,16 +88,17 @@ pub struct RunArgs {
     #[arg(long)]
     pub exit_on_error: bool,
     /// Stop the run after this wall time (KLEE's time spans: 10, 10s, 1min, 1h30min, ...);
-    /// pending paths end early.
+    /// pending paths end early. 0: no limit.
     #[arg(long, value_parser = parse_time)]
     pub max_time: Option<Duration>,
     /// Per-query solver timeout (a time span); a query that times out ends its path early.
+    /// 0: none.
     #[arg(long, value_parser = parse_time)]
     pub max_solver_time: Option<Duration>,
     /// Resident memory cap in MB (0: none); above it pending paths are killed (`.early`).
     #[arg(long, default_value_t = 2000)]
     pub max_memory: u64,
-    /// Stop the run after this many tests were written.
+    /// Stop the run after this many tests were written (0: no limit).
     #[arg(long)]
     pub max_tests: Option<u32>,
     /// Stop the run at the first error of this type (KLEE's names: Abort, Assert, Ptr, Free,

@@ -113,8 +113,9 @@ pub fn run(a: &RunArgs) -> Result<()> {
         max_forks: a.max_forks,
         max_depth: a.max_depth,
         limits: control::Limits {
-            max_time: a.max_time,
-            max_solver_time: a.max_solver_time,
+            // As in KLEE, 0 disables these budgets.
+            max_time: a.max_time.filter(|t| !t.is_zero()),
+            max_solver_time: a.max_solver_time.filter(|t| !t.is_zero()),
             max_memory_mb: (a.max_memory > 0).then_some(a.max_memory),
             exit_on_error_types: exit_types,
             dump_states_on_halt: a.dump_states_on_halt,
@@ -127,7 +128,7 @@ pub fn run(a: &RunArgs) -> Result<()> {
     w.emit_all_errors = a.emit_all_errors;
     w.write_no_tests = a.write_no_tests;
     w.only_covering_new = a.only_output_states_covering_new;
-    w.max_tests = a.max_tests;
+    w.max_tests = a.max_tests.filter(|&n| n > 0);
     let display = progress::start(&counters);
     let outcome = exec::run_monitored(&module, &cfg, &mut StdIo, &mut w);
     if let Some(d) = display {

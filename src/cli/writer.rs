@@ -40,7 +40,7 @@ pub fn halt_text(reason: &str) -> String {
         "interrupted" => "run interrupted (ctrl-c), path stopped".into(),
         "max-solver-time" => "Query timed out (fork).".into(),
         "solver-unknown" => "Query returned unknown (fork).".into(),
-        "max-memory" => "memory cap exceeded (--max-memory), path stopped".into(),
+        "max-memory" => "Memory limit exceeded.".into(),
         "max-tests" => "--max-tests reached, path stopped".into(),
         o => format!("{o} limit reached, path stopped"),
     }

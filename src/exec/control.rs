@@ -354,6 +354,9 @@ impl<'m> Interp<'m, '_> {
     /// silently otherwise.
     pub(super) fn end_pending(&mut self, snap: Snap<'m>, why: &str) {
         self.ctl.pending = self.ctl.pending.saturating_sub(1);
+        // A path that never ran covered nothing (KLEE: a branched state starts without
+        // new coverage).
+        self.ctl.covered_new = false;
         if self.ctl.lim.dump_states_on_halt || why == "max-memory" {
             self.install(snap);
             self.finish_path(Err(Box::new(Stop::Halt(why.into()))));

@@ -140,6 +140,10 @@ fn over_the_memory_cap_states_are_killed() {
     assert_eq!(done(&err, "completed paths"), 0, "{err}");
     assert_eq!(done(&err, "partially completed paths"), 2, "{err}");
     assert_eq!(files_with_suffix(&out, ".early").len(), 2, "{err}");
+    assert_eq!(
+        std::fs::read_to_string(out.join("test000001.early")).unwrap(),
+        "Memory limit exceeded.\n"
+    );
     let warnings = std::fs::read_to_string(out.join("warnings.txt")).unwrap();
     assert!(warnings.contains("over memory cap"), "{warnings}");
 }
@@ -155,8 +159,14 @@ fn max_tests_stops_the_run() {
     assert_eq!(done(&err, "generated tests"), 3 + early, "{err}");
     assert_eq!(files_with_suffix(&out, ".ktest").len() as u64, 3 + early);
     assert!(done(&err, "completed paths") <= 3, "{err}");
-    // The full run has 11 paths.
+    // The full run has 11 paths; 0 disables the budgets, as in KLEE.
     let (err, _) = run_in(tmp.path(), &bc, &[]);
+    assert_eq!(done(&err, "generated tests"), 11, "{err}");
+    let (err, _) = run_in(
+        tmp.path(),
+        &bc,
+        &["--max-tests=0", "--max-time=0", "--max-solver-time=0s"],
+    );
     assert_eq!(done(&err, "generated tests"), 11, "{err}");
 }
 
