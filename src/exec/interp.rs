@@ -1,5 +1,6 @@
 //! The dispatch loop, calls and returns, start-up, and instruction semantics.
 
+use super::control::{Ctl, Monitor};
 use super::float::{self, FUn, FK};
 use super::memory::{MemErr, Memory, ObjKind, ObjRef};
 use super::value::{icmp, int_bin, mask, sext, IntErr, Value};
@@ -42,7 +43,7 @@ pub(super) fn error<T>(kind: ErrorKind, msg: impl Into<String>) -> R<T> {
     }))
 }
 
-fn mem_err(e: MemErr, p: &Value) -> Box<Stop> {
+pub(super) fn mem_err(e: MemErr, p: &Value) -> Box<Stop> {
     let kind = match e {
         MemErr::ReadOnly => ErrorKind::ReadOnly,
         MemErr::Symbolic | MemErr::SymbolicPtr => ErrorKind::Exec,
@@ -105,7 +106,7 @@ fn fk_bytes(fk: FK) -> u64 {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Builtin {
+pub(super) enum Builtin {
     Defined,
     Malloc,
     Calloc,
@@ -206,8 +207,8 @@ fn builtin_of(f: &Function) -> Builtin {
 }
 
 #[derive(Clone, Debug)]
-struct Frame {
-    func: FuncId,
+pub(super) struct Frame {
+    pub(super) func: FuncId,
     /// Index of the next instruction (synced on calls; the top frame's current one is `Interp::pc`).
     pc: u32,
     /// First register slot in `Interp::regs`.
@@ -220,10 +221,10 @@ struct Frame {
 
 /// A path waiting to be selected (forked by the running path, then in the slab): everything
 /// a path owns, and the edge it takes on resuming.
-struct Snap<'m> {
+pub(super) struct Snap<'m> {
     mem: Memory,
     regs: Vec<Value>,
-    frames: Vec<Frame>,
+    pub(super) frames: Vec<Frame>,
     allocas: Vec<ObjRef>,
     stop_depth: usize,
     dtors_done: bool,
@@ -231,11 +232,11 @@ struct Snap<'m> {
     /// The current instruction of the top frame.
     pc: u32,
     /// `Some`: take this edge on resuming; `None`: re-execute the current instruction.
-    edge: Option<(&'m Function, &'m Edge)>,
+    pub(super) edge: Option<(&'m Function, &'m Edge)>,
 }
 
 /// What the searcher may ask about a pending path.
-struct StateMeta {
+pub(super) struct StateMeta {
     loc: (FuncId, u32),
     stack: Vec<(FuncId, u32)>,
     depth: u32,
@@ -268,8 +269,8 @@ impl StateMeta {
 
 /// The pending paths, indexed by `StateId` (freed slots are reused).
 #[derive(Default)]
-struct Slab<'m> {
-    slots: Vec<(Option<Snap<'m>>, Option<StateMeta>)>,
+pub(super) struct Slab<'m> {
+    pub(super) slots: Vec<(Option<Snap<'m>>, Option<StateMeta>)>,
     free: Vec<u32>,
 }
 
@@ -289,14 +290,14 @@ impl<'m> Slab<'m> {
     }
 
     /// The snapshot of a selected path (its metadata stays until it is removed).
-    fn take(&mut self, s: StateId) -> Snap<'m> {
+    pub(super) fn take(&mut self, s: StateId) -> Snap<'m> {
         self.slots[s.0 as usize]
             .0
             .take()
             .expect("selected a running path")
     }
 
-    fn remove(&mut self, s: StateId) {
+    pub(super) fn remove(&mut self, s: StateId) {
         self.slots[s.0 as usize] = (None, None);
         self.free.push(s.0);
     }
@@ -331,13 +332,13 @@ struct PathState {
 }
 
 pub(super) struct Interp<'m, 'io> {
-    m: &'m Module,
+    pub(super) m: &'m Module,
     pool: ExprPool,
     solver: Option<Box<dyn Solver + Send>>,
     path: PathState,
     /// Paths forked by the running path, not yet given to the searcher.
-    worklist: Vec<Snap<'m>>,
-    paths: Vec<PathEnd>,
+    pub(super) worklist: Vec<Snap<'m>>,
+    pub(super) paths: Vec<PathEnd>,
     /// Set once anything symbolic exists (guards of the slow paths only run then).
     symbolic: bool,
     /// Forking is allowed (inside the entry function, not in constructors / destructors).
@@ -358,7 +359,7 @@ pub(super) struct Interp<'m, 'io> {
     /// of their `cases` vector.
     switch_tables: std::sync::Arc<SwitchTables>,
     scratch: Vec<Value>,
-    ps: u32,
+    pub(super) ps: u32,
     ptr_mask: u64,
     x86_64: bool,
     /// Register base of the top frame.
@@ -368,11 +369,12 @@ pub(super) struct Interp<'m, 'io> {
     /// `start` returns when the frame stack is back to this depth.
     stop_depth: usize,
     dtors_done: bool,
-    insts: u64,
-    max_insts: u64,
+    pub(super) insts: u64,
+    /// The next check (the instruction budget or a periodic one, `control.rs`).
+    pub(super) max_insts: u64,
     max_frames: usize,
-    /// `Config::exit_on_error`.
-    exit_on_error: bool,
+    /// Run control: budgets, halts, replay inputs (`control.rs`).
+    pub(super) ctl: Ctl,
     /// Forked paths so far, and the budgets (`u64::MAX` / `u32::MAX`: none).
     forks: u64,
     max_forks: u64,
@@ -390,7 +392,12 @@ enum Flow {
     Done(Value),
 }
 
-pub(super) fn run(m: &Module, cfg: &Config, io: &mut dyn Io) -> Result<Outcome, RunError> {
+pub(super) fn run(
+    m: &Module,
+    cfg: &Config,
+    io: &mut dyn Io,
+    mon: &mut dyn Monitor,
+) -> Result<Outcome, RunError> {
     let entry = *m
         .func_by_name
         .get(&cfg.entry)
@@ -407,6 +414,7 @@ pub(super) fn run(m: &Module, cfg: &Config, io: &mut dyn Io) -> Result<Outcome, 
         None
     };
     let mut it = Interp::new(m, io, cfg);
+    it.arm(cfg);
     if let Err(e) = it.init_globals() {
         return Err(RunError::Setup(format!("{:?}", e)));
     }
@@ -441,41 +449,32 @@ pub(super) fn run(m: &Module, cfg: &Config, io: &mut dyn Io) -> Result<Outcome, 
     let mut searcher = make_searcher(&cfg.search, cfg.seed, m, coverage.clone());
     let mut slab = Slab::default();
     let mut cur = slab.insert(None, StateMeta::root(entry));
-    let mut halt: Option<String> = None;
     searcher.update(None, &[cur], &[], &slab);
     loop {
         let mut added = Vec::new();
         for snap in std::mem::take(&mut it.worklist) {
             let meta = StateMeta::of(&snap);
-            coverage.mark(meta.loc.0, meta.loc.1);
+            it.note_coverage(coverage.mark(meta.loc.0, meta.loc.1));
             let id = slab.insert(Some(snap), meta);
             searcher.fork(cur, id);
             added.push(id);
         }
         searcher.update(Some(cur), &added, &[cur], &slab);
         slab.remove(cur);
+        // Tests, halts (budgets, SIGINT, max-tests, exit-on-error), memory cap: control.rs.
+        it.end_segment(added.len(), &mut *searcher, &mut slab, &coverage, mon);
         let Some(next) = searcher.select(&slab) else {
             break;
         };
         cur = next;
         let snap = slab.take(cur);
-        if halt.is_none() {
-            // (An error path forked in the middle of a path ends that path with `Halted`.)
-            halt = match it.paths.last().map(|p| &p.end) {
-                Some(End::Halted(w)) if w == "max-instructions" || w == "exit-on-error" => {
-                    Some(w.clone())
-                }
-                Some(End::Error(_)) if cfg.exit_on_error => Some("exit-on-error".into()),
-                _ => None,
-            };
-        }
-        it.install(snap);
-        if let Some(w) = &halt {
-            // The instruction budget is global, and `exit_on_error` stops the run: the
-            // remaining paths end early.
-            it.finish_path(Err(Box::new(Stop::Halt(w.clone()))));
+        if let Some(w) = it.ctl.halt.clone() {
+            // A halted run ends the remaining paths early.
+            it.end_pending(snap, &w);
             continue;
         }
+        it.enter_segment(&snap, &coverage);
+        it.install(snap);
         let r = it.resume().and_then(|v| {
             it.can_fork = false;
             it.run_dtors()?;
@@ -552,7 +551,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             } else {
                 cfg.max_instructions
             },
-            exit_on_error: cfg.exit_on_error,
+            ctl: Ctl::default(),
             forks: 0,
             max_forks: cfg.max_forks.unwrap_or(u64::MAX),
             max_depth: cfg.max_depth.unwrap_or(u32::MAX),
@@ -896,7 +895,7 @@ impl<'m, 'io> Interp<'m, 'io> {
     // ---------------------------------------------------------------- the loop
 
     #[inline(always)]
-    fn op(&self, o: &Operand) -> Value {
+    pub(super) fn op(&self, o: &Operand) -> Value {
         match *o {
             Operand::Reg(r) => self.regs[self.base + r.0 as usize].clone(),
             Operand::Const(c) => self.consts[c.0 as usize].clone(),
@@ -919,7 +918,7 @@ impl<'m, 'io> Interp<'m, 'io> {
     }
 
     #[inline(always)]
-    fn ti(&self, ty: TypeId) -> TI {
+    pub(super) fn ti(&self, ty: TypeId) -> TI {
         self.tinfo[ty.0 as usize]
     }
 
@@ -937,7 +936,8 @@ impl<'m, 'io> Interp<'m, 'io> {
                 self.insts += 1;
                 if self.insts > self.max_insts {
                     self.insts -= 1;
-                    return Err(Box::new(Stop::Halt("max-instructions".into())));
+                    self.checkpoint()?;
+                    self.insts += 1;
                 }
                 pc += 1;
                 match self.step(f, inst, pc)? {
@@ -1920,7 +1920,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             insts: 0,
             max_insts: 0,
             max_frames: 0,
-            exit_on_error: false,
+            ctl: Ctl::default(),
             forks: 0,
             max_forks: 0,
             max_depth: 0,
@@ -2934,12 +2934,8 @@ impl<'m, 'io> Interp<'m, 'io> {
 
     fn solver(&mut self) -> &mut (dyn Solver + Send) {
         self.solver
-            .get_or_insert_with(|| solver::default_chain(None))
+            .get_or_insert_with(|| solver::default_chain(self.ctl.solver_timeout()))
             .as_mut()
-    }
-
-    fn solver_fail<T>(e: impl std::fmt::Display) -> R<T> {
-        error(ErrorKind::Exec, format!("solver failure: {e}"))
     }
 
     /// May `c` (width 1) be true under the path constraints?
@@ -2951,7 +2947,7 @@ impl<'m, 'io> Interp<'m, 'io> {
         let mut sv = self
             .solver
             .take()
-            .unwrap_or_else(|| solver::default_chain(None));
+            .unwrap_or_else(|| solver::default_chain(self.ctl.solver_timeout()));
         let r = sv.may_be_true(&self.pool, Query::new(&cs, c));
         self.solver = Some(sv);
         self.path.constraints = cs;
@@ -2996,7 +2992,7 @@ impl<'m, 'io> Interp<'m, 'io> {
     }
 
     /// Records the end of the current path.
-    fn finish_path(&mut self, r: R<Value>) {
+    pub(super) fn finish_path(&mut self, r: R<Value>) {
         let (end, silent) = match r {
             Ok(v) => (End::Exit(self.exit_code(&v)), false),
             Err(e) => match *e {
@@ -3067,7 +3063,7 @@ impl<'m, 'io> Interp<'m, 'io> {
         }
         self.fork_error(bad, kind, msg);
         self.add_constraint(good);
-        if self.exit_on_error {
+        if self.ctl.exits_on(kind) {
             // The run stops at this error: the current path ends early too.
             return Err(Box::new(Stop::Halt("exit-on-error".into())));
         }
@@ -3115,7 +3111,7 @@ impl<'m, 'io> Interp<'m, 'io> {
         });
     }
 
-    fn install(&mut self, s: Snap<'m>) {
+    pub(super) fn install(&mut self, s: Snap<'m>) {
         self.mem = s.mem;
         self.regs = s.regs;
         self.frames = s.frames;
@@ -3520,7 +3516,7 @@ impl<'m, 'io> Interp<'m, 'io> {
         self.val_of(e)
     }
 
-    fn cstr_arg(&self, v: &Value) -> R<String> {
+    pub(super) fn cstr_arg(&self, v: &Value) -> R<String> {
         if let Value::Sym(_) = v {
             return sym_err("a string argument");
         }
@@ -3539,6 +3535,11 @@ impl<'m, 'io> Interp<'m, 'io> {
             TI::Int(w) => w,
             _ => 0,
         };
+        if self.ctl.lim.replay.is_some() {
+            if let Some(r) = self.replay_builtin(b, fid, args, ret) {
+                return r;
+            }
+        }
         match b {
             Builtin::MakeSymbolic => {
                 let (p, n) = (arg(self, 0), arg(self, 1));

@@ -60,13 +60,19 @@
 //!
 //! Errors follow KLEE: division by zero and shifts by >= the width are errors, except a shift
 //! without a source location, which optimized code (the C library) may have speculated: it
-//! yields poison (zero), as in LLVM. Budgets end a run with `End::Halted`:
-//! `"max-instructions"`, `"max-stack-frames"`; `"exit-on-error"` ends the pending paths after the
-//! first error when `Config::exit_on_error` is set.
+//! yields poison (zero), as in LLVM. Budgets end paths with `End::Halted(reason)`:
+//! `"max-stack-frames"` (one path), and the run-wide ones that end the running and every
+//! pending path (`"max-instructions"`, `"max-time"`, `"interrupted"`, `"max-tests"`,
+//! `"exit-on-error"`), `"max-memory"` (paths killed over the memory cap), `"max-solver-time"` /
+//! `"solver-unknown"` (the query of that path timed out / answered unknown). See `control`
+//! (run control, the `Monitor` hearing of each path as it ends) and `replay.rs` (inputs taken
+//! from a `.ktest`: `Config::limits.replay`).
 
+pub mod control;
 pub mod float;
 mod interp;
 pub mod memory;
+mod replay;
 pub mod value;
 
 #[cfg(test)]
@@ -106,6 +112,8 @@ pub struct Config {
     pub max_forks: Option<u64>,
     /// `--max-depth`: the same per path, after this many forks on the path.
     pub max_depth: Option<u32>,
+    /// Run control: time / memory / solver budgets, SIGINT, progress counters, replay inputs.
+    pub limits: control::Limits,
 }
 
 impl Default for Config {
@@ -122,6 +130,7 @@ impl Default for Config {
             exit_on_error: false,
             max_forks: None,
             max_depth: None,
+            limits: control::Limits::default(),
         }
     }
 }
@@ -238,5 +247,16 @@ pub enum RunError {
 
 /// Runs `cfg.entry` of `module` concretely to the end of its single path.
 pub fn run(module: &ir::Module, cfg: &Config, io: &mut dyn Io) -> Result<Outcome, RunError> {
-    interp::run(module, cfg, io)
+    interp::run(module, cfg, io, &mut control::NoMonitor)
+}
+
+/// [`run`], telling `mon` of every path as it ends (the CLI writes tests there, and may halt
+/// the run).
+pub fn run_monitored(
+    module: &ir::Module,
+    cfg: &Config,
+    io: &mut dyn Io,
+    mon: &mut dyn control::Monitor,
+) -> Result<Outcome, RunError> {
+    interp::run(module, cfg, io, mon)
 }
