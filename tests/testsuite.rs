@@ -910,6 +910,8 @@ struct SymSpec {
     errors: Option<Vec<(String, u32)>>,
     /// `NO-REPLAY (reason)`: skip the native replay of the tests.
     no_replay: bool,
+    /// `OPTIONS: --opt ...`: extra trex options (before the bitcode).
+    options: Vec<String>,
 }
 
 fn parse_sym_spec(path: &Path) -> Result<SymSpec, String> {
@@ -925,6 +927,7 @@ fn parse_sym_spec(path: &Path) -> Result<SymSpec, String> {
         tests: None,
         errors: None,
         no_replay: false,
+        options: Vec::new(),
     };
     let num = |r: &str, what: &str| -> Result<u64, String> {
         r.trim()
@@ -940,6 +943,8 @@ fn parse_sym_spec(path: &Path) -> Result<SymSpec, String> {
             spec.args.extend(split_args(r));
         } else if c.starts_with("NO-REPLAY") {
             spec.no_replay = true;
+        } else if let Some(r) = c.strip_prefix("OPTIONS:") {
+            spec.options.extend(split_args(r));
         } else if let Some(r) = c.strip_prefix("LIBC:") {
             spec.libc_none = r.trim() == "none";
         } else if let Some(r) = c.strip_prefix("TIMEOUT:") {
@@ -1015,6 +1020,7 @@ fn run_sym(ctx: &Ctx, spec: &SymSpec, opt: &str, dir: &Path) -> Result<(), Strin
     if spec.libc_none {
         cmd.arg("--libc=none");
     }
+    cmd.args(&spec.options);
     cmd.arg(&bc).args(&spec.args).current_dir(dir);
     let out = run_cmd(cmd, dir, "trex", spec.timeout.unwrap_or(ctx.timeout))?;
     check_trex_ran(&out)?;
@@ -1069,7 +1075,7 @@ fn run_sym(ctx: &Ctx, spec: &SymSpec, opt: &str, dir: &Path) -> Result<(), Strin
     if spec.no_replay || !spec.args.is_empty() {
         return Ok(());
     }
-    replay_tests(ctx, &src_s, opt, dir, &out_dir)
+    replay_tests(ctx, spec, &src_s, opt, dir, &out_dir)
 }
 
 /// `build/runtime/native-x86_64/libtrexreplay.a`, built once by `scripts/build-replay.sh`.
@@ -1092,10 +1098,25 @@ fn replay_lib() -> Result<PathBuf, String> {
     .clone()
 }
 
+/// Error kinds whose native replay runs under AddressSanitizer: invalid accesses and frees
+/// do not reliably crash a plain native build (an out-of-bounds write into a neighbour, a read
+/// of freed memory), ASan turns each of them into a report and an abort.
+const ASAN_KINDS: [&str; 2] = ["ptr", "free"];
+
 /// Replays every test natively (the source compiled with libtrexreplay): the test of an error
 /// must end the program by a signal (abort, crash), any other must let it exit, without a
-/// replay error (object names and sizes must match trex's).
-fn replay_tests(ctx: &Ctx, src: &str, opt: &str, dir: &Path, out_dir: &Path) -> Result<(), String> {
+/// replay error (object names and sizes must match trex's). A program expecting `ptr` / `free`
+/// errors is built with `-fsanitize=address` (`ASAN_OPTIONS=abort_on_error=1`): the replay of
+/// each such error test must then print an AddressSanitizer report whose innermost frame in
+/// the program's file is at the line of the `.err` file.
+fn replay_tests(
+    ctx: &Ctx,
+    spec: &SymSpec,
+    src: &str,
+    opt: &str,
+    dir: &Path,
+    out_dir: &Path,
+) -> Result<(), String> {
     let lib = replay_lib()?;
     let lib_s = lib.to_string_lossy().into_owned();
     let inc = Path::new(env!("CARGO_MANIFEST_DIR")).join("runtime/include");
@@ -1103,20 +1124,22 @@ fn replay_tests(ctx: &Ctx, src: &str, opt: &str, dir: &Path, out_dir: &Path) -> 
     let exe = dir.join("prog.native");
     let exe_s = exe.to_string_lossy().into_owned();
     let opt_flag = format!("-{opt}");
-    compile(
-        &[
-            opt_flag.as_str(),
-            "-w",
-            "-I",
-            inc_s.as_str(),
-            src,
-            lib_s.as_str(),
-            "-o",
-            exe_s.as_str(),
-        ],
-        dir,
-        "clang-native",
-    )?;
+    let asan = spec
+        .errors
+        .as_ref()
+        .is_some_and(|es| es.iter().any(|(k, _)| ASAN_KINDS.contains(&k.as_str())));
+    let mut cargs = vec![opt_flag.as_str(), "-g", "-w", "-I", inc_s.as_str()];
+    if asan {
+        cargs.push("-fsanitize=address");
+    }
+    cargs.extend([src, lib_s.as_str(), "-o", exe_s.as_str()]);
+    compile(&cargs, dir, "clang-native")?;
+    let file_name = spec
+        .path
+        .file_name()
+        .unwrap()
+        .to_string_lossy()
+        .into_owned();
     let names: Vec<String> = fs::read_dir(out_dir)
         .map_err(|e| format!("{}: {e}", out_dir.display()))?
         .flatten()
@@ -1126,11 +1149,15 @@ fn replay_tests(ctx: &Ctx, src: &str, opt: &str, dir: &Path, out_dir: &Path) -> 
     tests.sort();
     for t in tests {
         let stem = t.trim_end_matches(".ktest");
-        let is_err = names
+        let err_file = names
             .iter()
-            .any(|n| n.starts_with(&format!("{stem}.")) && n.ends_with(".err"));
+            .find(|n| n.starts_with(&format!("{stem}.")) && n.ends_with(".err"));
+        let is_err = err_file.is_some();
         let mut cmd = Command::new(&exe);
         cmd.env("KTEST_FILE", out_dir.join(t)).current_dir(dir);
+        if asan {
+            cmd.env("ASAN_OPTIONS", "abort_on_error=1:detect_leaks=0");
+        }
         let out = run_cmd(cmd, dir, &format!("replay-{stem}"), ctx.timeout)?;
         let Some(status) = out.status else {
             return Err(format!("replay of {stem} timed out"));
@@ -1148,17 +1175,51 @@ fn replay_tests(ctx: &Ctx, src: &str, opt: &str, dir: &Path, out_dir: &Path) -> 
         let signalled = status.code().is_none();
         if is_err != signalled {
             return Err(format!(
-                "replay of {stem} ({}): the native program ended with {}",
+                "replay of {stem} ({}): the native program ended with {}\n{}",
                 if is_err {
                     "an error test"
                 } else {
                     "a normal test"
                 },
-                describe(status)
+                describe(status),
+                excerpt(&out.stderr, 5)
             ));
+        }
+        let Some(err_file) = err_file else { continue };
+        let kind = err_file
+            .trim_end_matches(".err")
+            .rsplit('.')
+            .next()
+            .unwrap_or("");
+        if asan && ASAN_KINDS.contains(&kind) {
+            let text = fs::read_to_string(out_dir.join(err_file)).unwrap_or_default();
+            let want = text
+                .lines()
+                .find_map(|l| l.strip_prefix("Line: "))
+                .and_then(|n| n.trim().parse::<u32>().ok());
+            let got = asan_line(&out.stderr, &file_name);
+            if !out.stderr.contains("ERROR: AddressSanitizer") || got.is_none() || got != want {
+                return Err(format!(
+                    "replay of {stem} ({kind} error at line {want:?}): no AddressSanitizer report at that line (got {got:?})\n{}",
+                    excerpt(&out.stderr, 12)
+                ));
+            }
         }
     }
     Ok(())
+}
+
+/// The line of the innermost stack frame in `file` of an AddressSanitizer report
+/// (`    #1 0x... in main /path/file.c:15:10`).
+fn asan_line(stderr: &str, file: &str) -> Option<u32> {
+    let pat = format!("/{file}:");
+    stderr
+        .lines()
+        .filter(|l| l.trim_start().starts_with('#'))
+        .find_map(|l| {
+            let i = l.find(&pat)?;
+            l[i + pat.len()..].split(':').next()?.parse().ok()
+        })
 }
 
 fn collect_sym_cases(root: &Path, cases: &mut Vec<Case>) {
