@@ -96,6 +96,23 @@ fn split_args(s: &str) -> Vec<String> {
 
 const ERROR_MARKER: &str = "ERROR-LINE";
 
+/// `ONLY: O0 (reason...)`: the levels are the words before a parenthesized reason.
+fn parse_only(r: &str) -> Result<Vec<String>, String> {
+    let levels: Vec<String> = r
+        .split('(')
+        .next()
+        .unwrap_or("")
+        .split_whitespace()
+        .map(|s| s.to_string())
+        .collect();
+    for l in &levels {
+        if l != "O0" && l != "O2" {
+            return Err(format!("bad ONLY level {l:?}"));
+        }
+    }
+    Ok(levels)
+}
+
 fn parse_spec(path: &Path) -> Result<Spec, String> {
     let text =
         fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
@@ -152,20 +169,7 @@ fn parse_spec(path: &Path) -> Result<Spec, String> {
                 o => return Err(format!("{}:{lineno}: bad LIBC: {o:?}", path.display())),
             }
         } else if let Some(r) = c.strip_prefix("ONLY:") {
-            // `ONLY: O0 (reason...)`: the levels are the words before a parenthesized reason.
-            let levels: Vec<String> = r
-                .split('(')
-                .next()
-                .unwrap_or("")
-                .split_whitespace()
-                .map(|s| s.to_string())
-                .collect();
-            for l in &levels {
-                if l != "O0" && l != "O2" {
-                    return Err(format!("{}:{lineno}: bad ONLY level {l:?}", path.display()));
-                }
-            }
-            only = Some(levels);
+            only = Some(parse_only(r).map_err(|e| format!("{}:{lineno}: {e}", path.display()))?);
         } else if let Some(r) = c.strip_prefix("TIMEOUT:") {
             let s: u64 = r
                 .trim()
@@ -912,6 +916,8 @@ struct SymSpec {
     no_replay: bool,
     /// `OPTIONS: --opt ...`: extra trex options (before the bitcode).
     options: Vec<String>,
+    /// `ONLY: O2 (reason)`: restriction of the optimization levels.
+    only: Option<Vec<String>>,
 }
 
 fn parse_sym_spec(path: &Path) -> Result<SymSpec, String> {
@@ -928,6 +934,7 @@ fn parse_sym_spec(path: &Path) -> Result<SymSpec, String> {
         errors: None,
         no_replay: false,
         options: Vec::new(),
+        only: None,
     };
     let num = |r: &str, what: &str| -> Result<u64, String> {
         r.trim()
@@ -945,6 +952,8 @@ fn parse_sym_spec(path: &Path) -> Result<SymSpec, String> {
             spec.no_replay = true;
         } else if let Some(r) = c.strip_prefix("OPTIONS:") {
             spec.options.extend(split_args(r));
+        } else if let Some(r) = c.strip_prefix("ONLY:") {
+            spec.only = Some(parse_only(r).map_err(|e| format!("{}: {e}", path.display()))?);
         } else if let Some(r) = c.strip_prefix("LIBC:") {
             spec.libc_none = r.trim() == "none";
         } else if let Some(r) = c.strip_prefix("TIMEOUT:") {
@@ -1237,6 +1246,9 @@ fn collect_sym_cases(root: &Path, cases: &mut Vec<Case>) {
             Ok(s) => {
                 let s = Arc::new(s);
                 for opt in ["O0", "O2"] {
+                    if s.only.as_ref().is_some_and(|o| !o.iter().any(|l| l == opt)) {
+                        continue;
+                    }
                     cases.push(Case {
                         name: format!("{} [{opt}]", s.name),
                         kind: CaseKind::Sym {

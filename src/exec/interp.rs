@@ -10,6 +10,9 @@ use crate::search::{make_searcher, Coverage, StateId, StateInfo};
 use crate::solver::{self, Query, Solver};
 use std::sync::Arc;
 
+/// Checks of the API's arguments (KLEE's user errors).
+mod api_args;
+
 /// A reference to an operand's value (a disjoint borrow of the register file or constants).
 macro_rules! opref {
     ($s:ident, $o:expr) => {
@@ -3269,19 +3272,28 @@ impl<'m, 'io> Interp<'m, 'io> {
         default: &'m Edge,
     ) -> R<usize> {
         let w = self.pool.width(c);
-        let mut feasible: Vec<(&'m Edge, ExprId)> = Vec::new();
+        // As KLEE: one path per distinct target (cases sharing an edge are one disjunction).
+        let mut groups: Vec<(&'m Edge, ExprId)> = Vec::new();
         let mut none = self.pool.true_expr();
         for (v, e) in cases {
             let k = self.pool.constant(w, *v);
             let eq = self.pool.eq(c, k);
             let ne = self.pool.bool_not(eq);
             none = self.pool.bool_and(none, ne);
-            if self.may_be(eq)? {
-                feasible.push((e, eq));
+            match groups.iter_mut().find(|g| *g.0 == *e) {
+                Some(g) => g.1 = self.pool.bool_or(g.1, eq),
+                None => groups.push((e, eq)),
             }
         }
-        if self.may_be(none)? {
-            feasible.push((default, none));
+        match groups.iter_mut().find(|g| *g.0 == *default) {
+            Some(g) => g.1 = self.pool.bool_or(g.1, none),
+            None => groups.push((default, none)),
+        }
+        let mut feasible: Vec<(&'m Edge, ExprId)> = Vec::new();
+        for (e, k) in groups {
+            if self.may_be(k)? {
+                feasible.push((e, k));
+            }
         }
         if feasible.is_empty() {
             return error(ErrorKind::Exec, "internal: infeasible path constraints");
@@ -3521,14 +3533,7 @@ impl<'m, 'io> Interp<'m, 'io> {
     }
 
     fn cstr_arg(&self, v: &Value) -> R<String> {
-        if let Value::Sym(_) = v {
-            return sym_err("a string argument");
-        }
-        if v.bits() == 0 {
-            return Ok(String::new());
-        }
-        let s = self.mem.read_cstr(v).map_err(|e| mem_err(e, v))?;
-        Ok(String::from_utf8_lossy(&s).into_owned())
+        self.api_string(v)
     }
 
     /// The symbolic-execution API (`klee_*`, `__VERIFIER_*`).
@@ -3542,27 +3547,18 @@ impl<'m, 'io> Interp<'m, 'io> {
         match b {
             Builtin::MakeSymbolic => {
                 let (p, n) = (arg(self, 0), arg(self, 1));
-                let Value::Int(n) = n else {
-                    return sym_err("the size of klee_make_symbolic");
-                };
                 let name = match self.cstr_arg(&arg(self, 2))? {
                     s if s.is_empty() => "unnamed".to_string(),
                     s => s,
                 };
-                let (slot, off) = self
-                    .mem
-                    .resolve_any_mut(&p, n as u64)
-                    .map_err(|e| mem_err(e, &p))?;
-                if off != 0 || self.mem.objs[slot as usize].size != n as u64 {
-                    return error(ErrorKind::User, "wrong size given to klee_make_symbolic");
-                }
+                let (slot, n) = self.make_symbolic_target(&p, &n)?;
                 let (_, a) = self.fresh_array(&name, n as u64);
                 let m = &mut self.mem;
                 let o = &mut m.objs[slot as usize];
                 o.ptrs.clear();
                 let mut v = Vec::with_capacity(n as usize);
                 for k in 0..n {
-                    let i = self.pool.constant(32, k);
+                    let i = self.pool.constant(32, k as u128);
                     v.push(Some(self.pool.read(a, None, i)));
                 }
                 o.sym = Some(std::sync::Arc::new(v));
