@@ -12,6 +12,8 @@ use std::sync::Arc;
 
 /// Checks of the API's arguments (KLEE's user errors).
 mod api_args;
+/// `__VERIFIER_nondet_*` returned as a struct of integers (`__int128` on x86-64).
+mod nondet;
 
 /// A reference to an operand's value (a disjoint borrow of the register file or constants).
 macro_rules! opref {
@@ -3589,6 +3591,9 @@ impl<'m, 'io> Interp<'m, 'io> {
             Builtin::Nondet => {
                 let name = self.m.func(fid).name.clone();
                 if ret_w == 0 {
+                    if let Some(v) = self.nondet_int_struct(&name, ret) {
+                        return Ok(v);
+                    }
                     return error(
                         ErrorKind::Exec,
                         format!("unsupported: {name} (only integer types are supported)"),
