@@ -1107,10 +1107,22 @@ fn replay_lib() -> Result<PathBuf, String> {
     .clone()
 }
 
-/// Error kinds whose native replay runs under AddressSanitizer: invalid accesses and frees
-/// do not reliably crash a plain native build (an out-of-bounds write into a neighbour, a read
-/// of freed memory), ASan turns each of them into a report and an abort.
-const ASAN_KINDS: [&str; 2] = ["ptr", "free"];
+/// Error kinds whose native replay runs under a sanitizer, with its flag: invalid accesses
+/// and frees do not reliably crash a plain native build (an out-of-bounds write into a
+/// neighbour, a read of freed memory), nor does a shift by the width or more; AddressSanitizer
+/// and UBSan's `shift-exponent` check turn each into a report and an abort.
+const SANITIZED_KINDS: [(&str, &str); 3] = [
+    ("ptr", "-fsanitize=address"),
+    ("free", "-fsanitize=address"),
+    ("overshift", "-fsanitize=shift-exponent"),
+];
+
+fn sanitizer_of(kind: &str) -> Option<&'static str> {
+    SANITIZED_KINDS
+        .iter()
+        .find(|(k, _)| *k == kind)
+        .map(|(_, f)| *f)
+}
 
 /// Replays every test natively (the source compiled with libtrexreplay): the test of an error
 /// must end the program by a signal (abort, crash), any other must let it exit, without a
@@ -1133,13 +1145,18 @@ fn replay_tests(
     let exe = dir.join("prog.native");
     let exe_s = exe.to_string_lossy().into_owned();
     let opt_flag = format!("-{opt}");
-    let asan = spec
+    let mut sanitizers: Vec<&str> = spec
         .errors
-        .as_ref()
-        .is_some_and(|es| es.iter().any(|(k, _)| ASAN_KINDS.contains(&k.as_str())));
+        .iter()
+        .flatten()
+        .filter_map(|(k, _)| sanitizer_of(k))
+        .collect();
+    sanitizers.sort();
+    sanitizers.dedup();
     let mut cargs = vec![opt_flag.as_str(), "-g", "-w", "-I", inc_s.as_str()];
-    if asan {
-        cargs.push("-fsanitize=address");
+    cargs.extend(&sanitizers);
+    if !sanitizers.is_empty() {
+        cargs.push("-fno-sanitize-recover=all");
     }
     cargs.extend([src, lib_s.as_str(), "-o", exe_s.as_str()]);
     compile(&cargs, dir, "clang-native")?;
@@ -1164,8 +1181,9 @@ fn replay_tests(
         let is_err = err_file.is_some();
         let mut cmd = Command::new(&exe);
         cmd.env("KTEST_FILE", out_dir.join(t)).current_dir(dir);
-        if asan {
-            cmd.env("ASAN_OPTIONS", "abort_on_error=1:detect_leaks=0");
+        if !sanitizers.is_empty() {
+            cmd.env("ASAN_OPTIONS", "abort_on_error=1:detect_leaks=0")
+                .env("UBSAN_OPTIONS", "abort_on_error=1:print_stacktrace=1");
         }
         let out = run_cmd(cmd, dir, &format!("replay-{stem}"), ctx.timeout)?;
         let Some(status) = out.status else {
@@ -1200,16 +1218,18 @@ fn replay_tests(
             .rsplit('.')
             .next()
             .unwrap_or("");
-        if asan && ASAN_KINDS.contains(&kind) {
+        if sanitizer_of(kind).is_some() {
             let text = fs::read_to_string(out_dir.join(err_file)).unwrap_or_default();
             let want = text
                 .lines()
                 .find_map(|l| l.strip_prefix("Line: "))
                 .and_then(|n| n.trim().parse::<u32>().ok());
-            let got = asan_line(&out.stderr, &file_name);
-            if !out.stderr.contains("ERROR: AddressSanitizer") || got.is_none() || got != want {
+            let got = sanitizer_line(&out.stderr, &file_name);
+            let report = out.stderr.contains("ERROR: AddressSanitizer")
+                || out.stderr.contains(": runtime error: ");
+            if !report || got.is_none() || got != want {
                 return Err(format!(
-                    "replay of {stem} ({kind} error at line {want:?}): no AddressSanitizer report at that line (got {got:?})\n{}",
+                    "replay of {stem} ({kind} error at line {want:?}): no sanitizer report at that line (got {got:?})\n{}",
                     excerpt(&out.stderr, 12)
                 ));
             }
@@ -1218,13 +1238,13 @@ fn replay_tests(
     Ok(())
 }
 
-/// The line of the innermost stack frame in `file` of an AddressSanitizer report
-/// (`    #1 0x... in main /path/file.c:15:10`).
-fn asan_line(stderr: &str, file: &str) -> Option<u32> {
+/// The line in `file` of a sanitizer report: UBSan's `/path/file.c:15:10: runtime error: ...`,
+/// else the innermost stack frame in `file` (`    #1 0x... in main /path/file.c:15:10`).
+fn sanitizer_line(stderr: &str, file: &str) -> Option<u32> {
     let pat = format!("/{file}:");
     stderr
         .lines()
-        .filter(|l| l.trim_start().starts_with('#'))
+        .filter(|l| l.trim_start().starts_with('#') || l.contains(": runtime error: "))
         .find_map(|l| {
             let i = l.find(&pat)?;
             l[i + pat.len()..].split(':').next()?.parse().ok()
