@@ -14,6 +14,8 @@ use std::sync::Arc;
 mod api_args;
 /// `__VERIFIER_nondet_*` returned as a struct of integers (`__int128` on x86-64).
 mod nondet;
+/// `select` of concrete pointers on a symbolic condition: decided or forked.
+mod select_decided;
 
 /// A reference to an operand's value (a disjoint borrow of the register file or constants).
 macro_rules! opref {
@@ -1279,6 +1281,18 @@ impl<'m, 'io> Interp<'m, 'io> {
                     }
                     _ => return sym_err("select"),
                 };
+                self.set(inst.dst, v);
+            }
+            InstKind::Select { cond, t, f: fv, .. }
+                if self.symbolic
+                    && matches!(opref!(self, cond), Value::Sym(_))
+                    && !has_sym(opref!(self, t))
+                    && !has_sym(opref!(self, fv)) =>
+            {
+                let Value::Sym(c) = self.op(cond) else {
+                    unreachable!()
+                };
+                let v = self.select_decided(c, self.op(t), self.op(fv))?;
                 self.set(inst.dst, v);
             }
             InstKind::ExtractValue { agg, indices, .. }
@@ -3500,14 +3514,9 @@ impl<'m, 'io> Interp<'m, 'io> {
     }
 
     fn fresh_array(&mut self, name: &str, size: u64) -> (String, ArrayId) {
-        // The ktest name is unique within the path (KLEE: x, x_1, ...); the array's SMT name is
-        // unique in the pool.
-        let mut kname = name.to_string();
-        let mut k = 0;
-        while self.path.symbolics.iter().any(|s| s.0 == kname) {
-            k += 1;
-            kname = format!("{name}_{k}");
-        }
+        // The ktest name is the name given, repeated names included (KLEE writes the memory
+        // object's name; native replay checks it); the array's SMT name is unique in the pool.
+        let kname = name.to_string();
         let mut aname = kname.clone();
         let mut j = 0;
         while self.pool.arrays().iter().any(|a| a.name == aname) {
