@@ -3644,20 +3644,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             Builtin::ReportError => {
                 let msg = self.cstr_arg(&arg(self, 2))?;
                 let suffix = self.cstr_arg(&arg(self, 3))?;
-                let kind = match suffix.as_str() {
-                    "ptr" => ErrorKind::Ptr,
-                    "free" => ErrorKind::Free,
-                    "div" => ErrorKind::Div,
-                    "overshift" => ErrorKind::Overshift,
-                    "abort" => ErrorKind::Abort,
-                    "assert" => ErrorKind::Assert,
-                    "exec" => ErrorKind::Exec,
-                    "external" => ErrorKind::External,
-                    "model" => ErrorKind::Model,
-                    "read_only" => ErrorKind::ReadOnly,
-                    _ => ErrorKind::User,
-                };
-                error(kind, msg)
+                error(ErrorKind::from_report_suffix(&suffix), msg)
             }
             Builtin::GetValue => {
                 let v = arg(self, 0);

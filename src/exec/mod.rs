@@ -200,6 +200,8 @@ pub enum ErrorKind {
     External,
     Model,
     User,
+    /// A `klee_report_error` suffix of the program's own (`"my.err"` gives `.my.err` files).
+    Custom(&'static str),
 }
 
 impl ErrorKind {
@@ -217,8 +219,52 @@ impl ErrorKind {
             ErrorKind::External => "external",
             ErrorKind::Model => "model",
             ErrorKind::User => "user",
+            ErrorKind::Custom(s) => s,
         }
     }
+
+    /// The kind of a `klee_report_error(file, line, msg, suffix)`: KLEE names the test's file
+    /// `testNNNNNN.<suffix>`, the suffix conventionally ending in `.err` (`"ptr.err"`,
+    /// `"my.err"`); trex's files always end in `.err`, so that ending is dropped. A known name
+    /// is that kind, another plain name (letters, digits, `_`, `-`) a custom kind, anything else
+    /// (empty, a path) `user`.
+    pub fn from_report_suffix(suffix: &str) -> ErrorKind {
+        let s = suffix.strip_suffix(".err").unwrap_or(suffix);
+        match s {
+            "ptr" => ErrorKind::Ptr,
+            "free" => ErrorKind::Free,
+            "div" => ErrorKind::Div,
+            "overshift" => ErrorKind::Overshift,
+            "abort" => ErrorKind::Abort,
+            "assert" => ErrorKind::Assert,
+            "exec" => ErrorKind::Exec,
+            "external" => ErrorKind::External,
+            "model" => ErrorKind::Model,
+            "read_only" => ErrorKind::ReadOnly,
+            // (A suffix becomes part of a file name: only plain names are kept.)
+            s if !s.is_empty()
+                && s.len() <= 64
+                && s.bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-') =>
+            {
+                ErrorKind::Custom(intern_suffix(s))
+            }
+            _ => ErrorKind::User,
+        }
+    }
+}
+
+/// A custom error suffix with a `'static` lifetime, so that `ErrorKind` stays `Copy`: each
+/// distinct suffix a run reports is stored once.
+fn intern_suffix(s: &str) -> &'static str {
+    static SUFFIXES: std::sync::Mutex<Vec<&'static str>> = std::sync::Mutex::new(Vec::new());
+    let mut v = SUFFIXES.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(k) = v.iter().find(|k| **k == s) {
+        return k;
+    }
+    let k: &'static str = Box::leak(s.to_string().into_boxed_str());
+    v.push(k);
+    k
 }
 
 /// The run could not start.
