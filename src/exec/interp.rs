@@ -16,6 +16,8 @@ mod api_args;
 mod nondet;
 /// `select` of concrete pointers on a symbolic condition: decided or forked.
 mod select_decided;
+/// ctpop / ctlz / cttz / bswap / bitreverse / fshl / fshr on symbolic integers.
+mod sym_bits;
 
 /// A reference to an operand's value (a disjoint borrow of the register file or constants).
 macro_rules! opref {
@@ -3414,6 +3416,9 @@ impl<'m, 'io> Interp<'m, 'io> {
             .any(|a| matches!(opref!(self, &a.op), Value::Sym(_)))
         {
             return Ok(None);
+        }
+        if let Some(v) = self.sym_bits(which, args)? {
+            return Ok(Some(v));
         }
         let w = match args.first().map(|a| self.ti(a.ty)) {
             Some(TI::Int(w)) => w,
