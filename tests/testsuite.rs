@@ -1069,7 +1069,8 @@ fn run_sym(ctx: &Ctx, spec: &SymSpec, opt: &str, dir: &Path) -> Result<(), Strin
         lines.sort();
         let kinds = err_kinds(&out_dir);
         let want_kinds: Vec<String> = want.iter().map(|e| e.0.clone()).collect();
-        let want_lines: Vec<u32> = want.iter().map(|e| e.1).collect();
+        let mut want_lines: Vec<u32> = want.iter().map(|e| e.1).collect();
+        want_lines.sort();
         let mut want_kinds_sorted = want_kinds.clone();
         want_kinds_sorted.sort();
         if kinds != want_kinds_sorted || lines != want_lines {
