@@ -3568,7 +3568,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                     s => s,
                 };
                 let (slot, n) = self.make_symbolic_target(&p, &n)?;
-                let (_, a) = self.fresh_array(&name, n as u64);
+                let (_, a) = self.fresh_array(&name, n);
                 let m = &mut self.mem;
                 let o = &mut m.objs[slot as usize];
                 o.ptrs.clear();
