@@ -11,6 +11,15 @@ use crate::search::{make_searcher, Coverage, StateId, StateInfo};
 use crate::solver::{self, Query, Solver};
 use std::sync::Arc;
 
+/// Checks of the API's arguments (KLEE's user errors).
+mod api_args;
+/// `__VERIFIER_nondet_*` returned as a struct of integers (`__int128` on x86-64).
+mod nondet;
+/// `select` of concrete pointers on a symbolic condition: decided or forked.
+mod select_decided;
+/// ctpop / ctlz / cttz / bswap / bitreverse / fshl / fshr on symbolic integers.
+mod sym_bits;
+
 /// A reference to an operand's value (a disjoint borrow of the register file or constants).
 macro_rules! opref {
     ($s:ident, $o:expr) => {
@@ -1274,6 +1283,18 @@ impl<'m, 'io> Interp<'m, 'io> {
                     }
                     _ => return sym_err("select"),
                 };
+                self.set(inst.dst, v);
+            }
+            InstKind::Select { cond, t, f: fv, .. }
+                if self.symbolic
+                    && matches!(opref!(self, cond), Value::Sym(_))
+                    && !has_sym(opref!(self, t))
+                    && !has_sym(opref!(self, fv)) =>
+            {
+                let Value::Sym(c) = self.op(cond) else {
+                    unreachable!()
+                };
+                let v = self.select_decided(c, self.op(t), self.op(fv))?;
                 self.set(inst.dst, v);
             }
             InstKind::ExtractValue { agg, indices, .. }
@@ -3265,19 +3286,28 @@ impl<'m, 'io> Interp<'m, 'io> {
         default: &'m Edge,
     ) -> R<usize> {
         let w = self.pool.width(c);
-        let mut feasible: Vec<(&'m Edge, ExprId)> = Vec::new();
+        // As KLEE: one path per distinct target (cases sharing an edge are one disjunction).
+        let mut groups: Vec<(&'m Edge, ExprId)> = Vec::new();
         let mut none = self.pool.true_expr();
         for (v, e) in cases {
             let k = self.pool.constant(w, *v);
             let eq = self.pool.eq(c, k);
             let ne = self.pool.bool_not(eq);
             none = self.pool.bool_and(none, ne);
-            if self.may_be(eq)? {
-                feasible.push((e, eq));
+            match groups.iter_mut().find(|g| *g.0 == *e) {
+                Some(g) => g.1 = self.pool.bool_or(g.1, eq),
+                None => groups.push((e, eq)),
             }
         }
-        if self.may_be(none)? {
-            feasible.push((default, none));
+        match groups.iter_mut().find(|g| *g.0 == *default) {
+            Some(g) => g.1 = self.pool.bool_or(g.1, none),
+            None => groups.push((default, none)),
+        }
+        let mut feasible: Vec<(&'m Edge, ExprId)> = Vec::new();
+        for (e, k) in groups {
+            if self.may_be(k)? {
+                feasible.push((e, k));
+            }
         }
         if feasible.is_empty() {
             return error(ErrorKind::Exec, "internal: infeasible path constraints");
@@ -3383,6 +3413,9 @@ impl<'m, 'io> Interp<'m, 'io> {
         {
             return Ok(None);
         }
+        if let Some(v) = self.sym_bits(which, args)? {
+            return Ok(Some(v));
+        }
         let w = match args.first().map(|a| self.ti(a.ty)) {
             Some(TI::Int(w)) => w,
             _ => return Ok(None),
@@ -3482,14 +3515,9 @@ impl<'m, 'io> Interp<'m, 'io> {
     }
 
     fn fresh_array(&mut self, name: &str, size: u64) -> (String, ArrayId) {
-        // The ktest name is unique within the path (KLEE: x, x_1, ...); the array's SMT name is
-        // unique in the pool.
-        let mut kname = name.to_string();
-        let mut k = 0;
-        while self.path.symbolics.iter().any(|s| s.0 == kname) {
-            k += 1;
-            kname = format!("{name}_{k}");
-        }
+        // The ktest name is the name given, repeated names included (KLEE writes the memory
+        // object's name; native replay checks it); the array's SMT name is unique in the pool.
+        let kname = name.to_string();
         let mut aname = kname.clone();
         let mut j = 0;
         while self.pool.arrays().iter().any(|a| a.name == aname) {
@@ -3517,14 +3545,7 @@ impl<'m, 'io> Interp<'m, 'io> {
     }
 
     pub(super) fn cstr_arg(&self, v: &Value) -> R<String> {
-        if let Value::Sym(_) = v {
-            return sym_err("a string argument");
-        }
-        if v.bits() == 0 {
-            return Ok(String::new());
-        }
-        let s = self.mem.read_cstr(v).map_err(|e| mem_err(e, v))?;
-        Ok(String::from_utf8_lossy(&s).into_owned())
+        self.api_string(v)
     }
 
     /// The symbolic-execution API (`klee_*`, `__VERIFIER_*`).
@@ -3543,27 +3564,18 @@ impl<'m, 'io> Interp<'m, 'io> {
         match b {
             Builtin::MakeSymbolic => {
                 let (p, n) = (arg(self, 0), arg(self, 1));
-                let Value::Int(n) = n else {
-                    return sym_err("the size of klee_make_symbolic");
-                };
                 let name = match self.cstr_arg(&arg(self, 2))? {
                     s if s.is_empty() => "unnamed".to_string(),
                     s => s,
                 };
-                let (slot, off) = self
-                    .mem
-                    .resolve_any_mut(&p, n as u64)
-                    .map_err(|e| mem_err(e, &p))?;
-                if off != 0 || self.mem.objs[slot as usize].size != n as u64 {
-                    return error(ErrorKind::User, "wrong size given to klee_make_symbolic");
-                }
-                let (_, a) = self.fresh_array(&name, n as u64);
+                let (slot, n) = self.make_symbolic_target(&p, &n)?;
+                let (_, a) = self.fresh_array(&name, n);
                 let m = &mut self.mem;
                 let o = &mut m.objs[slot as usize];
                 o.ptrs.clear();
                 let mut v = Vec::with_capacity(n as usize);
                 for k in 0..n {
-                    let i = self.pool.constant(32, k);
+                    let i = self.pool.constant(32, k as u128);
                     v.push(Some(self.pool.read(a, None, i)));
                 }
                 o.sym = Some(std::sync::Arc::new(v));
@@ -3594,6 +3606,9 @@ impl<'m, 'io> Interp<'m, 'io> {
             Builtin::Nondet => {
                 let name = self.m.func(fid).name.clone();
                 if ret_w == 0 {
+                    if let Some(v) = self.nondet_int_struct(&name, ret) {
+                        return Ok(v);
+                    }
                     return error(
                         ErrorKind::Exec,
                         format!("unsupported: {name} (only integer types are supported)"),
@@ -3635,20 +3650,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             Builtin::ReportError => {
                 let msg = self.cstr_arg(&arg(self, 2))?;
                 let suffix = self.cstr_arg(&arg(self, 3))?;
-                let kind = match suffix.as_str() {
-                    "ptr" => ErrorKind::Ptr,
-                    "free" => ErrorKind::Free,
-                    "div" => ErrorKind::Div,
-                    "overshift" => ErrorKind::Overshift,
-                    "abort" => ErrorKind::Abort,
-                    "assert" => ErrorKind::Assert,
-                    "exec" => ErrorKind::Exec,
-                    "external" => ErrorKind::External,
-                    "model" => ErrorKind::Model,
-                    "read_only" => ErrorKind::ReadOnly,
-                    _ => ErrorKind::User,
-                };
-                error(kind, msg)
+                error(ErrorKind::from_report_suffix(&suffix), msg)
             }
             Builtin::GetValue => {
                 let v = arg(self, 0);

@@ -43,17 +43,25 @@
 //! (`fork(parent, child)`, `added`) and of its end (`removed`), and selects the next path. The
 //! fork sites are marked covered. The explored paths (and so the counts of paths, tests and
 //! errors) do not depend on the heuristic, only the order in which they end does.
-//! Forks: `br` / `switch` on a symbolic value (one path per feasible side / case), division and
+//! Forks: `br` / `switch` on a symbolic value (one path per feasible side / distinct target: cases
+//! sharing an edge are one path, as in KLEE), a `select` of two concrete pointers (or other
+//! non-integers) on a symbolic condition the path does not decide (`interp/select_decided.rs`;
+//! KLEE would carry a symbolic pointer), division and
 //! remainder by a symbolic divisor and shifts by a symbolic amount (an error path when the bad
 //! value is feasible), a symbolic array index / pointer offset (one path per feasible value when
 //! there are at most 64, otherwise an error). The API (`klee_make_symbolic`, `klee_assume`,
 //! `klee_int`, `klee_range`, `klee_choose`, `klee_silent_exit`, `klee_abort`,
 //! `klee_report_error`, `klee_is_symbolic`, `klee_warning[_once]`, `klee_get_value*`,
-//! `klee_prefer_cex`, `__VERIFIER_nondet_<int type>`, `__VERIFIER_assume`, `reach_error` /
-//! `__VERIFIER_error`) is built in when the function is only declared. Every path's end is a
+//! `klee_prefer_cex`, `__VERIFIER_nondet_<int type>` (`__int128` too, returned as `{i64, i64}`:
+//! `interp/nondet.rs`), `__VERIFIER_assume`, `reach_error` / `__VERIFIER_error`) is built in when
+//! the function is only declared; bad input to it ends the path with KLEE's `user` errors
+//! (`interp/api_args.rs`). Test objects keep the names given, repeated names included, as KLEE's
+//! `.ktest` files do. Every path's end is a
 //! [`PathEnd`] with a model of its symbolic objects. Anything symbolic not supported is an
 //! `exec` error `unsupported: symbolic ...` (symbolic pointers, floating point, vector
-//! operations, stores of aggregates, most intrinsics, system calls other than writes and exit),
+//! operations, stores of aggregates, most intrinsics except the integer ones: min/max/abs,
+//! `*.with.overflow`, and ctpop/ctlz/cttz/bswap/bitreverse/fshl/fshr in `interp/sym_bits.rs`;
+//! system calls other than writes and exit),
 //! never a silent concretization; the only concretizations lose no path: an exit status and
 //! bytes written to stdout/stderr take one feasible value without constraining the path. Forks
 //! are only allowed inside the entry function (not in static constructors / destructors).
@@ -209,6 +217,8 @@ pub enum ErrorKind {
     External,
     Model,
     User,
+    /// A `klee_report_error` suffix of the program's own (`"my.err"` gives `.my.err` files).
+    Custom(&'static str),
 }
 
 impl ErrorKind {
@@ -226,8 +236,52 @@ impl ErrorKind {
             ErrorKind::External => "external",
             ErrorKind::Model => "model",
             ErrorKind::User => "user",
+            ErrorKind::Custom(s) => s,
         }
     }
+
+    /// The kind of a `klee_report_error(file, line, msg, suffix)`: KLEE names the test's file
+    /// `testNNNNNN.<suffix>`, the suffix conventionally ending in `.err` (`"ptr.err"`,
+    /// `"my.err"`); trex's files always end in `.err`, so that ending is dropped. A known name
+    /// is that kind, another plain name (letters, digits, `_`, `-`) a custom kind, anything else
+    /// (empty, a path) `user`.
+    pub fn from_report_suffix(suffix: &str) -> ErrorKind {
+        let s = suffix.strip_suffix(".err").unwrap_or(suffix);
+        match s {
+            "ptr" => ErrorKind::Ptr,
+            "free" => ErrorKind::Free,
+            "div" => ErrorKind::Div,
+            "overshift" => ErrorKind::Overshift,
+            "abort" => ErrorKind::Abort,
+            "assert" => ErrorKind::Assert,
+            "exec" => ErrorKind::Exec,
+            "external" => ErrorKind::External,
+            "model" => ErrorKind::Model,
+            "read_only" => ErrorKind::ReadOnly,
+            // (A suffix becomes part of a file name: only plain names are kept.)
+            s if !s.is_empty()
+                && s.len() <= 64
+                && s.bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-') =>
+            {
+                ErrorKind::Custom(intern_suffix(s))
+            }
+            _ => ErrorKind::User,
+        }
+    }
+}
+
+/// A custom error suffix with a `'static` lifetime, so that `ErrorKind` stays `Copy`: each
+/// distinct suffix a run reports is stored once.
+fn intern_suffix(s: &str) -> &'static str {
+    static SUFFIXES: std::sync::Mutex<Vec<&'static str>> = std::sync::Mutex::new(Vec::new());
+    let mut v = SUFFIXES.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(k) = v.iter().find(|k| **k == s) {
+        return k;
+    }
+    let k: &'static str = Box::leak(s.to_string().into_boxed_str());
+    v.push(k);
+    k
 }
 
 /// The run could not start.

@@ -219,7 +219,8 @@ fn switch_unique_names_and_silent_exit() {
             assert_eq!(exits, vec![0, 1, 2, 3]);
             let p = o.paths.iter().find(|p| !p.silent).unwrap();
             assert_eq!(p.objects[0].0, "x");
-            assert_eq!(p.objects[1].0, "x_1");
+            // A repeated name stays as given in the test (as KLEE's ktest files have it).
+            assert_eq!(p.objects[1].0, "x");
         },
     );
 }
