@@ -74,6 +74,8 @@ mod e2e_tests;
 #[cfg(test)]
 mod sym_tests;
 #[cfg(test)]
+mod symmem_tests;
+#[cfg(test)]
 mod tests;
 
 use crate::ir;

@@ -1,7 +1,8 @@
-// A symbolic array index: in bounds for i < 4, out of bounds for i == 4 or 5.
+// A symbolic array index: one in-bounds path (i < 4, array theory), one out-of-bounds error
+// path (i == 4 or 5), and the i >= 6 path.
 // LIBC: none
-// EXPECT-PATHS: 5
-// EXPECT-TESTS: 6
+// EXPECT-PATHS: 2
+// EXPECT-TESTS: 3
 // EXPECT-ERRORS: ptr 15
 // NO-REPLAY (writing a[4] natively does not crash)
 #include <klee/klee.h>

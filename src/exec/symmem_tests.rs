@@ -1,0 +1,133 @@
+//! Symbolic memory: symbolic offsets (array theory), symbolic pointers resolved against every
+//! object, symbolic function pointers; path counts, errors and the generated inputs.
+
+use super::sym_tests::{both, i32_of, summary};
+use super::*;
+
+#[test]
+fn write_then_read_at_symbolic_indices() {
+    both(
+        r#"int a[4]; int main(void) { unsigned i, j; klee_make_symbolic(&i, 4, "i");
+           klee_make_symbolic(&j, 4, "j"); klee_assume(i < 4); klee_assume(j < 4);
+           a[i] = 7; if (a[j] == 7) return r1(); return r0(); }"#,
+        |o| {
+            assert_eq!(summary(o), (vec![0, 1], vec![]));
+            for p in &o.paths {
+                let (i, j) = (i32_of(&p.objects[0].1), i32_of(&p.objects[1].1));
+                match p.end {
+                    End::Exit(1) => assert_eq!(i, j),
+                    _ => assert_ne!(i, j),
+                }
+            }
+        },
+    );
+}
+
+#[test]
+fn concrete_read_after_symbolic_write() {
+    both(
+        r#"int a[4]; int main(void) { unsigned i; klee_make_symbolic(&i, 4, "i");
+           klee_assume(i < 4); a[i] = 3; if (a[2] == 3) return r1(); return r0(); }"#,
+        |o| {
+            assert_eq!(summary(o), (vec![0, 1], vec![]));
+            for p in &o.paths {
+                let i = i32_of(&p.objects[0].1);
+                assert_eq!(matches!(p.end, End::Exit(1)), i == 2);
+            }
+        },
+    );
+}
+
+#[test]
+fn more_than_64_index_values_is_one_path() {
+    both(
+        r#"unsigned char t[200]; int main(void) { unsigned i; klee_make_symbolic(&i, 4, "i");
+           klee_assume(i < 200); t[i] = 1; if (t[150] == 1) return r1(); return r0(); }"#,
+        |o| assert_eq!(summary(o), (vec![0, 1], vec![])),
+    );
+}
+
+#[test]
+fn symbolic_pointer_into_two_objects() {
+    both(
+        r#"int a = 1, b = 2; int main(void) { int c; klee_make_symbolic(&c, 4, "c");
+           int *p = c ? &a : &b; *p = 5; if (a == 5) return r1(); return r0(); }"#,
+        |o| {
+            assert_eq!(summary(o), (vec![0, 1], vec![]));
+            for p in &o.paths {
+                let c = i32_of(&p.objects[0].1);
+                assert_eq!(matches!(p.end, End::Exit(1)), c != 0);
+            }
+        },
+    );
+}
+
+#[test]
+fn inttoptr_of_symbolic_may_be_null() {
+    both(
+        r#"int g = 4; int main(void) { unsigned long x; klee_make_symbolic(&x, 8, "x");
+           klee_assume(x == 0 || x == (unsigned long)&g); return *(volatile int *)x; }"#,
+        |o| {
+            let (exits, errs) = summary(o);
+            assert_eq!((exits, errs), (vec![4], vec!["ptr"]));
+            for p in &o.paths {
+                if let End::Error(e) = &p.end {
+                    assert_eq!(e.message, "memory error: null page access");
+                }
+            }
+        },
+    );
+}
+
+#[test]
+fn pointers_in_an_array_read_at_a_symbolic_index() {
+    both(
+        r#"int x = 10, y = 20; int *tab[2] = {&x, &y}; int main(void) { unsigned i;
+           klee_make_symbolic(&i, 4, "i"); klee_assume(i < 2);
+           if (*tab[i] == 20) return r1(); return r0(); }"#,
+        |o| {
+            assert_eq!(summary(o), (vec![0, 1], vec![]));
+            for p in &o.paths {
+                let i = i32_of(&p.objects[0].1);
+                assert_eq!(matches!(p.end, End::Exit(1)), i == 1);
+            }
+        },
+    );
+}
+
+#[test]
+fn function_pointer_chosen_symbolically() {
+    both(
+        r#"static int f0(void) { return r0(); } static int f1(void) { return r1(); }
+           static int f2(void) { return r2(); }
+           int (*tab[3])(void) = {f0, f1, f2};
+           int main(void) { unsigned i; klee_make_symbolic(&i, 4, "i"); klee_assume(i < 3);
+           return tab[i](); }"#,
+        |o| {
+            assert_eq!(summary(o), (vec![0, 1, 2], vec![]));
+            for p in &o.paths {
+                let End::Exit(c) = p.end else { unreachable!() };
+                assert_eq!(c, i32_of(&p.objects[0].1));
+            }
+        },
+    );
+}
+
+#[test]
+fn invalid_function_pointer_error_path() {
+    both(
+        r#"static int f0(void) { return r0(); }
+           int main(void) { unsigned long x; klee_make_symbolic(&x, 8, "x");
+           int (*f)(void) = (int (*)(void))x; if (x == 1 || x == (unsigned long)f0) return f();
+           return r3(); }"#,
+        |o| {
+            let (exits, errs) = summary(o);
+            assert_eq!((exits, errs), (vec![0, 3], vec!["exec"]));
+            for p in &o.paths {
+                if let End::Error(e) = &p.end {
+                    assert_eq!(e.message, "invalid function pointer");
+                }
+            }
+        },
+    );
+}
