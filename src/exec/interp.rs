@@ -34,6 +34,8 @@ pub(super) enum Stop {
 
 pub(super) type R<T> = Result<T, Box<Stop>>;
 
+mod symcall;
+mod symcopy;
 mod symmem;
 
 pub(super) fn error<T>(kind: ErrorKind, msg: impl Into<String>) -> R<T> {
@@ -1225,8 +1227,9 @@ impl<'m, 'io> Interp<'m, 'io> {
                 return Ok(Flow::Jump(self.edge(f, e)));
             }
             InstKind::IndirectBr { addr, dests } => {
-                if self.symbolic {
-                    self.guard_ops(&[*addr], "indirectbr")?;
+                if let Value::Sym(e) = *opref!(self, addr) {
+                    let e = self.sym_indirectbr(e, dests)?;
+                    return Ok(Flow::Jump(self.edge(f, e)));
                 }
                 let a = self.op(addr);
                 let obj = match a {
@@ -1404,6 +1407,10 @@ impl<'m, 'io> Interp<'m, 'io> {
             Callee::Direct(f) => *f,
             Callee::Intrinsic(i) => {
                 if self.symbolic {
+                    if let Some(v) = self.sym_mem_intrinsic(*i, args)? {
+                        self.set(inst.dst, v);
+                        return Ok(Flow::Next);
+                    }
                     if let Some(v) = self.sym_intrinsic(*i, args, ret)? {
                         self.set(inst.dst, v);
                         return Ok(Flow::Next);

@@ -3,7 +3,7 @@
 // LIBC: none
 // EXPECT-PATHS: 2
 // EXPECT-TESTS: 3
-// EXPECT-ERRORS: ptr 15
+// EXPECT-ERRORS: ptr 16
 // NO-REPLAY (writing a[4] natively does not crash)
 #include <klee/klee.h>
 

@@ -32,7 +32,7 @@ fn sext_or_trunc(pool: &mut ExprPool, e: ExprId, w: u32) -> ExprId {
 
 impl<'m, 'io> Interp<'m, 'io> {
     /// Pointer width in bits.
-    fn pw(&self) -> u32 {
+    pub(super) fn pw(&self) -> u32 {
         self.ps * 8
     }
 
@@ -171,7 +171,7 @@ impl<'m, 'io> Interp<'m, 'io> {
 
     /// This path takes the first of `choices` (value, constraint), forked copies the others
     /// (re-executing the current instruction); `--max-forks` may keep only the first.
-    fn take_choices<T: Copy>(&mut self, mut choices: Vec<(T, ExprId)>) -> R<T> {
+    pub(super) fn take_choices<T: Copy>(&mut self, mut choices: Vec<(T, ExprId)>) -> R<T> {
         if choices.len() > 1 {
             self.fork_check()?;
             if self.fork_allowed(choices.len() as u64 - 1) {
@@ -190,7 +190,7 @@ impl<'m, 'io> Interp<'m, 'io> {
 
     /// The entries of `objs[lo..hi]` (sorted, disjoint `(base, end, obj)`) whose range `addr`
     /// may fall into, by bisection (one feasibility query per surviving range).
-    fn candidates(
+    pub(super) fn candidates(
         &mut self,
         addr: ExprId,
         objs: &[(u64, u64, ObjRef)],
@@ -399,40 +399,5 @@ impl<'m, 'io> Interp<'m, 'io> {
             v => self.store_at(slot, off, ty, v),
         }
         Ok(())
-    }
-
-    /// The function a symbolic function pointer designates: one path per feasible function
-    /// (constrained to its address), plus KLEE's `invalid function pointer` error path.
-    pub(super) fn sym_callee(&mut self, e: ExprId) -> R<FuncId> {
-        let pw = self.pw();
-        let addr = self.pool.zext_or_trunc(e, pw);
-        let funcs: Vec<(u64, u64, ObjRef)> = self
-            .mem
-            .live_objects()
-            .into_iter()
-            .filter(|&(_, _, r)| matches!(self.mem.objs[r.idx as usize].kind, ObjKind::Function(_)))
-            .collect();
-        let mut cands = Vec::new();
-        self.candidates(addr, &funcs, &mut cands)?;
-        let mut none = self.pool.true_expr();
-        let mut choices = Vec::new();
-        for &(base, _, r) in &cands {
-            let ObjKind::Function(f) = self.mem.objs[r.idx as usize].kind else {
-                continue;
-            };
-            let b = self.pool.constant(pw, base as u128);
-            let eq = self.pool.eq(addr, b);
-            let ne = self.pool.bool_not(eq);
-            none = self.pool.bool_and(none, ne);
-            if self.may_be(eq)? {
-                choices.push((f, eq));
-            }
-        }
-        const MSG: &str = "invalid function pointer";
-        if choices.is_empty() {
-            return error(ErrorKind::Exec, MSG);
-        }
-        self.check_bad(none, ErrorKind::Exec, MSG)?;
-        self.take_choices(choices)
     }
 }

@@ -93,8 +93,27 @@ impl Memory {
     /// of it may be overwritten (the bytes stay, so a pointer loaded back is resolved by its
     /// address).
     pub fn write_sym_off(&mut self, pool: &mut ExprPool, slot: u32, off: ExprId, e: ExprId) {
-        let (a, u) = self.array_view(pool, slot);
-        let u = pool.write_bytes_le(u, off, e);
+        let bytes: Vec<ExprId> = (0..pool.width(e) / 8)
+            .map(|k| pool.extract(e, 8 * k, 8))
+            .collect();
+        self.write_sym_bytes(pool, slot, off, &bytes);
+    }
+
+    /// Writes the byte expressions `bytes` at `off`, `off + 1`, ... (in bounds, checked by the
+    /// caller), re-expressing the object once.
+    pub fn write_sym_bytes(
+        &mut self,
+        pool: &mut ExprPool,
+        slot: u32,
+        off: ExprId,
+        bytes: &[ExprId],
+    ) {
+        let (a, mut u) = self.array_view(pool, slot);
+        for (k, &b) in bytes.iter().enumerate() {
+            let ck = pool.constant(32, k as u128);
+            let i = pool.add(ck, off);
+            u = Some(pool.write(u, i, b));
+        }
         let o = &mut self.objs[slot as usize];
         o.view = Some((a, u));
         o.ptrs.clear();
