@@ -383,8 +383,8 @@ pub(super) struct Interp<'m, 'io> {
     max_depth: u32,
     /// Forks refused by `max_forks` / `max_depth`.
     forks_refused: u64,
-    /// Provenance of symbolic address expressions (`symmem.rs`).
-    hints: hashbrown::HashMap<ExprId, Option<ObjRef>>,
+    /// Provenance of symbolic address expressions: (object, its base) (`symmem.rs`).
+    hints: hashbrown::HashMap<ExprId, Option<(ObjRef, u64)>>,
 }
 
 enum Flow {
@@ -1120,6 +1120,9 @@ impl<'m, 'io> Interp<'m, 'io> {
                         let b = b.clone();
                         self.sym_ptr_add(&b, *offset)?
                     }
+                    b @ Value::Agg(_) if self.symbolic && has_sym(b) => {
+                        return sym_err("a vector GEP with a symbolic pointer")
+                    }
                     b => self.ptr_add(b.clone(), *offset),
                 };
                 self.set(inst.dst, v);
@@ -1130,10 +1133,8 @@ impl<'m, 'io> Interp<'m, 'io> {
                 indices,
             } => {
                 if self.symbolic
-                    && (matches!(opref!(self, base), Value::Sym(_))
-                        || indices
-                            .iter()
-                            .any(|i| matches!(opref!(self, &i.op), Value::Sym(_))))
+                    && (has_sym(opref!(self, base))
+                        || indices.iter().any(|i| has_sym(opref!(self, &i.op))))
                 {
                     let v = self.sym_gep(base, *offset, indices)?;
                     self.set(inst.dst, v);

@@ -131,3 +131,53 @@ fn invalid_function_pointer_error_path() {
         },
     );
 }
+
+#[test]
+fn provenance_bounds_a_symbolic_offset_to_its_object() {
+    // a[i] for large i may reach b's addresses: provenance says it is out of bounds of a.
+    both(
+        r#"int a[4], b[4]; int main(void) { unsigned i; klee_make_symbolic(&i, 4, "i");
+           klee_assume(i < 100); a[i] = 1; return b[0] + b[1] + b[2] + b[3]; }"#,
+        |o| {
+            assert_eq!(summary(o), (vec![0], vec!["ptr"]));
+            for p in &o.paths {
+                let i = i32_of(&p.objects[0].1);
+                assert_eq!(matches!(p.end, End::Exit(_)), i < 4);
+            }
+        },
+    );
+}
+
+#[test]
+fn memmove_at_a_symbolic_offset_within_one_object() {
+    // Source bytes are all read before any is written (overlap).
+    both(
+        r#"char buf[8] = "abcdefg"; int main(void) { unsigned i; klee_make_symbolic(&i, 4, "i");
+           klee_assume(i < 4); __builtin_memmove(buf + i, buf, 4);
+           if (buf[i + 3] == 'd') return r1(); return r0(); }"#,
+        |o| {
+            // buf[i + 3] is the old buf[3] == 'd' for every i.
+            assert_eq!(summary(o), (vec![1], vec![]), "{:?}", o.paths);
+        },
+    );
+}
+
+#[test]
+fn symbolic_length_memcpy_is_a_clear_error() {
+    both(
+        r#"char s[8] = "abcdefg", d[8]; int main(void) { unsigned n; klee_make_symbolic(&n, 4, "n");
+           klee_assume(n < 8); __builtin_memcpy(d, s, n); return d[0]; }"#,
+        |o| {
+            let (_, errs) = summary(o);
+            assert_eq!(errs, vec!["exec"]);
+            let End::Error(e) = &o.paths[0].end else {
+                unreachable!()
+            };
+            assert!(
+                e.message.starts_with("unsupported: symbolic"),
+                "{}",
+                e.message
+            );
+        },
+    );
+}

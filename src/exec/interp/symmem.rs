@@ -4,8 +4,9 @@
 //! A symbolic pointer is a `Value::Sym` address expression of pointer width. Objects have
 //! unique, never reused addresses, so the address alone designates at most one object; a pointer
 //! derived by `getelementptr` from a pointer with provenance also remembers that object (a hint
-//! per address expression, `Interp::hints`), and its accesses are checked against that object
-//! only (in bounds, else an `out of bound pointer` error path). Without provenance (`inttoptr`,
+//! per address expression, `Interp::hints`; dropped when the same expression is derived from
+//! another object), and its accesses are checked against that object only (in bounds, else an
+//! `out of bound pointer` error path; a freed object: the error). Without provenance (`inttoptr`,
 //! a `select` between pointers, a pointer loaded from symbolic bytes) the address is resolved
 //! against every live object: one path per object it may point into (constrained to be in
 //! bounds of it), plus an error path if it may point into none. Each access then reads or writes
@@ -39,6 +40,7 @@ impl<'m, 'io> Interp<'m, 'io> {
     /// Remembers that address expression `e` was derived from a pointer into `obj` (`None`:
     /// unknown). The same expression derived from two different objects has no hint.
     fn note_hint(&mut self, e: ExprId, obj: Option<ObjRef>) {
+        let obj = obj.and_then(|r| Some((r, self.mem.get(r)?.base)));
         self.hints
             .entry(e)
             .and_modify(|h| {
@@ -49,8 +51,14 @@ impl<'m, 'io> Interp<'m, 'io> {
             .or_insert(obj);
     }
 
+    /// The object `e` was derived from. Object slots are per path, so the hint also records
+    /// the object's base: a slot holding another object on this path gives no hint.
     fn hint(&self, e: ExprId) -> Option<ObjRef> {
-        self.hints.get(&e).copied().flatten()
+        let (r, base) = self.hints.get(&e).copied().flatten()?;
+        match self.mem.get(r) {
+            Some(o) if o.base != base => None,
+            _ => Some(r),
+        }
     }
 
     /// A value of pointer type as (address expression, provenance).
