@@ -1,7 +1,7 @@
 //! Symbolic memory: symbolic offsets (array theory), symbolic pointers resolved against every
 //! object, symbolic function pointers; path counts, errors and the generated inputs.
 
-use super::sym_tests::{both, i32_of, summary};
+use super::sym_tests::{both, i32_of, run_sym, summary};
 use super::*;
 
 #[test]
@@ -179,5 +179,27 @@ fn symbolic_length_memcpy_is_a_clear_error() {
                 e.message
             );
         },
+    );
+}
+
+#[test]
+fn vector_load_of_symbolic_bytes_is_a_clear_error() {
+    // A 32-byte vector over symbolic bytes is refused (never concatenated past 128 bits). Only
+    // -O0 keeps the vector load (-O2 loads the one element used).
+    let o = run_sym(
+        r#"typedef long v4 __attribute__((vector_size(32))); v4 g;
+           int main(void) { klee_make_symbolic(&g, sizeof g, "g");
+           v4 *volatile p = &g; v4 x = *p; return x[0] == 1 ? r1() : r0(); }"#,
+        "-O0",
+    );
+    let (exits, errs) = summary(&o);
+    assert_eq!((exits, errs), (vec![], vec!["exec"]));
+    let End::Error(e) = &o.paths[0].end else {
+        unreachable!()
+    };
+    assert!(
+        e.message.starts_with("unsupported: symbolic"),
+        "{}",
+        e.message
     );
 }

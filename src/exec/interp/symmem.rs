@@ -342,6 +342,18 @@ impl<'m, 'io> Interp<'m, 'io> {
             }
             _ => self.mem.resolve_any(p, n).map_err(|e| mem_err(e, p))?,
         };
+        if self.scalar_width(ty).is_none() {
+            // Aggregates and vectors: only concrete bytes (a symbolic overlay is refused).
+            if let Some(sym) = &self.mem.objs[slot as usize].sym {
+                if sym[off as usize..(off + n) as usize]
+                    .iter()
+                    .any(|b| b.is_some())
+                {
+                    return sym_err("a load of an aggregate holding symbolic bytes");
+                }
+            }
+            return Ok(self.load_at(slot, off, ty));
+        }
         if let Some(e) = self.mem.load_sym(&mut self.pool, slot, off, n) {
             return match self.ti(ty) {
                 TI::Int(w) => {
