@@ -26,6 +26,10 @@ __attribute__((noinline)) int r3(void) { sink = 3; return 3; }
 "#;
 
 pub(super) fn run_sym(src: &str, opt: &str) -> Outcome {
+    run_sym_cfg(src, opt, &Config::default())
+}
+
+pub(super) fn run_sym_cfg(src: &str, opt: &str, cfg: &Config) -> Outcome {
     let dir = tempfile::tempdir().unwrap();
     let c = dir.path().join("t.c");
     let bc = dir.path().join("t.bc");
@@ -53,7 +57,7 @@ pub(super) fn run_sym(src: &str, opt: &str) -> Outcome {
         String::from_utf8_lossy(&out.stderr)
     );
     let m = ir::lower::load_module(&bc).unwrap();
-    run(&m, &Config::default(), &mut NoOut).unwrap()
+    run(&m, cfg, &mut NoOut).unwrap()
 }
 
 pub(super) fn i32_of(b: &[u8]) -> i32 {

@@ -1,7 +1,7 @@
 //! Symbolic memory: symbolic offsets (array theory), symbolic pointers resolved against every
 //! object, symbolic function pointers; path counts, errors and the generated inputs.
 
-use super::sym_tests::{both, i32_of, run_sym, summary};
+use super::sym_tests::{both, i32_of, run_sym, run_sym_cfg, summary};
 use super::*;
 
 #[test]
@@ -202,4 +202,29 @@ fn vector_load_of_symbolic_bytes_is_a_clear_error() {
         "{}",
         e.message
     );
+}
+
+#[test]
+fn max_forks_keeps_one_resolution() {
+    // With no forks allowed, a symbolic function pointer follows its first feasible target.
+    let cfg = Config {
+        max_forks: Some(0),
+        ..Config::default()
+    };
+    for opt in ["-O0", "-O2"] {
+        let o = run_sym_cfg(
+            r#"static int f0(void) { return r0(); } static int f1(void) { return r1(); }
+               int (*tab[2])(void) = {f0, f1};
+               int main(void) { unsigned i; klee_make_symbolic(&i, 4, "i"); klee_assume(i < 2);
+               return tab[i](); }"#,
+            opt,
+            &cfg,
+        );
+        assert_eq!(o.paths.len(), 1);
+        assert!(o.forks_refused >= 1);
+        let End::Exit(c) = o.paths[0].end else {
+            unreachable!()
+        };
+        assert_eq!(c, i32_of(&o.paths[0].objects[0].1));
+    }
 }
