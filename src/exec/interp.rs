@@ -44,6 +44,10 @@ pub(super) enum Stop {
 
 pub(super) type R<T> = Result<T, Box<Stop>>;
 
+mod symcall;
+mod symcopy;
+mod symmem;
+
 pub(super) fn error<T>(kind: ErrorKind, msg: impl Into<String>) -> R<T> {
     Err(Box::new(Stop::Error {
         kind,
@@ -390,6 +394,8 @@ pub(super) struct Interp<'m, 'io> {
     max_depth: u32,
     /// Forks refused by `max_forks` / `max_depth`.
     forks_refused: u64,
+    /// Provenance of symbolic address expressions: (object, its base) (`symmem.rs`).
+    hints: hashbrown::HashMap<ExprId, Option<(ObjRef, u64)>>,
 }
 
 enum Flow {
@@ -565,6 +571,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             max_forks: cfg.max_forks.unwrap_or(u64::MAX),
             max_depth: cfg.max_depth.unwrap_or(u32::MAX),
             forks_refused: 0,
+            hints: hashbrown::HashMap::new(),
             max_frames: if cfg.max_stack_frames == 0 {
                 usize::MAX
             } else {
@@ -999,11 +1006,17 @@ impl<'m, 'io> Interp<'m, 'io> {
                     {
                         self.sym_icmp(*pred, w, a, b)?
                     }
-                    TI::Ptr | TI::Vec(..)
+                    TI::Ptr
                         if matches!(opref!(self, a), Value::Sym(_))
                             || matches!(opref!(self, b), Value::Sym(_)) =>
                     {
-                        return sym_err("a pointer or vector comparison");
+                        self.sym_icmp(*pred, self.ps * 8, a, b)?
+                    }
+                    TI::Vec(..)
+                        if matches!(opref!(self, a), Value::Sym(_))
+                            || matches!(opref!(self, b), Value::Sym(_)) =>
+                    {
+                        return sym_err("a vector comparison");
                     }
                     TI::Int(w) => Value::bool(icmp(*pred, w, self.opb(a), self.opb(b))),
                     TI::Ptr => Value::bool(icmp(*pred, self.ps * 8, self.opb(a), self.opb(b))),
@@ -1023,7 +1036,16 @@ impl<'m, 'io> Interp<'m, 'io> {
                 if let Some((n, mk)) = n {
                     // Fast path: the result is written straight into its register.
                     let p = opref!(self, ptr);
-                    let (s, o) = self.mem.resolve_any(p, n).map_err(|e| mem_err(e, p))?;
+                    let (s, o) = match self.mem.resolve_any(p, n) {
+                        Ok(x) => x,
+                        Err(MemErr::SymbolicPtr) => {
+                            let p = p.clone();
+                            let v = self.sym_load(&p, *ty)?;
+                            self.set(inst.dst, v);
+                            return Ok(Flow::Next);
+                        }
+                        Err(e) => return Err(mem_err(e, p)),
+                    };
                     if self.mem.objs[s as usize].sym.is_some() {
                         if let Some(e) = self.mem.load_sym(&mut self.pool, s, o, n) {
                             let TI::Int(w) = self.ti(*ty) else {
@@ -1044,7 +1066,11 @@ impl<'m, 'io> Interp<'m, 'io> {
                     }
                 } else {
                     let p = self.op(ptr);
-                    let v = self.load(&p, *ty)?;
+                    let v = if self.symbolic {
+                        self.sym_load(&p, *ty)?
+                    } else {
+                        self.load(&p, *ty)?
+                    };
                     self.set(inst.dst, v);
                 }
             }
@@ -1062,22 +1088,31 @@ impl<'m, 'io> Interp<'m, 'io> {
                                 "unsupported: symbolic floating point not supported",
                             );
                         }
-                        let p = opref!(self, ptr);
-                        let (s, o) = self.mem.resolve_any_mut(p, n).map_err(|e| mem_err(e, p))?;
-                        self.mem.store_sym(&mut self.pool, s, o, n, e);
+                        let p = self.op(ptr);
+                        let v = Value::Sym(e);
+                        self.sym_store(&p, *ty, &v)?;
                         return Ok(Flow::Next);
                     }
                     let x = self.opb(val);
                     let p = opref!(self, ptr);
-                    let (s, o) = self.mem.resolve_any_mut(p, n).map_err(|e| mem_err(e, p))?;
+                    let (s, o) = match self.mem.resolve_any_mut(p, n) {
+                        Ok(x) => x,
+                        Err(MemErr::SymbolicPtr) => {
+                            let (p, v) = (p.clone(), self.op(val));
+                            self.sym_store(&p, *ty, &v)?;
+                            return Ok(Flow::Next);
+                        }
+                        Err(e) => return Err(mem_err(e, p)),
+                    };
                     self.mem.store_int(s, o, n, x);
                 } else {
-                    if self.symbolic {
-                        self.guard_ops(&[*val], "a store of a pointer or aggregate")?;
-                    }
                     let p = self.op(ptr);
                     let v = self.op(val);
-                    self.store(&p, *ty, &v)?;
+                    if self.symbolic {
+                        self.sym_store(&p, *ty, &v)?;
+                    } else {
+                        self.store(&p, *ty, &v)?;
+                    }
                 }
             }
             InstKind::Gep {
@@ -1090,7 +1125,13 @@ impl<'m, 'io> Interp<'m, 'io> {
                         obj,
                         addr: addr.wrapping_add(*offset as u64) & self.ptr_mask,
                     },
-                    Value::Sym(_) => return sym_err("pointer arithmetic (symbolic pointer)"),
+                    b @ Value::Sym(_) => {
+                        let b = b.clone();
+                        self.sym_ptr_add(&b, *offset)?
+                    }
+                    b @ Value::Agg(_) if self.symbolic && has_sym(b) => {
+                        return sym_err("a vector GEP with a symbolic pointer")
+                    }
                     b => self.ptr_add(b.clone(), *offset),
                 };
                 self.set(inst.dst, v);
@@ -1100,15 +1141,13 @@ impl<'m, 'io> Interp<'m, 'io> {
                 offset,
                 indices,
             } => {
-                if self.symbolic {
-                    self.guard_ops(&[*base], "pointer arithmetic (symbolic pointer)")?;
-                    for i in indices.iter() {
-                        if let Operand::Reg(r) = i.op {
-                            if let Value::Sym(e) = self.regs[self.base + r.0 as usize] {
-                                self.concretize_index(r, e)?;
-                            }
-                        }
-                    }
+                if self.symbolic
+                    && (has_sym(opref!(self, base))
+                        || indices.iter().any(|i| has_sym(opref!(self, &i.op))))
+                {
+                    let v = self.sym_gep(base, *offset, indices)?;
+                    self.set(inst.dst, v);
+                    return Ok(Flow::Next);
                 }
                 let b = self.op(base);
                 let v = self.gep(b, *offset, indices);
@@ -1198,8 +1237,9 @@ impl<'m, 'io> Interp<'m, 'io> {
                 return Ok(Flow::Jump(self.edge(f, e)));
             }
             InstKind::IndirectBr { addr, dests } => {
-                if self.symbolic {
-                    self.guard_ops(&[*addr], "indirectbr")?;
+                if let Value::Sym(e) = *opref!(self, addr) {
+                    let e = self.sym_indirectbr(e, dests)?;
+                    return Ok(Flow::Jump(self.edge(f, e)));
                 }
                 let a = self.op(addr);
                 let obj = match a {
@@ -1257,13 +1297,15 @@ impl<'m, 'io> Interp<'m, 'io> {
             }
             InstKind::Select { cond, t, f: fv, ty }
                 if self.symbolic
-                    && matches!(self.ti(*ty), TI::Int(_))
+                    && matches!(self.ti(*ty), TI::Int(_) | TI::Ptr)
                     && (matches!(opref!(self, cond), Value::Sym(_))
                         || matches!(opref!(self, t), Value::Sym(_))
                         || matches!(opref!(self, fv), Value::Sym(_))) =>
             {
-                let TI::Int(w) = self.ti(*ty) else {
-                    unreachable!()
+                // Pointers: a select of addresses (resolved against every object when used).
+                let w = match self.ti(*ty) {
+                    TI::Int(w) => w,
+                    _ => self.ps * 8,
                 };
                 let (c, x, y) = (self.op(cond), self.op(t), self.op(fv));
                 let v = match c {
@@ -1387,6 +1429,10 @@ impl<'m, 'io> Interp<'m, 'io> {
             Callee::Direct(f) => *f,
             Callee::Intrinsic(i) => {
                 if self.symbolic {
+                    if let Some(v) = self.sym_mem_intrinsic(*i, args)? {
+                        self.set(inst.dst, v);
+                        return Ok(Flow::Next);
+                    }
                     if let Some(v) = self.sym_intrinsic(*i, args, ret)? {
                         self.set(inst.dst, v);
                         return Ok(Flow::Next);
@@ -1397,13 +1443,13 @@ impl<'m, 'io> Interp<'m, 'io> {
                 self.set(inst.dst, v);
                 return Ok(Flow::Next);
             }
-            Callee::Indirect(o) => {
-                if self.symbolic {
-                    self.guard_ops(&[*o], "an indirect call (symbolic function pointer)")?;
+            Callee::Indirect(o) => match *opref!(self, o) {
+                Value::Sym(e) => self.sym_callee(e)?,
+                _ => {
+                    let p = self.op(o);
+                    self.func_of(&p)?
                 }
-                let p = self.op(o);
-                self.func_of(&p)?
-            }
+            },
         };
         match self.builtins[fid.0 as usize] {
             Builtin::Defined => {}
@@ -1946,6 +1992,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             max_forks: 0,
             max_depth: 0,
             forks_refused: 0,
+            hints: hashbrown::HashMap::new(),
         }
     }
 
@@ -2949,7 +2996,9 @@ impl<'m, 'io> Interp<'m, 'io> {
                 })
             }
             Value::Int(x) => Ok(self.pool.constant(w, x & mask(w))),
-            _ => sym_err(format!("{what} (with a pointer or aggregate operand)")),
+            // A pointer's address (resolved by address when it is used as a pointer again).
+            Value::Ptr { addr, .. } => Ok(self.pool.constant(w, *addr as u128 & mask(w))),
+            _ => sym_err(format!("{what} (with an aggregate operand)")),
         }
     }
 
@@ -3146,7 +3195,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             self.pc = fr.pc;
         }
         if let Some(fr) = self.frames.last_mut() {
-            // Re-executes the current instruction (forks of `concretize_index`).
+            // Re-executes the current instruction (forks of symbolic pointer resolution).
             fr.pc = s.pc;
             self.pc = s.pc;
         }
@@ -3174,82 +3223,6 @@ impl<'m, 'io> Interp<'m, 'io> {
             }
             _ => false,
         }
-    }
-
-    /// Most feasible values of a symbolic array index / offset: one path per value.
-    const MAX_INDEX_VALUES: usize = 64;
-
-    /// A symbolic index of pointer arithmetic in register `r`: when it has at most
-    /// `MAX_INDEX_VALUES` feasible values, one path per value (under `e == value`; this path takes
-    /// the first and its register becomes that constant, the others re-execute the instruction);
-    /// otherwise a clear error.
-    fn concretize_index(&mut self, r: Reg, e: ExprId) -> R<()> {
-        let w = self.pool.width(e);
-        let mut cs = self.path.constraints.clone();
-        let mut vals = Vec::new();
-        let _ = self.solver();
-        let mut sv = self.solver.take().unwrap();
-        let res = (|| -> Result<(), crate::solver::SolverError> {
-            loop {
-                let v = sv.get_value(&self.pool, &cs, e)?;
-                vals.push(v);
-                let k = self.pool.constant(w, v);
-                let ne = self.pool.ne(e, k);
-                if vals.len() > Self::MAX_INDEX_VALUES
-                    || !sv.may_be_true(&self.pool, Query::new(&cs, ne))?
-                {
-                    return Ok(());
-                }
-                cs.push(ne);
-            }
-        })();
-        self.solver = Some(sv);
-        res.or_else(Self::solver_fail)?;
-        if vals.len() > Self::MAX_INDEX_VALUES {
-            return error(
-                ErrorKind::Exec,
-                format!(
-                    "unsupported: symbolic array index / pointer offset with more than {} feasible values",
-                    Self::MAX_INDEX_VALUES
-                ),
-            );
-        }
-        let mut constrain = false;
-        if vals.len() > 1 {
-            self.fork_check()?;
-            if !self.fork_allowed(vals.len() as u64 - 1) {
-                vals.truncate(1);
-                constrain = true;
-            }
-        }
-        for &v in vals[1..].iter().rev() {
-            let k = self.pool.constant(w, v);
-            let eq = self.pool.eq(e, k);
-            let mut path = self.path.clone();
-            path.constraints.push(eq);
-            path.depth += 1;
-            self.worklist.push(Snap {
-                mem: self.mem.clone(),
-                regs: self.regs.clone(),
-                frames: self.frames.clone(),
-                allocas: self.allocas.clone(),
-                stop_depth: self.stop_depth,
-                dtors_done: self.dtors_done,
-                path,
-                edge: None,
-                pc: self.pc,
-            });
-        }
-        let k = self.pool.constant(w, vals[0]);
-        let eq = self.pool.eq(e, k);
-        if vals.len() > 1 {
-            self.path.depth += 1;
-            self.add_constraint(eq);
-        } else if constrain {
-            self.add_constraint(eq);
-        }
-        self.regs[self.base + r.0 as usize] = Value::Int(vals[0]);
-        Ok(())
     }
 
     /// Continues an installed path.
@@ -3368,8 +3341,12 @@ impl<'m, 'io> Interp<'m, 'io> {
     }
 
     fn sym_cast(&mut self, op: CastOp, from: TypeId, to: TypeId, e: ExprId) -> R<Value> {
+        let pw = self.ps * 8;
         let (wf, wt) = match (self.ti(from), self.ti(to)) {
             (TI::Int(a), TI::Int(b)) => (a, b),
+            (TI::Ptr, TI::Int(b)) => (pw, b),
+            (TI::Int(a), TI::Ptr) => (a, pw),
+            (TI::Ptr, TI::Ptr) => (pw, pw),
             (TI::F(_), _) | (_, TI::F(_)) => {
                 return error(
                     ErrorKind::Exec,
@@ -3382,7 +3359,8 @@ impl<'m, 'io> Interp<'m, 'io> {
             CastOp::Trunc => self.pool.extract(e, 0, wt),
             CastOp::ZExt => self.pool.zext(e, wt),
             CastOp::SExt => self.pool.sext(e, wt),
-            CastOp::BitCast if wf == wt => e,
+            CastOp::BitCast | CastOp::AddrSpaceCast if wf == wt => e,
+            CastOp::PtrToInt | CastOp::IntToPtr => self.pool.zext_or_trunc(e, wt),
             _ => return sym_err(format!("a {:?} cast", op)),
         };
         Ok(self.val_of(r))

@@ -11,6 +11,8 @@
 //!   reused, 16-aligned, 16-byte gaps), exact bounds, generation-checked slots (use after free),
 //!   copy-on-write bytes (`Arc`), a provenance side table per object (offset -> object of a
 //!   stored pointer); integer addresses are resolved through a sorted address index.
+//!   `memory/view.rs`: an object's contents as an array term (constant array + update list) for
+//!   reads and writes at symbolic offsets.
 //! * `interp`: start-up (function, global, argv objects; constants evaluated once; global
 //!   initializers with relocations), the dispatch loop (one register file for all frames,
 //!   per-edge parallel phi copies), calls (byval copies, varargs areas), intrinsics, builtins
@@ -31,7 +33,31 @@
 //! `Value::Sym(ExprId)`, a symbolic integer (width <= 128) in the run's `ExprPool`; operations
 //! with a symbolic operand build expressions with the pool's smart constructors (a constant
 //! result becomes `Int` again). Memory objects carry an optional copy-on-write symbolic overlay
-//! (one `Option<ExprId>` per byte); loads concatenate bytes little-endian. A path owns its
+//! (one `Option<ExprId>` per byte); loads concatenate bytes little-endian.
+//!
+//! Symbolic memory (`interp/symmem.rs`, `interp/symcopy.rs`, `interp/symcall.rs`, KLEE's model):
+//! a symbolic pointer is a `Value::Sym` address of pointer width (GEP with a symbolic index,
+//! `inttoptr` of a symbolic integer, a `select` between pointers, a pointer loaded from
+//! symbolic bytes). One derived by GEP from a pointer with provenance keeps that object as a
+//! hint (per address expression, with the object's base), and its accesses are bounds-checked
+//! against that object only: an `out of bound pointer` error path when out of bounds is
+//! feasible, the path continuing in bounds. Without provenance, the address is resolved against
+//! every live object (bisection over the address index, one feasibility query per range): one
+//! path per object it may point into (at most 64, else an `unsupported` error), plus a `null
+//! page access` / `out of bound pointer` error path when it may point into none. The access
+//! then reads or writes the object's array view (`memory/view.rs`): a constant array of its
+//! concrete bytes plus an update list (its symbolic bytes, then the symbolic-offset writes).
+//! After such a write every byte of the object is re-expressed as a read of the new list
+//! (constant where the write cannot reach), so later concrete-offset accesses see it through
+//! the overlay; stored-pointer provenance of the object is dropped (pointers loaded back are
+//! resolved by address, which is sound because addresses are never reused). `memcpy` /
+//! `memmove` / `memset` with a symbolic pointer or fill byte move bytes as expressions (all
+//! source bytes read first: overlap-safe); a symbolic length is an `unsupported` error. A call
+//! through a symbolic function pointer (or an `indirectbr` to a symbolic address) forks one
+//! path per feasible target, plus KLEE's `invalid function pointer` (`exec`) error path.
+//! Objects accessed at a symbolic offset are limited to 1 MiB (`view::MAX_VIEW_SIZE`).
+//!
+//! A path owns its
 //! memory, registers, frames, path constraints and symbolic objects (name, array, size, in
 //! creation order); forks clone them (bytes shared until written) into pending paths.
 //!
@@ -48,8 +74,8 @@
 //! non-integers) on a symbolic condition the path does not decide (`interp/select_decided.rs`;
 //! KLEE would carry a symbolic pointer), division and
 //! remainder by a symbolic divisor and shifts by a symbolic amount (an error path when the bad
-//! value is feasible), a symbolic array index / pointer offset (one path per feasible value when
-//! there are at most 64, otherwise an error). The API (`klee_make_symbolic`, `klee_assume`,
+//! value is feasible), symbolic pointers (see above: error paths, one path per object or
+//! function). The API (`klee_make_symbolic`, `klee_assume`,
 //! `klee_int`, `klee_range`, `klee_choose`, `klee_silent_exit`, `klee_abort`,
 //! `klee_report_error`, `klee_is_symbolic`, `klee_warning[_once]`, `klee_get_value*`,
 //! `klee_prefer_cex`, `__VERIFIER_nondet_<int type>` (`__int128` too, returned as `{i64, i64}`:
@@ -58,9 +84,10 @@
 //! (`interp/api_args.rs`). Test objects keep the names given, repeated names included, as KLEE's
 //! `.ktest` files do. Every path's end is a
 //! [`PathEnd`] with a model of its symbolic objects. Anything symbolic not supported is an
-//! `exec` error `unsupported: symbolic ...` (symbolic pointers, floating point, vector
-//! operations, stores of aggregates, most intrinsics except the integer ones: min/max/abs,
-//! `*.with.overflow`, and ctpop/ctlz/cttz/bswap/bitreverse/fshl/fshr in `interp/sym_bits.rs`;
+//! `exec` error `unsupported: symbolic ...` (floating point, vector operations, aggregates
+//! holding symbolic values in memory, symbolic pointers passed to builtins, most intrinsics
+//! except the integer ones: min/max/abs, `*.with.overflow`, and
+//! ctpop/ctlz/cttz/bswap/bitreverse/fshl/fshr in `interp/sym_bits.rs`;
 //! system calls other than writes and exit),
 //! never a silent concretization; the only concretizations lose no path: an exit status and
 //! bytes written to stdout/stderr take one feasible value without constraining the path. Forks
@@ -87,6 +114,8 @@ pub mod value;
 mod e2e_tests;
 #[cfg(test)]
 mod sym_tests;
+#[cfg(test)]
+mod symmem_tests;
 #[cfg(test)]
 mod tests;
 
