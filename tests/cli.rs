@@ -356,3 +356,7 @@ fn max_forks_and_max_depth_stop_forking() {
     let (c, err) = run_symbolic(&["--max-depth=2"]);
     assert_eq!(c, expect(4, 0), "{err}");
 }
+
+/// Run control and replay.
+#[path = "cli/control.rs"]
+mod control;

@@ -96,6 +96,23 @@ fn split_args(s: &str) -> Vec<String> {
 
 const ERROR_MARKER: &str = "ERROR-LINE";
 
+/// `ONLY: O0 (reason...)`: the levels are the words before a parenthesized reason.
+fn parse_only(r: &str) -> Result<Vec<String>, String> {
+    let levels: Vec<String> = r
+        .split('(')
+        .next()
+        .unwrap_or("")
+        .split_whitespace()
+        .map(|s| s.to_string())
+        .collect();
+    for l in &levels {
+        if l != "O0" && l != "O2" {
+            return Err(format!("bad ONLY level {l:?}"));
+        }
+    }
+    Ok(levels)
+}
+
 fn parse_spec(path: &Path) -> Result<Spec, String> {
     let text =
         fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
@@ -152,20 +169,7 @@ fn parse_spec(path: &Path) -> Result<Spec, String> {
                 o => return Err(format!("{}:{lineno}: bad LIBC: {o:?}", path.display())),
             }
         } else if let Some(r) = c.strip_prefix("ONLY:") {
-            // `ONLY: O0 (reason...)`: the levels are the words before a parenthesized reason.
-            let levels: Vec<String> = r
-                .split('(')
-                .next()
-                .unwrap_or("")
-                .split_whitespace()
-                .map(|s| s.to_string())
-                .collect();
-            for l in &levels {
-                if l != "O0" && l != "O2" {
-                    return Err(format!("{}:{lineno}: bad ONLY level {l:?}", path.display()));
-                }
-            }
-            only = Some(levels);
+            only = Some(parse_only(r).map_err(|e| format!("{}:{lineno}: {e}", path.display()))?);
         } else if let Some(r) = c.strip_prefix("TIMEOUT:") {
             let s: u64 = r
                 .trim()
@@ -910,6 +914,14 @@ struct SymSpec {
     errors: Option<Vec<(String, u32)>>,
     /// `NO-REPLAY (reason)`: skip the native replay of the tests.
     no_replay: bool,
+    /// `OPTIONS: --opt ...`: extra trex options (before the bitcode).
+    options: Vec<String>,
+    /// `ONLY: O2 (reason)`: restriction of the optimization levels.
+    only: Option<Vec<String>>,
+    /// `EXPECT-SUBSUMED: N`: paths pruned by interpolation (the run with interpolation).
+    subsumed: Option<u64>,
+    /// `EXPECT-ITP-PATHS: N`: completed paths with interpolation.
+    itp_paths: Option<u64>,
 }
 
 fn parse_sym_spec(path: &Path) -> Result<SymSpec, String> {
@@ -925,6 +937,10 @@ fn parse_sym_spec(path: &Path) -> Result<SymSpec, String> {
         tests: None,
         errors: None,
         no_replay: false,
+        options: Vec::new(),
+        only: None,
+        subsumed: None,
+        itp_paths: None,
     };
     let num = |r: &str, what: &str| -> Result<u64, String> {
         r.trim()
@@ -940,12 +956,20 @@ fn parse_sym_spec(path: &Path) -> Result<SymSpec, String> {
             spec.args.extend(split_args(r));
         } else if c.starts_with("NO-REPLAY") {
             spec.no_replay = true;
+        } else if let Some(r) = c.strip_prefix("OPTIONS:") {
+            spec.options.extend(split_args(r));
+        } else if let Some(r) = c.strip_prefix("ONLY:") {
+            spec.only = Some(parse_only(r).map_err(|e| format!("{}: {e}", path.display()))?);
         } else if let Some(r) = c.strip_prefix("LIBC:") {
             spec.libc_none = r.trim() == "none";
         } else if let Some(r) = c.strip_prefix("TIMEOUT:") {
             spec.timeout = Some(Duration::from_secs(num(r, "TIMEOUT")?));
         } else if let Some(r) = c.strip_prefix("EXPECT-PATHS:") {
             spec.paths = Some(num(r, "EXPECT-PATHS")?);
+        } else if let Some(r) = c.strip_prefix("EXPECT-SUBSUMED:") {
+            spec.subsumed = Some(num(r, "EXPECT-SUBSUMED")?);
+        } else if let Some(r) = c.strip_prefix("EXPECT-ITP-PATHS:") {
+            spec.itp_paths = Some(num(r, "EXPECT-ITP-PATHS")?);
         } else if let Some(r) = c.strip_prefix("EXPECT-TESTS:") {
             spec.tests = Some(num(r, "EXPECT-TESTS")?);
         } else if let Some(r) = c.strip_prefix("EXPECT-ERRORS:") {
@@ -1009,26 +1033,69 @@ fn run_sym(ctx: &Ctx, spec: &SymSpec, opt: &str, dir: &Path) -> Result<(), Strin
         src_s.as_str(),
     ];
     compile(&cargs, dir, "clang")?;
+    // Exploration without interpolation: KLEE's exact counts.
     let out_dir = dir.join("out");
-    let mut cmd = Command::new(&ctx.trex);
-    cmd.arg("run").arg("--output-dir").arg(&out_dir);
-    if spec.libc_none {
-        cmd.arg("--libc=none");
-    }
-    cmd.arg(&bc).args(&spec.args).current_dir(dir);
-    let out = run_cmd(cmd, dir, "trex", spec.timeout.unwrap_or(ctx.timeout))?;
-    check_trex_ran(&out)?;
-    let mut problems = Vec::new();
-    if let Some(want) = spec.paths {
-        let got = done_count(&out.stderr, "KLEE: done: completed paths = ");
-        if got != Some(want) {
-            problems.push(format!("completed paths: want {want}, got {got:?}"));
-        }
-    }
+    let (out, mut problems) = sym_run(ctx, spec, dir, &out_dir, false, spec.paths)?;
     if let Some(want) = spec.tests {
         let got = done_count(&out.stderr, "KLEE: done: generated tests = ");
         if got != Some(want) {
             problems.push(format!("generated tests: want {want}, got {got:?}"));
+        }
+    }
+    if !problems.is_empty() {
+        return Err(format!("{}\n{}", problems.join("; "), stderr_report(&out)));
+    }
+    // With interpolation (the default): the same errors must be found (soundness), and the
+    // counts of pruned and completed paths when the program states them.
+    let itp_dir = dir.join("out-itp");
+    let (out2, mut problems) = sym_run(ctx, spec, dir, &itp_dir, true, spec.itp_paths)?;
+    if let Some(want) = spec.subsumed {
+        let got = done_count(&out2.stderr, "KLEE: done: subsumed paths = ");
+        if got != Some(want) {
+            problems.push(format!("subsumed paths: want {want}, got {got:?}"));
+        }
+    }
+    if !problems.is_empty() {
+        return Err(format!(
+            "with interpolation: {}\n{}",
+            problems.join("; "),
+            stderr_report(&out2)
+        ));
+    }
+    if spec.no_replay || !spec.args.is_empty() {
+        return Ok(());
+    }
+    replay_tests(ctx, spec, &src_s, opt, dir, &out_dir)
+}
+
+/// Runs trex on `prog.bc` (with or without interpolation) and checks the completed paths
+/// (`paths`) and the errors of the spec.
+fn sym_run(
+    ctx: &Ctx,
+    spec: &SymSpec,
+    dir: &Path,
+    out_dir: &Path,
+    interpolation: bool,
+    paths: Option<u64>,
+) -> Result<(Out, Vec<String>), String> {
+    let bc = dir.join("prog.bc");
+    let mut cmd = Command::new(&ctx.trex);
+    cmd.arg("run").arg("--output-dir").arg(out_dir);
+    if !interpolation {
+        cmd.arg("--no-interpolation");
+    }
+    if spec.libc_none {
+        cmd.arg("--libc=none");
+    }
+    cmd.args(&spec.options);
+    cmd.arg(&bc).args(&spec.args).current_dir(dir);
+    let out = run_cmd(cmd, dir, "trex", spec.timeout.unwrap_or(ctx.timeout))?;
+    check_trex_ran(&out)?;
+    let mut problems = Vec::new();
+    if let Some(want) = paths {
+        let got = done_count(&out.stderr, "KLEE: done: completed paths = ");
+        if got != Some(want) {
+            problems.push(format!("completed paths: want {want}, got {got:?}"));
         }
     }
     if let Some(want) = &spec.errors {
@@ -1052,24 +1119,28 @@ fn run_sym(ctx: &Ctx, spec: &SymSpec, opt: &str, dir: &Path) -> Result<(), Strin
             }
         }
         lines.sort();
-        let kinds = err_kinds(&out_dir);
+        let mut kinds = err_kinds(out_dir);
         let want_kinds: Vec<String> = want.iter().map(|e| e.0.clone()).collect();
-        let want_lines: Vec<u32> = want.iter().map(|e| e.1).collect();
+        let mut want_lines: Vec<u32> = want.iter().map(|e| e.1).collect();
+        want_lines.sort();
         let mut want_kinds_sorted = want_kinds.clone();
         want_kinds_sorted.sort();
+        if interpolation {
+            // Pruning may drop repeated reports (`--emit-all-errors`), never a location.
+            for v in [&mut want_lines, &mut lines] {
+                v.dedup();
+            }
+            for v in [&mut want_kinds_sorted, &mut kinds] {
+                v.dedup();
+            }
+        }
         if kinds != want_kinds_sorted || lines != want_lines {
             problems.push(format!(
                 "errors: want {want:?}, got kinds {kinds:?} at lines {lines:?}"
             ));
         }
     }
-    if !problems.is_empty() {
-        return Err(format!("{}\n{}", problems.join("; "), stderr_report(&out)));
-    }
-    if spec.no_replay || !spec.args.is_empty() {
-        return Ok(());
-    }
-    replay_tests(ctx, &src_s, opt, dir, &out_dir)
+    Ok((out, problems))
 }
 
 /// `build/runtime/native-x86_64/libtrexreplay.a`, built once by `scripts/build-replay.sh`.
@@ -1092,10 +1163,37 @@ fn replay_lib() -> Result<PathBuf, String> {
     .clone()
 }
 
+/// Error kinds whose native replay runs under a sanitizer, with its flag: invalid accesses
+/// and frees do not reliably crash a plain native build (an out-of-bounds write into a
+/// neighbour, a read of freed memory), nor does a shift by the width or more; AddressSanitizer
+/// and UBSan's `shift-exponent` check turn each into a report and an abort.
+const SANITIZED_KINDS: [(&str, &str); 3] = [
+    ("ptr", "-fsanitize=address"),
+    ("free", "-fsanitize=address"),
+    ("overshift", "-fsanitize=shift-exponent"),
+];
+
+fn sanitizer_of(kind: &str) -> Option<&'static str> {
+    SANITIZED_KINDS
+        .iter()
+        .find(|(k, _)| *k == kind)
+        .map(|(_, f)| *f)
+}
+
 /// Replays every test natively (the source compiled with libtrexreplay): the test of an error
 /// must end the program by a signal (abort, crash), any other must let it exit, without a
-/// replay error (object names and sizes must match trex's).
-fn replay_tests(ctx: &Ctx, src: &str, opt: &str, dir: &Path, out_dir: &Path) -> Result<(), String> {
+/// replay error (object names and sizes must match trex's). A program expecting `ptr` / `free`
+/// errors is built with `-fsanitize=address` (`ASAN_OPTIONS=abort_on_error=1`): the replay of
+/// each such error test must then print an AddressSanitizer report whose innermost frame in
+/// the program's file is at the line of the `.err` file.
+fn replay_tests(
+    ctx: &Ctx,
+    spec: &SymSpec,
+    src: &str,
+    opt: &str,
+    dir: &Path,
+    out_dir: &Path,
+) -> Result<(), String> {
     let lib = replay_lib()?;
     let lib_s = lib.to_string_lossy().into_owned();
     let inc = Path::new(env!("CARGO_MANIFEST_DIR")).join("runtime/include");
@@ -1103,20 +1201,27 @@ fn replay_tests(ctx: &Ctx, src: &str, opt: &str, dir: &Path, out_dir: &Path) -> 
     let exe = dir.join("prog.native");
     let exe_s = exe.to_string_lossy().into_owned();
     let opt_flag = format!("-{opt}");
-    compile(
-        &[
-            opt_flag.as_str(),
-            "-w",
-            "-I",
-            inc_s.as_str(),
-            src,
-            lib_s.as_str(),
-            "-o",
-            exe_s.as_str(),
-        ],
-        dir,
-        "clang-native",
-    )?;
+    let mut sanitizers: Vec<&str> = spec
+        .errors
+        .iter()
+        .flatten()
+        .filter_map(|(k, _)| sanitizer_of(k))
+        .collect();
+    sanitizers.sort();
+    sanitizers.dedup();
+    let mut cargs = vec![opt_flag.as_str(), "-g", "-w", "-I", inc_s.as_str()];
+    cargs.extend(&sanitizers);
+    if !sanitizers.is_empty() {
+        cargs.push("-fno-sanitize-recover=all");
+    }
+    cargs.extend([src, lib_s.as_str(), "-o", exe_s.as_str()]);
+    compile(&cargs, dir, "clang-native")?;
+    let file_name = spec
+        .path
+        .file_name()
+        .unwrap()
+        .to_string_lossy()
+        .into_owned();
     let names: Vec<String> = fs::read_dir(out_dir)
         .map_err(|e| format!("{}: {e}", out_dir.display()))?
         .flatten()
@@ -1126,19 +1231,25 @@ fn replay_tests(ctx: &Ctx, src: &str, opt: &str, dir: &Path, out_dir: &Path) -> 
     tests.sort();
     for t in tests {
         let stem = t.trim_end_matches(".ktest");
-        let is_err = names
+        let err_file = names
             .iter()
-            .any(|n| n.starts_with(&format!("{stem}.")) && n.ends_with(".err"));
+            .find(|n| n.starts_with(&format!("{stem}.")) && n.ends_with(".err"));
+        let is_err = err_file.is_some();
         let mut cmd = Command::new(&exe);
         cmd.env("KTEST_FILE", out_dir.join(t)).current_dir(dir);
+        if !sanitizers.is_empty() {
+            cmd.env("ASAN_OPTIONS", "abort_on_error=1:detect_leaks=0")
+                .env("UBSAN_OPTIONS", "abort_on_error=1:print_stacktrace=1");
+        }
         let out = run_cmd(cmd, dir, &format!("replay-{stem}"), ctx.timeout)?;
         let Some(status) = out.status else {
             return Err(format!("replay of {stem} timed out"));
         };
-        // (An error test may print the replay library's own report, e.g. of `reach_error`.)
+        // (An error test may print the replay library's own report, e.g. of `reach_error`;
+        // any test may print `klee_warning`'s `KLEE-RUNTIME: WARNING:` lines.)
         if out.stderr.contains("KLEE_RUN_TEST_ERROR")
             || out.stderr.contains("object name mismatch")
-            || (!is_err && out.stderr.contains("KLEE-RUNTIME"))
+            || (!is_err && out.stderr.contains("KLEE-RUNTIME: ERROR"))
         {
             return Err(format!(
                 "replay of {stem}: replay error\n{}",
@@ -1148,17 +1259,53 @@ fn replay_tests(ctx: &Ctx, src: &str, opt: &str, dir: &Path, out_dir: &Path) -> 
         let signalled = status.code().is_none();
         if is_err != signalled {
             return Err(format!(
-                "replay of {stem} ({}): the native program ended with {}",
+                "replay of {stem} ({}): the native program ended with {}\n{}",
                 if is_err {
                     "an error test"
                 } else {
                     "a normal test"
                 },
-                describe(status)
+                describe(status),
+                excerpt(&out.stderr, 5)
             ));
+        }
+        let Some(err_file) = err_file else { continue };
+        let kind = err_file
+            .trim_end_matches(".err")
+            .rsplit('.')
+            .next()
+            .unwrap_or("");
+        if sanitizer_of(kind).is_some() {
+            let text = fs::read_to_string(out_dir.join(err_file)).unwrap_or_default();
+            let want = text
+                .lines()
+                .find_map(|l| l.strip_prefix("Line: "))
+                .and_then(|n| n.trim().parse::<u32>().ok());
+            let got = sanitizer_line(&out.stderr, &file_name);
+            let report = out.stderr.contains("ERROR: AddressSanitizer")
+                || out.stderr.contains(": runtime error: ");
+            if !report || got.is_none() || got != want {
+                return Err(format!(
+                    "replay of {stem} ({kind} error at line {want:?}): no sanitizer report at that line (got {got:?})\n{}",
+                    excerpt(&out.stderr, 12)
+                ));
+            }
         }
     }
     Ok(())
+}
+
+/// The line in `file` of a sanitizer report: UBSan's `/path/file.c:15:10: runtime error: ...`,
+/// else the innermost stack frame in `file` (`    #1 0x... in main /path/file.c:15:10`).
+fn sanitizer_line(stderr: &str, file: &str) -> Option<u32> {
+    let pat = format!("/{file}:");
+    stderr
+        .lines()
+        .filter(|l| l.trim_start().starts_with('#') || l.contains(": runtime error: "))
+        .find_map(|l| {
+            let i = l.find(&pat)?;
+            l[i + pat.len()..].split(':').next()?.parse().ok()
+        })
 }
 
 fn collect_sym_cases(root: &Path, cases: &mut Vec<Case>) {
@@ -1176,6 +1323,9 @@ fn collect_sym_cases(root: &Path, cases: &mut Vec<Case>) {
             Ok(s) => {
                 let s = Arc::new(s);
                 for opt in ["O0", "O2"] {
+                    if s.only.as_ref().is_some_and(|o| !o.iter().any(|l| l == opt)) {
+                        continue;
+                    }
                     cases.push(Case {
                         name: format!("{} [{opt}]", s.name),
                         kind: CaseKind::Sym {

@@ -4,8 +4,10 @@
 #
 #   benchmarks/paths/run.sh [N...]      (default: 10 14)
 #
-# Runs `trex run --write-no-tests --libc=none` at -O0 and prints N, completed paths, wall seconds
-# and microseconds per path. Environment: TREX (binary; default target/release/trex), KEEP=1.
+# Runs `trex run --write-no-tests --libc=none --no-interpolation` at -O0 (plain exploration, as
+# KLEE's figure) and prints N, completed paths, wall seconds and microseconds per path; then the
+# same run with interpolation (paths pruned by subsumption). Environment: TREX (binary; default
+# target/release/trex), KEEP=1.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -14,7 +16,7 @@ trex=${TREX:-$root/target/release/trex}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/trex-paths.XXXXXX")
 [ "${KEEP:-}" = 1 ] || trap 'rm -rf "$tmp"' EXIT
 ns=("$@"); [ ${#ns[@]} -gt 0 ] || ns=(10 14)
-printf '%-4s %10s %9s %12s\n' N paths seconds "us/path"
+printf '%-4s %-7s %10s %10s %9s %12s\n' N interp paths subsumed seconds "us/path"
 for n in "${ns[@]}"; do
   src="$tmp/paths$n.c"
   cat > "$src" <<C
@@ -30,11 +32,15 @@ int main(void) {
 }
 C
   clang-14 -g -O0 -c -emit-llvm -I "$root/runtime/include" "$src" -o "$tmp/paths$n.bc" || exit 1
-  t0=$(date +%s.%N)
-  "$trex" run --write-no-tests --libc=none --output-dir "$tmp/out$n" "$tmp/paths$n.bc" 2> "$tmp/err$n"
-  t1=$(date +%s.%N)
-  paths=$(sed -n 's/^KLEE: done: completed paths = //p' "$tmp/err$n")
-  [ -n "$paths" ] || { echo "trex failed:"; tail -5 "$tmp/err$n"; exit 1; }
-  awk -v n="$n" -v p="$paths" -v a="$t0" -v b="$t1" \
-    'BEGIN { s = b - a; printf "%-4s %10d %9.3f %12.1f\n", n, p, s, (p > 0 ? s * 1e6 / p : 0) }'
+  for mode in off on; do
+    flag=--no-interpolation; [ $mode = on ] && flag=
+    t0=$(date +%s.%N)
+    "$trex" run --write-no-tests --libc=none $flag --output-dir "$tmp/out$n$mode" "$tmp/paths$n.bc" 2> "$tmp/err$n"
+    t1=$(date +%s.%N)
+    paths=$(sed -n 's/^KLEE: done: completed paths = //p' "$tmp/err$n")
+    sub=$(sed -n 's/^KLEE: done: subsumed paths = //p' "$tmp/err$n")
+    [ -n "$paths" ] || { echo "trex failed:"; tail -5 "$tmp/err$n"; exit 1; }
+    awk -v n="$n" -v m="$mode" -v p="$paths" -v q="${sub:-0}" -v a="$t0" -v b="$t1" \
+      'BEGIN { s = b - a; printf "%-4s %-7s %10d %10d %9.3f %12.1f\n", n, m, p, q, s, (p > 0 ? s * 1e6 / p : 0) }'
+  done
 done

@@ -1,10 +1,14 @@
 //! Command line: `trex run` (KLEE's option names), KLEE-style stderr lines.
 
 mod ktest_show;
+mod progress;
+mod replay;
 mod run;
+mod writer;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
+use std::time::Duration;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -21,6 +25,8 @@ pub struct Cli {
 pub enum Command {
     /// Run a program's bitcode (like `klee prog.bc args...`).
     Run(RunArgs),
+    /// Re-run a program concretely on the inputs of .ktest files (like KLEE's replay).
+    Replay(ReplayArgs),
     /// Inspect .ktest files.
     #[command(subcommand)]
     Ktest(KtestCommand),
@@ -84,6 +90,35 @@ pub struct RunArgs {
     /// Stop the run at the first error; the paths not yet finished end early (`.early` tests).
     #[arg(long)]
     pub exit_on_error: bool,
+    /// Stop the run after this wall time (KLEE's time spans: 10, 10s, 1min, 1h30min, ...);
+    /// pending paths end early. 0: no limit.
+    #[arg(long, value_parser = parse_time)]
+    pub max_time: Option<Duration>,
+    /// Per-query solver timeout (a time span); a query that times out ends its path early.
+    /// 0: none.
+    #[arg(long, value_parser = parse_time)]
+    pub max_solver_time: Option<Duration>,
+    /// Resident memory cap in MB (0: none); above it pending paths are killed (`.early`).
+    #[arg(long, default_value_t = 2000)]
+    pub max_memory: u64,
+    /// Stop the run after this many tests were written (0: no limit).
+    #[arg(long)]
+    pub max_tests: Option<u32>,
+    /// Stop the run at the first error of this type (KLEE's names: Abort, Assert, Ptr, Free,
+    /// ReadOnly, Exec, External, Model, ReportError, User, ...); repeatable.
+    #[arg(long, value_name = "TYPE")]
+    pub exit_on_error_type: Vec<String>,
+    /// Only write tests for paths that covered new code (errors are always written).
+    #[arg(long, num_args = 0..=1, default_value_t = false, default_missing_value = "true",
+          require_equals = true, action = clap::ArgAction::Set)]
+    pub only_output_states_covering_new: bool,
+    /// Write tests (`.early`) for the paths still pending when the run halts.
+    #[arg(long, num_args = 0..=1, default_value_t = true, default_missing_value = "true",
+          require_equals = true, action = clap::ArgAction::Set)]
+    pub dump_states_on_halt: bool,
+    /// Run concretely on the inputs of this .ktest file (KLEE's replay).
+    #[arg(long, value_name = "FILE")]
+    pub replay_ktest_file: Option<PathBuf>,
     /// Report every error state (default: only the first per instruction and message).
     #[arg(long)]
     pub emit_all_errors: bool,
@@ -95,6 +130,32 @@ pub struct RunArgs {
     /// Arguments passed to the program (argv[1..]).
     #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
     pub args: Vec<String>,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct ReplayArgs {
+    /// C library to link (default: musl when the program calls a library function).
+    #[arg(long, value_enum)]
+    pub libc: Option<Libc>,
+    /// Function to start from.
+    #[arg(long, default_value = "main")]
+    pub entry_point: String,
+    /// Stop each replay after this many LLVM instructions (0: no limit).
+    #[arg(long, default_value_t = 0)]
+    pub max_instructions: u64,
+    /// The program's bitcode.
+    pub program: PathBuf,
+    /// The tests to replay, one run each.
+    #[arg(required = true)]
+    pub tests: Vec<PathBuf>,
+    /// Arguments passed to the program (argv[1..]), after `--`.
+    #[arg(last = true)]
+    pub args: Vec<String>,
+}
+
+/// KLEE's time spans for clap.
+fn parse_time(s: &str) -> Result<Duration, String> {
+    crate::exec::control::parse_time_span(s)
 }
 
 /// KLEE (LLVM's option parser) accepts `-opt` as well as `--opt`: rewrite the former for clap.
@@ -133,6 +194,7 @@ pub fn main() -> i32 {
     };
     let result = match cli.command {
         Command::Run(a) => run::run(&a),
+        Command::Replay(a) => replay::replay(&a),
         Command::Ktest(KtestCommand::Show { trim_zeros, files }) => {
             ktest_show::show(&files, trim_zeros)
         }

@@ -1,5 +1,6 @@
 //! The dispatch loop, calls and returns, start-up, and instruction semantics.
 
+use super::control::{Ctl, Monitor};
 use super::float::{self, FUn, FK};
 use super::memory::{MemErr, Memory, ObjKind, ObjRef};
 use super::value::{icmp, int_bin, mask, sext, IntErr, Value};
@@ -10,8 +11,16 @@ use crate::search::{make_searcher, Coverage, StateId, StateInfo};
 use crate::solver::{self, Query, Solver};
 use std::sync::Arc;
 
+/// Checks of the API's arguments (KLEE's user errors).
+mod api_args;
 #[path = "itp.rs"]
 mod itp;
+/// `__VERIFIER_nondet_*` returned as a struct of integers (`__int128` on x86-64).
+mod nondet;
+/// `select` of concrete pointers on a symbolic condition: decided or forked.
+mod select_decided;
+/// ctpop / ctlz / cttz / bswap / bitreverse / fshl / fshr on symbolic integers.
+mod sym_bits;
 #[path = "wp.rs"]
 mod wp;
 
@@ -39,6 +48,10 @@ pub(super) enum Stop {
 
 pub(super) type R<T> = Result<T, Box<Stop>>;
 
+mod symcall;
+mod symcopy;
+mod symmem;
+
 pub(super) fn error<T>(kind: ErrorKind, msg: impl Into<String>) -> R<T> {
     Err(Box::new(Stop::Error {
         kind,
@@ -47,7 +60,7 @@ pub(super) fn error<T>(kind: ErrorKind, msg: impl Into<String>) -> R<T> {
     }))
 }
 
-fn mem_err(e: MemErr, p: &Value) -> Box<Stop> {
+pub(super) fn mem_err(e: MemErr, p: &Value) -> Box<Stop> {
     let kind = match e {
         MemErr::ReadOnly => ErrorKind::ReadOnly,
         MemErr::Symbolic | MemErr::SymbolicPtr => ErrorKind::Exec,
@@ -211,8 +224,8 @@ fn builtin_of(f: &Function) -> Builtin {
 }
 
 #[derive(Clone, Debug)]
-struct Frame {
-    func: FuncId,
+pub(super) struct Frame {
+    pub(super) func: FuncId,
     /// Index of the next instruction (synced on calls; the top frame's current one is `Interp::pc`).
     pc: u32,
     /// First register slot in `Interp::regs`.
@@ -225,10 +238,10 @@ struct Frame {
 
 /// A path waiting to be selected (forked by the running path, then in the slab): everything
 /// a path owns, and the edge it takes on resuming.
-struct Snap<'m> {
+pub(super) struct Snap<'m> {
     mem: Memory,
     regs: Vec<Value>,
-    frames: Vec<Frame>,
+    pub(super) frames: Vec<Frame>,
     allocas: Vec<ObjRef>,
     stop_depth: usize,
     dtors_done: bool,
@@ -236,13 +249,13 @@ struct Snap<'m> {
     /// The current instruction of the top frame.
     pc: u32,
     /// `Some`: take this edge on resuming; `None`: re-execute the current instruction.
-    edge: Option<(&'m Function, &'m Edge)>,
+    pub(super) edge: Option<(&'m Function, &'m Edge)>,
     /// Its interpolation node (`itp::NONE`: none).
-    node: u32,
+    pub(super) node: u32,
 }
 
 /// What the searcher may ask about a pending path.
-struct StateMeta {
+pub(super) struct StateMeta {
     loc: (FuncId, u32),
     stack: Vec<(FuncId, u32)>,
     depth: u32,
@@ -275,8 +288,8 @@ impl StateMeta {
 
 /// The pending paths, indexed by `StateId` (freed slots are reused).
 #[derive(Default)]
-struct Slab<'m> {
-    slots: Vec<(Option<Snap<'m>>, Option<StateMeta>)>,
+pub(super) struct Slab<'m> {
+    pub(super) slots: Vec<(Option<Snap<'m>>, Option<StateMeta>)>,
     free: Vec<u32>,
 }
 
@@ -296,14 +309,14 @@ impl<'m> Slab<'m> {
     }
 
     /// The snapshot of a selected path (its metadata stays until it is removed).
-    fn take(&mut self, s: StateId) -> Snap<'m> {
+    pub(super) fn take(&mut self, s: StateId) -> Snap<'m> {
         self.slots[s.0 as usize]
             .0
             .take()
             .expect("selected a running path")
     }
 
-    fn remove(&mut self, s: StateId) {
+    pub(super) fn remove(&mut self, s: StateId) {
         self.slots[s.0 as usize] = (None, None);
         self.free.push(s.0);
     }
@@ -338,13 +351,13 @@ struct PathState {
 }
 
 pub(super) struct Interp<'m, 'io> {
-    m: &'m Module,
+    pub(super) m: &'m Module,
     pool: ExprPool,
     solver: Option<Box<dyn Solver + Send>>,
     path: PathState,
     /// Paths forked by the running path, not yet given to the searcher.
-    worklist: Vec<Snap<'m>>,
-    paths: Vec<PathEnd>,
+    pub(super) worklist: Vec<Snap<'m>>,
+    pub(super) paths: Vec<PathEnd>,
     /// Set once anything symbolic exists (guards of the slow paths only run then).
     symbolic: bool,
     /// Forking is allowed (inside the entry function, not in constructors / destructors).
@@ -365,7 +378,7 @@ pub(super) struct Interp<'m, 'io> {
     /// of their `cases` vector.
     switch_tables: std::sync::Arc<SwitchTables>,
     scratch: Vec<Value>,
-    ps: u32,
+    pub(super) ps: u32,
     ptr_mask: u64,
     x86_64: bool,
     /// Register base of the top frame.
@@ -375,11 +388,12 @@ pub(super) struct Interp<'m, 'io> {
     /// `start` returns when the frame stack is back to this depth.
     stop_depth: usize,
     dtors_done: bool,
-    insts: u64,
-    max_insts: u64,
+    pub(super) insts: u64,
+    /// The next check (the instruction budget or a periodic one, `control.rs`).
+    pub(super) max_insts: u64,
     max_frames: usize,
-    /// `Config::exit_on_error`.
-    exit_on_error: bool,
+    /// Run control: budgets, halts, replay inputs (`control.rs`).
+    pub(super) ctl: Ctl,
     /// Forked paths so far, and the budgets (`u64::MAX` / `u32::MAX`: none).
     forks: u64,
     max_forks: u64,
@@ -392,6 +406,8 @@ pub(super) struct Interp<'m, 'io> {
     tracing: bool,
     /// The current step forked (interpolation checks the continuation after the jump).
     forked_here: bool,
+    /// Provenance of symbolic address expressions: (object, its base) (`symmem.rs`).
+    hints: hashbrown::HashMap<ExprId, Option<(ObjRef, u64)>>,
 }
 
 enum Flow {
@@ -403,7 +419,12 @@ enum Flow {
     Done(Value),
 }
 
-pub(super) fn run(m: &Module, cfg: &Config, io: &mut dyn Io) -> Result<Outcome, RunError> {
+pub(super) fn run(
+    m: &Module,
+    cfg: &Config,
+    io: &mut dyn Io,
+    mon: &mut dyn Monitor,
+) -> Result<Outcome, RunError> {
     let entry = *m
         .func_by_name
         .get(&cfg.entry)
@@ -420,6 +441,7 @@ pub(super) fn run(m: &Module, cfg: &Config, io: &mut dyn Io) -> Result<Outcome, 
         None
     };
     let mut it = Interp::new(m, io, cfg);
+    it.arm(cfg);
     if cfg.interpolation {
         it.itp = Some(Box::new(itp::ItpState::new()));
     }
@@ -457,43 +479,35 @@ pub(super) fn run(m: &Module, cfg: &Config, io: &mut dyn Io) -> Result<Outcome, 
     let mut searcher = make_searcher(&cfg.search, cfg.seed, m, coverage.clone());
     let mut slab = Slab::default();
     let mut cur = slab.insert(None, StateMeta::root(entry));
-    let mut halt: Option<String> = None;
     searcher.update(None, &[cur], &[], &slab);
     loop {
         let mut added = Vec::new();
         for snap in std::mem::take(&mut it.worklist) {
             let meta = StateMeta::of(&snap);
-            coverage.mark(meta.loc.0, meta.loc.1);
+            it.note_coverage(coverage.mark(meta.loc.0, meta.loc.1));
             let id = slab.insert(Some(snap), meta);
             searcher.fork(cur, id);
             added.push(id);
         }
         searcher.update(Some(cur), &added, &[cur], &slab);
         slab.remove(cur);
+        // Tests, halts (budgets, SIGINT, max-tests, exit-on-error), memory cap: control.rs.
+        it.end_segment(added.len(), &mut *searcher, &mut slab, &coverage, mon);
         let Some(next) = searcher.select(&slab) else {
             break;
         };
         cur = next;
         let snap = slab.take(cur);
-        if halt.is_none() {
-            // (An error path forked in the middle of a path ends that path with `Halted`.)
-            halt = match it.paths.last().map(|p| &p.end) {
-                Some(End::Halted(w)) if w == "max-instructions" || w == "exit-on-error" => {
-                    Some(w.clone())
-                }
-                Some(End::Error(_)) if cfg.exit_on_error => Some("exit-on-error".into()),
-                _ => None,
-            };
-        }
         let node = snap.node;
-        it.install(snap);
-        it.itp_enter(node);
-        if let Some(w) = &halt {
-            // The instruction budget is global, and `exit_on_error` stops the run: the
-            // remaining paths end early.
-            it.finish_path(Err(Box::new(Stop::Halt(w.clone()))));
+        if let Some(w) = it.ctl.halt.clone() {
+            // A halted run ends the remaining paths early.
+            it.itp_enter(node);
+            it.end_pending(snap, &w);
             continue;
         }
+        it.enter_segment(&snap, &coverage);
+        it.install(snap);
+        it.itp_enter(node);
         if it.itp_check(node) {
             // Subsumed: the path ends here, pruned.
             continue;
@@ -575,7 +589,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             } else {
                 cfg.max_instructions
             },
-            exit_on_error: cfg.exit_on_error,
+            ctl: Ctl::default(),
             forks: 0,
             max_forks: cfg.max_forks.unwrap_or(u64::MAX),
             max_depth: cfg.max_depth.unwrap_or(u32::MAX),
@@ -583,6 +597,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             itp: None,
             tracing: false,
             forked_here: false,
+            hints: hashbrown::HashMap::new(),
             max_frames: if cfg.max_stack_frames == 0 {
                 usize::MAX
             } else {
@@ -922,7 +937,7 @@ impl<'m, 'io> Interp<'m, 'io> {
     // ---------------------------------------------------------------- the loop
 
     #[inline(always)]
-    fn op(&self, o: &Operand) -> Value {
+    pub(super) fn op(&self, o: &Operand) -> Value {
         match *o {
             Operand::Reg(r) => self.regs[self.base + r.0 as usize].clone(),
             Operand::Const(c) => self.consts[c.0 as usize].clone(),
@@ -945,7 +960,7 @@ impl<'m, 'io> Interp<'m, 'io> {
     }
 
     #[inline(always)]
-    fn ti(&self, ty: TypeId) -> TI {
+    pub(super) fn ti(&self, ty: TypeId) -> TI {
         self.tinfo[ty.0 as usize]
     }
 
@@ -963,7 +978,8 @@ impl<'m, 'io> Interp<'m, 'io> {
                 self.insts += 1;
                 if self.insts > self.max_insts {
                     self.insts -= 1;
-                    return Err(Box::new(Stop::Halt("max-instructions".into())));
+                    self.checkpoint()?;
+                    self.insts += 1;
                 }
                 pc += 1;
                 if self.tracing {
@@ -1039,11 +1055,17 @@ impl<'m, 'io> Interp<'m, 'io> {
                     {
                         self.sym_icmp(*pred, w, a, b)?
                     }
-                    TI::Ptr | TI::Vec(..)
+                    TI::Ptr
                         if matches!(opref!(self, a), Value::Sym(_))
                             || matches!(opref!(self, b), Value::Sym(_)) =>
                     {
-                        return sym_err("a pointer or vector comparison");
+                        self.sym_icmp(*pred, self.ps * 8, a, b)?
+                    }
+                    TI::Vec(..)
+                        if matches!(opref!(self, a), Value::Sym(_))
+                            || matches!(opref!(self, b), Value::Sym(_)) =>
+                    {
+                        return sym_err("a vector comparison");
                     }
                     TI::Int(w) => Value::bool(icmp(*pred, w, self.opb(a), self.opb(b))),
                     TI::Ptr => Value::bool(icmp(*pred, self.ps * 8, self.opb(a), self.opb(b))),
@@ -1063,7 +1085,16 @@ impl<'m, 'io> Interp<'m, 'io> {
                 if let Some((n, mk)) = n {
                     // Fast path: the result is written straight into its register.
                     let p = opref!(self, ptr);
-                    let (s, o) = self.mem.resolve_any(p, n).map_err(|e| mem_err(e, p))?;
+                    let (s, o) = match self.mem.resolve_any(p, n) {
+                        Ok(x) => x,
+                        Err(MemErr::SymbolicPtr) => {
+                            let p = p.clone();
+                            let v = self.sym_load(&p, *ty)?;
+                            self.set(inst.dst, v);
+                            return Ok(Flow::Next);
+                        }
+                        Err(e) => return Err(mem_err(e, p)),
+                    };
                     if self.mem.objs[s as usize].sym.is_some() {
                         if let Some(e) = self.mem.load_sym(&mut self.pool, s, o, n) {
                             let TI::Int(w) = self.ti(*ty) else {
@@ -1084,7 +1115,11 @@ impl<'m, 'io> Interp<'m, 'io> {
                     }
                 } else {
                     let p = self.op(ptr);
-                    let v = self.load(&p, *ty)?;
+                    let v = if self.symbolic {
+                        self.sym_load(&p, *ty)?
+                    } else {
+                        self.load(&p, *ty)?
+                    };
                     self.set(inst.dst, v);
                 }
             }
@@ -1102,22 +1137,31 @@ impl<'m, 'io> Interp<'m, 'io> {
                                 "unsupported: symbolic floating point not supported",
                             );
                         }
-                        let p = opref!(self, ptr);
-                        let (s, o) = self.mem.resolve_any_mut(p, n).map_err(|e| mem_err(e, p))?;
-                        self.mem.store_sym(&mut self.pool, s, o, n, e);
+                        let p = self.op(ptr);
+                        let v = Value::Sym(e);
+                        self.sym_store(&p, *ty, &v)?;
                         return Ok(Flow::Next);
                     }
                     let x = self.opb(val);
                     let p = opref!(self, ptr);
-                    let (s, o) = self.mem.resolve_any_mut(p, n).map_err(|e| mem_err(e, p))?;
+                    let (s, o) = match self.mem.resolve_any_mut(p, n) {
+                        Ok(x) => x,
+                        Err(MemErr::SymbolicPtr) => {
+                            let (p, v) = (p.clone(), self.op(val));
+                            self.sym_store(&p, *ty, &v)?;
+                            return Ok(Flow::Next);
+                        }
+                        Err(e) => return Err(mem_err(e, p)),
+                    };
                     self.mem.store_int(s, o, n, x);
                 } else {
-                    if self.symbolic {
-                        self.guard_ops(&[*val], "a store of a pointer or aggregate")?;
-                    }
                     let p = self.op(ptr);
                     let v = self.op(val);
-                    self.store(&p, *ty, &v)?;
+                    if self.symbolic {
+                        self.sym_store(&p, *ty, &v)?;
+                    } else {
+                        self.store(&p, *ty, &v)?;
+                    }
                 }
             }
             InstKind::Gep {
@@ -1130,7 +1174,13 @@ impl<'m, 'io> Interp<'m, 'io> {
                         obj,
                         addr: addr.wrapping_add(*offset as u64) & self.ptr_mask,
                     },
-                    Value::Sym(_) => return sym_err("pointer arithmetic (symbolic pointer)"),
+                    b @ Value::Sym(_) => {
+                        let b = b.clone();
+                        self.sym_ptr_add(&b, *offset)?
+                    }
+                    b @ Value::Agg(_) if self.symbolic && has_sym(b) => {
+                        return sym_err("a vector GEP with a symbolic pointer")
+                    }
                     b => self.ptr_add(b.clone(), *offset),
                 };
                 self.set(inst.dst, v);
@@ -1140,15 +1190,13 @@ impl<'m, 'io> Interp<'m, 'io> {
                 offset,
                 indices,
             } => {
-                if self.symbolic {
-                    self.guard_ops(&[*base], "pointer arithmetic (symbolic pointer)")?;
-                    for i in indices.iter() {
-                        if let Operand::Reg(r) = i.op {
-                            if let Value::Sym(e) = self.regs[self.base + r.0 as usize] {
-                                self.concretize_index(r, e)?;
-                            }
-                        }
-                    }
+                if self.symbolic
+                    && (has_sym(opref!(self, base))
+                        || indices.iter().any(|i| has_sym(opref!(self, &i.op))))
+                {
+                    let v = self.sym_gep(base, *offset, indices)?;
+                    self.set(inst.dst, v);
+                    return Ok(Flow::Next);
                 }
                 let b = self.op(base);
                 let v = self.gep(b, *offset, indices);
@@ -1238,8 +1286,9 @@ impl<'m, 'io> Interp<'m, 'io> {
                 return Ok(Flow::Jump(self.edge(f, e)));
             }
             InstKind::IndirectBr { addr, dests } => {
-                if self.symbolic {
-                    self.guard_ops(&[*addr], "indirectbr")?;
+                if let Value::Sym(e) = *opref!(self, addr) {
+                    let e = self.sym_indirectbr(e, dests)?;
+                    return Ok(Flow::Jump(self.edge(f, e)));
                 }
                 let a = self.op(addr);
                 let obj = match a {
@@ -1297,13 +1346,15 @@ impl<'m, 'io> Interp<'m, 'io> {
             }
             InstKind::Select { cond, t, f: fv, ty }
                 if self.symbolic
-                    && matches!(self.ti(*ty), TI::Int(_))
+                    && matches!(self.ti(*ty), TI::Int(_) | TI::Ptr)
                     && (matches!(opref!(self, cond), Value::Sym(_))
                         || matches!(opref!(self, t), Value::Sym(_))
                         || matches!(opref!(self, fv), Value::Sym(_))) =>
             {
-                let TI::Int(w) = self.ti(*ty) else {
-                    unreachable!()
+                // Pointers: a select of addresses (resolved against every object when used).
+                let w = match self.ti(*ty) {
+                    TI::Int(w) => w,
+                    _ => self.ps * 8,
                 };
                 let (c, x, y) = (self.op(cond), self.op(t), self.op(fv));
                 let v = match c {
@@ -1323,6 +1374,18 @@ impl<'m, 'io> Interp<'m, 'io> {
                     }
                     _ => return sym_err("select"),
                 };
+                self.set(inst.dst, v);
+            }
+            InstKind::Select { cond, t, f: fv, .. }
+                if self.symbolic
+                    && matches!(opref!(self, cond), Value::Sym(_))
+                    && !has_sym(opref!(self, t))
+                    && !has_sym(opref!(self, fv)) =>
+            {
+                let Value::Sym(c) = self.op(cond) else {
+                    unreachable!()
+                };
+                let v = self.select_decided(c, self.op(t), self.op(fv))?;
                 self.set(inst.dst, v);
             }
             InstKind::ExtractValue { agg, indices, .. }
@@ -1415,6 +1478,10 @@ impl<'m, 'io> Interp<'m, 'io> {
             Callee::Direct(f) => *f,
             Callee::Intrinsic(i) => {
                 if self.symbolic {
+                    if let Some(v) = self.sym_mem_intrinsic(*i, args)? {
+                        self.set(inst.dst, v);
+                        return Ok(Flow::Next);
+                    }
                     if let Some(v) = self.sym_intrinsic(*i, args, ret)? {
                         self.set(inst.dst, v);
                         return Ok(Flow::Next);
@@ -1425,13 +1492,13 @@ impl<'m, 'io> Interp<'m, 'io> {
                 self.set(inst.dst, v);
                 return Ok(Flow::Next);
             }
-            Callee::Indirect(o) => {
-                if self.symbolic {
-                    self.guard_ops(&[*o], "an indirect call (symbolic function pointer)")?;
+            Callee::Indirect(o) => match *opref!(self, o) {
+                Value::Sym(e) => self.sym_callee(e)?,
+                _ => {
+                    let p = self.op(o);
+                    self.func_of(&p)?
                 }
-                let p = self.op(o);
-                self.func_of(&p)?
-            }
+            },
         };
         match self.builtins[fid.0 as usize] {
             Builtin::Defined => {}
@@ -1969,7 +2036,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             insts: 0,
             max_insts: 0,
             max_frames: 0,
-            exit_on_error: false,
+            ctl: Ctl::default(),
             forks: 0,
             max_forks: 0,
             max_depth: 0,
@@ -1977,6 +2044,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             itp: None,
             tracing: false,
             forked_here: false,
+            hints: hashbrown::HashMap::new(),
         }
     }
 
@@ -2982,18 +3050,16 @@ impl<'m, 'io> Interp<'m, 'io> {
                 })
             }
             Value::Int(x) => Ok(self.pool.constant(w, x & mask(w))),
-            _ => sym_err(format!("{what} (with a pointer or aggregate operand)")),
+            // A pointer's address (resolved by address when it is used as a pointer again).
+            Value::Ptr { addr, .. } => Ok(self.pool.constant(w, *addr as u128 & mask(w))),
+            _ => sym_err(format!("{what} (with an aggregate operand)")),
         }
     }
 
     fn solver(&mut self) -> &mut (dyn Solver + Send) {
         self.solver
-            .get_or_insert_with(|| solver::default_chain(None))
+            .get_or_insert_with(|| solver::default_chain(self.ctl.solver_timeout()))
             .as_mut()
-    }
-
-    fn solver_fail<T>(e: impl std::fmt::Display) -> R<T> {
-        error(ErrorKind::Exec, format!("solver failure: {e}"))
     }
 
     /// May `c` (width 1) be true under the path constraints?
@@ -3005,7 +3071,7 @@ impl<'m, 'io> Interp<'m, 'io> {
         let mut sv = self
             .solver
             .take()
-            .unwrap_or_else(|| solver::default_chain(None));
+            .unwrap_or_else(|| solver::default_chain(self.ctl.solver_timeout()));
         let r = sv.may_be_true(&self.pool, Query::new(&cs, c));
         self.solver = Some(sv);
         self.path.constraints = cs;
@@ -3051,7 +3117,7 @@ impl<'m, 'io> Interp<'m, 'io> {
     }
 
     /// Records the end of the current path.
-    fn finish_path(&mut self, r: R<Value>) {
+    pub(super) fn finish_path(&mut self, r: R<Value>) {
         if let Err(e) = &r {
             if matches!(&**e, Stop::Halt(w) if w == SUBSUMED) {
                 // Pruned: its node was finished by the subsumption check.
@@ -3140,7 +3206,7 @@ impl<'m, 'io> Interp<'m, 'io> {
         self.fork_error(bad, kind, msg);
         self.itp_fact(itp::Fact::ErrFork);
         self.add_constraint(good);
-        if self.exit_on_error {
+        if self.ctl.exits_on(kind) {
             // The run stops at this error: the current path ends early too.
             return Err(Box::new(Stop::Halt("exit-on-error".into())));
         }
@@ -3190,7 +3256,7 @@ impl<'m, 'io> Interp<'m, 'io> {
         });
     }
 
-    fn install(&mut self, s: Snap<'m>) {
+    pub(super) fn install(&mut self, s: Snap<'m>) {
         self.mem = s.mem;
         self.regs = s.regs;
         self.frames = s.frames;
@@ -3204,7 +3270,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             self.pc = fr.pc;
         }
         if let Some(fr) = self.frames.last_mut() {
-            // Re-executes the current instruction (forks of `concretize_index`).
+            // Re-executes the current instruction (forks of symbolic pointer resolution).
             fr.pc = s.pc;
             self.pc = s.pc;
         }
@@ -3232,87 +3298,6 @@ impl<'m, 'io> Interp<'m, 'io> {
             }
             _ => false,
         }
-    }
-
-    /// Most feasible values of a symbolic array index / offset: one path per value.
-    const MAX_INDEX_VALUES: usize = 64;
-
-    /// A symbolic index of pointer arithmetic in register `r`: when it has at most
-    /// `MAX_INDEX_VALUES` feasible values, one path per value (under `e == value`; this path takes
-    /// the first and its register becomes that constant, the others re-execute the instruction);
-    /// otherwise a clear error.
-    fn concretize_index(&mut self, r: Reg, e: ExprId) -> R<()> {
-        let w = self.pool.width(e);
-        let mut cs = self.path.constraints.clone();
-        let mut vals = Vec::new();
-        let _ = self.solver();
-        let mut sv = self.solver.take().unwrap();
-        let res = (|| -> Result<(), crate::solver::SolverError> {
-            loop {
-                let v = sv.get_value(&self.pool, &cs, e)?;
-                vals.push(v);
-                let k = self.pool.constant(w, v);
-                let ne = self.pool.ne(e, k);
-                if vals.len() > Self::MAX_INDEX_VALUES
-                    || !sv.may_be_true(&self.pool, Query::new(&cs, ne))?
-                {
-                    return Ok(());
-                }
-                cs.push(ne);
-            }
-        })();
-        self.solver = Some(sv);
-        res.or_else(Self::solver_fail)?;
-        if vals.len() > Self::MAX_INDEX_VALUES {
-            return error(
-                ErrorKind::Exec,
-                format!(
-                    "unsupported: symbolic array index / pointer offset with more than {} feasible values",
-                    Self::MAX_INDEX_VALUES
-                ),
-            );
-        }
-        let mut constrain = false;
-        if vals.len() > 1 {
-            self.fork_check()?;
-            if !self.fork_allowed(vals.len() as u64 - 1) {
-                vals.truncate(1);
-                constrain = true;
-            }
-        }
-        if vals.len() > 1 {
-            // Forks of a concretized index are not modelled by interpolation.
-            self.itp_block();
-        }
-        for &v in vals[1..].iter().rev() {
-            let k = self.pool.constant(w, v);
-            let eq = self.pool.eq(e, k);
-            let mut path = self.path.clone();
-            path.constraints.push(eq);
-            path.depth += 1;
-            self.worklist.push(Snap {
-                mem: self.mem.clone(),
-                regs: self.regs.clone(),
-                frames: self.frames.clone(),
-                allocas: self.allocas.clone(),
-                stop_depth: self.stop_depth,
-                dtors_done: self.dtors_done,
-                path,
-                edge: None,
-                pc: self.pc,
-                node: itp::NONE,
-            });
-        }
-        let k = self.pool.constant(w, vals[0]);
-        let eq = self.pool.eq(e, k);
-        if vals.len() > 1 {
-            self.path.depth += 1;
-            self.add_constraint(eq);
-        } else if constrain {
-            self.add_constraint(eq);
-        }
-        self.regs[self.base + r.0 as usize] = Value::Int(vals[0]);
-        Ok(())
     }
 
     /// Continues an installed path.
@@ -3350,22 +3335,31 @@ impl<'m, 'io> Interp<'m, 'io> {
         default: &'m Edge,
     ) -> R<usize> {
         let w = self.pool.width(c);
-        let mut feasible: Vec<(&'m Edge, ExprId)> = Vec::new();
-        let mut outcomes: Vec<u32> = Vec::new();
+        // As KLEE: one path per distinct target (cases sharing an edge are one disjunction).
+        let mut groups: Vec<(&'m Edge, ExprId)> = Vec::new();
         let mut none = self.pool.true_expr();
-        for (ci, (v, e)) in cases.iter().enumerate() {
+        for (v, e) in cases.iter() {
             let k = self.pool.constant(w, *v);
             let eq = self.pool.eq(c, k);
             let ne = self.pool.bool_not(eq);
             none = self.pool.bool_and(none, ne);
-            if self.may_be(eq)? {
-                feasible.push((e, eq));
-                outcomes.push(ci as u32);
+            match groups.iter_mut().find(|g| *g.0 == *e) {
+                Some(g) => g.1 = self.pool.bool_or(g.1, eq),
+                None => groups.push((e, eq)),
             }
         }
-        if self.may_be(none)? {
-            feasible.push((default, none));
-            outcomes.push(cases.len() as u32);
+        match groups.iter_mut().find(|g| *g.0 == *default) {
+            Some(g) => g.1 = self.pool.bool_or(g.1, none),
+            None => groups.push((default, none)),
+        }
+        // (The outcome of a path, for interpolation: its group's index.)
+        let mut feasible: Vec<(&'m Edge, ExprId)> = Vec::new();
+        let mut outcomes: Vec<u32> = Vec::new();
+        for (gi, (e, k)) in groups.into_iter().enumerate() {
+            if self.may_be(k)? {
+                feasible.push((e, k));
+                outcomes.push(gi as u32);
+            }
         }
         if feasible.is_empty() {
             return error(ErrorKind::Exec, "internal: infeasible path constraints");
@@ -3430,8 +3424,12 @@ impl<'m, 'io> Interp<'m, 'io> {
     }
 
     fn sym_cast(&mut self, op: CastOp, from: TypeId, to: TypeId, e: ExprId) -> R<Value> {
+        let pw = self.ps * 8;
         let (wf, wt) = match (self.ti(from), self.ti(to)) {
             (TI::Int(a), TI::Int(b)) => (a, b),
+            (TI::Ptr, TI::Int(b)) => (pw, b),
+            (TI::Int(a), TI::Ptr) => (a, pw),
+            (TI::Ptr, TI::Ptr) => (pw, pw),
             (TI::F(_), _) | (_, TI::F(_)) => {
                 return error(
                     ErrorKind::Exec,
@@ -3444,7 +3442,8 @@ impl<'m, 'io> Interp<'m, 'io> {
             CastOp::Trunc => self.pool.extract(e, 0, wt),
             CastOp::ZExt => self.pool.zext(e, wt),
             CastOp::SExt => self.pool.sext(e, wt),
-            CastOp::BitCast if wf == wt => e,
+            CastOp::BitCast | CastOp::AddrSpaceCast if wf == wt => e,
+            CastOp::PtrToInt | CastOp::IntToPtr => self.pool.zext_or_trunc(e, wt),
             _ => return sym_err(format!("a {:?} cast", op)),
         };
         Ok(self.val_of(r))
@@ -3474,6 +3473,9 @@ impl<'m, 'io> Interp<'m, 'io> {
             .any(|a| matches!(opref!(self, &a.op), Value::Sym(_)))
         {
             return Ok(None);
+        }
+        if let Some(v) = self.sym_bits(which, args)? {
+            return Ok(Some(v));
         }
         let w = match args.first().map(|a| self.ti(a.ty)) {
             Some(TI::Int(w)) => w,
@@ -3574,14 +3576,9 @@ impl<'m, 'io> Interp<'m, 'io> {
     }
 
     fn fresh_array(&mut self, name: &str, size: u64) -> (String, ArrayId) {
-        // The ktest name is unique within the path (KLEE: x, x_1, ...); the array's SMT name is
-        // unique in the pool.
-        let mut kname = name.to_string();
-        let mut k = 0;
-        while self.path.symbolics.iter().any(|s| s.0 == kname) {
-            k += 1;
-            kname = format!("{name}_{k}");
-        }
+        // The ktest name is the name given, repeated names included (KLEE writes the memory
+        // object's name; native replay checks it); the array's SMT name is unique in the pool.
+        let kname = name.to_string();
         let mut aname = kname.clone();
         let mut j = 0;
         while self.pool.arrays().iter().any(|a| a.name == aname) {
@@ -3609,15 +3606,8 @@ impl<'m, 'io> Interp<'m, 'io> {
         self.val_of(e)
     }
 
-    fn cstr_arg(&self, v: &Value) -> R<String> {
-        if let Value::Sym(_) = v {
-            return sym_err("a string argument");
-        }
-        if v.bits() == 0 {
-            return Ok(String::new());
-        }
-        let s = self.mem.read_cstr(v).map_err(|e| mem_err(e, v))?;
-        Ok(String::from_utf8_lossy(&s).into_owned())
+    pub(super) fn cstr_arg(&self, v: &Value) -> R<String> {
+        self.api_string(v)
     }
 
     /// The symbolic-execution API (`klee_*`, `__VERIFIER_*`).
@@ -3628,30 +3618,26 @@ impl<'m, 'io> Interp<'m, 'io> {
             TI::Int(w) => w,
             _ => 0,
         };
+        if self.ctl.lim.replay.is_some() {
+            if let Some(r) = self.replay_builtin(b, fid, args, ret) {
+                return r;
+            }
+        }
         match b {
             Builtin::MakeSymbolic => {
                 let (p, n) = (arg(self, 0), arg(self, 1));
-                let Value::Int(n) = n else {
-                    return sym_err("the size of klee_make_symbolic");
-                };
                 let name = match self.cstr_arg(&arg(self, 2))? {
                     s if s.is_empty() => "unnamed".to_string(),
                     s => s,
                 };
-                let (slot, off) = self
-                    .mem
-                    .resolve_any_mut(&p, n as u64)
-                    .map_err(|e| mem_err(e, &p))?;
-                if off != 0 || self.mem.objs[slot as usize].size != n as u64 {
-                    return error(ErrorKind::User, "wrong size given to klee_make_symbolic");
-                }
-                let (_, a) = self.fresh_array(&name, n as u64);
+                let (slot, n) = self.make_symbolic_target(&p, &n)?;
+                let (_, a) = self.fresh_array(&name, n);
                 let m = &mut self.mem;
                 let o = &mut m.objs[slot as usize];
                 o.ptrs.clear();
                 let mut v = Vec::with_capacity(n as usize);
                 for k in 0..n {
-                    let i = self.pool.constant(32, k);
+                    let i = self.pool.constant(32, k as u128);
                     v.push(Some(self.pool.read(a, None, i)));
                 }
                 o.sym = Some(std::sync::Arc::new(v));
@@ -3682,6 +3668,9 @@ impl<'m, 'io> Interp<'m, 'io> {
             Builtin::Nondet => {
                 let name = self.m.func(fid).name.clone();
                 if ret_w == 0 {
+                    if let Some(v) = self.nondet_int_struct(&name, ret) {
+                        return Ok(v);
+                    }
                     return error(
                         ErrorKind::Exec,
                         format!("unsupported: {name} (only integer types are supported)"),
@@ -3723,20 +3712,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             Builtin::ReportError => {
                 let msg = self.cstr_arg(&arg(self, 2))?;
                 let suffix = self.cstr_arg(&arg(self, 3))?;
-                let kind = match suffix.as_str() {
-                    "ptr" => ErrorKind::Ptr,
-                    "free" => ErrorKind::Free,
-                    "div" => ErrorKind::Div,
-                    "overshift" => ErrorKind::Overshift,
-                    "abort" => ErrorKind::Abort,
-                    "assert" => ErrorKind::Assert,
-                    "exec" => ErrorKind::Exec,
-                    "external" => ErrorKind::External,
-                    "model" => ErrorKind::Model,
-                    "read_only" => ErrorKind::ReadOnly,
-                    _ => ErrorKind::User,
-                };
-                error(kind, msg)
+                error(ErrorKind::from_report_suffix(&suffix), msg)
             }
             Builtin::GetValue => {
                 let v = arg(self, 0);

@@ -273,6 +273,13 @@ impl<'m> Interp<'m, '_> {
         }
     }
 
+    /// Saves a pending path forked in a way interpolation does not model (symbolic pointer
+    /// resolution, decided selects): the running node gets no interpolant.
+    pub(super) fn push_unmodeled(&mut self, snap: super::Snap<'m>) {
+        self.itp_block();
+        self.worklist.push(snap);
+    }
+
     /// The running path lost paths (a refused fork, a fork not modelled): its node and all
     /// ancestors get no entry.
     pub(super) fn itp_block(&mut self) {
@@ -462,22 +469,27 @@ impl<'m> Interp<'m, '_> {
                     cases,
                     default,
                 } => {
+                    // The outcome is the index of a group of cases sharing a target (the
+                    // executor forks once per target, default last unless shared).
                     let c = self.fork_cond(&sh, st.base, cond, *width)?;
-                    match cases.get(*outcome as usize) {
-                        Some((k, e)) => {
-                            let kk = self.pool.constant(*width, *k);
-                            (e, self.pool.eq(c, kk))
-                        }
-                        None => {
-                            let mut g = self.pool.true_expr();
-                            for (k, _) in cases.iter() {
-                                let kk = self.pool.constant(*width, *k);
-                                let ne = self.pool.ne(c, kk);
-                                g = self.pool.bool_and(g, ne);
-                            }
-                            (default, g)
+                    let mut groups: Vec<(&crate::ir::Edge, ExprId)> = Vec::new();
+                    let mut none = self.pool.true_expr();
+                    for (k, e) in cases.iter() {
+                        let kk = self.pool.constant(*width, *k);
+                        let eq = self.pool.eq(c, kk);
+                        let ne = self.pool.bool_not(eq);
+                        none = self.pool.bool_and(none, ne);
+                        match groups.iter_mut().find(|g| *g.0 == *e) {
+                            Some(g) => g.1 = self.pool.bool_or(g.1, eq),
+                            None => groups.push((e, eq)),
                         }
                     }
+                    match groups.iter_mut().find(|g| *g.0 == *default) {
+                        Some(g) => g.1 = self.pool.bool_or(g.1, none),
+                        None => groups.push((default, none)),
+                    }
+                    let (e, g) = *groups.get(*outcome as usize)?;
+                    (e, g)
                 }
                 _ => return None,
             };
@@ -492,7 +504,15 @@ impl<'m> Interp<'m, '_> {
         // Outcomes that were not explored (infeasible then) must stay impossible.
         let all = match &inst.kind {
             InstKind::CondBr { .. } => 2,
-            InstKind::Switch { cases, .. } => cases.len() + 1,
+            InstKind::Switch { cases, default, .. } => {
+                let mut n: Vec<&crate::ir::Edge> = Vec::new();
+                for e in cases.iter().map(|c| &c.1).chain(std::iter::once(default)) {
+                    if !n.iter().any(|x| **x == *e) {
+                        n.push(e);
+                    }
+                }
+                n.len()
+            }
             _ => 0,
         };
         let mut explored: Vec<u32> = guards.iter().map(|g| g.0).collect();

@@ -8,10 +8,12 @@
 //! provenance. Integers used as addresses are resolved through an address index.
 
 use super::value::Value;
-use crate::expr::{ExprId, ExprPool};
+use crate::expr::{ArrayId, ExprId, ExprPool, UpdateId};
 use crate::ir::{BlockId, FuncId};
 use std::collections::BTreeMap;
 use std::sync::Arc;
+
+pub mod view;
 
 /// Reference to an object slot, valid while the slot's generation matches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -55,6 +57,9 @@ pub struct Object {
     /// Symbolic overlay: `Some(e)` for a byte whose contents are the 8-bit expression `e`
     /// (the concrete byte is then meaningless). `None` while every byte is concrete.
     pub sym: Option<Arc<Vec<Option<ExprId>>>>,
+    /// The array + update list this object's contents were last expressed as by a
+    /// symbolic-offset access (`view.rs`); a hint only: the next view diffs against it.
+    pub view: Option<(ArrayId, Option<UpdateId>)>,
 }
 
 /// Why a memory access failed.
@@ -144,6 +149,7 @@ impl Memory {
                 o.ptrs.clear();
             }
             o.sym = None;
+            o.view = None;
             ObjRef { idx, gen: o.gen }
         } else {
             let bytes = Arc::new(vec![0u8; size as usize]);
@@ -157,6 +163,7 @@ impl Memory {
                 bytes,
                 ptrs: BTreeMap::new(),
                 sym: None,
+                view: None,
             });
             ObjRef { idx, gen: 0 }
         };
@@ -203,6 +210,7 @@ impl Memory {
             o.ptrs.clear();
         }
         o.sym = None;
+        o.view = None;
         self.free_slots.push(r.idx);
         if self.index.last().map(|e| e.1) == Some(r) {
             self.index.pop();

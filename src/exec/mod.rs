@@ -11,6 +11,8 @@
 //!   reused, 16-aligned, 16-byte gaps), exact bounds, generation-checked slots (use after free),
 //!   copy-on-write bytes (`Arc`), a provenance side table per object (offset -> object of a
 //!   stored pointer); integer addresses are resolved through a sorted address index.
+//!   `memory/view.rs`: an object's contents as an array term (constant array + update list) for
+//!   reads and writes at symbolic offsets.
 //! * `interp`: start-up (function, global, argv objects; constants evaluated once; global
 //!   initializers with relocations), the dispatch loop (one register file for all frames,
 //!   per-edge parallel phi copies), calls (byval copies, varargs areas), intrinsics, builtins
@@ -31,7 +33,31 @@
 //! `Value::Sym(ExprId)`, a symbolic integer (width <= 128) in the run's `ExprPool`; operations
 //! with a symbolic operand build expressions with the pool's smart constructors (a constant
 //! result becomes `Int` again). Memory objects carry an optional copy-on-write symbolic overlay
-//! (one `Option<ExprId>` per byte); loads concatenate bytes little-endian. A path owns its
+//! (one `Option<ExprId>` per byte); loads concatenate bytes little-endian.
+//!
+//! Symbolic memory (`interp/symmem.rs`, `interp/symcopy.rs`, `interp/symcall.rs`, KLEE's model):
+//! a symbolic pointer is a `Value::Sym` address of pointer width (GEP with a symbolic index,
+//! `inttoptr` of a symbolic integer, a `select` between pointers, a pointer loaded from
+//! symbolic bytes). One derived by GEP from a pointer with provenance keeps that object as a
+//! hint (per address expression, with the object's base), and its accesses are bounds-checked
+//! against that object only: an `out of bound pointer` error path when out of bounds is
+//! feasible, the path continuing in bounds. Without provenance, the address is resolved against
+//! every live object (bisection over the address index, one feasibility query per range): one
+//! path per object it may point into (at most 64, else an `unsupported` error), plus a `null
+//! page access` / `out of bound pointer` error path when it may point into none. The access
+//! then reads or writes the object's array view (`memory/view.rs`): a constant array of its
+//! concrete bytes plus an update list (its symbolic bytes, then the symbolic-offset writes).
+//! After such a write every byte of the object is re-expressed as a read of the new list
+//! (constant where the write cannot reach), so later concrete-offset accesses see it through
+//! the overlay; stored-pointer provenance of the object is dropped (pointers loaded back are
+//! resolved by address, which is sound because addresses are never reused). `memcpy` /
+//! `memmove` / `memset` with a symbolic pointer or fill byte move bytes as expressions (all
+//! source bytes read first: overlap-safe); a symbolic length is an `unsupported` error. A call
+//! through a symbolic function pointer (or an `indirectbr` to a symbolic address) forks one
+//! path per feasible target, plus KLEE's `invalid function pointer` (`exec`) error path.
+//! Objects accessed at a symbolic offset are limited to 1 MiB (`view::MAX_VIEW_SIZE`).
+//!
+//! A path owns its
 //! memory, registers, frames, path constraints and symbolic objects (name, array, size, in
 //! creation order); forks clone them (bytes shared until written) into pending paths.
 //!
@@ -43,36 +69,53 @@
 //! (`fork(parent, child)`, `added`) and of its end (`removed`), and selects the next path. The
 //! fork sites are marked covered. The explored paths (and so the counts of paths, tests and
 //! errors) do not depend on the heuristic, only the order in which they end does.
-//! Forks: `br` / `switch` on a symbolic value (one path per feasible side / case), division and
+//! Forks: `br` / `switch` on a symbolic value (one path per feasible side / distinct target: cases
+//! sharing an edge are one path, as in KLEE), a `select` of two concrete pointers (or other
+//! non-integers) on a symbolic condition the path does not decide (`interp/select_decided.rs`;
+//! KLEE would carry a symbolic pointer), division and
 //! remainder by a symbolic divisor and shifts by a symbolic amount (an error path when the bad
-//! value is feasible), a symbolic array index / pointer offset (one path per feasible value when
-//! there are at most 64, otherwise an error). The API (`klee_make_symbolic`, `klee_assume`,
+//! value is feasible), symbolic pointers (see above: error paths, one path per object or
+//! function). The API (`klee_make_symbolic`, `klee_assume`,
 //! `klee_int`, `klee_range`, `klee_choose`, `klee_silent_exit`, `klee_abort`,
 //! `klee_report_error`, `klee_is_symbolic`, `klee_warning[_once]`, `klee_get_value*`,
-//! `klee_prefer_cex`, `__VERIFIER_nondet_<int type>`, `__VERIFIER_assume`, `reach_error` /
-//! `__VERIFIER_error`) is built in when the function is only declared. Every path's end is a
+//! `klee_prefer_cex`, `__VERIFIER_nondet_<int type>` (`__int128` too, returned as `{i64, i64}`:
+//! `interp/nondet.rs`), `__VERIFIER_assume`, `reach_error` / `__VERIFIER_error`) is built in when
+//! the function is only declared; bad input to it ends the path with KLEE's `user` errors
+//! (`interp/api_args.rs`). Test objects keep the names given, repeated names included, as KLEE's
+//! `.ktest` files do. Every path's end is a
 //! [`PathEnd`] with a model of its symbolic objects. Anything symbolic not supported is an
-//! `exec` error `unsupported: symbolic ...` (symbolic pointers, floating point, vector
-//! operations, stores of aggregates, most intrinsics, system calls other than writes and exit),
+//! `exec` error `unsupported: symbolic ...` (floating point, vector operations, aggregates
+//! holding symbolic values in memory, symbolic pointers passed to builtins, most intrinsics
+//! except the integer ones: min/max/abs, `*.with.overflow`, and
+//! ctpop/ctlz/cttz/bswap/bitreverse/fshl/fshr in `interp/sym_bits.rs`;
+//! system calls other than writes and exit),
 //! never a silent concretization; the only concretizations lose no path: an exit status and
 //! bytes written to stdout/stderr take one feasible value without constraining the path. Forks
 //! are only allowed inside the entry function (not in static constructors / destructors).
 //!
 //! Errors follow KLEE: division by zero and shifts by >= the width are errors, except a shift
 //! without a source location, which optimized code (the C library) may have speculated: it
-//! yields poison (zero), as in LLVM. Budgets end a run with `End::Halted`:
-//! `"max-instructions"`, `"max-stack-frames"`; `"exit-on-error"` ends the pending paths after the
-//! first error when `Config::exit_on_error` is set.
+//! yields poison (zero), as in LLVM. Budgets end paths with `End::Halted(reason)`:
+//! `"max-stack-frames"` (one path), and the run-wide ones that end the running and every
+//! pending path (`"max-instructions"`, `"max-time"`, `"interrupted"`, `"max-tests"`,
+//! `"exit-on-error"`), `"max-memory"` (paths killed over the memory cap), `"max-solver-time"` /
+//! `"solver-unknown"` (the query of that path timed out / answered unknown). See `control`
+//! (run control, the `Monitor` hearing of each path as it ends) and `replay.rs` (inputs taken
+//! from a `.ktest`: `Config::limits.replay`).
 
+pub mod control;
 pub mod float;
 mod interp;
 pub mod memory;
+mod replay;
 pub mod value;
 
 #[cfg(test)]
 mod e2e_tests;
 #[cfg(test)]
 mod sym_tests;
+#[cfg(test)]
+mod symmem_tests;
 #[cfg(test)]
 mod tests;
 
@@ -108,6 +151,8 @@ pub struct Config {
     pub max_depth: Option<u32>,
     /// Prune paths by interpolation (`crate::interp`); `--no-interpolation` turns it off.
     pub interpolation: bool,
+    /// Run control: time / memory / solver budgets, SIGINT, progress counters, replay inputs.
+    pub limits: control::Limits,
 }
 
 impl Default for Config {
@@ -125,6 +170,7 @@ impl Default for Config {
             max_forks: None,
             max_depth: None,
             interpolation: false,
+            limits: control::Limits::default(),
         }
     }
 }
@@ -205,6 +251,8 @@ pub enum ErrorKind {
     External,
     Model,
     User,
+    /// A `klee_report_error` suffix of the program's own (`"my.err"` gives `.my.err` files).
+    Custom(&'static str),
 }
 
 impl ErrorKind {
@@ -222,8 +270,52 @@ impl ErrorKind {
             ErrorKind::External => "external",
             ErrorKind::Model => "model",
             ErrorKind::User => "user",
+            ErrorKind::Custom(s) => s,
         }
     }
+
+    /// The kind of a `klee_report_error(file, line, msg, suffix)`: KLEE names the test's file
+    /// `testNNNNNN.<suffix>`, the suffix conventionally ending in `.err` (`"ptr.err"`,
+    /// `"my.err"`); trex's files always end in `.err`, so that ending is dropped. A known name
+    /// is that kind, another plain name (letters, digits, `_`, `-`) a custom kind, anything else
+    /// (empty, a path) `user`.
+    pub fn from_report_suffix(suffix: &str) -> ErrorKind {
+        let s = suffix.strip_suffix(".err").unwrap_or(suffix);
+        match s {
+            "ptr" => ErrorKind::Ptr,
+            "free" => ErrorKind::Free,
+            "div" => ErrorKind::Div,
+            "overshift" => ErrorKind::Overshift,
+            "abort" => ErrorKind::Abort,
+            "assert" => ErrorKind::Assert,
+            "exec" => ErrorKind::Exec,
+            "external" => ErrorKind::External,
+            "model" => ErrorKind::Model,
+            "read_only" => ErrorKind::ReadOnly,
+            // (A suffix becomes part of a file name: only plain names are kept.)
+            s if !s.is_empty()
+                && s.len() <= 64
+                && s.bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-') =>
+            {
+                ErrorKind::Custom(intern_suffix(s))
+            }
+            _ => ErrorKind::User,
+        }
+    }
+}
+
+/// A custom error suffix with a `'static` lifetime, so that `ErrorKind` stays `Copy`: each
+/// distinct suffix a run reports is stored once.
+fn intern_suffix(s: &str) -> &'static str {
+    static SUFFIXES: std::sync::Mutex<Vec<&'static str>> = std::sync::Mutex::new(Vec::new());
+    let mut v = SUFFIXES.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(k) = v.iter().find(|k| **k == s) {
+        return k;
+    }
+    let k: &'static str = Box::leak(s.to_string().into_boxed_str());
+    v.push(k);
+    k
 }
 
 /// The run could not start.
@@ -243,5 +335,16 @@ pub enum RunError {
 
 /// Runs `cfg.entry` of `module` concretely to the end of its single path.
 pub fn run(module: &ir::Module, cfg: &Config, io: &mut dyn Io) -> Result<Outcome, RunError> {
-    interp::run(module, cfg, io)
+    interp::run(module, cfg, io, &mut control::NoMonitor)
+}
+
+/// [`run`], telling `mon` of every path as it ends (the CLI writes tests there, and may halt
+/// the run).
+pub fn run_monitored(
+    module: &ir::Module,
+    cfg: &Config,
+    io: &mut dyn Io,
+    mon: &mut dyn control::Monitor,
+) -> Result<Outcome, RunError> {
+    interp::run(module, cfg, io, mon)
 }

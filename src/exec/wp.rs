@@ -480,8 +480,8 @@ impl Interp<'_, '_> {
                 let r = if self.ti(*ty) == TI::Ptr {
                     // The recorded condition decides which pointer; require it.
                     match fact(0) {
-                        Some(Fact::Val(v)) => {
-                            let taken = v.bits() & 1 != 0;
+                        Some(Fact::Val(v)) if conc(v).is_some() => {
+                            let taken = conc(v).unwrap_or(0) & 1 != 0;
                             let k = self.pool.bool_const(taken);
                             let eq = self.pool.eq(c, k);
                             self.sh_require(sh, eq);
@@ -533,7 +533,10 @@ impl Interp<'_, '_> {
                 let mut delta = *offset;
                 for (k, ix) in indices.iter().enumerate() {
                     let v = match ix.op {
-                        Operand::Const(c) => self.consts[c.0 as usize].bits(),
+                        Operand::Const(c) => match conc(&self.consts[c.0 as usize]) {
+                            Some(x) => x,
+                            None => return Self::sh_set(sh, base, dst, SV::Opaque),
+                        },
                         Operand::Reg(r) => {
                             let Some(Fact::Val(rec)) = fact(k) else {
                                 return Self::sh_set(sh, base, dst, SV::Opaque);
@@ -614,29 +617,28 @@ impl Interp<'_, '_> {
                     return Self::sh_fail(sh, "opaque switch condition");
                 };
                 let start = |e: &Edge| f.blocks[e.target.0 as usize].start;
-                // The recorded value decides the case.
-                let Some(Fact::Val(v)) = fact(0) else {
-                    return Self::sh_fail(sh, "switch without a recorded value");
-                };
-                let x = v.bits();
-                let (g, e) = match cases.iter().find(|(k, _)| *k == x) {
-                    Some((k, e)) => {
-                        let kk = self.pool.constant(self.pool.width(c), *k);
-                        (self.pool.eq(c, kk), e)
+                // The target taken (the next step) decides the group of cases.
+                let mut groups: Vec<(&Edge, ExprId)> = Vec::new();
+                let mut none = self.pool.true_expr();
+                for (k, e) in cases.iter() {
+                    let kk = self.pool.constant(*width, *k);
+                    let eq = self.pool.eq(c, kk);
+                    let ne = self.pool.bool_not(eq);
+                    none = self.pool.bool_and(none, ne);
+                    match groups.iter_mut().find(|g| *g.0 == *e) {
+                        Some(g) => g.1 = self.pool.bool_or(g.1, eq),
+                        None => groups.push((e, eq)),
                     }
-                    None => {
-                        let mut g = self.pool.true_expr();
-                        for (k, _) in cases.iter() {
-                            let kk = self.pool.constant(self.pool.width(c), *k);
-                            let ne = self.pool.ne(c, kk);
-                            g = self.pool.bool_and(g, ne);
-                        }
-                        (g, default)
-                    }
-                };
-                if n.pc != start(e) {
-                    return Self::sh_fail(sh, "switch target not in the trace");
                 }
+                match groups.iter_mut().find(|g| *g.0 == *default) {
+                    Some(g) => g.1 = self.pool.bool_or(g.1, none),
+                    None => groups.push((default, none)),
+                }
+                let hits: Vec<(&Edge, ExprId)> =
+                    groups.into_iter().filter(|g| start(g.0) == n.pc).collect();
+                let [(e, g)] = hits[..] else {
+                    return Self::sh_fail(sh, "switch target not determined");
+                };
                 self.sh_require(sh, g);
                 self.sh_edge(sh, base, e, f);
             }
@@ -895,7 +897,7 @@ impl Interp<'_, '_> {
             Builtin::RunDtors if self.structors("llvm.global_dtors").is_empty() => {}
             Builtin::Syscall => {
                 // write(fd, buf, n) returns n; other calls: an opaque result.
-                let nr = rec(arg_base).map(|v| v.bits());
+                let nr = rec(arg_base).as_ref().and_then(conc);
                 let is_write = if self.x86_64 {
                     nr == Some(1)
                 } else {
@@ -1368,7 +1370,7 @@ impl Interp<'_, '_> {
                     Builtin::Syscall => {
                         // exit / exit_group end the path whatever the state.
                         let nr = match facts.first() {
-                            Some(Fact::Val(v)) => v.bits(),
+                            Some(Fact::Val(v)) if conc(v).is_some() => conc(v).unwrap_or(0),
                             _ => return Self::sh_fail(sh, "system call not modelled"),
                         };
                         let exit = if self.x86_64 {
@@ -1526,5 +1528,14 @@ impl LocMap for ShadowMap<'_> {
             },
             _ => None,
         }
+    }
+}
+
+/// The concrete bits of a recorded value (`None` for symbolic or aggregate values).
+fn conc(v: &Value) -> Option<u128> {
+    match v {
+        Value::Int(x) => Some(*x),
+        Value::Ptr { addr, .. } => Some(*addr as u128),
+        _ => None,
     }
 }

@@ -389,14 +389,15 @@ pub struct CallArg {
 
 /// One copy of a phi node: on taking the edge, `dst` receives `src` (evaluated in the
 /// predecessor, all copies of an edge in parallel).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PhiCopy {
     pub dst: Reg,
     pub src: Operand,
 }
 
-/// A control-flow edge with the phi copies it performs.
-#[derive(Clone, Debug)]
+/// A control-flow edge with the phi copies it performs (equal edges: the same target and
+/// copies, e.g. switch cases sharing a destination).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Edge {
     pub target: BlockId,
     pub copies: Vec<PhiCopy>,

@@ -1,9 +1,10 @@
-// A symbolic array index: in bounds for i < 4, out of bounds for i == 4 or 5.
+// A symbolic array index: one in-bounds path (i < 4, array theory), one out-of-bounds error
+// path (i == 4 or 5), and the i >= 6 path.
 // LIBC: none
-// EXPECT-PATHS: 5
-// EXPECT-TESTS: 6
-// EXPECT-ERRORS: ptr 15
-// NO-REPLAY (writing a[4] natively does not crash)
+// EXPECT-PATHS: 2
+// EXPECT-TESTS: 3
+// EXPECT-ERRORS: ptr 16
+// (Replayed under AddressSanitizer, which reports the write to a[4].)
 #include <klee/klee.h>
 
 int a[4];

@@ -1,0 +1,45 @@
+//! `trex replay prog.bc TEST.ktest... [-- args]`: runs the program concretely once per test,
+//! its symbolic inputs taken from the test's objects (`exec/replay.rs`), and prints the
+//! program's output and the outcome: `TREX: exit status N`, or the error as `trex run` prints
+//! it (`KLEE: ERROR: file:line: message`), or why the run stopped.
+
+use anyhow::Result;
+
+use super::run::{ktest_objects, load_program, with_libc, StdIo};
+use super::writer::{error_line, halt_text};
+use super::ReplayArgs;
+use crate::exec::{self, control, End};
+
+pub fn replay(a: &ReplayArgs) -> Result<()> {
+    let prog = &a.program;
+    let program = load_program(prog, &a.entry_point)?;
+    // The linked bitcode goes to a private temporary file (there is no output directory).
+    let scratch =
+        std::env::temp_dir().join(format!("trex-replay-{}.linked.bc", std::process::id()));
+    let (module, has_libc) = with_libc(program, prog, a.libc, &scratch)?;
+    let mut argv = vec![prog.display().to_string()];
+    argv.extend(a.args.iter().cloned());
+    for test in &a.tests {
+        let objects = ktest_objects(test)?;
+        eprintln!("TREX: replaying {}", test.display());
+        let cfg = exec::Config {
+            entry: a.entry_point.clone(),
+            argv: argv.clone(),
+            max_instructions: a.max_instructions,
+            use_libc_start: has_libc,
+            limits: control::Limits {
+                replay: Some(objects),
+                ..control::Limits::default()
+            },
+            ..exec::Config::default()
+        };
+        let outcome = exec::run(&module, &cfg, &mut StdIo)?;
+        let line = match &outcome.end {
+            End::Exit(code) => format!("TREX: exit status {code}"),
+            End::Error(e) => error_line(&module, e),
+            End::Halted(why) => format!("TREX: stopped: {}", halt_text(why)),
+        };
+        eprintln!("{line}");
+    }
+    Ok(())
+}

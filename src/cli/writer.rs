@@ -1,0 +1,176 @@
+//! Writes the tests of `trex run` as paths end (an `exec::control::Monitor`): one test per
+//! path, errors deduplicated per (instruction, message) unless `--emit-all-errors`,
+//! `--write-no-tests`, `--only-output-states-covering-new`, and `--max-tests` (the writer asks
+//! the executor to halt once that many tests exist; paths still pending then are dumped as
+//! `.early` tests, as KLEE does).
+
+use std::collections::HashSet;
+
+use super::progress;
+use crate::exec::control::Monitor;
+use crate::exec::{self, End, PathEnd};
+use crate::ir;
+use crate::output::ktest::{KTest, KTestObject};
+use crate::output::{ErrFile, OutputDir};
+
+pub struct TestWriter<'a> {
+    pub module: &'a ir::Module,
+    pub out: OutputDir,
+    pub emit_all_errors: bool,
+    pub write_no_tests: bool,
+    pub only_covering_new: bool,
+    pub max_tests: Option<u32>,
+    pub completed: u64,
+    pub partial: u64,
+    seen_errors: HashSet<((ir::FuncId, u32), String)>,
+    /// The first write failure (reported when the run ends).
+    pub failure: Option<std::io::Error>,
+}
+
+/// A `KLEE: ...` line: on stderr and in messages.txt.
+pub fn klee_line(out: &mut OutputDir, line: &str) {
+    progress::eprintln(line);
+    out.message(line);
+}
+
+/// The `.early` text of a path ended by `reason` (an option name from exec).
+pub fn halt_text(reason: &str) -> String {
+    match reason {
+        "exit-on-error" => "run stopped at the first error (--exit-on-error), path stopped".into(),
+        "interrupted" => "run interrupted (ctrl-c), path stopped".into(),
+        "max-solver-time" => "Query timed out (fork).".into(),
+        "solver-unknown" => "Query returned unknown (fork).".into(),
+        "max-memory" => "Memory limit exceeded.".into(),
+        "max-tests" => "--max-tests reached, path stopped".into(),
+        o => format!("{o} limit reached, path stopped"),
+    }
+}
+
+impl<'a> TestWriter<'a> {
+    pub fn new(module: &'a ir::Module, out: OutputDir) -> Self {
+        TestWriter {
+            module,
+            out,
+            emit_all_errors: false,
+            write_no_tests: false,
+            only_covering_new: false,
+            max_tests: None,
+            completed: 0,
+            partial: 0,
+            seen_errors: HashSet::new(),
+            failure: None,
+        }
+    }
+
+    fn limit_reached(&self) -> bool {
+        self.max_tests
+            .is_some_and(|m| self.out.tests_written() >= m)
+    }
+
+    fn write(&mut self, path: &PathEnd, covered_new: bool) -> std::io::Result<()> {
+        let test = KTest {
+            args: std::env::args().collect(),
+            objects: path
+                .objects
+                .iter()
+                .map(|(n, b)| KTestObject {
+                    name: n.clone(),
+                    bytes: b.clone(),
+                })
+                .collect(),
+            ..KTest::default()
+        };
+        let skip_new = self.only_covering_new && !covered_new;
+        match &path.end {
+            End::Exit(_) => {
+                self.completed += 1;
+                if !path.silent && !self.write_no_tests && !skip_new && !self.limit_reached() {
+                    self.out.write_test(&test, None)?;
+                }
+            }
+            End::Error(e) => {
+                self.partial += 1;
+                let key = (e.site, e.message.clone());
+                if (self.seen_errors.insert(key) || self.emit_all_errors) && !self.limit_reached() {
+                    report_error(self.module, &mut self.out, &test, e)?;
+                }
+            }
+            End::Halted(reason) => {
+                self.partial += 1;
+                if !path.silent && !skip_new {
+                    let why = halt_text(reason);
+                    let line = format!("KLEE: WARNING: {why}");
+                    progress::eprintln(&line);
+                    self.out.warning(&line);
+                    self.out.write_early_test(&test, &why)?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Monitor for TestWriter<'_> {
+    fn path_ended(&mut self, p: &PathEnd, covered_new: bool) -> bool {
+        if let Err(e) = self.write(p, covered_new) {
+            self.failure.get_or_insert(e);
+            // The output directory is broken: no point in exploring further.
+            return true;
+        }
+        self.limit_reached()
+    }
+
+    fn warning(&mut self, line: &str) {
+        progress::eprintln(line);
+        self.out.warning(line);
+    }
+}
+
+/// `file:line` of an error (empty, 0 without location).
+pub fn error_place(m: &ir::Module, e: &exec::ErrorReport) -> (String, u32) {
+    if e.loc.0 == 0 {
+        (String::new(), 0)
+    } else {
+        let l = m.loc(e.loc);
+        (m.files[l.file as usize].clone(), l.line)
+    }
+}
+
+/// `KLEE: ERROR: file:line: message`, as KLEE prints it.
+pub fn error_line(m: &ir::Module, e: &exec::ErrorReport) -> String {
+    match error_place(m, e) {
+        (_, 0) => format!("KLEE: ERROR: (location information missing) {}", e.message),
+        (file, line) => format!("KLEE: ERROR: {file}:{line}: {}", e.message),
+    }
+}
+
+fn report_error(
+    m: &ir::Module,
+    out: &mut OutputDir,
+    test: &KTest,
+    e: &exec::ErrorReport,
+) -> std::io::Result<()> {
+    let (file, line) = error_place(m, e);
+    klee_line(out, &error_line(m, e));
+    klee_line(out, "KLEE: NOTE: now ignoring this error at this location");
+    let stack: Vec<(String, String)> = e
+        .stack
+        .iter()
+        .map(|s| {
+            (
+                m.func(s.func).name.clone(),
+                m.loc_string(s.loc).unwrap_or_default(),
+            )
+        })
+        .collect();
+    let err = ErrFile {
+        message: &e.message,
+        file: &file,
+        line,
+        suffix: e.kind.suffix(),
+        stack: &stack,
+        info: &e.info,
+    };
+    out.write_test(test, Some(&err))?;
+    Ok(())
+}

@@ -1,0 +1,501 @@
+//! Run control: budgets checked while the run goes (`--max-time`, `--max-memory`, SIGINT,
+//! `--max-solver-time`, `--exit-on-error-type`, `--dump-states-on-halt`), the [`Monitor`] that
+//! hears of every path as it ends (the CLI writes its tests there and may stop the run, e.g.
+//! `--max-tests`), and the [`Progress`] counters a progress display reads.
+//!
+//! Checks happen at two granularities, both off the interpreter's hot path: at the end of each
+//! path segment (see `interp::run`), and every [`CHECK_EVERY`] instructions, folded into the
+//! instruction-budget comparison the dispatch loop already makes (`Interp::max_insts` is the
+//! next checkpoint, not only the budget). Reading the resident set size costs a system call, so
+//! it is done at most every [`MEMORY_CHECK_PERIOD`].
+//!
+//! A run-wide halt (`max-instructions`, `max-time`, `interrupted`, `max-tests`,
+//! `exit-on-error`) ends the running path early and then every pending path as the searcher
+//! hands them out: with `dump_states_on_halt` each gets a model and an `.early` test, without
+//! it they end silently (counted as partially completed). `max-memory` kills pending paths
+//! instead (KLEE: `killing N states (over memory cap: ...)`), and a solver timeout or unknown
+//! answer ends only the path that asked.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use super::interp::{Interp, Slab, Snap, Stop, R};
+use super::{End, ErrorKind, PathEnd};
+use crate::search::{Coverage, Searcher, StateId};
+use crate::solver::SolverError;
+
+/// Instructions between two checks inside a path.
+pub const CHECK_EVERY: u64 = 4096;
+/// Least time between two reads of `/proc/self/statm`.
+pub const MEMORY_CHECK_PERIOD: Duration = Duration::from_millis(100);
+
+/// Halt reasons that stop the whole run (the others end one path).
+const RUN_WIDE: [&str; 5] = [
+    "max-instructions",
+    "max-time",
+    "interrupted",
+    "max-tests",
+    "exit-on-error",
+];
+
+/// The run-control settings of [`super::Config`].
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// `--max-time`: wall time of the run (from the start of execution).
+    pub max_time: Option<Duration>,
+    /// `--max-solver-time`: per-query Z3 timeout.
+    pub max_solver_time: Option<Duration>,
+    /// `--max-memory` (MB of resident memory).
+    pub max_memory_mb: Option<u64>,
+    /// `--exit-on-error-type`: stop the run at the first error of one of these kinds.
+    pub exit_on_error_types: Vec<ErrorKind>,
+    /// `--dump-states-on-halt`: paths pending at a halt get a test (`.early`).
+    pub dump_states_on_halt: bool,
+    /// Set (by a SIGINT handler) to halt the run at the next check.
+    pub interrupt: Option<Arc<AtomicBool>>,
+    /// Counters for a progress display, updated at each check.
+    pub progress: Option<Arc<Progress>>,
+    /// Replay: the inputs (ktest objects, in order) that `klee_make_symbolic` & co. take
+    /// instead of creating symbolic values (see `replay.rs`).
+    pub replay: Option<Vec<(String, Vec<u8>)>>,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_time: None,
+            max_solver_time: None,
+            max_memory_mb: None,
+            exit_on_error_types: Vec::new(),
+            dump_states_on_halt: true,
+            interrupt: None,
+            progress: None,
+            replay: None,
+        }
+    }
+}
+
+/// Live counters of a run (relaxed atomics: a display reads them from another thread).
+#[derive(Debug, Default)]
+pub struct Progress {
+    pub instructions: AtomicU64,
+    /// Paths ended so far.
+    pub paths: AtomicU64,
+    /// Paths waiting to run.
+    pub pending: AtomicU64,
+    /// Instructions marked covered (`search::Coverage`).
+    pub covered: AtomicU64,
+}
+
+/// Hears of the run as it goes (the CLI writes tests here).
+pub trait Monitor {
+    /// A path ended (in the order they end); `covered_new`: its segment covered new code
+    /// (`--only-output-states-covering-new`). Returns true to halt the run (`max-tests`).
+    fn path_ended(&mut self, p: &PathEnd, covered_new: bool) -> bool;
+    /// A `KLEE: WARNING: ...` line from the executor.
+    fn warning(&mut self, line: &str);
+}
+
+/// A monitor that only collects (the library entry `exec::run`).
+pub struct NoMonitor;
+
+impl Monitor for NoMonitor {
+    fn path_ended(&mut self, _p: &PathEnd, _covered_new: bool) -> bool {
+        false
+    }
+    fn warning(&mut self, _line: &str) {}
+}
+
+/// Run-control state owned by the interpreter.
+pub(super) struct Ctl {
+    pub(super) lim: Limits,
+    exit_on_error: bool,
+    /// The instruction budget (`u64::MAX`: none).
+    max_instructions: u64,
+    started: Instant,
+    last_memory_check: Option<Instant>,
+    /// Memory found over the cap inside a path (MB), for the end of its segment.
+    over_mb: Option<u64>,
+    /// Set once the run halts: the reason (an option name, or `interrupted`).
+    pub(super) halt: Option<String>,
+    /// Warnings waiting for the monitor.
+    warnings: Vec<String>,
+    /// The running segment covered new code.
+    covered_new: bool,
+    /// Paths already given to the monitor.
+    reported: usize,
+    pending: u64,
+    /// Replay: objects consumed, and the names given so far (deduplicated as in a run).
+    pub(super) replay_pos: usize,
+    pub(super) replay_names: Vec<String>,
+}
+
+impl Default for Ctl {
+    /// No budget but an instruction budget of 0 (scratch interpreters evaluate constants only).
+    fn default() -> Self {
+        Ctl {
+            lim: Limits::default(),
+            exit_on_error: false,
+            max_instructions: 0,
+            started: Instant::now(),
+            last_memory_check: None,
+            over_mb: None,
+            halt: None,
+            warnings: Vec::new(),
+            covered_new: true,
+            reported: 0,
+            pending: 0,
+            replay_pos: 0,
+            replay_names: Vec::new(),
+        }
+    }
+}
+
+impl Ctl {
+    /// Whether an error of this kind stops the run (`--exit-on-error[-type]`).
+    pub(super) fn exits_on(&self, kind: ErrorKind) -> bool {
+        self.exit_on_error || self.lim.exit_on_error_types.contains(&kind)
+    }
+
+    /// The per-query solver timeout.
+    pub(super) fn solver_timeout(&self) -> Option<Duration> {
+        self.lim.max_solver_time
+    }
+
+    /// Time, interrupt and memory checks: the reason to stop, if any (`max-memory` concerns
+    /// one path; the others the run).
+    fn poll(&mut self) -> Option<&'static str> {
+        if let Some(i) = &self.lim.interrupt {
+            if i.load(Ordering::Relaxed) {
+                return Some("interrupted");
+            }
+        }
+        if let Some(t) = self.lim.max_time {
+            if self.started.elapsed() >= t {
+                return Some("max-time");
+            }
+        }
+        None
+    }
+
+    /// The resident memory in MB when above `--max-memory` (read at most every
+    /// `MEMORY_CHECK_PERIOD`).
+    fn over_memory(&mut self) -> Option<u64> {
+        let cap = self.lim.max_memory_mb?;
+        let now = Instant::now();
+        if self
+            .last_memory_check
+            .is_some_and(|t| now.duration_since(t) < MEMORY_CHECK_PERIOD)
+        {
+            return None;
+        }
+        self.last_memory_check = Some(now);
+        let mb = resident_mb()?;
+        (mb > cap).then_some(mb)
+    }
+}
+
+/// The resident set size in MB (`/proc/self/statm`: pages; the second field is resident).
+pub fn resident_mb() -> Option<u64> {
+    let s = std::fs::read_to_string("/proc/self/statm").ok()?;
+    let pages: u64 = s.split_whitespace().nth(1)?.parse().ok()?;
+    Some(pages * page_size() / (1 << 20))
+}
+
+fn page_size() -> u64 {
+    // The kernel's page size on x86-64 / i386 Linux (the only hosts trex supports).
+    4096
+}
+
+impl<'m> Interp<'m, '_> {
+    /// Sets up run control for `cfg` (before the first instruction).
+    pub(super) fn arm(&mut self, cfg: &super::Config) {
+        self.ctl = Ctl {
+            lim: cfg.limits.clone(),
+            exit_on_error: cfg.exit_on_error,
+            max_instructions: if cfg.max_instructions == 0 {
+                u64::MAX
+            } else {
+                cfg.max_instructions
+            },
+            ..Ctl::default()
+        };
+        self.max_insts = self.ctl.max_instructions.min(CHECK_EVERY);
+    }
+
+    /// Called by the dispatch loop when `insts` reaches `max_insts`: the instruction budget,
+    /// or a periodic check (time, SIGINT, memory, progress).
+    #[cold]
+    pub(super) fn checkpoint(&mut self) -> R<()> {
+        if self.insts >= self.ctl.max_instructions {
+            return Err(Box::new(Stop::Halt("max-instructions".into())));
+        }
+        self.max_insts = self.ctl.max_instructions.min(self.insts + CHECK_EVERY);
+        self.publish_progress(None);
+        if let Some(w) = self.ctl.poll() {
+            return Err(Box::new(Stop::Halt(w.into())));
+        }
+        if let Some(mb) = self.ctl.over_memory() {
+            // The running path is the one state at hand here; pending ones are killed at the
+            // end of the segment.
+            self.ctl.warnings.push(format!(
+                "KLEE: WARNING: killing 1 states (over memory cap: {mb}MB)"
+            ));
+            self.ctl.over_mb = Some(mb);
+            return Err(Box::new(Stop::Halt("max-memory".into())));
+        }
+        Ok(())
+    }
+
+    fn publish_progress(&self, coverage: Option<&Coverage>) {
+        if let Some(p) = &self.ctl.lim.progress {
+            p.instructions.store(self.insts, Ordering::Relaxed);
+            p.paths.store(self.paths.len() as u64, Ordering::Relaxed);
+            // Forks of the running path join the pending ones at the end of its segment.
+            let pending = self.ctl.pending + self.worklist.len() as u64;
+            p.pending.store(pending, Ordering::Relaxed);
+            if let Some(c) = coverage {
+                p.covered.store(c.covered_count(), Ordering::Relaxed);
+            }
+        }
+    }
+
+    /// A solver failure: a timeout or an unknown answer ends the path early (never a guess).
+    pub(super) fn solver_fail<T>(e: SolverError) -> R<T> {
+        let w = match e {
+            SolverError::Timeout => "max-solver-time",
+            SolverError::Unknown(_) => "solver-unknown",
+        };
+        Err(Box::new(Stop::Halt(w.into())))
+    }
+
+    /// A fork site (a child's location) was marked covered.
+    pub(super) fn note_coverage(&mut self, new: bool) {
+        self.ctl.covered_new |= new;
+    }
+
+    /// The end of a path segment: the monitor hears of the paths that ended, the halt
+    /// conditions are checked, and pending paths are killed while memory is over the cap.
+    pub(super) fn end_segment(
+        &mut self,
+        added: usize,
+        searcher: &mut dyn Searcher,
+        slab: &mut Slab<'m>,
+        coverage: &Coverage,
+        mon: &mut dyn Monitor,
+    ) {
+        self.ctl.pending += added as u64;
+        for line in std::mem::take(&mut self.ctl.warnings) {
+            mon.warning(&line);
+        }
+        while self.ctl.reported < self.paths.len() {
+            let dump = self.ctl.lim.dump_states_on_halt;
+            let p = &mut self.paths[self.ctl.reported];
+            self.ctl.reported += 1;
+            if matches!(&p.end, End::Halted(w) if RUN_WIDE.contains(&w.as_str())) && !dump {
+                // The running path, stopped by the halt, is not dumped either.
+                p.silent = true;
+            }
+            let stop = mon.path_ended(p, self.ctl.covered_new);
+            let halt = match &p.end {
+                End::Halted(w) if RUN_WIDE.contains(&w.as_str()) => Some(w.clone()),
+                End::Error(e) if self.ctl.exits_on(e.kind) => Some("exit-on-error".into()),
+                _ if stop => Some("max-tests".into()),
+                _ => None,
+            };
+            if self.ctl.halt.is_none() {
+                self.ctl.halt = halt;
+            }
+        }
+        if self.ctl.halt.is_none() {
+            self.ctl.halt = self.ctl.poll().map(String::from);
+        }
+        self.publish_progress(Some(coverage));
+        let over = self.ctl.over_mb.take();
+        if self.ctl.halt.is_some() || self.ctl.pending == 0 {
+            return;
+        }
+        if let Some(mb) = over.or_else(|| self.ctl.over_memory()) {
+            self.kill_states(mb, searcher, slab, mon);
+        }
+    }
+
+    /// KLEE's memory cap: kills `max(1, n - n * cap / usage)` of the `n` pending paths (the
+    /// most recently forked ones), each ending early with a test.
+    fn kill_states(
+        &mut self,
+        mb: u64,
+        searcher: &mut dyn Searcher,
+        slab: &mut Slab<'m>,
+        mon: &mut dyn Monitor,
+    ) {
+        let cap = self.ctl.lim.max_memory_mb.unwrap_or(0);
+        let n = self.ctl.pending;
+        let keep = n * cap / mb.max(1);
+        let kill = (n - keep.min(n)).max(1) as usize;
+        mon.warning(&format!(
+            "KLEE: WARNING: killing {kill} states (over memory cap: {mb}MB)"
+        ));
+        let victims: Vec<StateId> = slab.pending().into_iter().rev().take(kill).collect();
+        searcher.update(None, &[], &victims, slab);
+        for &s in &victims {
+            let snap = slab.take(s);
+            slab.remove(s);
+            self.end_pending(snap, "max-memory");
+        }
+        while self.ctl.reported < self.paths.len() {
+            mon.path_ended(&self.paths[self.ctl.reported], false);
+            self.ctl.reported += 1;
+        }
+    }
+
+    /// Ends a pending path without running it: with a test (`.early`) when states are dumped,
+    /// silently otherwise.
+    pub(super) fn end_pending(&mut self, snap: Snap<'m>, why: &str) {
+        self.ctl.pending = self.ctl.pending.saturating_sub(1);
+        // A path that never ran covered nothing (KLEE: a branched state starts without
+        // new coverage).
+        self.ctl.covered_new = false;
+        if self.ctl.lim.dump_states_on_halt || why == "max-memory" {
+            self.install(snap);
+            self.finish_path(Err(Box::new(Stop::Halt(why.into()))));
+        } else {
+            self.paths.push(PathEnd {
+                end: End::Halted(why.into()),
+                objects: Vec::new(),
+                silent: true,
+            });
+        }
+    }
+
+    /// A pending path was selected to run: it covers new code when the edge it resumes on
+    /// leads to an uncovered block.
+    pub(super) fn enter_segment(&mut self, snap: &Snap<'m>, coverage: &Coverage) {
+        self.ctl.pending = self.ctl.pending.saturating_sub(1);
+        self.ctl.covered_new = match (snap.edge, snap.frames.last()) {
+            (Some((f, e)), Some(fr)) => coverage.mark(fr.func, f.blocks[e.target.0 as usize].start),
+            _ => false,
+        };
+    }
+}
+
+impl Slab<'_> {
+    /// The paths waiting in the slab, oldest slot first.
+    fn pending(&self) -> Vec<StateId> {
+        self.slots
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.0.is_some())
+            .map(|(i, _)| StateId(i as u32))
+            .collect()
+    }
+}
+
+/// Parses KLEE's time spans: a number of seconds (`10`, `1.5`) or a sequence of
+/// number-unit pairs (`10s`, `1min`, `1h30min`, `500ms`; units `h`, `min`, `s`, `ms`, `us`,
+/// `ns`).
+pub fn parse_time_span(s: &str) -> Result<Duration, String> {
+    let bad = || format!("invalid time span `{s}` (examples: 10, 10s, 1min, 1h30min, 500ms)");
+    let t = s.trim();
+    if t.is_empty() {
+        return Err(bad());
+    }
+    if let Ok(secs) = t.parse::<f64>() {
+        return Duration::try_from_secs_f64(secs).map_err(|_| bad());
+    }
+    let mut total = 0f64;
+    let mut rest = t;
+    while !rest.is_empty() {
+        let n = rest
+            .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+            .ok_or_else(bad)?;
+        let num: f64 = rest[..n].parse().map_err(|_| bad())?;
+        rest = &rest[n..];
+        let u = rest
+            .find(|c: char| c.is_ascii_digit() || c == '.')
+            .unwrap_or(rest.len());
+        let scale = match &rest[..u] {
+            "h" => 3600.0,
+            "min" => 60.0,
+            "s" => 1.0,
+            "ms" => 1e-3,
+            "us" => 1e-6,
+            "ns" => 1e-9,
+            _ => return Err(bad()),
+        };
+        total += num * scale;
+        rest = &rest[u..];
+    }
+    Duration::try_from_secs_f64(total).map_err(|_| bad())
+}
+
+/// KLEE's `--exit-on-error-type` names, mapped to trex's error kinds (`.err` suffixes). KLEE
+/// reports division by zero and overshift through `klee_report_error`, so `ReportError` covers
+/// them (and `Div`, `Overshift` name them alone).
+pub fn parse_error_type(s: &str) -> Result<Vec<ErrorKind>, String> {
+    use ErrorKind::*;
+    Ok(match s {
+        "Abort" => vec![Abort],
+        "Assert" => vec![Assert],
+        "BadVectorAccess" | "Ptr" => vec![Ptr],
+        "Exec" => vec![Exec],
+        "External" => vec![External],
+        "Free" => vec![Free],
+        "Model" => vec![Model],
+        "ReadOnly" => vec![ReadOnly],
+        "ReportError" => vec![User, Div, Overshift],
+        "User" => vec![User],
+        "Div" => vec![Div],
+        "Overshift" => vec![Overshift],
+        "Overflow" | "UncaughtException" | "UnexpectedException" => {
+            return Err(format!(
+                "--exit-on-error-type={s}: trex has no such errors (no overflow checks, no C++ \
+                 exceptions)"
+            ))
+        }
+        _ => {
+            return Err(format!(
+                "unknown --exit-on-error-type `{s}` (Abort, Assert, BadVectorAccess, Div, Exec, \
+                 External, Free, Model, Overshift, Ptr, ReadOnly, ReportError, User)"
+            ))
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn klee_time_spans() {
+        let s = |x: &str| parse_time_span(x).unwrap();
+        assert_eq!(s("10"), Duration::from_secs(10));
+        assert_eq!(s("1.5"), Duration::from_millis(1500));
+        assert_eq!(s("10s"), Duration::from_secs(10));
+        assert_eq!(s("1min"), Duration::from_secs(60));
+        assert_eq!(s("1h30min"), Duration::from_secs(5400));
+        assert_eq!(s("500ms"), Duration::from_millis(500));
+        assert_eq!(s("1min30s"), Duration::from_secs(90));
+        for bad in ["", "x", "10m", "s", "1h-2s", "-1"] {
+            assert!(parse_time_span(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn klee_error_type_names() {
+        assert_eq!(parse_error_type("Assert").unwrap(), vec![ErrorKind::Assert]);
+        assert_eq!(parse_error_type("Ptr").unwrap(), vec![ErrorKind::Ptr]);
+        assert!(parse_error_type("ReportError")
+            .unwrap()
+            .contains(&ErrorKind::Div));
+        assert!(parse_error_type("UncaughtException").is_err());
+        assert!(parse_error_type("Overflow").is_err());
+        assert!(parse_error_type("assert").is_err());
+    }
+
+    #[test]
+    fn resident_memory_is_read() {
+        assert!(resident_mb().is_some());
+    }
+}

@@ -1,0 +1,61 @@
+//! Arguments of the symbolic-execution API checked as KLEE checks them: bad input from the
+//! program (a symbolic object name, a wrong or symbolic size, a read-only object) ends the
+//! path with a `user` error, as KLEE's `terminateStateOnUserError` does, not with an
+//! `unsupported` or memory error.
+
+use super::*;
+
+impl<'m, 'io> Interp<'m, 'io> {
+    /// A C string argument of a `klee_*` function (object name, message, file): its pointer and
+    /// bytes must be concrete. (KLEE: a user error for a symbolic pointer; it aborts on a
+    /// symbolic byte, trex reports a user error for both.)
+    pub(super) fn api_string(&self, v: &Value) -> R<String> {
+        if let Value::Sym(_) = v {
+            return error(
+                ErrorKind::User,
+                "Symbolic string pointer passed to one of the klee_ functions",
+            );
+        }
+        if v.bits() == 0 {
+            return Ok(String::new());
+        }
+        match self.mem.read_cstr(v) {
+            Ok(s) => Ok(String::from_utf8_lossy(&s).into_owned()),
+            Err(MemErr::Symbolic) => error(
+                ErrorKind::User,
+                "symbolic string (its bytes) passed to one of the klee_ functions",
+            ),
+            Err(e) => Err(mem_err(e, v)),
+        }
+    }
+
+    /// The object `p` points to and the size to make symbolic: `n` must be the whole object's
+    /// size, or a symbolic value that must equal it (KLEE's `mustBeTrue(n == size)`); the object
+    /// must be writable.
+    pub(super) fn make_symbolic_target(&mut self, p: &Value, n: &Value) -> R<(u32, u64)> {
+        let wrong = || error(ErrorKind::User, "wrong size given to klee_make_symbolic");
+        let (slot, off) = self.mem.resolve_any(p, 0).map_err(|e| mem_err(e, p))?;
+        let o = &self.mem.objs[slot as usize];
+        let size = o.size;
+        if o.kind.read_only() {
+            return error(ErrorKind::User, "cannot make readonly object symbolic");
+        }
+        if off != 0 {
+            return wrong();
+        }
+        match n {
+            Value::Int(k) if *k == size as u128 => Ok((slot, size)),
+            Value::Sym(e) => {
+                let e = *e;
+                let w = self.pool.width(e);
+                let k = self.pool.constant(w, size as u128 & mask(w));
+                let ne = self.pool.ne(e, k);
+                if size as u128 > mask(w) || self.may_be(ne)? {
+                    return wrong();
+                }
+                Ok((slot, size))
+            }
+            _ => wrong(),
+        }
+    }
+}

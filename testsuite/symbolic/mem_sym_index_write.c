@@ -1,0 +1,29 @@
+// A write and a read at two symbolic indices: the read sees the write exactly when i == j.
+// EXPECT-PATHS: 2
+// EXPECT-TESTS: 2
+// EXPECT-ERRORS: none
+// LIBC: none
+#include <klee/klee.h>
+static volatile int sink;
+/* Distinct functions keep -O2 from merging the branches into selects. */
+__attribute__((noinline)) static int tag(int k) { sink = k; return k; }
+__attribute__((noinline)) static int t0(void) { sink = 0; return 0; }
+__attribute__((noinline)) static int t1(void) { sink = 1; return 1; }
+__attribute__((noinline)) static int t2(void) { sink = 2; return 2; }
+
+int a[8];
+
+int main(void) {
+  unsigned i, j;
+  klee_make_symbolic(&i, sizeof i, "i");
+  klee_make_symbolic(&j, sizeof j, "j");
+  klee_assume(i < 8);
+  klee_assume(j < 8);
+  a[i] = 5;
+  if (a[j] == 5) {
+    if (i != j)
+      __builtin_trap();
+    return t1();
+  }
+  return t0();
+}
