@@ -5,7 +5,6 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use super::wp::Shadow;
 use super::{Interp, Stop, TI};
 use crate::exec::memory::ObjKind;
 use crate::exec::value::Value;
@@ -692,9 +691,6 @@ impl<'m> Interp<'m, '_> {
             s
         })
     }
-
-    #[allow(dead_code)]
-    fn _shadow(_: Shadow) {}
 }
 
 /// Maps location variables to a state's values.

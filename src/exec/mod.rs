@@ -102,6 +102,11 @@
 //! `"solver-unknown"` (the query of that path timed out / answered unknown). See `control`
 //! (run control, the `Monitor` hearing of each path as it ends) and `replay.rs` (inputs taken
 //! from a `.ktest`: `Config::limits.replay`).
+//!
+//! Interpolation (`Config::interpolation`, see `crate::interp`): `itp.rs` (the node tree,
+//! traces of running nodes, table entries, the subsumption check on dequeue and after forks)
+//! and `wp.rs` (interpolants as weakest preconditions of segments), children modules of
+//! `interp.rs`.
 
 pub mod control;
 pub mod float;

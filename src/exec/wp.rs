@@ -10,15 +10,13 @@
 //! recorded when they are used. Anything not modelled yields an opaque value; an interpolant
 //! that ends up depending on one is not computed (the node is blocked).
 
-use std::sync::Arc;
-
 use hashbrown::{HashMap, HashSet};
 
 use super::itp::{Fact, Step};
 use super::{Builtin, Interp, TI};
 use crate::exec::memory::{ObjKind, ObjRef};
 use crate::exec::value::Value;
-use crate::expr::{BinOp as EBin, ExprId};
+use crate::expr::ExprId;
 use crate::interp::{arrays_in, subst, Itp, Loc, LocArrays, LocMap, PinVal};
 use crate::ir::{BinOp, CastOp, Edge, Function, InstKind, Intrinsic, Operand, TypeId};
 
@@ -394,7 +392,7 @@ impl Interp<'_, '_> {
                     let no = self.pool.bool_not(both);
                     self.sh_require(sh, no);
                 }
-                let e = super::expr_bin(&mut self.pool, ebin(*op), x, y);
+                let e = super::expr_bin(&mut self.pool, *op, x, y);
                 Self::sh_set(sh, base, dst, e.map_or(SV::Opaque, SV::Int));
             }
             InstKind::ICmp { pred, ty, a, b } => match self.ti(*ty) {
@@ -1415,10 +1413,6 @@ impl Interp<'_, '_> {
     }
 }
 
-fn ebin(op: BinOp) -> BinOp {
-    op
-}
-
 fn byte_of(pool: &mut crate::expr::ExprPool, e: ExprId, k: u64) -> ExprId {
     let w = pool.width(e);
     let need = ((k as u32) + 1) * 8;
@@ -1436,9 +1430,6 @@ fn inst_ret(inst: &crate::ir::Inst) -> TypeId {
         _ => TypeId(u32::MAX),
     }
 }
-
-#[allow(dead_code)]
-fn _unused(_: EBin, _: Arc<()>) {}
 
 /// A read of `n` consecutive bytes of array `a` at `k..` (little-endian).
 pub(super) fn loc_word(

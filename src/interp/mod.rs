@@ -370,3 +370,82 @@ pub struct Stats {
     /// Nodes whose interpolant could not be stored (blocked subtree or inexpressible).
     pub blocked: u64,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reg_word(pool: &mut ExprPool, locs: &mut LocArrays, slot: u32) -> ExprId {
+        locs.value(pool, Loc::Reg(slot), 0, 32)
+    }
+
+    struct Regs(Vec<(u32, ExprId)>);
+
+    impl LocMap for Regs {
+        fn byte(&mut self, pool: &mut ExprPool, l: Loc, _a: ArrayId, k: u64) -> Option<ExprId> {
+            let Loc::Reg(s) = l else { return None };
+            let e = self.0.iter().find(|x| x.0 == s)?.1;
+            Some(pool.extract(e, (k * 8) as u32, 8))
+        }
+        fn word(&mut self, _pool: &mut ExprPool, l: Loc, k: u64, n: u64) -> Option<ExprId> {
+            let Loc::Reg(s) = l else { return None };
+            (k == 0 && n == 4).then(|| self.0.iter().find(|x| x.0 == s).map(|x| x.1))?
+        }
+    }
+
+    #[test]
+    fn subst_replaces_whole_words_and_folds() {
+        let mut pool = ExprPool::new();
+        let mut locs = LocArrays::default();
+        let r1 = reg_word(&mut pool, &mut locs, 1);
+        let k = pool.constant(32, 5);
+        let f = pool.slt(r1, k);
+        // r1 := 3: the formula folds to true.
+        let three = pool.constant(32, 3);
+        let mut memo = HashMap::new();
+        let g = subst(&mut pool, &locs, f, &mut memo, &mut Regs(vec![(1, three)])).unwrap();
+        assert_eq!(pool.as_const(g), Some(1));
+        // r1 := an input word x: the word is replaced as a whole (no byte reassembly).
+        let x = pool.new_array(Array {
+            name: "x".into(),
+            size: 4,
+            domain: 32,
+            init: None,
+        });
+        let z = pool.constant(32, 0);
+        let xw = pool.read_bytes_le(x, None, z, 4);
+        let mut memo = HashMap::new();
+        let g = subst(&mut pool, &locs, f, &mut memo, &mut Regs(vec![(1, xw)])).unwrap();
+        assert_eq!(g, pool.slt(xw, k));
+        // An unmapped location: no result.
+        let mut memo = HashMap::new();
+        assert!(subst(&mut pool, &locs, f, &mut memo, &mut Regs(vec![])).is_none());
+    }
+
+    #[test]
+    fn conjuncts_flatten_and_dedup() {
+        let mut pool = ExprPool::new();
+        let mut locs = LocArrays::default();
+        let a = reg_word(&mut pool, &mut locs, 1);
+        let b = reg_word(&mut pool, &mut locs, 2);
+        let c1 = pool.ult(a, b);
+        let z = pool.constant(32, 0);
+        let c2 = pool.ne(a, z);
+        let t = pool.true_expr();
+        let ab = pool.bool_and(c1, c2);
+        let f = pool.bool_and(ab, c1);
+        let f = pool.bool_and(f, t);
+        let mut out = Vec::new();
+        conjuncts(&pool, f, &mut out);
+        assert_eq!(out.len(), 2);
+        assert!(out.contains(&c1) && out.contains(&c2));
+        let mut arrs = hashbrown::HashSet::new();
+        arrays_in(&pool, c1, &mut arrs);
+        assert_eq!(arrs.len(), 2);
+        assert_eq!(
+            locs.loc(*arrs.iter().next().unwrap())
+                .map(|l| matches!(l, Loc::Reg(_))),
+            Some(true)
+        );
+    }
+}
