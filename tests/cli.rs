@@ -50,6 +50,7 @@ fn max_instructions_stops_the_path_early() {
     let o = trex()
         .args([
             "run",
+            "--no-interpolation",
             "--libc=none",
             "--max-instructions=5000",
             "--output-dir",
@@ -86,7 +87,13 @@ fn max_stack_frames_bounds_recursion() {
     let bc = compile(tmp.path(), "deep", DEEP);
     let out = tmp.path().join("out");
     let o = trex()
-        .args(["run", "--libc=none", "-max-stack-frames=100", "-output-dir"])
+        .args([
+            "run",
+            "--no-interpolation",
+            "--libc=none",
+            "-max-stack-frames=100",
+            "-output-dir",
+        ])
         .arg(&out)
         .arg(&bc)
         .output()
@@ -106,7 +113,7 @@ fn max_stack_frames_bounds_recursion() {
     // Without the bound the same program finishes.
     let out2 = tmp.path().join("out2");
     let o = trex()
-        .args(["run", "--libc=none", "--output-dir"])
+        .args(["run", "--no-interpolation", "--libc=none", "--output-dir"])
         .arg(&out2)
         .arg(&bc)
         .output()
@@ -128,7 +135,7 @@ fn output_dirs_are_numbered_beside_the_input_and_tests_are_readable() {
     );
     for _ in 0..2 {
         let o = trex()
-            .args(["run", "--libc=none"])
+            .args(["run", "--no-interpolation", "--libc=none"])
             .arg(&bc)
             .args(["a", "-b"])
             .output()
@@ -172,7 +179,7 @@ fn an_existing_output_dir_is_refused() {
     let tmp = tempfile::tempdir().unwrap();
     let bc = compile(tmp.path(), "ret", "int main(void) { return 0; }");
     let o = trex()
-        .args(["run", "--libc=none", "--output-dir"])
+        .args(["run", "--no-interpolation", "--libc=none", "--output-dir"])
         .arg(tmp.path())
         .arg(&bc)
         .output()
@@ -229,7 +236,7 @@ fn every_searcher_explores_the_same_paths() {
     {
         let out = tmp.path().join(format!("out{i}"));
         let mut cmd = trex();
-        cmd.args(["run", "--libc=none", "--seed=7"]);
+        cmd.args(["run", "--no-interpolation", "--libc=none", "--seed=7"]);
         for s in search {
             cmd.arg(format!("--search={s}"));
         }
@@ -254,7 +261,13 @@ fn an_unknown_search_heuristic_is_an_error() {
     let tmp = tempfile::tempdir().unwrap();
     let bc = compile(tmp.path(), "sym", SYMBOLIC);
     let o = trex()
-        .args(["run", "--libc=none", "--search=nurs:foo", "--output-dir"])
+        .args([
+            "run",
+            "--no-interpolation",
+            "--libc=none",
+            "--search=nurs:foo",
+            "--output-dir",
+        ])
         .arg(tmp.path().join("out"))
         .arg(&bc)
         .output()
@@ -274,6 +287,7 @@ fn exit_on_error_stops_the_run_at_the_first_error() {
     let o = trex()
         .args([
             "run",
+            "--no-interpolation",
             "--libc=none",
             "--search=dfs",
             "--exit-on-error",
@@ -305,7 +319,13 @@ fn exit_on_error_stops_the_run_at_the_first_error() {
     // Without the option the same program explores every path to its end.
     let out2 = tmp.path().join("out2");
     let o = trex()
-        .args(["run", "--libc=none", "--search=dfs", "--output-dir"])
+        .args([
+            "run",
+            "--no-interpolation",
+            "--libc=none",
+            "--search=dfs",
+            "--output-dir",
+        ])
         .arg(&out2)
         .arg(&bc)
         .output()
@@ -319,7 +339,7 @@ fn run_symbolic(opts: &[&str]) -> (Vec<String>, String) {
     let tmp = tempfile::tempdir().unwrap();
     let bc = compile(tmp.path(), "sym", SYMBOLIC);
     let o = trex()
-        .args(["run", "--libc=none", "--search=dfs"])
+        .args(["run", "--no-interpolation", "--libc=none", "--search=dfs"])
         .args(opts)
         .arg("--output-dir")
         .arg(tmp.path().join("out"))
@@ -360,3 +380,71 @@ fn max_forks_and_max_depth_stop_forking() {
 /// Run control and replay.
 #[path = "cli/control.rs"]
 mod control;
+
+/// TRACER-X's Fig. 4 with 10 bits: interpolation prunes (linear tree under dfs) and reports
+/// the same errors as plain exploration, in the buggy variant too; `--no-interpolation`
+/// explores all 2^10 paths and prints no interpolation statistics.
+#[test]
+fn interpolation_prunes_and_keeps_the_errors() {
+    let src = |bound: u32| {
+        format!(
+            r#"#include "klee/klee.h"
+__attribute__((noinline)) int up(int s) {{ return s + 1; }}
+__attribute__((noinline)) int down(int s) {{ return s - 1; }}
+int main(void) {{
+  char b[10];
+  klee_make_symbolic(b, sizeof b, "b");
+  int s = 0;
+  for (int i = 0; i < 10; i++) {{
+    if (b[i]) s = up(s); else s = down(s);
+  }}
+  klee_assert(-{bound} <= s && s <= {bound});
+  return 0;
+}}
+"#
+        )
+    };
+    let inc = Path::new(env!("CARGO_MANIFEST_DIR")).join("runtime/include");
+    for (bound, errors, subsumed) in [(10, 0, 18), (9, 1, 32)] {
+        let tmp = tempfile::tempdir().unwrap();
+        let c = tmp.path().join("f.c");
+        std::fs::write(&c, src(bound)).unwrap();
+        let bc = tmp.path().join("f.bc");
+        let st = Command::new("clang-14")
+            .args(["-g", "-O0", "-c", "-emit-llvm", "-I"])
+            .arg(&inc)
+            .arg("-o")
+            .arg(&bc)
+            .arg(&c)
+            .status()
+            .unwrap();
+        assert!(st.success());
+        let run = |extra: &[&str], out: &str| {
+            let o = trex()
+                .args(["run", "--libc=none", "--search=dfs", "--write-no-tests"])
+                .args(extra)
+                .arg("--output-dir")
+                .arg(tmp.path().join(out))
+                .arg(&bc)
+                .output()
+                .unwrap();
+            assert!(o.status.success());
+            stderr(&o)
+        };
+        let with = run(&[], "with");
+        let without = run(&["--no-interpolation"], "without");
+        let errs = |s: &str| s.lines().filter(|l| l.starts_with("KLEE: ERROR:")).count();
+        assert_eq!(errs(&with), errors, "{with}");
+        assert_eq!(errs(&without), errors, "{without}");
+        assert!(
+            with.contains(&format!("KLEE: done: subsumed paths = {subsumed}")),
+            "{with}"
+        );
+        assert!(!without.contains("subsumed paths"), "{without}");
+        let paths = if errors == 0 { 1024 } else { 1022 };
+        assert!(
+            without.contains(&format!("KLEE: done: completed paths = {paths}")),
+            "{without}"
+        );
+    }
+}

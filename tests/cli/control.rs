@@ -39,7 +39,7 @@ fn run_in(dir: &Path, bc: &Path, opts: &[&str]) -> (String, PathBuf) {
     let out = dir.join("out");
     let _ = std::fs::remove_dir_all(&out);
     let o = trex()
-        .args(["run", "--libc=none", "--search=dfs"])
+        .args(["run", "--no-interpolation", "--libc=none", "--search=dfs"])
         .args(opts)
         .arg("--output-dir")
         .arg(&out)
@@ -92,7 +92,7 @@ fn a_bad_time_span_is_refused() {
     let tmp = tempfile::tempdir().unwrap();
     let bc = compile(tmp.path(), "loop", SYM_LOOP);
     let o = trex()
-        .args(["run", "--max-time=10m"])
+        .args(["run", "--no-interpolation", "--max-time=10m"])
         .arg(&bc)
         .output()
         .unwrap();
@@ -189,7 +189,7 @@ fn exit_on_error_type_stops_only_at_that_type() {
     assert_eq!(files_with_suffix(&out, ".div.err").len(), 1, "{err}");
     assert!(!files_with_suffix(&out, ".early").is_empty(), "{err}");
     let o = trex()
-        .args(["run", "--exit-on-error-type=Nonsense"])
+        .args(["run", "--no-interpolation", "--exit-on-error-type=Nonsense"])
         .arg(&bc)
         .output()
         .unwrap();
@@ -220,7 +220,7 @@ fn ctrl_c_halts_the_run_cleanly() {
     let bc = compile(tmp.path(), "loop", SYM_LOOP);
     let out = tmp.path().join("out");
     let child = trex()
-        .args(["run", "--libc=none", "--output-dir"])
+        .args(["run", "--no-interpolation", "--libc=none", "--output-dir"])
         .arg(&out)
         .arg(&bc)
         .stderr(std::process::Stdio::piped())
