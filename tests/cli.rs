@@ -431,7 +431,11 @@ int main(void) {{
             assert!(o.status.success());
             stderr(&o)
         };
-        let with = run(&[], "with");
+        let with = run(&["--output-tree"], "with");
+        // tree.dot: one dashed edge per subsumed path.
+        let dot = std::fs::read_to_string(tmp.path().join("with/tree.dot")).unwrap();
+        assert!(dot.starts_with("digraph tree {"), "{dot}");
+        assert_eq!(dot.matches("style=dashed").count(), subsumed, "{dot}");
         let without = run(&["--no-interpolation"], "without");
         let errs = |s: &str| s.lines().filter(|l| l.starts_with("KLEE: ERROR:")).count();
         assert_eq!(errs(&with), errors, "{with}");

@@ -87,6 +87,10 @@ pub struct RunArgs {
     /// Do not prune paths by interpolation (TRACER-X's option; interpolation is on by default).
     #[arg(long)]
     pub no_interpolation: bool,
+    /// Write the explored tree to `tree.dot` in the output directory (TRACER-X's option):
+    /// path segments with their interpolants, dashed edges for subsumption.
+    #[arg(long)]
+    pub output_tree: bool,
     /// Stop the run at the first error; the paths not yet finished end early (`.early` tests).
     #[arg(long)]
     pub exit_on_error: bool,

@@ -113,6 +113,7 @@ pub fn run(a: &RunArgs) -> Result<()> {
         max_forks: a.max_forks,
         max_depth: a.max_depth,
         interpolation: !a.no_interpolation,
+        output_tree: a.output_tree,
         limits: control::Limits {
             // As in KLEE, 0 disables these budgets.
             max_time: a.max_time.filter(|t| !t.is_zero()),
@@ -213,5 +214,8 @@ pub fn run(a: &RunArgs) -> Result<()> {
         None => info,
     };
     out.write_info(&info)?;
+    if let Some(dot) = &outcome.tree_dot {
+        std::fs::write(out.path.join("tree.dot"), dot)?;
+    }
     Ok(())
 }

@@ -443,7 +443,9 @@ pub(super) fn run(
     let mut it = Interp::new(m, io, cfg);
     it.arm(cfg);
     if cfg.interpolation {
-        it.itp = Some(Box::new(itp::ItpState::new()));
+        let mut st = itp::ItpState::new();
+        st.keep_tree = cfg.output_tree;
+        it.itp = Some(Box::new(st));
     }
     if let Err(e) = it.init_globals() {
         return Err(RunError::Setup(format!("{:?}", e)));
@@ -528,6 +530,11 @@ pub(super) fn run(
         solver_stats: stats,
         forks_refused: it.forks_refused,
         interpolation: it.itp_stats(),
+        tree_dot: if cfg.output_tree {
+            it.itp_tree_dot()
+        } else {
+            None
+        },
     })
 }
 

@@ -60,6 +60,10 @@ pub(super) struct Node {
     /// The root: its interpolant is useless (no other state starts there).
     no_wp: bool,
     children: Vec<(u32, Option<Arc<Itp>>)>,
+    /// The node whose entry subsumed this one.
+    subsumed_by: Option<u32>,
+    /// How it ended, for `--output-tree`: its interpolant's conjuncts, or why none.
+    label: Option<String>,
 }
 
 pub(super) struct ItpState {
@@ -74,6 +78,8 @@ pub(super) struct ItpState {
     pub debug: bool,
     /// The solver simplifying interpolants.
     pub solver: Option<Box<dyn crate::solver::Solver + Send>>,
+    /// `--output-tree`: keep a label per node.
+    pub keep_tree: bool,
 }
 
 impl ItpState {
@@ -88,6 +94,8 @@ impl ItpState {
             blocked: false,
             no_wp: true,
             children: Vec::new(),
+            subsumed_by: None,
+            label: None,
         };
         ItpState {
             nodes: vec![root],
@@ -101,6 +109,7 @@ impl ItpState {
             closed: false,
             debug: std::env::var_os("TREX_ITP_DEBUG").is_some(),
             solver: None,
+            keep_tree: false,
         }
     }
 
@@ -115,6 +124,8 @@ impl ItpState {
             blocked: false,
             no_wp: false,
             children: Vec::new(),
+            subsumed_by: None,
+            label: None,
         });
         self.stats.nodes += 1;
         self.nodes.len() as u32 - 1
@@ -397,8 +408,9 @@ impl<'m> Interp<'m, '_> {
                             i.mem_pins
                         );
                     }
-                    if let Some(k) = nd.key.clone() {
-                        it.table.insert(k, i.clone());
+                    // A subsumed node's interpolant is already in the table.
+                    if let (Some(k), None) = (nd.key.clone(), nd.subsumed_by) {
+                        it.table.insert(k, i.clone(), node);
                         it.stats.entries += 1;
                     }
                 }
@@ -406,6 +418,17 @@ impl<'m> Interp<'m, '_> {
                 _ => {}
             }
             let (parent, outcome) = (nd.parent, nd.outcome);
+            if it.keep_tree {
+                it.nodes[node as usize].label = Some(match &itp {
+                    Some(i) => i
+                        .conjuncts
+                        .iter()
+                        .map(|&c| self.pool.display(c).to_string())
+                        .collect::<Vec<_>>()
+                        .join("\\n"),
+                    None => "(no interpolant)".to_string(),
+                });
+            }
             if parent == NONE {
                 return;
             }
@@ -540,25 +563,26 @@ impl<'m> Interp<'m, '_> {
             return false;
         }
         let key = self.itp_key();
-        let entries: Vec<Arc<Itp>> = match it.table.entries.get(&key) {
+        let entries: Vec<(Arc<Itp>, u32)> = match it.table.entries.get(&key) {
             Some(v) => v.iter().rev().take(MAX_CHECKS).cloned().collect(),
             None => return false,
         };
         let t0 = Instant::now();
         let mut hit = None;
-        for e in entries {
+        for (e, origin) in entries {
             self.itp.as_mut().unwrap().stats.checks += 1;
             if self.itp_holds(&e) {
-                hit = Some(e);
+                hit = Some((e, origin));
                 break;
             }
         }
         let it = self.itp.as_mut().unwrap();
         it.stats.check_time += t0.elapsed();
         match hit {
-            Some(e) => {
+            Some((e, origin)) => {
                 it.stats.subsumed += 1;
                 it.nodes[node as usize].key = Some(key);
+                it.nodes[node as usize].subsumed_by = Some(origin);
                 self.itp_finish(node, Some(e));
                 true
             }
@@ -682,6 +706,45 @@ impl<'m> Interp<'m, '_> {
         self.solver = Some(sv);
         // Unknown or a timeout: not subsumed.
         matches!(r, Ok(true))
+    }
+
+    /// The explored tree in Graphviz form (`--output-tree`): a node per path segment with its
+    /// start (function, source line) and its interpolant's conjuncts; solid edges to children,
+    /// dashed edges from a subsumed node to the node whose interpolant pruned it.
+    pub(super) fn itp_tree_dot(&self) -> Option<String> {
+        let it = self.itp.as_ref()?;
+        let m = self.m;
+        let mut out = String::from("digraph tree {\n  node [shape=box, fontsize=10];\n");
+        for (i, nd) in it.nodes.iter().enumerate() {
+            let at = match nd.key.as_ref().and_then(|k| k.last()) {
+                Some(&(f, pc)) => {
+                    let func = m.func(f);
+                    let loc = func
+                        .code
+                        .get(pc as usize)
+                        .map(|x| x.loc)
+                        .unwrap_or_default();
+                    let line = m.locs.get(loc.0 as usize).map_or(0, |l| l.line);
+                    format!("{}:{}", func.name, line)
+                }
+                None => "start".to_string(),
+            };
+            let label = nd.label.clone().unwrap_or_default().replace('"', "'");
+            let sub = if nd.subsumed_by.is_some() {
+                " (subsumed)"
+            } else {
+                ""
+            };
+            out.push_str(&format!("  n{i} [label=\"{i}: {at}{sub}\\n{label}\"];\n"));
+            if nd.parent != NONE {
+                out.push_str(&format!("  n{} -> n{i};\n", nd.parent));
+            }
+            if let Some(o) = nd.subsumed_by {
+                out.push_str(&format!("  n{i} -> n{o} [style=dashed];\n"));
+            }
+        }
+        out.push_str("}\n");
+        Some(out)
     }
 
     pub(super) fn itp_stats(&self) -> Option<Stats> {

@@ -156,6 +156,8 @@ pub struct Config {
     pub max_depth: Option<u32>,
     /// Prune paths by interpolation (`crate::interp`); `--no-interpolation` turns it off.
     pub interpolation: bool,
+    /// `--output-tree`: return the explored tree (`Outcome::tree_dot`).
+    pub output_tree: bool,
     /// Run control: time / memory / solver budgets, SIGINT, progress counters, replay inputs.
     pub limits: control::Limits,
 }
@@ -175,6 +177,7 @@ impl Default for Config {
             max_forks: None,
             max_depth: None,
             interpolation: false,
+            output_tree: false,
             limits: control::Limits::default(),
         }
     }
@@ -200,6 +203,8 @@ pub struct Outcome {
     pub forks_refused: u64,
     /// Interpolation statistics when it was on.
     pub interpolation: Option<crate::interp::Stats>,
+    /// The explored tree in Graphviz form (`Config::output_tree` with interpolation).
+    pub tree_dot: Option<String>,
 }
 
 /// One explored path: how it ended, and a concrete input reaching that end: the symbolic

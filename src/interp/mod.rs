@@ -339,13 +339,14 @@ pub type Key = Vec<(FuncId, u32)>;
 /// The subsumption table: finished nodes' interpolants by key, newest last.
 #[derive(Default)]
 pub struct Table {
-    pub entries: HashMap<Key, Vec<Arc<Itp>>>,
+    /// Per key: the interpolant and the node it was learnt at.
+    pub entries: HashMap<Key, Vec<(Arc<Itp>, u32)>>,
     pub len: u64,
 }
 
 impl Table {
-    pub fn insert(&mut self, k: Key, itp: Arc<Itp>) {
-        self.entries.entry(k).or_default().push(itp);
+    pub fn insert(&mut self, k: Key, itp: Arc<Itp>, node: u32) {
+        self.entries.entry(k).or_default().push((itp, node));
         self.len += 1;
     }
 }
