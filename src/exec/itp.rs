@@ -62,6 +62,8 @@ pub(super) struct Node {
     children: Vec<(u32, Option<Arc<Itp>>)>,
     /// The node whose entry subsumed this one.
     subsumed_by: Option<u32>,
+    /// Finished (its parent heard of it).
+    finished: bool,
     /// How it ended, for `--output-tree`: its interpolant's conjuncts, or why none.
     label: Option<String>,
 }
@@ -95,6 +97,7 @@ impl ItpState {
             no_wp: true,
             children: Vec::new(),
             subsumed_by: None,
+            finished: false,
             label: None,
         };
         ItpState {
@@ -125,6 +128,7 @@ impl ItpState {
             no_wp: false,
             children: Vec::new(),
             subsumed_by: None,
+            finished: false,
             label: None,
         });
         self.stats.nodes += 1;
@@ -392,6 +396,13 @@ impl<'m> Interp<'m, '_> {
         loop {
             let it = self.itp.as_mut().expect("interpolation state");
             let nd = &mut it.nodes[node as usize];
+            if nd.finished {
+                // (Never expected: a node ends once. Ignoring a second end keeps the
+                // parent's count of pending children right.)
+                debug_assert!(false, "node {node} finished twice");
+                return;
+            }
+            nd.finished = true;
             nd.steps = Vec::new();
             nd.facts = Vec::new();
             nd.children = Vec::new();
