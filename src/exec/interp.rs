@@ -2986,6 +2986,35 @@ fn const_operands(k: &InstKind) -> Vec<Operand> {
 // ---------------------------------------------------------------- symbolic execution
 
 /// A symbolic value, or an aggregate holding one.
+/// The targets of a switch on `c` (`w` bits), each with its condition: cases sharing an edge
+/// are one disjunction, the default (none of the cases) joins its edge's group or comes last.
+/// The executor forks once per group, and interpolation names a path by its group's index.
+pub(super) fn switch_groups<'e>(
+    pool: &mut ExprPool,
+    c: ExprId,
+    w: u32,
+    cases: &'e [(u128, Edge)],
+    default: &'e Edge,
+) -> Vec<(&'e Edge, ExprId)> {
+    let mut groups: Vec<(&'e Edge, ExprId)> = Vec::new();
+    let mut none = pool.true_expr();
+    for (v, e) in cases.iter() {
+        let k = pool.constant(w, *v);
+        let eq = pool.eq(c, k);
+        let ne = pool.bool_not(eq);
+        none = pool.bool_and(none, ne);
+        match groups.iter_mut().find(|g| *g.0 == *e) {
+            Some(g) => g.1 = pool.bool_or(g.1, eq),
+            None => groups.push((e, eq)),
+        }
+    }
+    match groups.iter_mut().find(|g| *g.0 == *default) {
+        Some(g) => g.1 = pool.bool_or(g.1, none),
+        None => groups.push((default, none)),
+    }
+    groups
+}
+
 fn has_sym(v: &Value) -> bool {
     match v {
         Value::Sym(_) => true,
@@ -3343,22 +3372,7 @@ impl<'m, 'io> Interp<'m, 'io> {
     ) -> R<usize> {
         let w = self.pool.width(c);
         // As KLEE: one path per distinct target (cases sharing an edge are one disjunction).
-        let mut groups: Vec<(&'m Edge, ExprId)> = Vec::new();
-        let mut none = self.pool.true_expr();
-        for (v, e) in cases.iter() {
-            let k = self.pool.constant(w, *v);
-            let eq = self.pool.eq(c, k);
-            let ne = self.pool.bool_not(eq);
-            none = self.pool.bool_and(none, ne);
-            match groups.iter_mut().find(|g| *g.0 == *e) {
-                Some(g) => g.1 = self.pool.bool_or(g.1, eq),
-                None => groups.push((e, eq)),
-            }
-        }
-        match groups.iter_mut().find(|g| *g.0 == *default) {
-            Some(g) => g.1 = self.pool.bool_or(g.1, none),
-            None => groups.push((default, none)),
-        }
+        let groups = switch_groups(&mut self.pool, c, w, cases, default);
         // (The outcome of a path, for interpolation: its group's index.)
         let mut feasible: Vec<(&'m Edge, ExprId)> = Vec::new();
         let mut outcomes: Vec<u32> = Vec::new();

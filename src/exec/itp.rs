@@ -505,22 +505,7 @@ impl<'m> Interp<'m, '_> {
                     // The outcome is the index of a group of cases sharing a target (the
                     // executor forks once per target, default last unless shared).
                     let c = self.fork_cond(&sh, st.base, cond, *width)?;
-                    let mut groups: Vec<(&crate::ir::Edge, ExprId)> = Vec::new();
-                    let mut none = self.pool.true_expr();
-                    for (k, e) in cases.iter() {
-                        let kk = self.pool.constant(*width, *k);
-                        let eq = self.pool.eq(c, kk);
-                        let ne = self.pool.bool_not(eq);
-                        none = self.pool.bool_and(none, ne);
-                        match groups.iter_mut().find(|g| *g.0 == *e) {
-                            Some(g) => g.1 = self.pool.bool_or(g.1, eq),
-                            None => groups.push((e, eq)),
-                        }
-                    }
-                    match groups.iter_mut().find(|g| *g.0 == *default) {
-                        Some(g) => g.1 = self.pool.bool_or(g.1, none),
-                        None => groups.push((default, none)),
-                    }
+                    let groups = super::switch_groups(&mut self.pool, c, *width, cases, default);
                     let (e, g) = *groups.get(*outcome as usize)?;
                     (e, g)
                 }

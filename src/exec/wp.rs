@@ -616,22 +616,7 @@ impl Interp<'_, '_> {
                 };
                 let start = |e: &Edge| f.blocks[e.target.0 as usize].start;
                 // The target taken (the next step) decides the group of cases.
-                let mut groups: Vec<(&Edge, ExprId)> = Vec::new();
-                let mut none = self.pool.true_expr();
-                for (k, e) in cases.iter() {
-                    let kk = self.pool.constant(*width, *k);
-                    let eq = self.pool.eq(c, kk);
-                    let ne = self.pool.bool_not(eq);
-                    none = self.pool.bool_and(none, ne);
-                    match groups.iter_mut().find(|g| *g.0 == *e) {
-                        Some(g) => g.1 = self.pool.bool_or(g.1, eq),
-                        None => groups.push((e, eq)),
-                    }
-                }
-                match groups.iter_mut().find(|g| *g.0 == *default) {
-                    Some(g) => g.1 = self.pool.bool_or(g.1, none),
-                    None => groups.push((default, none)),
-                }
+                let groups = super::switch_groups(&mut self.pool, c, *width, cases, default);
                 let hits: Vec<(&Edge, ExprId)> =
                     groups.into_iter().filter(|g| start(g.0) == n.pc).collect();
                 let [(e, g)] = hits[..] else {
