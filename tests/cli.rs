@@ -437,6 +437,23 @@ int main(void) {{
         assert!(dot.starts_with("digraph tree {"), "{dot}");
         assert_eq!(dot.matches("style=dashed").count(), subsumed, "{dot}");
         let without = run(&["--no-interpolation"], "without");
+        // --subsumed-test: one test per pruned path, with its `.early` reason; the counts of
+        // completed and partial paths do not change.
+        let st = run(&["--subsumed-test"], "subtest");
+        let early = files_with_suffix(&tmp.path().join("subtest"), ".early");
+        assert_eq!(early.len(), subsumed, "{st}");
+        let text = std::fs::read_to_string(tmp.path().join("subtest").join(&early[0])).unwrap();
+        assert!(
+            text.contains("subsumed (pruned by interpolation)"),
+            "{text}"
+        );
+        let done = |s: &str| {
+            s.lines()
+                .filter(|l| l.contains("completed paths"))
+                .map(String::from)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(done(&st), done(&with), "{st}");
         let errs = |s: &str| s.lines().filter(|l| l.starts_with("KLEE: ERROR:")).count();
         assert_eq!(errs(&with), errors, "{with}");
         assert_eq!(errs(&without), errors, "{without}");

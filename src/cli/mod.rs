@@ -91,6 +91,10 @@ pub struct RunArgs {
     /// path segments with their interpolants, dashed edges for subsumption.
     #[arg(long)]
     pub output_tree: bool,
+    /// Also write a test for each path pruned by interpolation (TRACER-X's option): its
+    /// `.early` file says `subsumed (pruned by interpolation)`.
+    #[arg(long)]
+    pub subsumed_test: bool,
     /// Stop the run at the first error; the paths not yet finished end early (`.early` tests).
     #[arg(long)]
     pub exit_on_error: bool,

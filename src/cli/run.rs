@@ -114,6 +114,7 @@ pub fn run(a: &RunArgs) -> Result<()> {
         max_depth: a.max_depth,
         interpolation: !a.no_interpolation,
         output_tree: a.output_tree,
+        subsumed_test: a.subsumed_test,
         limits: control::Limits {
             // As in KLEE, 0 disables these budgets.
             max_time: a.max_time.filter(|t| !t.is_zero()),

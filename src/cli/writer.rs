@@ -41,6 +41,7 @@ pub fn halt_text(reason: &str) -> String {
         "max-solver-time" => "Query timed out (fork).".into(),
         "solver-unknown" => "Query returned unknown (fork).".into(),
         "max-memory" => "Memory limit exceeded.".into(),
+        "subsumed" => "subsumed (pruned by interpolation)".into(),
         "max-tests" => "--max-tests reached, path stopped".into(),
         o => format!("{o} limit reached, path stopped"),
     }
@@ -93,6 +94,13 @@ impl<'a> TestWriter<'a> {
                 let key = (e.site, e.message.clone());
                 if (self.seen_errors.insert(key) || self.emit_all_errors) && !self.limit_reached() {
                     report_error(self.module, &mut self.out, &test, e)?;
+                }
+            }
+            End::Halted(reason) if reason == "subsumed" => {
+                // `--subsumed-test`: not a completed or partial path (counted as subsumed).
+                if !skip_new && !self.limit_reached() {
+                    let why = halt_text(reason);
+                    self.out.write_early_test(&test, &why)?;
                 }
             }
             End::Halted(reason) => {

@@ -445,6 +445,7 @@ pub(super) fn run(
     if cfg.interpolation {
         let mut st = itp::ItpState::new();
         st.keep_tree = cfg.output_tree;
+        st.subsumed_test = cfg.subsumed_test;
         it.itp = Some(Box::new(st));
     }
     if let Err(e) = it.init_globals() {
@@ -512,6 +513,7 @@ pub(super) fn run(
         it.itp_enter(node);
         if it.itp_check(node) {
             // Subsumed: the path ends here, pruned.
+            it.itp_subsumed_end();
             continue;
         }
         let r = it.resume().and_then(|v| {
@@ -3157,6 +3159,7 @@ impl<'m, 'io> Interp<'m, 'io> {
         if let Err(e) = &r {
             if matches!(&**e, Stop::Halt(w) if w == SUBSUMED) {
                 // Pruned: its node was finished by the subsumption check.
+                self.itp_subsumed_end();
                 return;
             }
         }

@@ -82,6 +82,8 @@ pub(super) struct ItpState {
     pub solver: Option<Box<dyn crate::solver::Solver + Send>>,
     /// `--output-tree`: keep a label per node.
     pub keep_tree: bool,
+    /// `--subsumed-test`: a subsumed path ends with a test (`End::Halted("subsumed")`).
+    pub subsumed_test: bool,
 }
 
 impl ItpState {
@@ -113,6 +115,7 @@ impl ItpState {
             debug: std::env::var_os("TREX_ITP_DEBUG").is_some(),
             solver: None,
             keep_tree: false,
+            subsumed_test: false,
         }
     }
 
@@ -702,6 +705,20 @@ impl<'m> Interp<'m, '_> {
         self.solver = Some(sv);
         // Unknown or a timeout: not subsumed.
         matches!(r, Ok(true))
+    }
+
+    /// A path was pruned: with `--subsumed-test` it ends with a test of its inputs
+    /// (`End::Halted("subsumed")`, which is neither a completed nor a partial path).
+    pub(super) fn itp_subsumed_end(&mut self) {
+        if !self.itp.as_ref().is_some_and(|i| i.subsumed_test) {
+            return;
+        }
+        let objects = self.test_objects(None);
+        self.paths.push(crate::exec::PathEnd {
+            end: crate::exec::End::Halted("subsumed".into()),
+            objects,
+            silent: false,
+        });
     }
 
     /// The explored tree in Graphviz form (`--output-tree`): a node per path segment with its

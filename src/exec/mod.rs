@@ -158,6 +158,8 @@ pub struct Config {
     pub interpolation: bool,
     /// `--output-tree`: return the explored tree (`Outcome::tree_dot`).
     pub output_tree: bool,
+    /// `--subsumed-test`: a test per subsumed path (`End::Halted("subsumed")`).
+    pub subsumed_test: bool,
     /// Run control: time / memory / solver budgets, SIGINT, progress counters, replay inputs.
     pub limits: control::Limits,
 }
@@ -178,6 +180,7 @@ impl Default for Config {
             max_depth: None,
             interpolation: false,
             output_tree: false,
+            subsumed_test: false,
             limits: control::Limits::default(),
         }
     }
