@@ -95,6 +95,11 @@ pub struct RunArgs {
     /// `.early` file says `subsumed (pruned by interpolation)`.
     #[arg(long)]
     pub subsumed_test: bool,
+    /// With interpolation: before asking the searcher, run the pending path that is the last
+    /// unfinished child of a node (greedy confirmation, for non-DFS searches: half-done nodes
+    /// become table entries sooner).
+    #[arg(long)]
+    pub greedy_confirmation: bool,
     /// Stop the run at the first error; the paths not yet finished end early (`.early` tests).
     #[arg(long)]
     pub exit_on_error: bool,

@@ -115,6 +115,7 @@ pub fn run(a: &RunArgs) -> Result<()> {
         interpolation: !a.no_interpolation,
         output_tree: a.output_tree,
         subsumed_test: a.subsumed_test,
+        greedy_confirmation: a.greedy_confirmation,
         limits: control::Limits {
             // As in KLEE, 0 disables these budgets.
             max_time: a.max_time.filter(|t| !t.is_zero()),

@@ -483,12 +483,18 @@ pub(super) fn run(
     let mut slab = Slab::default();
     let mut cur = slab.insert(None, StateMeta::root(entry));
     searcher.update(None, &[cur], &[], &slab);
+    // Greedy confirmation: pending state of each interpolation node.
+    let mut node_state: hashbrown::HashMap<u32, StateId> = hashbrown::HashMap::new();
     loop {
         let mut added = Vec::new();
         for snap in std::mem::take(&mut it.worklist) {
             let meta = StateMeta::of(&snap);
             it.note_coverage(coverage.mark(meta.loc.0, meta.loc.1));
+            let node = snap.node;
             let id = slab.insert(Some(snap), meta);
+            if cfg.greedy_confirmation && node != itp::NONE {
+                node_state.insert(node, id);
+            }
             searcher.fork(cur, id);
             added.push(id);
         }
@@ -496,7 +502,17 @@ pub(super) fn run(
         slab.remove(cur);
         // Tests, halts (budgets, SIGINT, max-tests, exit-on-error), memory cap: control.rs.
         it.end_segment(added.len(), &mut *searcher, &mut slab, &coverage, mon);
-        let Some(next) = searcher.select(&slab) else {
+        let confirm = if cfg.greedy_confirmation {
+            it.itp_confirm_next(&mut node_state, |id, node| {
+                slab.slots
+                    .get(id.0 as usize)
+                    .and_then(|s| s.0.as_ref())
+                    .is_some_and(|sn| sn.node == node)
+            })
+        } else {
+            None
+        };
+        let Some(next) = confirm.or_else(|| searcher.select(&slab)) else {
             break;
         };
         cur = next;

@@ -64,6 +64,8 @@ pub(super) struct Node {
     subsumed_by: Option<u32>,
     /// Finished (its parent heard of it).
     finished: bool,
+    /// Its children (node ids, in creation order).
+    kids: Vec<u32>,
     /// How it ended, for `--output-tree`: its interpolant's conjuncts, or why none.
     label: Option<String>,
 }
@@ -84,6 +86,8 @@ pub(super) struct ItpState {
     pub keep_tree: bool,
     /// `--subsumed-test`: a subsumed path ends with a test (`End::Halted("subsumed")`).
     pub subsumed_test: bool,
+    /// Nodes whose parent waits for them alone (greedy confirmation runs them first).
+    ready: Vec<u32>,
 }
 
 impl ItpState {
@@ -100,6 +104,7 @@ impl ItpState {
             children: Vec::new(),
             subsumed_by: None,
             finished: false,
+            kids: Vec::new(),
             label: None,
         };
         ItpState {
@@ -116,6 +121,7 @@ impl ItpState {
             solver: None,
             keep_tree: false,
             subsumed_test: false,
+            ready: Vec::new(),
         }
     }
 
@@ -132,6 +138,7 @@ impl ItpState {
             children: Vec::new(),
             subsumed_by: None,
             finished: false,
+            kids: Vec::new(),
             label: None,
         });
         self.stats.nodes += 1;
@@ -318,8 +325,10 @@ impl<'m> Interp<'m, '_> {
         for (k, &o) in snap_outcomes.iter().enumerate() {
             let id = it.new_node(parent, o);
             self.worklist[n - snap_outcomes.len() + k].node = id;
+            it.nodes[parent as usize].kids.push(id);
         }
         let c = it.new_node(parent, cont);
+        it.nodes[parent as usize].kids.push(c);
         it.nodes[parent as usize].pending = snap_outcomes.len() as u32 + 1;
         it.cur = c;
         self.tracing = true;
@@ -452,6 +461,17 @@ impl<'m> Interp<'m, '_> {
                 p.blocked = true;
             }
             p.pending -= 1;
+            if p.pending == 1 && !p.blocked {
+                // One child left: running it next completes the parent (an entry).
+                let kids = std::mem::take(&mut p.kids);
+                let last = kids
+                    .iter()
+                    .copied()
+                    .find(|&k| !it.nodes[k as usize].finished);
+                it.nodes[parent as usize].kids = kids;
+                it.ready.extend(last);
+                return;
+            }
             if p.pending > 0 {
                 return;
             }
@@ -705,6 +725,26 @@ impl<'m> Interp<'m, '_> {
         self.solver = Some(sv);
         // Unknown or a timeout: not subsumed.
         matches!(r, Ok(true))
+    }
+
+    /// Greedy confirmation (paper 000, for non-DFS searches): the pending state whose node is
+    /// the last unfinished child of its parent, newest first, so that half-done nodes become
+    /// full ones (table entries) before the searcher wanders off; `pending(id, node)` says
+    /// whether state `id` still waits at the start of `node`.
+    pub(super) fn itp_confirm_next(
+        &mut self,
+        node_state: &mut hashbrown::HashMap<u32, crate::search::StateId>,
+        pending: impl Fn(crate::search::StateId, u32) -> bool,
+    ) -> Option<crate::search::StateId> {
+        let it = self.itp.as_mut()?;
+        while let Some(n) = it.ready.pop() {
+            if let Some(id) = node_state.remove(&n) {
+                if pending(id, n) {
+                    return Some(id);
+                }
+            }
+        }
+        None
     }
 
     /// A path was pruned: with `--subsumed-test` it ends with a test of its inputs

@@ -160,6 +160,8 @@ pub struct Config {
     pub output_tree: bool,
     /// `--subsumed-test`: a test per subsumed path (`End::Halted("subsumed")`).
     pub subsumed_test: bool,
+    /// `--greedy-confirmation`: run first the pending path that completes a half-done node.
+    pub greedy_confirmation: bool,
     /// Run control: time / memory / solver budgets, SIGINT, progress counters, replay inputs.
     pub limits: control::Limits,
 }
@@ -181,6 +183,7 @@ impl Default for Config {
             interpolation: false,
             output_tree: false,
             subsumed_test: false,
+            greedy_confirmation: false,
             limits: control::Limits::default(),
         }
     }
