@@ -650,10 +650,7 @@ impl<'m> Interp<'m, '_> {
                     return false;
                 }
             }
-            let mut a: u128 = 0;
-            for k in (0..ps).rev() {
-                a = (a << 8) | ob.bytes[(off + k) as usize] as u128;
-            }
+            let a = self.mem.load_int(o.idx, off, ps);
             let have = match ob.ptrs.get(&off) {
                 Some(&obj) => Value::Ptr {
                     obj,
@@ -826,12 +823,7 @@ impl LocMap for StateMap<'_> {
         match l {
             Loc::Reg(slot) => match self.regs.get(slot as usize)? {
                 Value::Int(x) => Some(pool.constant(8, (x >> (8 * k.min(15))) & 0xff)),
-                Value::Sym(e) => {
-                    let w = pool.width(*e);
-                    let need = (k as u32 + 1) * 8;
-                    let e = if w < need { pool.zext(*e, need) } else { *e };
-                    Some(pool.extract(e, (k * 8) as u32, 8))
-                }
+                Value::Sym(e) => Some(super::wp::byte_of(pool, *e, k)),
                 _ => None,
             },
             Loc::Mem(o) => {
@@ -871,11 +863,7 @@ impl LocMap for StateMap<'_> {
                         return None;
                     }
                 }
-                let mut x: u128 = 0;
-                for j in (0..n).rev() {
-                    x = (x << 8) | ob.bytes[(k + j) as usize] as u128;
-                }
-                Some(pool.constant(bits, x))
+                Some(pool.constant(bits, self.mem.load_int(o.idx, k, n)))
             }
             _ => None,
         }

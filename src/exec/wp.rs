@@ -86,6 +86,13 @@ impl Interp<'_, '_> {
         }
     }
 
+    /// Requires `e` to equal the concrete value `x` it had (truncated to its width).
+    fn sh_require_value(&mut self, sh: &mut Shadow, e: ExprId, x: u128) {
+        let k = self.pool.constant(self.pool.width(e), x);
+        let eq = self.pool.eq(e, k);
+        self.sh_require(sh, eq);
+    }
+
     fn sh_assume(&mut self, sh: &mut Shadow, c: ExprId) {
         sh.ctx = Some(match sh.ctx {
             Some(a) => self.pool.bool_and(a, c),
@@ -121,7 +128,7 @@ impl Interp<'_, '_> {
                 Some(it.locs.value(&mut self.pool, Loc::Reg(s), 0, w))
             }
             SV::Const(c) => match &self.consts[c.0 as usize] {
-                Value::Int(x) => Some(self.pool.constant(w, *x & crate::expr::mask(w, !0))),
+                Value::Int(x) => Some(self.pool.constant(w, *x)),
                 _ => None,
             },
             SV::Int(e) if self.pool.width(e) == w => Some(e),
@@ -546,12 +553,7 @@ impl Interp<'_, '_> {
                             let _ = r;
                             let iv = self.sh_val(sh, base, &ix.op);
                             match self.as_int(iv, ix.width) {
-                                Some(e) => {
-                                    let w = self.pool.width(e);
-                                    let k = self.pool.constant(w, *x & crate::expr::mask(w, !0));
-                                    let eq = self.pool.eq(e, k);
-                                    self.sh_require(sh, eq);
-                                }
+                                Some(e) => self.sh_require_value(sh, e, *x),
                                 None => {
                                     Self::sh_fail(sh, "opaque index");
                                     return;
@@ -592,7 +594,7 @@ impl Interp<'_, '_> {
                     return Self::sh_fail(sh, "branch target not in the trace");
                 }
                 if ts != fs {
-                    let Some(c) = self.cond_expr(sh, base, cond) else {
+                    let Some(c) = self.fork_cond(sh, base, cond, 1) else {
                         return Self::sh_fail(sh, "opaque branch condition");
                     };
                     let g = if n.pc == ts { c } else { self.pool.bool_not(c) };
@@ -665,11 +667,6 @@ impl Interp<'_, '_> {
                 Self::sh_set(sh, base, dst, SV::Opaque);
             }
         }
-    }
-
-    fn cond_expr(&mut self, sh: &Shadow, base: u32, cond: &Operand) -> Option<ExprId> {
-        let v = self.sh_val(sh, base, cond);
-        self.as_int(v, 1)
     }
 
     fn sh_call(
@@ -765,10 +762,7 @@ impl Interp<'_, '_> {
                 // The size decides the object (and whether malloc fails): require it.
                 for (k, a) in argv.iter().enumerate() {
                     if let (SV::Int(e), Some(Value::Int(x))) = (a, rec(arg_base + k)) {
-                        let w = self.pool.width(*e);
-                        let c = self.pool.constant(w, x & crate::expr::mask(w, !0));
-                        let eq = self.pool.eq(*e, c);
-                        self.sh_require(sh, eq);
+                        self.sh_require_value(sh, *e, x);
                     } else {
                         return Self::sh_fail(sh, "allocation of an opaque size");
                     }
@@ -807,10 +801,7 @@ impl Interp<'_, '_> {
                 };
                 let n = self.pool.array(a).size;
                 if let Some(SV::Int(e)) = argv.get(1) {
-                    let w = self.pool.width(*e);
-                    let c = self.pool.constant(w, n as u128);
-                    let eq = self.pool.eq(*e, c);
-                    self.sh_require(sh, eq);
+                    self.sh_require_value(sh, *e, n as u128);
                 } else {
                     return Self::sh_fail(sh, "klee_make_symbolic of an opaque size");
                 }
@@ -841,7 +832,7 @@ impl Interp<'_, '_> {
                         (Builtin::Range, Some(Value::Int(lo)), Some(_)) => {
                             self.sh_require_args(sh, &argv[..2.min(argv.len())], facts, arg_base);
                             let w = self.sh_width(inst_ret(inst)).unwrap_or(32);
-                            let c = self.pool.constant(w, lo & crate::expr::mask(w, !0));
+                            let c = self.pool.constant(w, lo);
                             Self::sh_set(sh, base, dst, SV::Int(c))
                         }
                         _ => Self::sh_fail(sh, "input without an array"),
@@ -921,12 +912,7 @@ impl Interp<'_, '_> {
                 _ => return Self::sh_fail(sh, "argument without a recorded value"),
             };
             match (a, rec) {
-                (SV::Int(e), Value::Int(x)) => {
-                    let w = self.pool.width(*e);
-                    let c = self.pool.constant(w, x & crate::expr::mask(w, !0));
-                    let eq = self.pool.eq(*e, c);
-                    self.sh_require(sh, eq);
-                }
+                (SV::Int(e), Value::Int(x)) => self.sh_require_value(sh, *e, x),
                 (SV::Ptr(p), _) => {
                     if let Some(Fact::Ptr(v, _)) = facts.get(arg_base + k) {
                         self.sh_pin(sh, *p, *v)
@@ -950,10 +936,7 @@ impl Interp<'_, '_> {
             Intrinsic::Memcpy | Intrinsic::Memmove | Intrinsic::Memset => {
                 let n = match (argv.get(2), facts.get(2)) {
                     (Some(SV::Int(e)), Some(Fact::Val(Value::Int(x)))) => {
-                        let w = self.pool.width(*e);
-                        let c = self.pool.constant(w, *x & crate::expr::mask(w, !0));
-                        let eq = self.pool.eq(*e, c);
-                        self.sh_require(sh, eq);
+                        self.sh_require_value(sh, *e, *x);
                         *x as u64
                     }
                     _ => return Self::sh_fail(sh, "memory intrinsic of an opaque size"),
@@ -1047,12 +1030,7 @@ impl Interp<'_, '_> {
                 None => self.sh_pin(sh, PS::Start(Loc::Reg(slot), 0, 0), v),
                 Some(SV::Ptr(p)) => self.sh_pin(sh, p, v),
                 Some(SV::Int(e)) => match v {
-                    PinVal::Addr(x) => {
-                        let w = self.pool.width(e);
-                        let c = self.pool.constant(w, x & crate::expr::mask(w, !0));
-                        let eq = self.pool.eq(e, c);
-                        self.sh_require(sh, eq);
-                    }
+                    PinVal::Addr(x) => self.sh_require_value(sh, e, x),
                     _ => return None,
                 },
                 Some(v2 @ (SV::Reg(_) | SV::Const(_))) => match self.as_ptr(v2) {
@@ -1270,7 +1248,7 @@ impl Interp<'_, '_> {
         sh.ctx
     }
 
-    /// The condition of a fork step as a `w`-bit expression over the segment's start.
+    /// The condition of a branch or fork step as a `w`-bit expression over the segment's start.
     pub(super) fn fork_cond(
         &mut self,
         sh: &Shadow,
@@ -1398,7 +1376,8 @@ impl Interp<'_, '_> {
     }
 }
 
-fn byte_of(pool: &mut crate::expr::ExprPool, e: ExprId, k: u64) -> ExprId {
+/// Byte `k` of `e` (zero-extended when `e` is narrower).
+pub(super) fn byte_of(pool: &mut crate::expr::ExprPool, e: ExprId, k: u64) -> ExprId {
     let w = pool.width(e);
     let need = ((k as u32) + 1) * 8;
     let e = if w < need {
@@ -1414,23 +1393,6 @@ fn inst_ret(inst: &crate::ir::Inst) -> TypeId {
         InstKind::Call { ret, .. } => *ret,
         _ => TypeId(u32::MAX),
     }
-}
-
-/// A read of `n` consecutive bytes of array `a` at `k..` (little-endian).
-pub(super) fn loc_word(
-    pool: &mut crate::expr::ExprPool,
-    a: crate::expr::ArrayId,
-    k: u64,
-    n: u64,
-) -> ExprId {
-    let i = pool.constant(32, k as u128);
-    let mut acc = pool.read(a, None, i);
-    for j in 1..n {
-        let i = pool.constant(32, (k + j) as u128);
-        let b = pool.read(a, None, i);
-        acc = pool.concat(b, acc);
-    }
-    acc
 }
 
 /// Maps the locations where a shadow ends to expressions over where it starts.
@@ -1494,7 +1456,7 @@ impl LocMap for ShadowMap<'_> {
                 }
                 SV::Reg(s2) => {
                     let a2 = self.locs.existing(Loc::Reg(*s2))?;
-                    Some(loc_word(pool, a2, 0, n))
+                    Some(crate::interp::read_word(pool, a2, 0, n))
                 }
                 _ => None,
             },

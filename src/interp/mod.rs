@@ -161,16 +161,26 @@ impl LocArrays {
     /// A `w`-bit value stored little-endian at `k..` of a location.
     pub fn value(&mut self, pool: &mut ExprPool, l: Loc, k: u64, w: u32) -> ExprId {
         let n = w.div_ceil(8);
-        let mut acc = self.byte(pool, l, k, 0);
-        for j in 1..n {
-            let b = self.byte(pool, l, k + j as u64, 0);
-            acc = pool.concat(b, acc);
-        }
+        let a = self.array(pool, l, 0);
+        let mut acc = read_word(pool, a, k, n as u64);
         if n * 8 != w {
             acc = pool.extract(acc, 0, w);
         }
         acc
     }
+}
+
+/// A read of `n` consecutive bytes of array `a` at `k..` (little-endian), the shape
+/// `word_read` recognizes.
+pub fn read_word(pool: &mut ExprPool, a: ArrayId, k: u64, n: u64) -> ExprId {
+    let i = pool.constant(32, k as u128);
+    let mut acc = pool.read(a, None, i);
+    for j in 1..n {
+        let i = pool.constant(32, (k + j) as u128);
+        let b = pool.read(a, None, i);
+        acc = pool.concat(b, acc);
+    }
+    acc
 }
 
 /// How `subst` maps location variables.
