@@ -28,8 +28,8 @@ FIG4 = os.path.join(ROOT, "benchmarks", "fig4", "gen.py")
 
 # family -> (default sizes, variants)
 FAMILIES = {
-    "fig1-layered": ("2 4 6", ["holds", "violated", "both"]),
-    "fig1-complete": ("6 9 12", ["holds", "violated", "both"]),
+    "fig1-layered": ("2 4 6 8", ["holds", "violated", "both"]),
+    "fig1-complete": ("6 9 12 14", ["holds", "violated", "both"]),
     "fig4-unrolled": ("8 12 16", ["ok", "buggy"]),
     "fig4-loop": ("8 12 16", ["ok", "buggy"]),
 }
@@ -48,7 +48,8 @@ def generate(family, size, variant, width, path):
         else:
             args = ["--shape", "complete", "--nodes", str(size)]
             label = f"N={size}"
-        subprocess.run([sys.executable, FIG1, *args, "--variant", variant, "-o", path],
+        subprocess.run([sys.executable, FIG1, *args, "--variant", variant,
+                        "--input", os.environ.get("INPUT") or "verifier", "-o", path],
                        check=True)
         expect = {}
         with open(path) as f:

@@ -23,8 +23,9 @@
 # Environment: TREX (binary, default target/release/trex), TREX_RUNTIME_DIR (passed to trex),
 # BUDGET (--max-time per target run, seconds, default 60), SIZES (e.g.
 # "fig1-layered=2,4,6,8 fig4-loop=10,20"; families not named keep their defaults:
-# fig1-layered 2 4 6, fig1-complete 6 9 12, fig4-* 8 12 16), PROGRAMS, WIDTH, MODES (default
+# fig1-layered 2 4 6 8, fig1-complete 6 9 12 14, fig4-* 8 12 16), PROGRAMS, WIDTH, MODES (default
 # "on off"; "on" alone skips the runs without interpolation), TREX_FLAGS (more verify options,
 # e.g. --search=random-path), HARD_TIMEOUT (seconds; kill a trex verify run that overruns),
-# CLANG (default clang-14), KEEP=1 (keep the generated files).
+# INPUT (Fig. 1's inputs: verifier = __VERIFIER_nondet_int(), the default, or klee =
+# klee_make_symbolic), CLANG (default clang-14), KEEP=1 (keep the generated files).
 exec python3 "$(dirname "$0")/run.py" "$@"
