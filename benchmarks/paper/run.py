@@ -111,7 +111,8 @@ def fmt_verdict(t):
         return "-"
     v = t.get("verdict", "?")
     if v == "UNKNOWN" and t.get("reason"):
-        return "UNKNOWN(" + t["reason"].split(":")[0] + ")"
+        # The reason's kind: "time budget (--max-time)" -> "time budget".
+        return "UNKNOWN(" + re.split(r" \(|:", t["reason"])[0] + ")"
     if v == "REACHABLE" and t.get("replay_confirmed") is False:
         return "REACHABLE(unconfirmed)"
     return v
