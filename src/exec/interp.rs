@@ -3666,12 +3666,7 @@ impl<'m, 'io> Interp<'m, 'io> {
         // The ktest name is the name given, repeated names included (KLEE writes the memory
         // object's name; native replay checks it); the array's SMT name is unique in the pool.
         let kname = name.to_string();
-        let mut aname = kname.clone();
-        let mut j = 0;
-        while self.pool.arrays().iter().any(|a| a.name == aname) {
-            j += 1;
-            aname = format!("{kname}#{j}");
-        }
+        let aname = self.pool.unique_array_name(&kname);
         let a = self.pool.new_array(expr::Array {
             name: aname,
             size,
