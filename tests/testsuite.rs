@@ -9,7 +9,8 @@
 //!   and one `testNNNNNN.KIND.err` file in the output directory.
 //!
 //! It also runs a few bad-input checks (missing file, empty file, text file, no `main`, bad
-//! `--entry-point`).
+//! `--entry-point`), the symbolic programs of `testsuite/symbolic/` and the `trex verify`
+//! programs of `testsuite/verify/` (`verify.rs` beside this file).
 //!
 //! Environment: `TREX_BIN` (the trex binary; default: this crate's), `TREX_TEST_FILTER` (substring
 //! of the case name, also accepted as the first non-flag argument), `TREX_TEST_JOBS` (threads,
