@@ -260,9 +260,20 @@ enum SubsumedExp {
     Positive,
 }
 
+/// Bad inputs: `trex verify` must fail cleanly (exit code 1 for load / compile errors with one
+/// `trex: error:` line, 2 for usage errors), never panic.
+#[derive(Clone, Copy, Debug)]
+enum BadVerify {
+    MissingFile,
+    SvcompCompileError,
+    BadDataModel,
+    NoProgram,
+}
+
 #[derive(Debug)]
 pub(crate) struct VSpec {
     name: String,
+    bad: Option<BadVerify>,
     path: PathBuf,
     /// The file name (`name.c`).
     file: String,
@@ -391,6 +402,7 @@ pub(crate) fn parse_vspec(path: &Path) -> Result<VSpec, String> {
     let marks = markers(&text).map_err(ctx)?;
     let mut spec = VSpec {
         name: format!("verify/{}", path.file_stem().unwrap().to_string_lossy()),
+        bad: None,
         path: path.to_path_buf(),
         file: file.clone(),
         expects: Vec::new(),
@@ -478,6 +490,37 @@ pub(crate) fn parse_vspec(path: &Path) -> Result<VSpec, String> {
 }
 
 pub(crate) fn collect_verify_cases(root: &Path, cases: &mut Vec<Case>) {
+    for (name, b) in [
+        ("missing-file", BadVerify::MissingFile),
+        ("svcomp-compile-error", BadVerify::SvcompCompileError),
+        ("bad-data-model", BadVerify::BadDataModel),
+        ("no-program", BadVerify::NoProgram),
+    ] {
+        let spec = VSpec {
+            name: format!("verify/bad-input/{name}"),
+            bad: Some(b),
+            path: PathBuf::new(),
+            file: String::new(),
+            expects: Vec::new(),
+            noitp: Vec::new(),
+            options: Vec::new(),
+            one_at_a_time: false,
+            check_text: false,
+            listed: Vec::new(),
+            subsumed: None,
+            svcomp: None,
+            libc_none: false,
+            only: None,
+            timeout: None,
+        };
+        cases.push(Case {
+            name: spec.name.clone(),
+            kind: CaseKind::Verify {
+                spec: Arc::new(spec),
+                opt: "O0",
+            },
+        });
+    }
     let mut files: Vec<PathBuf> = fs::read_dir(root)
         .map(|rd| {
             rd.flatten()
@@ -1011,7 +1054,66 @@ fn check_subsumed(spec: &VSpec, rep: &Report) -> Option<String> {
     }
 }
 
+fn run_bad(ctx: &Ctx, b: BadVerify, dir: &Path) -> Result<(), String> {
+    let prp = dir.join("unreach-call.prp");
+    fs::write(&prp, "CHECK( init(main()), LTL(G ! call(reach_error())) )\n")
+        .map_err(|e| e.to_string())?;
+    let prp_s = prp.to_string_lossy().into_owned();
+    let c = dir.join("task.c");
+    let c_s = c.to_string_lossy().into_owned();
+    let (args, want): (Vec<&str>, i32) = match b {
+        BadVerify::MissingFile => (vec!["--json", "does-not-exist.bc"], 1),
+        BadVerify::SvcompCompileError => {
+            fs::write(&c, "int main(void) { this is not C; }\n").map_err(|e| e.to_string())?;
+            (vec!["--svcomp", "--property", &prp_s, &c_s], 1)
+        }
+        BadVerify::BadDataModel => {
+            fs::write(&c, "int main(void) { return 0; }\n").map_err(|e| e.to_string())?;
+            (
+                vec!["--svcomp", "--property", &prp_s, "--data-model", "LP128", &c_s],
+                2,
+            )
+        }
+        BadVerify::NoProgram => (vec!["--json"], 2),
+    };
+    let mut cmd = Command::new(&ctx.trex);
+    cmd.arg("verify").args(&args).current_dir(dir);
+    let out = run_cmd(cmd, dir, "trex", ctx.timeout)?;
+    let mut problems = Vec::new();
+    if out.stderr.contains("panicked") {
+        problems.push("trex panicked".to_string());
+    }
+    match out.status.map(|s| s.code()) {
+        None => problems.push("trex timed out".into()),
+        Some(Some(c)) if c == want => {}
+        Some(c) => problems.push(format!("exit code {c:?}, expected {want}")),
+    }
+    if want == 1 {
+        let n = out
+            .stderr
+            .lines()
+            .filter(|l| l.starts_with("trex: error:"))
+            .count();
+        if n != 1 {
+            problems.push(format!("{n} lines starting `trex: error:`, expected one"));
+        }
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(format!(
+            "trex verify {}: {}\n  stderr (tail):\n{}",
+            args.join(" "),
+            problems.join("; "),
+            excerpt(&out.stderr, 8)
+        ))
+    }
+}
+
 pub(crate) fn run_verify(ctx: &Ctx, spec: &VSpec, opt: &str, dir: &Path) -> Result<(), String> {
+    if let Some(b) = spec.bad {
+        return run_bad(ctx, b, dir);
+    }
     // A copy beside the outputs, compiled by its bare name: locations read `name.c:LINE`.
     let src = dir.join(&spec.file);
     fs::copy(&spec.path, &src).map_err(|e| format!("{}: {e}", spec.path.display()))?;
