@@ -152,7 +152,10 @@ impl JsonParser<'_> {
             b'-' | b'0'..=b'9' => {
                 let st = self.i;
                 while self.i < self.s.len()
-                    && matches!(self.s[self.i], b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9')
+                    && matches!(
+                        self.s[self.i],
+                        b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9'
+                    )
                 {
                     self.i += 1;
                 }
@@ -190,11 +193,10 @@ impl JsonParser<'_> {
                         b't' => '\t',
                         b'u' => {
                             let hex = |p: &mut Self| -> Result<u32, String> {
-                                let h = p
-                                    .s
-                                    .get(p.i..p.i + 4)
-                                    .and_then(|h| std::str::from_utf8(h).ok())
-                                    .and_then(|h| u32::from_str_radix(h, 16).ok());
+                                let h =
+                                    p.s.get(p.i..p.i + 4)
+                                        .and_then(|h| std::str::from_utf8(h).ok())
+                                        .and_then(|h| u32::from_str_radix(h, 16).ok());
                                 p.i += 4;
                                 h.ok_or_else(|| "bad \\u escape".to_string())
                             };
@@ -370,11 +372,7 @@ fn parse_key(w: &str, file: &str, marks: &HashMap<String, u32>) -> Result<Key, S
     Ok(Key::Target(expand(w, file, marks)?))
 }
 
-fn parse_expect(
-    r: &str,
-    file: &str,
-    marks: &HashMap<String, u32>,
-) -> Result<VExpect, String> {
+fn parse_expect(r: &str, file: &str, marks: &HashMap<String, u32>) -> Result<VExpect, String> {
     let r = r.trim();
     let mut it = r.splitn(3, char::is_whitespace);
     let key = it.next().unwrap_or("");
@@ -423,9 +421,11 @@ pub(crate) fn parse_vspec(path: &Path) -> Result<VSpec, String> {
         };
         let c = c.trim();
         if let Some(r) = c.strip_prefix("EXPECT-VERDICT-NOITP:") {
-            spec.noitp.push(parse_expect(r, &file, &marks).map_err(ctx)?);
+            spec.noitp
+                .push(parse_expect(r, &file, &marks).map_err(ctx)?);
         } else if let Some(r) = c.strip_prefix("EXPECT-VERDICT:") {
-            spec.expects.push(parse_expect(r, &file, &marks).map_err(ctx)?);
+            spec.expects
+                .push(parse_expect(r, &file, &marks).map_err(ctx)?);
         } else if let Some(r) = c.strip_prefix("VERIFY-OPTIONS:") {
             for a in split_args(r) {
                 spec.options.push(expand(&a, &file, &marks).map_err(ctx)?);
@@ -738,9 +738,7 @@ impl Run<'_> {
             problems.push(format!("{} runs, expected one for all targets", runs.len()));
         }
         if !itp && subsumed != 0 {
-            problems.push(format!(
-                "{subsumed} subsumed paths without interpolation"
-            ));
+            problems.push(format!("{subsumed} subsumed paths without interpolation"));
         }
         let mut ts = Vec::new();
         for (k, t) in targets.iter().enumerate() {
@@ -770,7 +768,9 @@ impl Run<'_> {
                 problems.push(format!("{d}: ids are not 1, 2, ... in order"));
             }
             let file = s("file").unwrap_or_default();
-            if !file.ends_with(&self.spec.file) || tg.location != format!("{}:{}", self.spec.file, tg.line) {
+            if !file.ends_with(&self.spec.file)
+                || tg.location != format!("{}:{}", self.spec.file, tg.line)
+            {
                 problems.push(format!(
                     "{d}: file {file:?} / location {:?} is not {}:{}",
                     tg.location, self.spec.file, tg.line
@@ -798,11 +798,13 @@ impl Run<'_> {
                 },
                 "UNKNOWN" => match &tg.reason {
                     Some(r) if REASON_PREFIXES.iter().any(|p| r.starts_with(p)) => {}
-                    r => problems.push(format!("{d}: UNKNOWN with reason {r:?} (not a contract prefix)")),
+                    r => problems.push(format!(
+                        "{d}: UNKNOWN with reason {r:?} (not a contract prefix)"
+                    )),
                 },
                 v => problems.push(format!("{d}: bad verdict {v:?}")),
             }
-            if tg.verdict != "UNKNOWN" && !t.get("reason").map_or(true, Json::is_null) {
+            if tg.verdict != "UNKNOWN" && !t.get("reason").is_none_or(Json::is_null) {
                 problems.push(format!("{d}: {} with a reason", tg.verdict));
             }
             if !run_of.contains_key(&tg.id) {
@@ -889,7 +891,12 @@ impl Run<'_> {
             problems.push(format!("header {header:?}"));
         }
         let rows: Vec<Vec<String>> = lines
-            .map(|l| self.norm(l).split_whitespace().map(str::to_string).collect())
+            .map(|l| {
+                self.norm(l)
+                    .split_whitespace()
+                    .map(str::to_string)
+                    .collect()
+            })
             .collect();
         let want: Vec<Vec<String>> = rep
             .targets
@@ -961,7 +968,11 @@ impl Run<'_> {
                 || w[2] != t.location
                 || w[3] != t.target
             {
-                problems.push(format!("row {row:?} does not match {}: {}", t.describe(), t.verdict));
+                problems.push(format!(
+                    "row {row:?} does not match {}: {}",
+                    t.describe(),
+                    t.verdict
+                ));
                 continue;
             }
             let detail = w[4..].join(" ");
@@ -1056,8 +1067,11 @@ fn check_subsumed(spec: &VSpec, rep: &Report) -> Option<String> {
 
 fn run_bad(ctx: &Ctx, b: BadVerify, dir: &Path) -> Result<(), String> {
     let prp = dir.join("unreach-call.prp");
-    fs::write(&prp, "CHECK( init(main()), LTL(G ! call(reach_error())) )\n")
-        .map_err(|e| e.to_string())?;
+    fs::write(
+        &prp,
+        "CHECK( init(main()), LTL(G ! call(reach_error())) )\n",
+    )
+    .map_err(|e| e.to_string())?;
     let prp_s = prp.to_string_lossy().into_owned();
     let c = dir.join("task.c");
     let c_s = c.to_string_lossy().into_owned();
@@ -1070,7 +1084,14 @@ fn run_bad(ctx: &Ctx, b: BadVerify, dir: &Path) -> Result<(), String> {
         BadVerify::BadDataModel => {
             fs::write(&c, "int main(void) { return 0; }\n").map_err(|e| e.to_string())?;
             (
-                vec!["--svcomp", "--property", &prp_s, "--data-model", "LP128", &c_s],
+                vec![
+                    "--svcomp",
+                    "--property",
+                    &prp_s,
+                    "--data-model",
+                    "LP128",
+                    &c_s,
+                ],
                 2,
             )
         }
@@ -1123,8 +1144,11 @@ pub(crate) fn run_verify(ctx: &Ctx, spec: &VSpec, opt: &str, dir: &Path) -> Resu
     }
     let input = if spec.svcomp.is_some() {
         let prp = dir.join("unreach-call.prp");
-        fs::write(&prp, "CHECK( init(main()), LTL(G ! call(reach_error())) )\n")
-            .map_err(|e| e.to_string())?;
+        fs::write(
+            &prp,
+            "CHECK( init(main()), LTL(G ! call(reach_error())) )\n",
+        )
+        .map_err(|e| e.to_string())?;
         base.extend([
             "--svcomp".to_string(),
             "--property".to_string(),
@@ -1179,7 +1203,13 @@ pub(crate) fn run_verify(ctx: &Ctx, spec: &VSpec, opt: &str, dir: &Path) -> Resu
             .into_iter()
             .map(|p| format!("--no-interpolation: {p}")),
     );
-    problems.extend(compare(&itp, &noitp, "interpolation / --no-interpolation", spec, true));
+    problems.extend(compare(
+        &itp,
+        &noitp,
+        "interpolation / --no-interpolation",
+        spec,
+        true,
+    ));
     if spec.one_at_a_time {
         let one = run.json_run("one-itp", true, true)?;
         problems.extend(
@@ -1187,7 +1217,13 @@ pub(crate) fn run_verify(ctx: &Ctx, spec: &VSpec, opt: &str, dir: &Path) -> Resu
                 .into_iter()
                 .map(|p| format!("--one-target-at-a-time: {p}")),
         );
-        problems.extend(compare(&itp, &one, "all / --one-target-at-a-time", spec, false));
+        problems.extend(compare(
+            &itp,
+            &one,
+            "all / --one-target-at-a-time",
+            spec,
+            false,
+        ));
         let one_n = run.json_run("one-noitp", false, true)?;
         problems.extend(
             run.check_verdicts(&one_n, true, opt)
@@ -1260,9 +1296,16 @@ fn run_svcomp(run: &Run, want: &str, reason: Option<&str>) -> Result<(), String>
     let mut reps = Vec::new();
     for (tag, itp) in [("itp", true), ("noitp", false)] {
         let rep = run.json_run(tag, itp, false)?;
-        let mode = if itp { "with interpolation" } else { "--no-interpolation" };
+        let mode = if itp {
+            "with interpolation"
+        } else {
+            "--no-interpolation"
+        };
         if rep.svcomp.as_deref() != Some(want) {
-            problems.push(format!("{mode}: \"svcomp\" {:?}, expected {want:?}", rep.svcomp));
+            problems.push(format!(
+                "{mode}: \"svcomp\" {:?}, expected {want:?}",
+                rep.svcomp
+            ));
         }
         let n = |v: &str| rep.targets.iter().filter(|t| t.verdict == v).count();
         let derived = if n("REACHABLE") > 0 {
@@ -1285,11 +1328,16 @@ fn run_svcomp(run: &Run, want: &str, reason: Option<&str>) -> Result<(), String>
         }
         reps.push(rep);
     }
-    problems.extend(compare(&reps[0], &reps[1], "interpolation / --no-interpolation", run.spec, false));
+    problems.extend(compare(
+        &reps[0],
+        &reps[1],
+        "interpolation / --no-interpolation",
+        run.spec,
+        false,
+    ));
     if problems.is_empty() {
         Ok(())
     } else {
         Err(problems.join("\n  "))
     }
 }
-
