@@ -1,6 +1,6 @@
 // verify: symbolic floating point (unsupported) on a path: the unreachable target cannot be
 // claimed UNREACHABLE: UNKNOWN (unsupported construct at the conversion's line).
-// EXPECT-VERDICT: @err UNKNOWN unsupported construct at {@fp}
+// EXPECT-VERDICT: @err UNKNOWN unsupported construct at {file}:{@fp}
 #include <klee/klee.h>
 extern void reach_error(void);
 extern void __VERIFIER_assume(int);

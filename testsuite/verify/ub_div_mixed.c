@@ -2,7 +2,7 @@
 // a target reached on another path is still REACHABLE; an unreachable one is UNKNOWN
 // (undefined behaviour at the division's line), not UNREACHABLE.
 // EXPECT-VERDICT: @yes REACHABLE
-// EXPECT-VERDICT: @no UNKNOWN undefined behaviour at {@div}
+// EXPECT-VERDICT: @no UNKNOWN undefined behaviour at {file}:{@div}
 #include <klee/klee.h>
 extern void reach_error(void);
 extern void __VERIFIER_assume(int);
