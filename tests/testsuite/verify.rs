@@ -483,6 +483,10 @@ pub(crate) fn parse_vspec(path: &Path) -> Result<VSpec, String> {
         if !spec.expects.is_empty() || !spec.noitp.is_empty() || !spec.listed.is_empty() {
             return Err(ctx("EXPECT-SVCOMP with per-target expectations".into()));
         }
+    } else if file.ends_with(".i") {
+        return Err(ctx(
+            "a `.i` file must be an SV-COMP task (EXPECT-SVCOMP)".into()
+        ));
     } else if spec.expects.is_empty() {
         return Err(ctx("no EXPECT-VERDICT or EXPECT-SVCOMP line".into()));
     }
@@ -525,7 +529,7 @@ pub(crate) fn collect_verify_cases(root: &Path, cases: &mut Vec<Case>) {
         .map(|rd| {
             rd.flatten()
                 .map(|e| e.path())
-                .filter(|p| p.extension().is_some_and(|x| x == "c"))
+                .filter(|p| p.extension().is_some_and(|x| x == "c" || x == "i"))
                 .collect()
         })
         .unwrap_or_default();
