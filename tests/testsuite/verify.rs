@@ -270,6 +270,12 @@ enum BadVerify {
     SvcompCompileError,
     BadDataModel,
     NoProgram,
+    /// `--target foo` (no `:LINE`): a usage error.
+    BadTargetSyntax,
+    /// `--target FILE:LINE` naming a line without instructions: a load error (exit code 1).
+    TargetNoCode,
+    /// `--target-function` naming a function never called.
+    TargetFunctionMissing,
 }
 
 #[derive(Debug)]
@@ -499,6 +505,12 @@ pub(crate) fn collect_verify_cases(root: &Path, cases: &mut Vec<Case>) {
         ("svcomp-compile-error", BadVerify::SvcompCompileError),
         ("bad-data-model", BadVerify::BadDataModel),
         ("no-program", BadVerify::NoProgram),
+        ("bad-target-syntax", BadVerify::BadTargetSyntax),
+        ("target-line-without-code", BadVerify::TargetNoCode),
+        (
+            "target-function-never-called",
+            BadVerify::TargetFunctionMissing,
+        ),
     ] {
         let spec = VSpec {
             name: format!("verify/bad-input/{name}"),
@@ -1079,6 +1091,19 @@ fn run_bad(ctx: &Ctx, b: BadVerify, dir: &Path) -> Result<(), String> {
     let prp_s = prp.to_string_lossy().into_owned();
     let c = dir.join("task.c");
     let c_s = c.to_string_lossy().into_owned();
+    let bc = dir.join("prog.bc");
+    let bc_s = bc.to_string_lossy().into_owned();
+    if matches!(
+        b,
+        BadVerify::BadTargetSyntax | BadVerify::TargetNoCode | BadVerify::TargetFunctionMissing
+    ) {
+        fs::write(
+            &c,
+            "// line 1\nextern void reach_error(void);\nint main(void) {\n  reach_error();\n  return 0;\n}\n",
+        )
+        .map_err(|e| e.to_string())?;
+        compile(&["-g", "-c", "-emit-llvm", "-o", &bc_s, &c_s], dir, "clang")?;
+    }
     let (args, want): (Vec<&str>, i32) = match b {
         BadVerify::MissingFile => (vec!["--json", "does-not-exist.bc"], 1),
         BadVerify::SvcompCompileError => {
@@ -1100,6 +1125,9 @@ fn run_bad(ctx: &Ctx, b: BadVerify, dir: &Path) -> Result<(), String> {
             )
         }
         BadVerify::NoProgram => (vec!["--json"], 2),
+        BadVerify::BadTargetSyntax => (vec!["--target", "task.c", &bc_s], 2),
+        BadVerify::TargetNoCode => (vec!["--target", "task.c:1", &bc_s], 1),
+        BadVerify::TargetFunctionMissing => (vec!["--target-function", "nowhere", &bc_s], 1),
     };
     let mut cmd = Command::new(&ctx.trex);
     cmd.arg("verify").args(&args).current_dir(dir);
