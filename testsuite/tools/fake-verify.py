@@ -41,7 +41,7 @@ def main():
         elif a == "--svcomp":
             opts["svcomp"] = True
         elif a in ("--output-dir", "--property", "--opt-level", "--data-model", "--target",
-                   "--target-function"):
+                   "--target-function", "--entry-point"):
             if a == "--output-dir":
                 opts["out"] = val()
             elif a == "--target":
@@ -95,7 +95,7 @@ def main():
                 d[line_of(w[0])] = (w[1], reason)
                 break
         if c.startswith("// EXPECT-SVCOMP:"):
-            svcomp = c.split(":", 1)[1].split()[0]
+            svcomp = c.split(":", 1)[1].split()[0].split("|")[0]
     if not opts["itp"]:
         expects.update(noitp)
     if BREAK == "agree" and not opts["itp"]:
@@ -111,8 +111,9 @@ def main():
             expects = {}
     for line in sorted(expects):
         code = lines[line - 1] if line <= len(lines) else ""
-        if opts["targets"]:
-            target = next(t for t in opts["targets"] if t.endswith(":%d" % line))
+        line_t = [t for t in opts["targets"] if t.endswith(":%d" % line)]
+        if line_t:
+            target = line_t[0]
         elif opts["functions"]:
             target = opts["functions"][0]
         elif svcomp is not None:
