@@ -18,220 +18,11 @@ use std::process::Command;
 use std::sync::Arc;
 use std::time::Duration;
 
-// ---------------------------------------------------------------------------------------------
-// A minimal JSON reader (the crate has no JSON dependency; the report is small).
+/// The report, read with serde_json (a dependency of trex itself, for this very report).
+type Json = serde_json::Value;
 
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) enum Json {
-    Null,
-    Bool(bool),
-    Num(f64),
-    Str(String),
-    Arr(Vec<Json>),
-    Obj(Vec<(String, Json)>),
-}
-
-impl Json {
-    fn get(&self, k: &str) -> Option<&Json> {
-        match self {
-            Json::Obj(v) => v.iter().find(|(n, _)| n == k).map(|(_, x)| x),
-            _ => None,
-        }
-    }
-    fn str(&self) -> Option<&str> {
-        match self {
-            Json::Str(s) => Some(s),
-            _ => None,
-        }
-    }
-    fn num(&self) -> Option<f64> {
-        match self {
-            Json::Num(n) => Some(*n),
-            _ => None,
-        }
-    }
-    fn arr(&self) -> Option<&[Json]> {
-        match self {
-            Json::Arr(v) => Some(v),
-            _ => None,
-        }
-    }
-    fn is_null(&self) -> bool {
-        matches!(self, Json::Null)
-    }
-}
-
-struct JsonParser<'a> {
-    s: &'a [u8],
-    i: usize,
-}
-
-impl JsonParser<'_> {
-    fn err<T>(&self, what: &str) -> Result<T, String> {
-        Err(format!("bad JSON at byte {}: {what}", self.i))
-    }
-    fn ws(&mut self) {
-        while self.i < self.s.len() && self.s[self.i].is_ascii_whitespace() {
-            self.i += 1;
-        }
-    }
-    fn lit(&mut self, w: &str, v: Json) -> Result<Json, String> {
-        if self.s[self.i..].starts_with(w.as_bytes()) {
-            self.i += w.len();
-            Ok(v)
-        } else {
-            self.err("unknown literal")
-        }
-    }
-    fn value(&mut self) -> Result<Json, String> {
-        self.ws();
-        let Some(&c) = self.s.get(self.i) else {
-            return self.err("unexpected end");
-        };
-        match c {
-            b'n' => self.lit("null", Json::Null),
-            b't' => self.lit("true", Json::Bool(true)),
-            b'f' => self.lit("false", Json::Bool(false)),
-            b'"' => Ok(Json::Str(self.string()?)),
-            b'[' => {
-                self.i += 1;
-                let mut v = Vec::new();
-                self.ws();
-                if self.s.get(self.i) == Some(&b']') {
-                    self.i += 1;
-                    return Ok(Json::Arr(v));
-                }
-                loop {
-                    v.push(self.value()?);
-                    self.ws();
-                    match self.s.get(self.i) {
-                        Some(b',') => self.i += 1,
-                        Some(b']') => {
-                            self.i += 1;
-                            return Ok(Json::Arr(v));
-                        }
-                        _ => return self.err("expected , or ]"),
-                    }
-                }
-            }
-            b'{' => {
-                self.i += 1;
-                let mut v = Vec::new();
-                self.ws();
-                if self.s.get(self.i) == Some(&b'}') {
-                    self.i += 1;
-                    return Ok(Json::Obj(v));
-                }
-                loop {
-                    self.ws();
-                    if self.s.get(self.i) != Some(&b'"') {
-                        return self.err("expected a key");
-                    }
-                    let k = self.string()?;
-                    self.ws();
-                    if self.s.get(self.i) != Some(&b':') {
-                        return self.err("expected :");
-                    }
-                    self.i += 1;
-                    let x = self.value()?;
-                    if v.iter().any(|(n, _): &(String, Json)| *n == k) {
-                        return self.err(&format!("duplicate key {k:?}"));
-                    }
-                    v.push((k, x));
-                    self.ws();
-                    match self.s.get(self.i) {
-                        Some(b',') => self.i += 1,
-                        Some(b'}') => {
-                            self.i += 1;
-                            return Ok(Json::Obj(v));
-                        }
-                        _ => return self.err("expected , or }"),
-                    }
-                }
-            }
-            b'-' | b'0'..=b'9' => {
-                let st = self.i;
-                while self.i < self.s.len()
-                    && matches!(
-                        self.s[self.i],
-                        b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9'
-                    )
-                {
-                    self.i += 1;
-                }
-                let t = std::str::from_utf8(&self.s[st..self.i]).unwrap();
-                t.parse::<f64>()
-                    .map(Json::Num)
-                    .or_else(|_| self.err(&format!("bad number {t:?}")))
-            }
-            _ => self.err("unexpected character"),
-        }
-    }
-    fn string(&mut self) -> Result<String, String> {
-        self.i += 1; // the opening quote
-        let mut out: Vec<u8> = Vec::new();
-        loop {
-            let Some(&c) = self.s.get(self.i) else {
-                return self.err("unterminated string");
-            };
-            self.i += 1;
-            match c {
-                b'"' => return String::from_utf8(out).or_else(|_| self.err("bad UTF-8")),
-                b'\\' => {
-                    let Some(&e) = self.s.get(self.i) else {
-                        return self.err("bad escape");
-                    };
-                    self.i += 1;
-                    let ch = match e {
-                        b'"' => '"',
-                        b'\\' => '\\',
-                        b'/' => '/',
-                        b'b' => '\u{8}',
-                        b'f' => '\u{c}',
-                        b'n' => '\n',
-                        b'r' => '\r',
-                        b't' => '\t',
-                        b'u' => {
-                            let hex = |p: &mut Self| -> Result<u32, String> {
-                                let h =
-                                    p.s.get(p.i..p.i + 4)
-                                        .and_then(|h| std::str::from_utf8(h).ok())
-                                        .and_then(|h| u32::from_str_radix(h, 16).ok());
-                                p.i += 4;
-                                h.ok_or_else(|| "bad \\u escape".to_string())
-                            };
-                            let mut cp = hex(self)?;
-                            if (0xd800..0xdc00).contains(&cp)
-                                && self.s[self.i..].starts_with(b"\\u")
-                            {
-                                self.i += 2;
-                                let lo = hex(self)?;
-                                cp = 0x10000 + ((cp - 0xd800) << 10) + (lo.wrapping_sub(0xdc00));
-                            }
-                            char::from_u32(cp).unwrap_or('\u{fffd}')
-                        }
-                        _ => return self.err("bad escape"),
-                    };
-                    let mut b = [0u8; 4];
-                    out.extend_from_slice(ch.encode_utf8(&mut b).as_bytes());
-                }
-                c => out.push(c),
-            }
-        }
-    }
-}
-
-pub(crate) fn parse_json(text: &str) -> Result<Json, String> {
-    let mut p = JsonParser {
-        s: text.as_bytes(),
-        i: 0,
-    };
-    let v = p.value()?;
-    p.ws();
-    if p.i != p.s.len() {
-        return p.err("trailing characters after the JSON value");
-    }
-    Ok(v)
+fn parse_json(text: &str) -> Result<Json, String> {
+    serde_json::from_str(text).map_err(|e| format!("bad JSON: {e}"))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -694,16 +485,16 @@ impl Run<'_> {
             problems.push(format!("\"interpolation\" is not {itp}"));
         }
         let want_mode = if one { "one-at-a-time" } else { "all" };
-        if j.get("mode").and_then(Json::str) != Some(want_mode) {
+        if j.get("mode").and_then(Json::as_str) != Some(want_mode) {
             problems.push(format!("\"mode\" is not {want_mode:?}"));
         }
         let targets = j
             .get("targets")
-            .and_then(Json::arr)
+            .and_then(Json::as_array)
             .ok_or_else(|| fail("no \"targets\" array".into()))?;
         let runs = j
             .get("runs")
-            .and_then(Json::arr)
+            .and_then(Json::as_array)
             .ok_or_else(|| fail("no \"runs\" array".into()))?;
         // The runs: which run covers which target, and whether it was complete.
         let mut run_of: HashMap<u64, (bool, Option<String>)> = HashMap::new();
@@ -711,13 +502,18 @@ impl Run<'_> {
         for r in runs {
             let ids: Vec<u64> = r
                 .get("targets")
-                .and_then(Json::arr)
-                .map(|a| a.iter().filter_map(Json::num).map(|n| n as u64).collect())
+                .and_then(Json::as_array)
+                .map(|a| {
+                    a.iter()
+                        .filter_map(Json::as_f64)
+                        .map(|n| n as u64)
+                        .collect()
+                })
                 .unwrap_or_default();
             let complete = r.get("complete") == Some(&Json::Bool(true));
             let why = r
                 .get("incomplete_reason")
-                .and_then(Json::str)
+                .and_then(Json::as_str)
                 .map(str::to_string);
             if complete && why.is_some() {
                 problems.push(format!(
@@ -744,11 +540,11 @@ impl Run<'_> {
                 "subsumed",
                 "explored_nodes",
             ] {
-                if r.get(k).and_then(Json::num).is_none() {
+                if r.get(k).and_then(Json::as_f64).is_none() {
                     problems.push(format!("a run without a number {k:?}"));
                 }
             }
-            subsumed += r.get("subsumed").and_then(Json::num).unwrap_or(0.0) as u64;
+            subsumed += r.get("subsumed").and_then(Json::as_f64).unwrap_or(0.0) as u64;
         }
         if !one && !targets.is_empty() && runs.len() != 1 {
             problems.push(format!("{} runs, expected one for all targets", runs.len()));
@@ -758,10 +554,10 @@ impl Run<'_> {
         }
         let mut ts = Vec::new();
         for (k, t) in targets.iter().enumerate() {
-            let s = |f: &str| t.get(f).and_then(Json::str).map(|v| self.norm(v));
+            let s = |f: &str| t.get(f).and_then(Json::as_str).map(|v| self.norm(v));
             let (Some(id), Some(line), Some(location), Some(function), Some(target), Some(verdict)) = (
-                t.get("id").and_then(Json::num),
-                t.get("line").and_then(Json::num),
+                t.get("id").and_then(Json::as_f64),
+                t.get("line").and_then(Json::as_f64),
                 s("location"),
                 s("function"),
                 s("target"),
@@ -792,7 +588,7 @@ impl Run<'_> {
                     tg.location, self.spec.file, tg.line
                 ));
             }
-            if t.get("time").and_then(Json::num).is_none() {
+            if t.get("time").and_then(Json::as_f64).is_none() {
                 problems.push(format!("{d}: no \"time\""));
             }
             match tg.verdict.as_str() {
@@ -800,7 +596,7 @@ impl Run<'_> {
                     if t.get("replay_confirmed") != Some(&Json::Bool(true)) {
                         problems.push(format!("{d}: REACHABLE without replay_confirmed: true"));
                     }
-                    match t.get("test").and_then(Json::str) {
+                    match t.get("test").and_then(Json::as_str) {
                         Some(p) if self.dir.join(p).is_file() => {}
                         p => problems.push(format!("{d}: REACHABLE, its test {p:?} is no file")),
                     }
@@ -828,7 +624,7 @@ impl Run<'_> {
             }
             ts.push(tg);
         }
-        let svcomp = j.get("svcomp").and_then(Json::str).map(str::to_string);
+        let svcomp = j.get("svcomp").and_then(Json::as_str).map(str::to_string);
         if problems.is_empty() {
             Ok(Report {
                 targets: ts,
