@@ -1,7 +1,8 @@
-// verify: reach_error is also called through a function pointer (indirect calls are not
-// watched): its direct call site, unreachable itself, cannot be claimed UNREACHABLE: UNKNOWN.
-// The reason must still be one of the contract's prefixes.
-// EXPECT-VERDICT: @direct UNKNOWN
+// verify: reach_error (only declared) is also called through a function pointer: its direct
+// call site is unreachable itself (UNREACHABLE), and the indirect calls get a target of their
+// own, reach_error@entry, which cannot be watched (no body): UNKNOWN, never UNREACHABLE.
+// EXPECT-VERDICT: @direct UNREACHABLE
+// EXPECT-VERDICT: reach_error@entry UNKNOWN unsupported construct: indirect calls
 #include <klee/klee.h>
 extern void reach_error(void);
 extern void __VERIFIER_assume(int);
