@@ -9,3 +9,4 @@ pub mod link;
 pub mod output;
 pub mod search;
 pub mod solver;
+pub mod verify;

@@ -4,6 +4,9 @@ mod ktest_show;
 mod progress;
 mod replay;
 mod run;
+mod svcomp;
+mod verify;
+mod verify_report;
 mod writer;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -27,6 +30,9 @@ pub enum Command {
     Run(RunArgs),
     /// Re-run a program concretely on the inputs of .ktest files (like KLEE's replay).
     Replay(ReplayArgs),
+    /// A reachability verdict per target (error-function call site or chosen line):
+    /// REACHABLE with a test, UNREACHABLE, or UNKNOWN with the reason.
+    Verify(VerifyArgs),
     /// Inspect .ktest files.
     #[command(subcommand)]
     Ktest(KtestCommand),
@@ -166,6 +172,112 @@ pub struct ReplayArgs {
     pub args: Vec<String>,
 }
 
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum DataModel {
+    /// 32-bit int, long and pointers (compiled with `-m32`).
+    #[value(name = "ILP32")]
+    Ilp32,
+    /// 64-bit long and pointers.
+    #[value(name = "LP64")]
+    Lp64,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct VerifyArgs {
+    /// Print the targets (id, location, function, called function) and exit.
+    #[arg(long)]
+    pub list_targets: bool,
+    /// A target: the instructions of this source line (FILE matched as a path suffix);
+    /// repeatable. With --target / --target-function only the chosen targets are checked.
+    #[arg(long = "target", value_name = "FILE:LINE", value_parser = parse_file_line)]
+    pub targets: Vec<(String, u32)>,
+    /// Every call site of this function is a target; repeatable.
+    #[arg(long = "target-function", value_name = "NAME")]
+    pub target_functions: Vec<String>,
+    /// One run per target (the run stops when its target is reached), as in the TRACER-X
+    /// paper's experiments; --max-time is then per target. Default: one run for all targets.
+    #[arg(long)]
+    pub one_target_at_a_time: bool,
+    /// Print one JSON object instead of the table.
+    #[arg(long)]
+    pub json: bool,
+    /// SV-COMP mode: PROGRAM is a C task (.c / .i) compiled here; only `reach_error` /
+    /// `__VERIFIER_error` calls are targets; prints TRUE, FALSE(unreach-call) or UNKNOWN.
+    #[arg(long, requires = "property")]
+    pub svcomp: bool,
+    /// SV-COMP property file (only unreach-call is supported).
+    #[arg(long, value_name = "FILE")]
+    pub property: Option<PathBuf>,
+    /// SV-COMP data model of the task.
+    #[arg(long, value_enum, default_value = "LP64")]
+    pub data_model: DataModel,
+    /// Optimization level the task is compiled at (SV-COMP mode).
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=3))]
+    pub opt_level: u8,
+    /// Directory for the witness tests (default: the next free klee-out-N beside the input;
+    /// in the current directory for --svcomp).
+    #[arg(long)]
+    pub output_dir: Option<PathBuf>,
+    /// C library to link (default: musl when the program calls a library function).
+    #[arg(long, value_enum)]
+    pub libc: Option<Libc>,
+    /// Function to start from.
+    #[arg(long, default_value = "main")]
+    pub entry_point: String,
+    /// State-selection heuristic (as `trex run`); default for verify: dfs.
+    #[arg(long = "search", value_name = "NAME")]
+    pub search: Vec<String>,
+    /// Seed of the searcher's random choices.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Do not prune paths by interpolation.
+    #[arg(long)]
+    pub no_interpolation: bool,
+    /// Run first the pending path that completes a half-done interpolation node.
+    #[arg(long)]
+    pub greedy_confirmation: bool,
+    /// Wall-time budget of a run (per target with --one-target-at-a-time); 0: none.
+    #[arg(long, value_parser = parse_time)]
+    pub max_time: Option<Duration>,
+    /// Per-query solver timeout; a timeout makes unreached targets UNKNOWN. 0: none.
+    #[arg(long, value_parser = parse_time)]
+    pub max_solver_time: Option<Duration>,
+    /// Resident memory cap in MB (0: none).
+    #[arg(long, default_value_t = 2000)]
+    pub max_memory: u64,
+    /// Instruction budget of a run (0: none).
+    #[arg(long, default_value_t = 0)]
+    pub max_instructions: u64,
+    /// Largest call depth before a path is stopped.
+    #[arg(long, default_value_t = 8192)]
+    pub max_stack_frames: u32,
+    /// Stop forking after this many forked paths (unreached targets become UNKNOWN).
+    #[arg(long)]
+    pub max_forks: Option<u64>,
+    /// At most this many forks on a path (unreached targets become UNKNOWN).
+    #[arg(long)]
+    pub max_depth: Option<u32>,
+    /// The program's bitcode (a C file with --svcomp).
+    pub program: PathBuf,
+    /// Arguments passed to the program (argv[1..]).
+    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+    pub args: Vec<String>,
+}
+
+/// `FILE:LINE` of `--target`.
+fn parse_file_line(s: &str) -> Result<(String, u32), String> {
+    let (f, l) = s
+        .rsplit_once(':')
+        .ok_or_else(|| format!("`{s}`: expected FILE:LINE"))?;
+    let line = l
+        .parse::<u32>()
+        .map_err(|_| format!("`{s}`: LINE is not a number"))?;
+    if f.is_empty() || line == 0 {
+        return Err(format!("`{s}`: expected FILE:LINE"));
+    }
+    Ok((f.to_string(), line))
+}
+
 /// KLEE's time spans for clap.
 fn parse_time(s: &str) -> Result<Duration, String> {
     crate::exec::control::parse_time_span(s)
@@ -208,6 +320,7 @@ pub fn main() -> i32 {
     let result = match cli.command {
         Command::Run(a) => run::run(&a),
         Command::Replay(a) => replay::replay(&a),
+        Command::Verify(a) => verify::verify(&a),
         Command::Ktest(KtestCommand::Show { trim_zeros, files }) => {
             ktest_show::show(&files, trim_zeros)
         }

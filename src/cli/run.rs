@@ -127,6 +127,7 @@ pub fn run(a: &RunArgs) -> Result<()> {
             progress: Some(counters.clone()),
             replay,
         },
+        targets: None,
     };
     let mut w = TestWriter::new(&module, out);
     w.emit_all_errors = a.emit_all_errors;

@@ -31,7 +31,8 @@ pub const CHECK_EVERY: u64 = 4096;
 pub const MEMORY_CHECK_PERIOD: Duration = Duration::from_millis(100);
 
 /// Halt reasons that stop the whole run (the others end one path).
-const RUN_WIDE: [&str; 5] = [
+const RUN_WIDE: [&str; 6] = [
+    super::target::TARGETS_REACHED,
     "max-instructions",
     "max-time",
     "interrupted",
@@ -113,7 +114,7 @@ pub(super) struct Ctl {
     exit_on_error: bool,
     /// The instruction budget (`u64::MAX`: none).
     max_instructions: u64,
-    started: Instant,
+    pub(super) started: Instant,
     last_memory_check: Option<Instant>,
     /// Memory found over the cap inside a path (MB), for the end of its segment.
     over_mb: Option<u64>,

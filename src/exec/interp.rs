@@ -3,6 +3,7 @@
 use super::control::{Ctl, Monitor};
 use super::float::{self, FUn, FK};
 use super::memory::{MemErr, Memory, ObjKind, ObjRef};
+use super::target::{TargetHit, Targets};
 use super::value::{icmp, int_bin, mask, sext, IntErr, Value};
 use super::{Config, End, ErrorKind, ErrorReport, Io, Outcome, PathEnd, RunError, StackEntry};
 use crate::expr::{self, ArrayId, ExprId, ExprPool};
@@ -51,6 +52,7 @@ pub(super) type R<T> = Result<T, Box<Stop>>;
 mod symcall;
 mod symcopy;
 mod symmem;
+mod targets;
 
 pub(super) fn error<T>(kind: ErrorKind, msg: impl Into<String>) -> R<T> {
     Err(Box::new(Stop::Error {
@@ -408,6 +410,10 @@ pub(super) struct Interp<'m, 'io> {
     forked_here: bool,
     /// Provenance of symbolic address expressions: (object, its base) (`symmem.rs`).
     hints: hashbrown::HashMap<ExprId, Option<(ObjRef, u64)>>,
+    /// Watched sites (`Config::targets`) and what was reached (`interp/targets.rs`).
+    targets: Option<Arc<Targets>>,
+    target_reached: Vec<bool>,
+    pub(super) target_hits: Vec<TargetHit>,
 }
 
 enum Flow {
@@ -548,6 +554,7 @@ pub(super) fn run(
         solver_stats: stats,
         forks_refused: it.forks_refused,
         interpolation: it.itp_stats(),
+        target_hits: std::mem::take(&mut it.target_hits),
         tree_dot: if cfg.output_tree {
             it.itp_tree_dot()
         } else {
@@ -623,6 +630,9 @@ impl<'m, 'io> Interp<'m, 'io> {
             tracing: false,
             forked_here: false,
             hints: hashbrown::HashMap::new(),
+            targets: cfg.targets.clone(),
+            target_reached: vec![false; cfg.targets.as_ref().map_or(0, |t| t.count() as usize)],
+            target_hits: Vec::new(),
             max_frames: if cfg.max_stack_frames == 0 {
                 usize::MAX
             } else {
@@ -993,7 +1003,8 @@ impl<'m, 'io> Interp<'m, 'io> {
         let m = self.m;
         loop {
             let fr = self.frames.last().unwrap();
-            let f = &m.functions[fr.func.0 as usize];
+            let fid = fr.func;
+            let f = &m.functions[fid.0 as usize];
             let code = &f.code[..];
             let mut pc = fr.pc as usize;
             self.base = fr.base as usize;
@@ -1009,6 +1020,11 @@ impl<'m, 'io> Interp<'m, 'io> {
                 pc += 1;
                 if self.tracing {
                     self.itp_record(inst);
+                }
+                if let Some(t) = &self.targets {
+                    if let Some(i) = t.at(fid, self.pc) {
+                        self.reach_target(i)?;
+                    }
                 }
                 match self.step(f, inst, pc)? {
                     Flow::Next => {
@@ -2070,6 +2086,9 @@ impl<'m, 'io> Interp<'m, 'io> {
             tracing: false,
             forked_here: false,
             hints: hashbrown::HashMap::new(),
+            targets: None,
+            target_reached: Vec::new(),
+            target_hits: Vec::new(),
         }
     }
 

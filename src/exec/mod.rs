@@ -113,6 +113,7 @@ pub mod float;
 mod interp;
 pub mod memory;
 mod replay;
+pub mod target;
 pub mod value;
 
 #[cfg(test)]
@@ -164,6 +165,8 @@ pub struct Config {
     pub greedy_confirmation: bool,
     /// Run control: time / memory / solver budgets, SIGINT, progress counters, replay inputs.
     pub limits: control::Limits,
+    /// Sites to watch (`trex verify`): hits are returned in `Outcome::target_hits`.
+    pub targets: Option<std::sync::Arc<target::Targets>>,
 }
 
 impl Default for Config {
@@ -185,6 +188,7 @@ impl Default for Config {
             subsumed_test: false,
             greedy_confirmation: false,
             limits: control::Limits::default(),
+            targets: None,
         }
     }
 }
@@ -211,6 +215,8 @@ pub struct Outcome {
     pub interpolation: Option<crate::interp::Stats>,
     /// The explored tree in Graphviz form (`Config::output_tree` with interpolation).
     pub tree_dot: Option<String>,
+    /// The first hit of each reached target (`Config::targets`), in the order reached.
+    pub target_hits: Vec<target::TargetHit>,
 }
 
 /// One explored path: how it ended, and a concrete input reaching that end: the symbolic

@@ -2,8 +2,9 @@
 //! (`klee_make_symbolic`, `klee_int`, `klee_range`, `klee_choose`, `__VERIFIER_nondet_*`) take
 //! the next object of a `.ktest` instead, so the path runs concretely.
 //!
-//! Objects are taken in file order. The requested name (deduplicated within the path as a
-//! symbolic run names its objects: `x`, `x_1`, ...) and size must match the object's; a
+//! Objects are taken in file order. The requested name (as given: a symbolic run keeps
+//! repeated names in its tests, as KLEE does; the deduplicated `x_1`, `x_2`, ... is accepted
+//! too) and size must match the object's; a
 //! mismatch, running out of objects, or a value the symbolic run could not have produced (a
 //! `klee_range` / `klee_choose` / `__VERIFIER_nondet_bool` value out of its range) is a `user`
 //! error at the call, never a silently different run.
@@ -142,7 +143,7 @@ impl Interp<'_, '_> {
                 ),
             );
         };
-        if *oname != kname {
+        if *oname != name && *oname != kname {
             return error(
                 ErrorKind::User,
                 format!(

@@ -371,3 +371,30 @@ fn replay_checks_names_and_sizes() {
         "{err}"
     );
 }
+
+/// Tests keep repeated object names as given (as KLEE's do): replay takes them in order
+/// (regression: replay asked for the deduplicated `v_1` and refused the run's own test).
+#[test]
+fn replay_takes_objects_with_repeated_names() {
+    let tmp = tempfile::tempdir().unwrap();
+    let src = "int __VERIFIER_nondet_int(void);\n\
+               int main(void) {\n\
+                 int a = __VERIFIER_nondet_int(), b = __VERIFIER_nondet_int();\n\
+                 if (a == 3 && b == 4) return 1;\n\
+                 return 0;\n\
+               }\n";
+    let bc = compile(tmp.path(), "rep", src);
+    let (_, out) = run_in(tmp.path(), &bc, &[]);
+    let tests = files_with_suffix(&out, ".ktest");
+    assert_eq!(tests.len(), 3);
+    let o = trex()
+        .args(["replay", "--libc=none"])
+        .arg(&bc)
+        .args(tests.iter().map(|t| out.join(t)))
+        .output()
+        .unwrap();
+    let err = stderr(&o);
+    assert!(o.status.success(), "{err}");
+    assert_eq!(err.matches("TREX: exit status 1").count(), 1, "{err}");
+    assert_eq!(err.matches("TREX: exit status 0").count(), 2, "{err}");
+}

@@ -1,0 +1,59 @@
+//! Reachability verdicts (`trex verify`): which sites are targets (`targets`), whether a run
+//! explored every path (`gaps`), and the verdict of each target from a run's outcome.
+//!
+//! A target is REACHABLE when a path reached it (with the inputs of that path as a test, its
+//! replay confirmed by the CLI), UNREACHABLE when it was not reached and the run left no gap
+//! (every path ended normally or was pruned by a checked interpolant, which keeps every
+//! control-flow decision of the subtree it stands for), UNKNOWN otherwise, with the first gap
+//! as its reason.
+
+pub mod gaps;
+pub mod targets;
+
+pub use gaps::Gaps;
+pub use targets::{collect, Selection, Target};
+
+/// The verdict of one target.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    Reachable,
+    Unreachable,
+    Unknown(String),
+}
+
+impl Verdict {
+    pub fn name(&self) -> &'static str {
+        match self {
+            Verdict::Reachable => "REACHABLE",
+            Verdict::Unreachable => "UNREACHABLE",
+            Verdict::Unknown(_) => "UNKNOWN",
+        }
+    }
+
+    /// The verdict of a target the run did not reach: UNREACHABLE only without any gap.
+    pub fn unreached(gap: Option<&str>, caveat: Option<&str>) -> Verdict {
+        match (gap, caveat) {
+            (Some(g), _) => Verdict::Unknown(g.to_string()),
+            (None, Some(c)) => Verdict::Unknown(c.to_string()),
+            (None, None) => Verdict::Unreachable,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unreachable_needs_no_gap_and_no_caveat() {
+        assert_eq!(Verdict::unreached(None, None), Verdict::Unreachable);
+        assert_eq!(
+            Verdict::unreached(Some("time budget"), None),
+            Verdict::Unknown("time budget".into())
+        );
+        assert_eq!(
+            Verdict::unreached(None, Some("address taken")),
+            Verdict::Unknown("address taken".into())
+        );
+    }
+}
