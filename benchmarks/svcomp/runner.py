@@ -343,7 +343,8 @@ def sum_runs(report: dict, key: str) -> Optional[int]:
 def verdict_reason(report: dict, verdict: str) -> str:
     """Why UNKNOWN (the first unknown target's reason, or the first incomplete run's); for TRUE
     and FALSE, only what looks wrong in the report (a TRUE from an incomplete run breaks the
-    contract's soundness rule, a FALSE whose witness did not replay is unconfirmed)."""
+    contract's soundness rule, a TRUE without any target checked nothing, a FALSE whose
+    witness did not replay is unconfirmed)."""
     targets = report.get("targets", [])
     incomplete = [r.get("incomplete_reason") or "incomplete run" for r in report.get("runs", [])
                   if r.get("complete") is False]
@@ -351,8 +352,12 @@ def verdict_reason(report: dict, verdict: str) -> str:
         reasons = [t.get("reason") for t in targets if t.get("verdict") == "UNKNOWN"]
         reasons = [r for r in reasons if r] + incomplete
         return reasons[0] if reasons else ""
+    if verdict == "TRUE" and incomplete:
+        return f"note: TRUE from an incomplete run ({incomplete[0]})"
     if verdict == "TRUE":
-        return f"note: TRUE from an incomplete run ({incomplete[0]})" if incomplete else ""
+        # No error call left in the compiled program: right only if the compiler proved it
+        # unreachable, wrong if optimisation dropped a reachable call (an empty reach_error).
+        return "" if targets else "note: TRUE without any target"
     reached = [t for t in targets if t.get("verdict") == "REACHABLE"]
     if reached and not any(t.get("replay_confirmed") for t in reached):
         return "note: witness not confirmed by replay"

@@ -59,8 +59,12 @@ class Verdicts(unittest.TestCase):
             self.assertTrue(r.is_error)
 
     def test_verdicts_from_json(self):
-        r = result_of(unit(True), process(stdout=report("TRUE")))
+        one_target = [{"verdict": "UNREACHABLE"}]
+        r = result_of(unit(True), process(stdout=report("TRUE", one_target)))
         self.assertEqual((r.category, r.reason, r.paths, r.subsumed), ("correct TRUE", "", 3, 1))
+        r = result_of(unit(False), process(stdout=report("TRUE", [], [])))
+        self.assertEqual((r.category, r.reason, r.paths),
+                         ("wrong TRUE", "note: TRUE without any target", None))
         self.assertEqual((r.time, r.cpu, r.memory), (1.5, 1.2, 30.0))
         unknown = report("UNKNOWN", [{"verdict": "UNKNOWN", "reason": "time budget"}],
                          [{"paths": 2, "complete": False, "incomplete_reason": "time budget"}])
