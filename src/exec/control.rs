@@ -164,6 +164,20 @@ impl Ctl {
         self.lim.max_solver_time
     }
 
+    /// When the run's time is up (`--max-time`).
+    pub(super) fn deadline(&self) -> Option<Instant> {
+        self.lim.max_time.map(|t| self.started + t)
+    }
+
+    /// The path's solver chain: `--max-solver-time` per query, and no query past `--max-time`.
+    pub(super) fn solver_chain(&self) -> Box<dyn crate::solver::Solver + Send> {
+        crate::solver::build_chain(crate::solver::ChainConfig {
+            timeout: self.solver_timeout(),
+            deadline: self.deadline(),
+            ..crate::solver::ChainConfig::default()
+        })
+    }
+
     /// Time, interrupt and memory checks: the reason to stop, if any (`max-memory` concerns
     /// one path; the others the run).
     fn poll(&mut self) -> Option<&'static str> {
@@ -263,8 +277,11 @@ impl<'m> Interp<'m, '_> {
     }
 
     /// A solver failure: a timeout or an unknown answer ends the path early (never a guess).
-    pub(super) fn solver_fail<T>(e: SolverError) -> R<T> {
+    pub(super) fn solver_fail<T>(&self, e: SolverError) -> R<T> {
+        let past_deadline = self.ctl.deadline().is_some_and(|d| Instant::now() >= d);
         let w = match e {
+            // The query was cut by the run's deadline: the time budget, not the solver's.
+            SolverError::Timeout if past_deadline => "max-time",
             SolverError::Timeout => "max-solver-time",
             SolverError::Unknown(_) => "solver-unknown",
         };

@@ -9,7 +9,7 @@ use super::{Config, End, ErrorKind, ErrorReport, Io, Outcome, PathEnd, RunError,
 use crate::expr::{self, ArrayId, ExprId, ExprPool};
 use crate::ir::*;
 use crate::search::{make_searcher, Coverage, StateId, StateInfo};
-use crate::solver::{self, Query, Solver};
+use crate::solver::{Query, Solver};
 use std::sync::Arc;
 
 /// Checks of the API's arguments (KLEE's user errors).
@@ -3131,7 +3131,7 @@ impl<'m, 'io> Interp<'m, 'io> {
 
     fn solver(&mut self) -> &mut (dyn Solver + Send) {
         self.solver
-            .get_or_insert_with(|| solver::default_chain(self.ctl.solver_timeout()))
+            .get_or_insert_with(|| self.ctl.solver_chain())
             .as_mut()
     }
 
@@ -3144,11 +3144,11 @@ impl<'m, 'io> Interp<'m, 'io> {
         let mut sv = self
             .solver
             .take()
-            .unwrap_or_else(|| solver::default_chain(self.ctl.solver_timeout()));
+            .unwrap_or_else(|| self.ctl.solver_chain());
         let r = sv.may_be_true(&self.pool, Query::new(&cs, c));
         self.solver = Some(sv);
         self.path.constraints = cs;
-        r.or_else(Self::solver_fail)
+        r.or_else(|e| self.solver_fail(e))
     }
 
     fn add_constraint(&mut self, c: ExprId) {
@@ -3782,7 +3782,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                         let mut sv = self.solver.take().unwrap();
                         let r = sv.get_value(&self.pool, &cs, e);
                         self.solver = Some(sv);
-                        let x = r.or_else(Self::solver_fail)?;
+                        let x = r.or_else(|e| self.solver_fail(e))?;
                         let w = self.pool.width(e);
                         let k = self.pool.constant(w, x);
                         let eq = self.pool.eq(e, k);

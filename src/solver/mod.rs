@@ -138,6 +138,8 @@ pub struct SolverStats {
 #[derive(Clone, Debug)]
 pub struct ChainConfig {
     pub timeout: Option<Duration>,
+    /// No query runs past it (`--max-time`).
+    pub deadline: Option<std::time::Instant>,
     pub independence: bool,
     pub query_cache: bool,
     pub cex_cache: bool,
@@ -147,6 +149,7 @@ impl Default for ChainConfig {
     fn default() -> Self {
         ChainConfig {
             timeout: None,
+            deadline: None,
             independence: true,
             query_cache: true,
             cex_cache: true,
@@ -164,7 +167,7 @@ pub fn default_chain(timeout: Option<Duration>) -> Box<dyn Solver + Send> {
 
 /// A chain with the layers chosen by `cfg` (the constant fast path is always on).
 pub fn build_chain(cfg: ChainConfig) -> Box<dyn Solver + Send> {
-    let mut layer: Box<dyn Layer> = Box::new(z3::Z3Backend::new(cfg.timeout));
+    let mut layer: Box<dyn Layer> = Box::new(z3::Z3Backend::until(cfg.timeout, cfg.deadline));
     if cfg.cex_cache {
         layer = Box::new(cex::CexCache::new(layer));
     }

@@ -41,6 +41,9 @@ pub struct Z3Backend {
     id: u64,
     generation: u64,
     timeout_ms: Option<u32>,
+    /// No query runs past this instant (the run's `--max-time`): each query's timeout is
+    /// capped by the time left.
+    deadline: Option<Instant>,
     /// Skip the QF_AUFBV solver (tests: cross-check it against the general one).
     general_only: bool,
 }
@@ -51,7 +54,16 @@ impl Z3Backend {
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
             generation: 0,
             timeout_ms: timeout.map(|t| t.as_millis().clamp(1, u32::MAX as u128) as u32),
+            deadline: None,
             general_only: false,
+        }
+    }
+
+    /// The same, no query running past `deadline`.
+    pub fn until(timeout: Option<Duration>, deadline: Option<Instant>) -> Self {
+        Z3Backend {
+            deadline,
+            ..Self::new(timeout)
         }
     }
 
@@ -93,7 +105,15 @@ impl Layer for Z3Backend {
             if state.generation != self.generation {
                 *state = State::new(self.generation);
             }
-            state.solve(pool, r, self.timeout_ms, self.general_only)
+            match self.deadline {
+                None => state.solve(pool, r, self.timeout_ms, false, self.general_only),
+                Some(d) => {
+                    let left = d.saturating_duration_since(Instant::now());
+                    let left = left.as_millis().clamp(1, u32::MAX as u128) as u32;
+                    let ms = self.timeout_ms.map_or(left, |t| t.min(left));
+                    state.solve(pool, r, Some(ms), true, self.general_only)
+                }
+            }
         });
         st.z3_time += t0.elapsed();
         res
@@ -405,6 +425,7 @@ impl State {
         pool: &ExprPool,
         r: &Req,
         timeout_ms: Option<u32>,
+        per_query: bool,
         general_only: bool,
     ) -> Result<Outcome, SolverError> {
         for &c in r.cs {
@@ -426,10 +447,10 @@ impl State {
             self.uses = 0;
         }
         self.uses += 1;
-        let res = self.solve_with(pool, r, timeout_ms, general_only as usize);
+        let res = self.solve_with(pool, r, timeout_ms, per_query, general_only as usize);
         match res {
             Err(SolverError::Unknown(ref why)) if why.contains("incomplete") => {
-                self.solve_with(pool, r, timeout_ms, 1)
+                self.solve_with(pool, r, timeout_ms, per_query, 1)
             }
             res => res,
         }
@@ -440,10 +461,21 @@ impl State {
         pool: &ExprPool,
         r: &Req,
         timeout_ms: Option<u32>,
+        per_query: bool,
         which: usize,
     ) -> Result<Outcome, SolverError> {
+        let set_timeout = |s: &ZSolver, ms: u32| {
+            let mut p = Params::new();
+            p.set_u32("timeout", ms);
+            s.set_params(&p);
+        };
         let solver = match self.solvers[which].take() {
-            Some(s) => s,
+            Some(s) => {
+                if let (true, Some(ms)) = (per_query, timeout_ms) {
+                    set_timeout(&s, ms);
+                }
+                s
+            }
             None => {
                 let s = if which == 0 {
                     ZSolver::new_for_logic("QF_AUFBV").unwrap_or_default()
@@ -451,9 +483,7 @@ impl State {
                     ZSolver::new()
                 };
                 if let Some(ms) = timeout_ms {
-                    let mut p = Params::new();
-                    p.set_u32("timeout", ms);
-                    s.set_params(&p);
+                    set_timeout(&s, ms);
                 }
                 s
             }

@@ -136,7 +136,7 @@ impl<'m, 'io> Interp<'m, 'io> {
         let r = sv.get_value(&self.pool, &cs, e);
         self.solver = Some(sv);
         self.path.constraints = cs;
-        r.or_else(Self::solver_fail)
+        r.or_else(|e| self.solver_fail(e))
     }
 
     /// `base <= addr && addr + n <= base + size`.
