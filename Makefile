@@ -4,7 +4,7 @@ export PATH := $(HOME)/.cargo/bin:$(PATH)
 CARGO ?= cargo
 TREX := target/release/trex
 
-.PHONY: all deps libc build demo test lint unit replay-test testsuite soundness bench clean
+.PHONY: all deps libc build demo test lint unit replay-test testsuite soundness bench bench-svcomp clean
 
 all: build
 
@@ -45,6 +45,11 @@ soundness: build
 
 bench: libc build
 	benchmarks/concrete/run.sh
+
+# SV-COMP verdicts and score of `trex verify --svcomp` on ../shared/benchmarks/svcomp, with and
+# without interpolation, -O0, 60 s per task (benchmarks/README.md). Exit status 1 on a wrong verdict.
+bench-svcomp: libc build
+	benchmarks/svcomp/run.sh
 
 clean:
 	$(CARGO) clean

@@ -121,20 +121,39 @@ def svcomp_dir() -> Optional[Path]:
     return None
 
 
-def svcomp_cases(levels: List[str], directory: Path) -> List[Case]:
-    """Every task of `directory`/MANIFEST.csv at each level."""
-    cases = []
+@dataclass
+class SvcompTask:
+    """One row of MANIFEST.csv."""
+    task_id: str  # e.g. "loops/sum01-1"
+    src: Path
+    expected_safe: bool  # expected_unreach_call: True when reach_error is unreachable
+    data_model: str  # "ILP32" or "LP64"
+
+
+def svcomp_tasks(directory: Path) -> List[SvcompTask]:
+    """The tasks of `directory`/MANIFEST.csv, in its order."""
+    tasks = []
     with open(directory / "MANIFEST.csv", newline="") as f:
         for row in csv.DictReader(f):
             model = row["data_model"].strip()
             if model not in ("ILP32", "LP64"):
                 raise SystemExit(f"{row['task_id']}: unknown data_model {model!r}")
-            for lv in levels:
-                flags = ["-g", f"-{lv}", "-c", "-emit-llvm", "-w"]
-                if model == "ILP32":
-                    flags.append("-m32")
-                cases.append(Case(
-                    name=f"svcomp/{row['task_id']} [{lv}]", src=directory / row["file"],
-                    cflags=flags,
-                    expected_safe=row["expected_unreach_call"].strip().lower() == "true"))
+            tasks.append(SvcompTask(
+                task_id=row["task_id"], src=directory / row["file"],
+                expected_safe=row["expected_unreach_call"].strip().lower() == "true",
+                data_model=model))
+    return tasks
+
+
+def svcomp_cases(levels: List[str], directory: Path) -> List[Case]:
+    """Every task of `directory`/MANIFEST.csv at each level."""
+    cases = []
+    for task in svcomp_tasks(directory):
+        for lv in levels:
+            flags = ["-g", f"-{lv}", "-c", "-emit-llvm", "-w"]
+            if task.data_model == "ILP32":
+                flags.append("-m32")
+            cases.append(Case(
+                name=f"svcomp/{task.task_id} [{lv}]", src=task.src, cflags=flags,
+                expected_safe=task.expected_safe))
     return cases
