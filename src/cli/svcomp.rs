@@ -50,7 +50,8 @@ pub fn compile(task: &Path, model: DataModel, opt: u8, dir: &Path) -> Result<Pat
     if model == DataModel::Ilp32 {
         cmd.arg("-m32");
     }
-    cmd.arg("-o").arg(&bc).arg(task);
+    // `-x c`: clang ignores `-include` for preprocessed (`.i`) input.
+    cmd.arg("-o").arg(&bc).args(["-x", "c"]).arg(task);
     let out = cmd
         .output()
         .with_context(|| format!("cannot run {}", clang()))?;

@@ -71,6 +71,8 @@ pub fn verify(a: &VerifyArgs) -> Result<()> {
         interpolation: !a.no_interpolation,
         greedy_confirmation: a.greedy_confirmation,
         state_matching,
+        // Only the target hits need inputs (their own model).
+        path_inputs: false,
         limits: control::Limits {
             max_time: a.max_time.filter(|t| !t.is_zero()),
             max_solver_time: a.max_solver_time.filter(|t| !t.is_zero()),

@@ -424,6 +424,8 @@ pub(super) struct Interp<'m, 'io> {
     pub(super) target_hits: Vec<TargetHit>,
     /// State matching at loop headers (`Config::state_matching`).
     seen: Option<Box<seen::Seen>>,
+    /// `Config::path_inputs`.
+    path_inputs: bool,
 }
 
 enum Flow {
@@ -648,6 +650,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                 .state_matching
                 .as_ref()
                 .map(|l| Box::new(seen::Seen::new(l.clone()))),
+            path_inputs: cfg.path_inputs,
             max_frames: if cfg.max_stack_frames == 0 {
                 usize::MAX
             } else {
@@ -2109,6 +2112,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             target_reached: Vec::new(),
             target_hits: Vec::new(),
             seen: None,
+            path_inputs: false,
         }
     }
 
@@ -3238,7 +3242,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                 e => (self.end_of(e), false),
             },
         };
-        let objects = if silent {
+        let objects = if silent || !self.path_inputs {
             Vec::new()
         } else {
             self.test_objects(None)
@@ -3275,7 +3279,11 @@ impl<'m, 'io> Interp<'m, 'io> {
             info: String::new(),
         };
         let end = self.end_of(stop);
-        let objects = self.test_objects(Some(bad));
+        let objects = if self.path_inputs {
+            self.test_objects(Some(bad))
+        } else {
+            Vec::new()
+        };
         self.paths.push(PathEnd {
             end,
             objects,

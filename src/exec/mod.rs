@@ -172,6 +172,9 @@ pub struct Config {
     /// State matching at the loop headers of the analysed functions (`trex verify`): a path
     /// entering a header in a concrete state already seen there ends (`STATE_SEEN`).
     pub state_matching: Option<std::sync::Arc<crate::ir::liveness::Liveness>>,
+    /// Compute each path's inputs when it ends (`PathEnd::objects`, a solver call per path);
+    /// `trex verify` only needs those of target hits.
+    pub path_inputs: bool,
 }
 
 impl Default for Config {
@@ -195,6 +198,7 @@ impl Default for Config {
             limits: control::Limits::default(),
             targets: None,
             state_matching: None,
+            path_inputs: true,
         }
     }
 }

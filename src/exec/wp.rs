@@ -1132,13 +1132,17 @@ impl Interp<'_, '_> {
     fn simplify_conjuncts(&mut self, f: ExprId) -> Vec<ExprId> {
         let mut cs = Vec::new();
         crate::interp::conjuncts(&self.pool, f, &mut cs);
-        if cs.len() >= 2 && cs.len() <= 48 {
+        // Past the run's deadline nothing is simplified (keeping a conjunct is always sound).
+        let deadline = self.ctl.deadline();
+        let late = deadline.is_some_and(|d| std::time::Instant::now() >= d);
+        if cs.len() >= 2 && cs.len() <= 48 && !late {
             // A chain of its own: no counterexample cache (models of location arrays are
             // not wanted), a short timeout (unknown keeps the conjunct).
             let it = self.itp.as_mut().expect("interpolation state");
             let mut sv = it.solver.take().unwrap_or_else(|| {
                 crate::solver::build_chain(crate::solver::ChainConfig {
                     timeout: Some(std::time::Duration::from_secs(1)),
+                    deadline,
                     cex_cache: false,
                     ..crate::solver::ChainConfig::default()
                 })
