@@ -9,7 +9,8 @@
 //!   and one `testNNNNNN.KIND.err` file in the output directory.
 //!
 //! It also runs a few bad-input checks (missing file, empty file, text file, no `main`, bad
-//! `--entry-point`).
+//! `--entry-point`), the symbolic programs of `testsuite/symbolic/` and the `trex verify`
+//! programs of `testsuite/verify/` (`verify.rs` beside this file).
 //!
 //! Environment: `TREX_BIN` (the trex binary; default: this crate's), `TREX_TEST_FILTER` (substring
 //! of the case name, also accepted as the first non-flag argument), `TREX_TEST_JOBS` (threads,
@@ -27,6 +28,9 @@ use std::process::{Command, ExitStatus, Stdio};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
+
+#[path = "testsuite/verify.rs"]
+mod verify;
 
 const CLANG: &str = "clang-14";
 const NATIVE_TIMEOUT: Duration = Duration::from_secs(20);
@@ -415,6 +419,11 @@ enum CaseKind {
         spec: Arc<SymSpec>,
         opt: &'static str,
     },
+    /// A program of `testsuite/verify/` (`trex verify`).
+    Verify {
+        spec: Arc<verify::VSpec>,
+        opt: &'static str,
+    },
     /// A testsuite file whose expectations could not be parsed.
     Broken(String),
 }
@@ -449,6 +458,11 @@ fn run_case(ctx: &Ctx, case: &Case) -> Result<(), String> {
         CaseKind::Sym { spec, opt } => {
             let dir = tempdir(&format!("trex-sym-{}-", spec.name.replace('/', "-")))?;
             let r = run_sym(ctx, spec, opt, dir.path());
+            finish_dir(ctx, dir, r)
+        }
+        CaseKind::Verify { spec, opt } => {
+            let dir = tempdir("trex-verify-")?;
+            let r = verify::run_verify(ctx, spec, opt, dir.path());
             finish_dir(ctx, dir, r)
         }
         CaseKind::Prog { spec, opt, m32 } => {
@@ -1374,6 +1388,7 @@ fn main() {
 
     let mut cases = collect_cases(&root, flag("TREX_TEST_NO_M32"));
     collect_sym_cases(&root.join("symbolic"), &mut cases);
+    verify::collect_verify_cases(&root.join("verify"), &mut cases);
     if let Some(f) = &filter {
         cases.retain(|c| c.name.contains(f.as_str()));
     }

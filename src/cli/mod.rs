@@ -233,6 +233,9 @@ pub struct VerifyArgs {
     /// Do not prune paths by interpolation.
     #[arg(long)]
     pub no_interpolation: bool,
+    /// Do not prune paths that enter a loop header in a concrete state already seen there.
+    #[arg(long)]
+    pub no_state_matching: bool,
     /// Run first the pending path that completes a half-done interpolation node.
     #[arg(long)]
     pub greedy_confirmation: bool,

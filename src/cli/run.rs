@@ -128,6 +128,7 @@ pub fn run(a: &RunArgs) -> Result<()> {
             replay,
         },
         targets: None,
+        state_matching: None,
     };
     let mut w = TestWriter::new(&module, out);
     w.emit_all_errors = a.emit_all_errors;

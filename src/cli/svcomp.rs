@@ -32,8 +32,21 @@ pub fn compile(task: &Path, model: DataModel, opt: u8, dir: &Path) -> Result<Pat
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_else(|| "task".into());
     let bc = dir.join(format!("{stem}.bc"));
+    // The optimizer may inline the error function or delete calls to an empty one: the
+    // property is about those calls, so they are kept.
+    let keep = dir.join("trex-svcomp-keep.h");
+    std::fs::write(&keep, KEEP_ERROR_CALLS)
+        .with_context(|| format!("cannot write {}", keep.display()))?;
     let mut cmd = Command::new(clang());
-    cmd.args(["-g", &format!("-O{opt}"), "-c", "-emit-llvm", "-w"]);
+    cmd.args([
+        "-g",
+        &format!("-O{opt}"),
+        "-c",
+        "-emit-llvm",
+        "-w",
+        "-include",
+    ]);
+    cmd.arg(&keep);
     if model == DataModel::Ilp32 {
         cmd.arg("-m32");
     }
@@ -50,6 +63,11 @@ pub fn compile(task: &Path, model: DataModel, opt: u8, dir: &Path) -> Result<Pat
     }
     Ok(bc)
 }
+
+/// Declarations included before the task: calls to the error functions stay calls at any
+/// optimization level (no inlining, no attribute inference that would let them be deleted).
+const KEEP_ERROR_CALLS: &str = "void reach_error() __attribute__((noinline, optnone));\n\
+void __VERIFIER_error() __attribute__((noinline, optnone));\n";
 
 /// The C compiler (`$TREX_CLANG`, default clang-14).
 fn clang() -> String {

@@ -14,6 +14,7 @@ use super::{progress, svcomp, VerifyArgs};
 use crate::exec::target::{TargetHit, Targets};
 use crate::exec::{self, control};
 use crate::ir;
+use crate::ir::liveness::Liveness;
 use crate::output::ktest::{KTest, KTestObject};
 use crate::output::OutputDir;
 use crate::verify::{self, Gaps, Selection, Target, Verdict};
@@ -52,6 +53,8 @@ pub fn verify(a: &VerifyArgs) -> Result<()> {
     let (module, has_libc) = with_libc(program, &prog, a.libc, &out.path.join(".linked.bc"))?;
     let targets =
         verify::collect(&module, &|n| own.contains(n), &selection).map_err(anyhow::Error::msg)?;
+    let state_matching =
+        (!a.no_state_matching).then(|| Arc::new(Liveness::new(&module, &|n| own.contains(n))));
 
     let mut argv = vec![prog.display().to_string()];
     argv.extend(a.args.iter().cloned());
@@ -67,6 +70,7 @@ pub fn verify(a: &VerifyArgs) -> Result<()> {
         max_depth: a.max_depth,
         interpolation: !a.no_interpolation,
         greedy_confirmation: a.greedy_confirmation,
+        state_matching,
         limits: control::Limits {
             max_time: a.max_time.filter(|t| !t.is_zero()),
             max_solver_time: a.max_solver_time.filter(|t| !t.is_zero()),
@@ -230,6 +234,7 @@ fn explore(
         partial: gaps.partial,
         subsumed: st.map_or(0, |s| s.subsumed),
         explored_nodes: st.map_or(0, |s| s.nodes),
+        states_matched: outcome.states_matched,
         incomplete_reason: gaps.first.clone(),
     };
     Ok((summary, res))

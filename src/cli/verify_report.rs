@@ -31,6 +31,8 @@ pub struct RunSummary {
     pub partial: u64,
     pub subsumed: u64,
     pub explored_nodes: u64,
+    /// Paths ended by state matching at loop headers.
+    pub states_matched: u64,
     pub incomplete_reason: Option<String>,
 }
 

@@ -5,7 +5,9 @@ use super::float::{self, FUn, FK};
 use super::memory::{MemErr, Memory, ObjKind, ObjRef};
 use super::target::{TargetHit, Targets};
 use super::value::{icmp, int_bin, mask, sext, IntErr, Value};
-use super::{Config, End, ErrorKind, ErrorReport, Io, Outcome, PathEnd, RunError, StackEntry};
+use super::{
+    Config, End, ErrorKind, ErrorReport, Io, Outcome, PathEnd, RunError, StackEntry, STATE_SEEN,
+};
 use crate::expr::{self, ArrayId, ExprId, ExprPool};
 use crate::ir::*;
 use crate::search::{make_searcher, Coverage, StateId, StateInfo};
@@ -49,6 +51,7 @@ pub(super) enum Stop {
 
 pub(super) type R<T> = Result<T, Box<Stop>>;
 
+mod seen;
 mod symcall;
 mod symcopy;
 mod symmem;
@@ -350,6 +353,11 @@ struct PathState {
     /// Symbolic objects in creation order: (ktest name, array, size).
     symbolics: Vec<(String, ArrayId, u64)>,
     depth: u32,
+    /// `depth` at the last loop-header state check (`interp/seen.rs`): without a fork since,
+    /// the path is the deterministic continuation of the state checked then.
+    seen_depth: u32,
+    /// Symbolic states recorded at loop headers along the path (`interp/seen.rs`).
+    seen_anc: Option<Arc<seen::Ancestors>>,
 }
 
 pub(super) struct Interp<'m, 'io> {
@@ -414,6 +422,8 @@ pub(super) struct Interp<'m, 'io> {
     targets: Option<Arc<Targets>>,
     target_reached: Vec<bool>,
     pub(super) target_hits: Vec<TargetHit>,
+    /// State matching at loop headers (`Config::state_matching`).
+    seen: Option<Box<seen::Seen>>,
 }
 
 enum Flow {
@@ -555,6 +565,7 @@ pub(super) fn run(
         forks_refused: it.forks_refused,
         interpolation: it.itp_stats(),
         target_hits: std::mem::take(&mut it.target_hits),
+        states_matched: it.seen.as_ref().map_or(0, |s| s.pruned),
         tree_dot: if cfg.output_tree {
             it.itp_tree_dot()
         } else {
@@ -633,6 +644,10 @@ impl<'m, 'io> Interp<'m, 'io> {
             targets: cfg.targets.clone(),
             target_reached: vec![false; cfg.targets.as_ref().map_or(0, |t| t.count() as usize)],
             target_hits: Vec::new(),
+            seen: cfg
+                .state_matching
+                .as_ref()
+                .map(|l| Box::new(seen::Seen::new(l.clone()))),
             max_frames: if cfg.max_stack_frames == 0 {
                 usize::MAX
             } else {
@@ -1042,6 +1057,10 @@ impl<'m, 'io> Interp<'m, 'io> {
                             if self.itp_check(cur) {
                                 return Err(Box::new(Stop::Halt(SUBSUMED.into())));
                             }
+                        }
+                        if self.seen.is_some() && self.path.depth != self.path.seen_depth {
+                            self.pc = t as u32;
+                            self.at_loop_header(fid, t as u32)?;
                         }
                     }
                     Flow::Frames => break,
@@ -2089,6 +2108,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             targets: None,
             target_reached: Vec::new(),
             target_hits: Vec::new(),
+            seen: None,
         }
     }
 
@@ -3213,6 +3233,8 @@ impl<'m, 'io> Interp<'m, 'io> {
             Ok(v) => (End::Exit(self.exit_code(&v)), false),
             Err(e) => match *e {
                 Stop::Halt(w) if w == SILENT => (End::Exit(0), true),
+                // Pruned by state matching: no test (its future is that of a state run).
+                Stop::Halt(w) if w == STATE_SEEN => (End::Halted(w), true),
                 e => (self.end_of(e), false),
             },
         };
@@ -3376,6 +3398,12 @@ impl<'m, 'io> Interp<'m, 'io> {
 
     /// Continues an installed path.
     fn resume(&mut self) -> R<Value> {
+        if self.seen.is_some() && self.path.depth != self.path.seen_depth {
+            if let Some(fr) = self.frames.last() {
+                let f = fr.func;
+                self.at_loop_header(f, self.pc)?;
+            }
+        }
         self.run_loop()
     }
 
@@ -3638,12 +3666,7 @@ impl<'m, 'io> Interp<'m, 'io> {
         // The ktest name is the name given, repeated names included (KLEE writes the memory
         // object's name; native replay checks it); the array's SMT name is unique in the pool.
         let kname = name.to_string();
-        let mut aname = kname.clone();
-        let mut j = 0;
-        while self.pool.arrays().iter().any(|a| a.name == aname) {
-            j += 1;
-            aname = format!("{kname}#{j}");
-        }
+        let aname = self.pool.unique_array_name(&kname);
         let a = self.pool.new_array(expr::Array {
             name: aname,
             size,

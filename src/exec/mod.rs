@@ -119,6 +119,8 @@ pub mod value;
 #[cfg(test)]
 mod e2e_tests;
 #[cfg(test)]
+mod seen_tests;
+#[cfg(test)]
 mod sym_tests;
 #[cfg(test)]
 mod symmem_tests;
@@ -167,6 +169,9 @@ pub struct Config {
     pub limits: control::Limits,
     /// Sites to watch (`trex verify`): hits are returned in `Outcome::target_hits`.
     pub targets: Option<std::sync::Arc<target::Targets>>,
+    /// State matching at the loop headers of the analysed functions (`trex verify`): a path
+    /// entering a header in a concrete state already seen there ends (`STATE_SEEN`).
+    pub state_matching: Option<std::sync::Arc<crate::ir::liveness::Liveness>>,
 }
 
 impl Default for Config {
@@ -189,6 +194,7 @@ impl Default for Config {
             greedy_confirmation: false,
             limits: control::Limits::default(),
             targets: None,
+            state_matching: None,
         }
     }
 }
@@ -217,7 +223,13 @@ pub struct Outcome {
     pub tree_dot: Option<String>,
     /// The first hit of each reached target (`Config::targets`), in the order reached.
     pub target_hits: Vec<target::TargetHit>,
+    /// Paths ended by state matching (`Config::state_matching`).
+    pub states_matched: u64,
 }
+
+/// The halt reason of a path ended by state matching: it entered a loop header in a concrete
+/// state already seen there (its future was explored from that state).
+pub const STATE_SEEN: &str = "state-seen";
 
 /// One explored path: how it ended, and a concrete input reaching that end: the symbolic
 /// objects in creation order (name, bytes).

@@ -30,6 +30,12 @@ pub(super) fn run_sym(src: &str, opt: &str) -> Outcome {
 }
 
 pub(super) fn run_sym_cfg(src: &str, opt: &str, cfg: &Config) -> Outcome {
+    let m = compile_sym(src, opt);
+    run(&m, cfg, &mut NoOut).unwrap()
+}
+
+/// Compiles `src` (after the prelude) with clang-14 at `opt` and loads it.
+pub(super) fn compile_sym(src: &str, opt: &str) -> ir::Module {
     let dir = tempfile::tempdir().unwrap();
     let c = dir.path().join("t.c");
     let bc = dir.path().join("t.bc");
@@ -56,8 +62,7 @@ pub(super) fn run_sym_cfg(src: &str, opt: &str, cfg: &Config) -> Outcome {
         "clang: {}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let m = ir::lower::load_module(&bc).unwrap();
-    run(&m, cfg, &mut NoOut).unwrap()
+    ir::lower::load_module(&bc).unwrap()
 }
 
 pub(super) fn i32_of(b: &[u8]) -> i32 {

@@ -154,6 +154,10 @@ pub struct ExprPool {
     arrays: Vec<Array>,
     updates: Vec<UpdateNode>,
     update_index: HashMap<UpdateNode, UpdateId>,
+    /// Every array name in use, with the next `#j` suffix `unique_array_name` tries for it
+    /// (a linear scan of `arrays` per new array was cubic over a run with thousands of
+    /// `__VERIFIER_nondet_int` calls).
+    array_names: HashMap<String, u32>,
 }
 
 impl ExprPool {
@@ -190,12 +194,34 @@ impl ExprPool {
     }
 
     pub fn new_array(&mut self, a: Array) -> ArrayId {
+        self.array_names.entry(a.name.clone()).or_insert(1);
         self.arrays.push(a);
         ArrayId(self.arrays.len() as u32 - 1)
     }
 
     pub fn array(&self, id: ArrayId) -> &Array {
         &self.arrays[id.0 as usize]
+    }
+
+    /// Whether an array of the pool is named `name`.
+    pub fn has_array_name(&self, name: &str) -> bool {
+        self.array_names.contains_key(name)
+    }
+
+    /// `base` if no array has that name, else the first free `base#j` (j = 1, 2, ...).
+    pub fn unique_array_name(&mut self, base: &str) -> String {
+        let Some(&start) = self.array_names.get(base) else {
+            return base.to_string();
+        };
+        let mut j = start;
+        loop {
+            let name = format!("{base}#{j}");
+            j += 1;
+            if !self.array_names.contains_key(&name) {
+                self.array_names.insert(base.to_string(), j);
+                return name;
+            }
+        }
     }
 
     pub fn arrays(&self) -> &[Array] {

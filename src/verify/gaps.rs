@@ -2,11 +2,11 @@
 //! first *gap*, an end that leaves part of the program unexplored (a budget, a solver failure,
 //! an unsupported construct, undefined behaviour, another error that stops the path where the
 //! program would go on). Normal ends are exits, `abort`, failed assertions, a false assume
-//! (silent), and paths pruned by interpolation.
+//! (silent), and paths pruned by interpolation or by state matching.
 
 use crate::exec::control::Monitor;
 use crate::exec::target::TARGETS_REACHED;
-use crate::exec::{End, ErrorKind, PathEnd};
+use crate::exec::{End, ErrorKind, PathEnd, STATE_SEEN};
 use crate::ir::Module;
 
 pub struct Gaps<'m> {
@@ -71,7 +71,7 @@ impl<'m> Gaps<'m> {
 /// The gap of a path stopped by `reason` (an option name from exec).
 fn halt_gap(reason: &str) -> Option<String> {
     let r = match reason {
-        "subsumed" | TARGETS_REACHED => return None,
+        "subsumed" | TARGETS_REACHED | STATE_SEEN => return None,
         "max-time" => "time budget (--max-time)",
         "max-memory" => "memory budget (--max-memory)",
         "max-instructions" => "instruction budget (--max-instructions)",
@@ -87,7 +87,7 @@ fn halt_gap(reason: &str) -> Option<String> {
 impl Monitor for Gaps<'_> {
     fn path_ended(&mut self, p: &PathEnd, _covered_new: bool) -> bool {
         match &p.end {
-            End::Halted(w) if w == "subsumed" => self.subsumed += 1,
+            End::Halted(w) if w == "subsumed" || w == STATE_SEEN => self.subsumed += 1,
             End::Halted(_) => self.partial += 1,
             _ => self.completed += 1,
         }
@@ -108,6 +108,7 @@ mod tests {
     fn budgets_and_solver_failures_are_gaps_pruning_is_not() {
         assert_eq!(halt_gap("subsumed"), None);
         assert_eq!(halt_gap(TARGETS_REACHED), None);
+        assert_eq!(halt_gap(STATE_SEEN), None);
         assert!(halt_gap("max-time").unwrap().starts_with("time budget"));
         assert!(halt_gap("max-memory").unwrap().starts_with("memory budget"));
         assert!(halt_gap("solver-unknown")

@@ -39,18 +39,19 @@ pub struct Target {
     pub function: String,
     /// The called function, or `FILE:LINE` for a line target.
     pub name: String,
-    /// Set when a path could reach it unseen: the callee's address is taken, so an indirect
-    /// call might call it (indirect calls are not watched). UNREACHABLE then becomes UNKNOWN.
+    /// Set when it cannot be watched (an only-declared function whose address is taken: an
+    /// indirect call to it has no site here). UNREACHABLE then becomes UNKNOWN.
     pub caveat: Option<String>,
 }
 
 impl Target {
     /// `file:line` (file as in the debug info), or `function@instruction` without one.
     pub fn location(&self, m: &Module) -> String {
-        m.loc_string(self.loc).unwrap_or_else(|| {
-            let (_, pc) = self.sites[0];
-            format!("{}@{}", self.function, pc)
-        })
+        m.loc_string(self.loc)
+            .unwrap_or_else(|| match self.sites.first() {
+                Some((_, pc)) => format!("{}@{}", self.function, pc),
+                None => self.function.clone(),
+            })
     }
 
     /// (file, line) of its debug location (`("", 0)` when unknown).
@@ -96,7 +97,7 @@ pub fn collect(
                     loc: inst.loc,
                     function: f.name.clone(),
                     name: callee.clone(),
-                    caveat: address_taken(m, *c),
+                    caveat: None,
                 });
             }
         }
@@ -108,13 +109,26 @@ pub fn collect(
             }
         }
     }
+    // A target function whose address is taken may be called indirectly (a function pointer,
+    // `atexit`): its entry is a target too, or, when it has no body here, a target that can
+    // only be UNKNOWN.
+    for n in &calls {
+        if let Some(t) = m
+            .func_by_name
+            .get(n)
+            .filter(|&&f| is_address_taken(m, f))
+            .map(|&f| entry_target(m, f))
+        {
+            out.push(t);
+        }
+    }
     for (file, line) in &lines {
         let t = line_target(m, own, file, *line)
             .ok_or_else(|| format!("no instruction at {file}:{line} in the program"))?;
         out.push(t);
     }
-    // Program order: by function, then by first site.
-    out.sort_by_key(|t| t.sites[0]);
+    // Program order: by function, then by first site (targets without a site last).
+    out.sort_by_key(|t| t.sites.first().copied().unwrap_or((FuncId(u32::MAX), 0)));
     for (i, t) in out.iter_mut().enumerate() {
         t.id = i as u32 + 1;
     }
@@ -155,15 +169,29 @@ fn line_target(m: &Module, own: &dyn Fn(&str) -> bool, file: &str, line: u32) ->
     })
 }
 
-/// Why a call target may be reached unseen: its function's address is used as a value.
-fn address_taken(m: &Module, f: FuncId) -> Option<String> {
+/// Whether a function's address is used as a value (it may be called indirectly).
+fn is_address_taken(m: &Module, f: FuncId) -> bool {
     m.consts
         .iter()
         .any(|c| matches!(c, Const::FuncAddr(g) if *g == f))
-        .then(|| {
+}
+
+/// The entry of `f` as a target (`NAME@entry`), or, for a declaration, a target without a
+/// site that can only be UNKNOWN.
+fn entry_target(m: &Module, f: FuncId) -> Target {
+    let func = m.func(f);
+    let defined = !func.is_declaration && !func.code.is_empty();
+    Target {
+        id: 0,
+        sites: if defined { vec![(f, 0)] } else { Vec::new() },
+        loc: if defined { func.code[0].loc } else { func.loc },
+        function: func.name.clone(),
+        name: format!("{}@entry", func.name),
+        caveat: (!defined).then(|| {
             format!(
-                "the address of `{}` is taken (indirect calls to it are not watched)",
-                m.func(f).name
+                "unsupported construct: indirect calls to `{}` (its address is taken; it has no body to watch)",
+                func.name
             )
-        })
+        }),
+    }
 }

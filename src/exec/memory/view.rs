@@ -58,7 +58,7 @@ impl Memory {
                 let o = &self.objs[slot as usize];
                 let init = o.bytes.to_vec();
                 let mut name = format!("mem{}", pool.arrays().len());
-                while pool.arrays().iter().any(|a| a.name == name) {
+                while pool.has_array_name(&name) {
                     name.push('_');
                 }
                 let a = pool.new_array(Array {

@@ -1,0 +1,274 @@
+//! State matching at loop points (`Config::state_matching`, `trex verify`; loop headers and
+//! latches, `ir::liveness`): a path that enters a loop point in a *concrete* state already
+//! seen there (same call stack, same live
+//! registers, same memory: every object but this frame's dead tracked allocas, see
+//! `ir::liveness`) ends, pruned (`STATE_SEEN`): its future is the future of the state seen,
+//! which was run. Explicit-state graph search: sound for reachability because a shortest
+//! execution reaching a target never goes through a pruned state (it could continue from the
+//! earlier one), and every state seen is explored.
+//!
+//! A concrete state matches any state seen at the header. A state with symbolic values only
+//! matches an *ancestor's* (an earlier state of the same path), syntactically (the same
+//! expressions): the path condition only grew since, so every concrete state it stands for is
+//! one the ancestor stands for. Objects are compared by identity (slot, generation), address,
+//! size and contents (bytes, symbolic overlay, stored-pointer provenance).
+//! A pruned path blocks interpolation above it (its subtree was not explored).
+
+use std::collections::BTreeMap;
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
+
+use super::{Interp, Stop, Value, R};
+use crate::exec::memory::ObjRef;
+use crate::exec::STATE_SEEN;
+use crate::ir::liveness::Liveness;
+use crate::ir::{FuncId, Reg};
+
+/// Compared memory above this many bytes: no matching (the copies would cost too much).
+const MAX_BYTES: u64 = 1 << 20;
+/// States recorded at most (then states are only matched: recording less is always sound).
+const MAX_STATES: u64 = 100_000;
+
+/// The table of states seen at loop headers.
+pub(in crate::exec) struct Seen {
+    live: Arc<Liveness>,
+    /// Concrete states by hash.
+    table: hashbrown::HashMap<u64, Vec<State>>,
+    /// States with symbolic values, by id (`Ancestors` of a path refer to them).
+    symbolic: Vec<State>,
+    /// Paths pruned, states recorded.
+    pub(in crate::exec) pruned: u64,
+    pub(in crate::exec) recorded: u64,
+}
+
+impl Seen {
+    pub(in crate::exec) fn new(live: Arc<Liveness>) -> Seen {
+        Seen {
+            live,
+            table: hashbrown::HashMap::new(),
+            symbolic: Vec::new(),
+            pruned: 0,
+            recorded: 0,
+        }
+    }
+}
+
+/// The symbolic states a path recorded, newest first (shared by the paths forked since).
+pub(super) struct Ancestors {
+    hash: u64,
+    id: u32,
+    prev: Option<Arc<Ancestors>>,
+}
+
+/// One state at a loop header.
+#[derive(PartialEq, Eq)]
+struct State {
+    /// Call stack (function, next instruction) of the callers, then the header's function and
+    /// instruction.
+    stack: Vec<(FuncId, u32)>,
+    regs: Vec<Value>,
+    objs: Vec<Obj>,
+    /// Live allocas (freed on return), and the start-up flags.
+    allocas: Vec<ObjRef>,
+    varargs: Vec<Option<ObjRef>>,
+    flags: (usize, bool),
+}
+
+#[derive(PartialEq, Eq)]
+struct Obj {
+    r: ObjRef,
+    base: u64,
+    size: u64,
+    bytes: Arc<Vec<u8>>,
+    sym: Option<Arc<Vec<Option<crate::expr::ExprId>>>>,
+    ptrs: BTreeMap<u64, ObjRef>,
+}
+
+fn concrete(v: &Value) -> bool {
+    match v {
+        Value::Sym(_) => false,
+        Value::Agg(es) => es.iter().all(concrete),
+        _ => true,
+    }
+}
+
+fn hash_value(v: &Value, h: &mut impl Hasher) {
+    match v {
+        Value::Int(x) => {
+            0u8.hash(h);
+            x.hash(h);
+        }
+        Value::Ptr { obj, addr } => {
+            1u8.hash(h);
+            obj.idx.hash(h);
+            obj.gen.hash(h);
+            addr.hash(h);
+        }
+        Value::Agg(es) => {
+            2u8.hash(h);
+            for e in es.iter() {
+                hash_value(e, h);
+            }
+        }
+        Value::Sym(e) => {
+            3u8.hash(h);
+            e.hash(h);
+        }
+    }
+}
+
+impl Interp<'_, '_> {
+    /// The top frame is at instruction `pc` of `fid`: when it starts a loop header, match the
+    /// state against those seen there (a match ends the path) or record it.
+    pub(super) fn at_loop_header(&mut self, fid: FuncId, pc: u32) -> R<()> {
+        let Some(seen) = &self.seen else {
+            return Ok(());
+        };
+        let live = seen.live.clone();
+        let Some(hl) = live.header(fid, pc) else {
+            return Ok(());
+        };
+        if self.path.depth == self.path.seen_depth {
+            return Ok(());
+        }
+        self.path.seen_depth = self.path.depth;
+        let Some((hash, state, concrete)) = self.header_state(fid, pc, &hl.regs, &hl.dead_allocas)
+        else {
+            return Ok(());
+        };
+        let seen = self.seen.as_mut().unwrap();
+        let full = seen.recorded >= MAX_STATES;
+        let matched = if concrete {
+            let bucket = seen.table.entry(hash).or_default();
+            let m = bucket.contains(&state);
+            if !m && !full {
+                bucket.push(state);
+            }
+            m
+        } else {
+            let mut a = self.path.seen_anc.as_deref();
+            let mut m = false;
+            while let Some(x) = a {
+                if x.hash == hash && seen.symbolic[x.id as usize] == state {
+                    m = true;
+                    break;
+                }
+                a = x.prev.as_deref();
+            }
+            if !m && !full {
+                seen.symbolic.push(state);
+                self.path.seen_anc = Some(Arc::new(Ancestors {
+                    hash,
+                    id: seen.symbolic.len() as u32 - 1,
+                    prev: self.path.seen_anc.take(),
+                }));
+            }
+            m
+        };
+        if matched {
+            seen.pruned += 1;
+            return Err(Box::new(Stop::Halt(STATE_SEEN.into())));
+        }
+        seen.recorded += 1;
+        Ok(())
+    }
+
+    /// The state to match, its hash, whether it is concrete; `None` when the memory is too
+    /// large.
+    fn header_state(
+        &self,
+        fid: FuncId,
+        pc: u32,
+        live_regs: &[Reg],
+        dead_allocas: &[Reg],
+    ) -> Option<(u64, State, bool)> {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        let n = self.frames.len();
+        let mut stack: Vec<(FuncId, u32)> = self.frames[..n - 1]
+            .iter()
+            .map(|f| (f.func, f.pc))
+            .collect();
+        stack.push((fid, pc));
+        stack.hash(&mut h);
+        let mut regs = Vec::new();
+        // Callers: every register of their frames (a conservative live set).
+        for fr in &self.frames[..n - 1] {
+            let nr = self.m.func(fr.func).num_regs as usize;
+            let b = fr.base as usize;
+            regs.extend_from_slice(&self.regs[b..b + nr]);
+        }
+        for r in live_regs {
+            regs.push(self.regs[self.base + r.0 as usize].clone());
+        }
+        let mut is_concrete = regs.iter().all(concrete);
+        for v in &regs {
+            hash_value(v, &mut h);
+        }
+        // The objects of this frame's dead tracked allocas are not compared.
+        let skip: Vec<ObjRef> = dead_allocas
+            .iter()
+            .filter_map(|r| match &self.regs[self.base + r.0 as usize] {
+                Value::Ptr { obj, .. } => Some(*obj),
+                _ => None,
+            })
+            .collect();
+        let mut objs = Vec::new();
+        let mut total = 0u64;
+        for (i, o) in self.mem.objs.iter().enumerate() {
+            if !o.alive {
+                continue;
+            }
+            let r = ObjRef {
+                idx: i as u32,
+                gen: o.gen,
+            };
+            if skip.contains(&r) {
+                continue;
+            }
+            let sym = o
+                .sym
+                .as_ref()
+                .filter(|s| s.iter().any(Option::is_some))
+                .cloned();
+            if let Some(s) = &sym {
+                is_concrete = false;
+                s.hash(&mut h);
+            }
+            total += o.size;
+            if total > MAX_BYTES {
+                return None;
+            }
+            (r.idx, r.gen, o.base, o.size).hash(&mut h);
+            o.bytes.hash(&mut h);
+            for (off, p) in &o.ptrs {
+                (off, p.idx, p.gen).hash(&mut h);
+            }
+            objs.push(Obj {
+                r,
+                base: o.base,
+                size: o.size,
+                bytes: o.bytes.clone(),
+                sym,
+                ptrs: o.ptrs.clone(),
+            });
+        }
+        let allocas = self.allocas.clone();
+        let varargs: Vec<Option<ObjRef>> = self.frames.iter().map(|f| f.varargs).collect();
+        let flags = (self.stop_depth, self.dtors_done);
+        for a in &allocas {
+            (a.idx, a.gen).hash(&mut h);
+        }
+        Some((
+            h.finish(),
+            State {
+                stack,
+                regs,
+                objs,
+                allocas,
+                varargs,
+                flags,
+            },
+            is_concrete,
+        ))
+    }
+}

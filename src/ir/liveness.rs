@@ -1,0 +1,361 @@
+//! Loop headers and what is live at them, for state matching (`trex verify`).
+//!
+//! Per function: the loop points, the starts of loop headers and latches (targets and sources
+//! of back edges of a depth-first walk from the entry: optimized code often keeps the loop's
+//! fresh input in a header phi, while the latch start has nothing of it live) and, at each
+//! point, the registers that may be read before being written, and
+//! the *tracked* allocas whose contents may be read before being written. An alloca is tracked
+//! when its address is only ever used as the pointer of a load or a store (it cannot escape, so
+//! only this frame's code reaches it): -O0's scalar locals. Everything else is live.
+//! A standard backward may-liveness fixpoint over blocks; phi copies on an edge read their
+//! sources and write their destinations on that edge.
+
+use super::{Callee, Edge, FuncId, Function, InstKind, Module, Operand, Reg};
+
+/// Liveness at the loop headers of the functions analysed.
+#[derive(Debug, Default)]
+pub struct Liveness {
+    funcs: hashbrown::HashMap<FuncId, FnLiveness>,
+}
+
+#[derive(Debug)]
+struct FnLiveness {
+    /// Per instruction index: the header live set starting there.
+    headers: hashbrown::HashMap<u32, HeaderLive>,
+}
+
+/// What may be read at a loop header before it is written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HeaderLive {
+    /// Live registers, ascending.
+    pub regs: Vec<Reg>,
+    /// Tracked allocas (by the register holding their address) whose contents are dead here.
+    pub dead_allocas: Vec<Reg>,
+}
+
+impl Liveness {
+    /// Analyses the defined functions for which `want` holds.
+    pub fn new(m: &Module, want: &dyn Fn(&str) -> bool) -> Liveness {
+        let mut funcs = hashbrown::HashMap::new();
+        for (i, f) in m.functions.iter().enumerate() {
+            if f.is_declaration || f.blocks.is_empty() || !want(&f.name) {
+                continue;
+            }
+            funcs.insert(FuncId(i as u32), analyse(m, f));
+        }
+        Liveness { funcs }
+    }
+
+    /// The live set if instruction `pc` of `f` starts a loop header.
+    #[inline]
+    pub fn header(&self, f: FuncId, pc: u32) -> Option<&HeaderLive> {
+        self.funcs.get(&f)?.headers.get(&pc)
+    }
+}
+
+/// Calls `g` on every operand an instruction reads (edges' phi copies excluded).
+fn operands(k: &InstKind, g: &mut dyn FnMut(&Operand)) {
+    use InstKind::*;
+    match k {
+        Bin { a, b, .. } | ICmp { a, b, .. } | FCmp { a, b, .. } => {
+            g(a);
+            g(b);
+        }
+        FNeg { a, .. } => g(a),
+        Select { cond, t, f, .. } => {
+            g(cond);
+            g(t);
+            g(f);
+        }
+        Cast { v, .. } | Copy { v, .. } => g(v),
+        Alloca { count, .. } => g(count),
+        Load { ptr, .. } => g(ptr),
+        Store { val, ptr, .. } => {
+            g(val);
+            g(ptr);
+        }
+        Gep { base, indices, .. } => {
+            g(base);
+            for i in indices {
+                g(&i.op);
+            }
+        }
+        ExtractValue { agg, .. } => g(agg),
+        InsertValue { agg, val, .. } => {
+            g(agg);
+            g(val);
+        }
+        ExtractElement { vec, idx, .. } => {
+            g(vec);
+            g(idx);
+        }
+        InsertElement { vec, val, idx, .. } => {
+            g(vec);
+            g(val);
+            g(idx);
+        }
+        ShuffleVector { a, b, .. } => {
+            g(a);
+            g(b);
+        }
+        Call { callee, args, .. } => {
+            if let Callee::Indirect(o) = callee {
+                g(o);
+            }
+            for a in args {
+                g(&a.op);
+            }
+        }
+        AtomicRmw { ptr, val, .. } => {
+            g(ptr);
+            g(val);
+        }
+        CmpXchg { ptr, cmp, new, .. } => {
+            g(ptr);
+            g(cmp);
+            g(new);
+        }
+        VaArg { list, .. } => g(list),
+        Ret { val } => {
+            if let Some(v) = val {
+                g(v);
+            }
+        }
+        CondBr { cond, .. } => g(cond),
+        Switch { cond, .. } => g(cond),
+        IndirectBr { addr, .. } => g(addr),
+        Fence | Unsupported { .. } | Br { .. } | Unreachable => {}
+    }
+}
+
+/// The edges leaving a terminator.
+fn edges(k: &InstKind) -> Vec<&Edge> {
+    match k {
+        InstKind::Br { edge } => vec![edge],
+        InstKind::CondBr { t, f, .. } => vec![t, f],
+        InstKind::Switch { cases, default, .. } => {
+            let mut v: Vec<&Edge> = cases.iter().map(|(_, e)| e).collect();
+            v.push(default);
+            v
+        }
+        InstKind::IndirectBr { dests, .. } => dests.iter().collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// A bit set over the variables of a function: registers, then tracked allocas.
+#[derive(Clone, PartialEq, Eq)]
+struct Bits(Vec<u64>);
+
+impl Bits {
+    fn new(n: usize) -> Bits {
+        Bits(vec![0; n.div_ceil(64)])
+    }
+    fn set(&mut self, i: usize) {
+        self.0[i / 64] |= 1 << (i % 64);
+    }
+    fn clear(&mut self, i: usize) {
+        self.0[i / 64] &= !(1 << (i % 64));
+    }
+    fn get(&self, i: usize) -> bool {
+        self.0[i / 64] & (1 << (i % 64)) != 0
+    }
+    fn union(&mut self, o: &Bits) {
+        for (a, b) in self.0.iter_mut().zip(&o.0) {
+            *a |= b;
+        }
+    }
+}
+
+fn analyse(m: &Module, f: &Function) -> FnLiveness {
+    let nregs = f.num_regs as usize;
+    let tracked = tracked_allocas(f);
+    // Variable of a tracked alloca: nregs + its index in `tracked`.
+    let var_of = |r: Reg| tracked.iter().position(|&t| t == r).map(|k| nregs + k);
+    let nvars = nregs + tracked.len();
+    let nb = f.blocks.len();
+    let block_end = |b: usize| {
+        if b + 1 < nb {
+            f.blocks[b + 1].start as usize
+        } else {
+            f.code.len()
+        }
+    };
+    // Tracked alloca sizes, for "a store covers the whole variable".
+    let size_of = |r: Reg| {
+        f.code.iter().find_map(|i| match (&i.kind, i.dst) {
+            (InstKind::Alloca { elem_size, .. }, Some(d)) if d == r => Some(*elem_size),
+            _ => None,
+        })
+    };
+    let sizes: Vec<u64> = tracked.iter().map(|&r| size_of(r).unwrap_or(0)).collect();
+
+    let transfer = |b: usize, out: &Bits| -> Bits {
+        let mut live = out.clone();
+        for inst in f.code[f.blocks[b].start as usize..block_end(b)]
+            .iter()
+            .rev()
+        {
+            if let Some(d) = inst.dst {
+                live.clear(d.0 as usize);
+            }
+            match &inst.kind {
+                InstKind::Alloca { .. } => {
+                    // A fresh alloca's contents are undefined: nothing of it is read later.
+                    if let Some(v) = inst.dst.and_then(var_of) {
+                        live.clear(v);
+                    }
+                }
+                InstKind::Store {
+                    ty,
+                    ptr: Operand::Reg(p),
+                    ..
+                } => {
+                    if let Some(v) = var_of(*p) {
+                        if m.ty(*ty).store_size >= sizes[v - nregs] {
+                            live.clear(v);
+                        }
+                    }
+                }
+                InstKind::Load {
+                    ptr: Operand::Reg(p),
+                    ..
+                } => {
+                    if let Some(v) = var_of(*p) {
+                        live.set(v);
+                    }
+                }
+                _ => {}
+            }
+            operands(&inst.kind, &mut |o| {
+                if let Operand::Reg(r) = o {
+                    live.set(r.0 as usize);
+                }
+            });
+        }
+        live
+    };
+    let succ_edges = |b: usize| -> Vec<&Edge> {
+        let last = block_end(b).saturating_sub(1);
+        f.code.get(last).map_or(Vec::new(), |i| edges(&i.kind))
+    };
+    let mut live_in = vec![Bits::new(nvars); nb];
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for b in (0..nb).rev() {
+            let mut out = Bits::new(nvars);
+            for e in succ_edges(b) {
+                let mut l = live_in[e.target.0 as usize].clone();
+                for c in &e.copies {
+                    l.clear(c.dst.0 as usize);
+                }
+                for c in &e.copies {
+                    if let Operand::Reg(r) = c.src {
+                        l.set(r.0 as usize);
+                    }
+                }
+                out.union(&l);
+            }
+            let inn = transfer(b, &out);
+            if inn != live_in[b] {
+                live_in[b] = inn;
+                changed = true;
+            }
+        }
+    }
+    let mut headers = hashbrown::HashMap::new();
+    for b in loop_points(&succ_edges, nb) {
+        let l = &live_in[b];
+        let regs = (0..nregs)
+            .filter(|&r| l.get(r))
+            .map(|r| Reg(r as u32))
+            .collect();
+        let dead_allocas = tracked
+            .iter()
+            .enumerate()
+            .filter(|(k, _)| !l.get(nregs + k))
+            .map(|(_, &r)| r)
+            .collect();
+        headers.insert(f.blocks[b].start, HeaderLive { regs, dead_allocas });
+    }
+    FnLiveness { headers }
+}
+
+/// Allocas whose address is only used as the pointer of loads and stores.
+fn tracked_allocas(f: &Function) -> Vec<Reg> {
+    let mut cand: Vec<Reg> = f
+        .code
+        .iter()
+        .filter_map(|i| match (&i.kind, i.dst) {
+            (
+                InstKind::Alloca {
+                    count: Operand::Const(_),
+                    ..
+                },
+                Some(d),
+            ) => Some(d),
+            _ => None,
+        })
+        .collect();
+    let mut escapes = |r: &Reg| cand.retain(|c| c != r);
+    for inst in &f.code {
+        match &inst.kind {
+            InstKind::Load { .. } => {}
+            InstKind::Store { val, .. } => {
+                if let Operand::Reg(r) = val {
+                    escapes(r);
+                }
+            }
+            k => operands(k, &mut |o| {
+                if let Operand::Reg(r) = o {
+                    escapes(r);
+                }
+            }),
+        }
+        for e in edges(&inst.kind) {
+            for c in &e.copies {
+                if let Operand::Reg(r) = &c.src {
+                    escapes(r);
+                }
+            }
+        }
+    }
+    cand
+}
+
+/// Blocks entered or left by a back edge of a depth-first walk from the entry.
+fn loop_points<'f>(succ_edges: &dyn Fn(usize) -> Vec<&'f Edge>, nb: usize) -> Vec<usize> {
+    // 0: unvisited, 1: on the stack, 2: done.
+    let mut state = vec![0u8; nb];
+    let mut is_header = vec![false; nb];
+    let mut stack: Vec<(usize, Vec<usize>)> = Vec::new();
+    let succs =
+        |b: usize| -> Vec<usize> { succ_edges(b).iter().map(|e| e.target.0 as usize).collect() };
+    if nb > 0 {
+        state[0] = 1;
+        stack.push((0, succs(0)));
+    }
+    while let Some((b, rest)) = stack.last_mut() {
+        let b = *b;
+        match rest.pop() {
+            Some(s) => match state[s] {
+                0 => {
+                    state[s] = 1;
+                    let next = succs(s);
+                    stack.push((s, next));
+                }
+                1 => {
+                    is_header[s] = true;
+                    is_header[b] = true;
+                }
+                _ => {}
+            },
+            None => {
+                let (b, _) = stack.pop().unwrap();
+                state[b] = 2;
+            }
+        }
+    }
+    (0..nb).filter(|&b| is_header[b]).collect()
+}

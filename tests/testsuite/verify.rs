@@ -1,0 +1,1186 @@
+//! `testsuite/verify/*.c`: end-to-end tests of `trex verify` (see `testsuite/verify/README.md`).
+//!
+//! Each program is compiled at -O0 and -O2 (`clang-14 -g -O<n> -c -emit-llvm -w -I runtime/include`,
+//! from a copy named like the source in the case's temporary directory, so that locations read
+//! `name.c:LINE`) and run with `trex verify --json`, with and without interpolation (and with
+//! `--one-target-at-a-time` when asked); every target's verdict is checked against the
+//! `EXPECT-VERDICT` lines. `--list-targets` must list the same targets as the JSON report.
+//! Programs with `EXPECT-SVCOMP` are given to `trex verify --svcomp` as C (it compiles them,
+//! `--opt-level 0` and `2`).
+
+use super::{check_trex_ran, compile, excerpt, parse_only, run_cmd, split_args, Out};
+use super::{Case, CaseKind, Ctx};
+use std::collections::HashMap;
+use std::fmt::Write as _;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The report, read with serde_json (a dependency of trex itself, for this very report).
+type Json = serde_json::Value;
+
+fn parse_json(text: &str) -> Result<Json, String> {
+    serde_json::from_str(text).map_err(|e| format!("bad JSON: {e}"))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Directives
+
+/// How an expectation names its targets.
+#[derive(Clone, Debug, PartialEq)]
+enum Key {
+    /// Every target whose source line is this (`@marker` or a line number).
+    Line(u32),
+    /// Every target whose `target` field is this (a callee name, or `FILE:LINE` for `--target`).
+    Target(String),
+}
+
+#[derive(Clone, Debug)]
+struct VExpect {
+    /// As written (for messages).
+    text: String,
+    key: Key,
+    verdict: String,
+    /// `UNKNOWN` only: the reason must start with this (placeholders expanded).
+    reason: Option<String>,
+}
+
+#[derive(Clone, Debug)]
+enum SubsumedExp {
+    Exactly(u64),
+    Positive,
+}
+
+/// Bad inputs: `trex verify` must fail cleanly (exit code 1 for load / compile errors with one
+/// `trex: error:` line, 2 for usage errors), never panic.
+#[derive(Clone, Copy, Debug)]
+enum BadVerify {
+    MissingFile,
+    SvcompCompileError,
+    BadDataModel,
+    NoProgram,
+    /// `--target foo` (no `:LINE`): a usage error.
+    BadTargetSyntax,
+    /// `--target FILE:LINE` naming a line without instructions: a load error (exit code 1).
+    TargetNoCode,
+    /// `--target-function` naming a function never called.
+    TargetFunctionMissing,
+}
+
+#[derive(Debug)]
+pub(crate) struct VSpec {
+    name: String,
+    bad: Option<BadVerify>,
+    path: PathBuf,
+    /// The file name (`name.c`).
+    file: String,
+    expects: Vec<VExpect>,
+    /// `EXPECT-VERDICT-NOITP`: replaces the expectations of the same targets for the run with
+    /// `--no-interpolation`.
+    noitp: Vec<VExpect>,
+    options: Vec<String>,
+    one_at_a_time: bool,
+    check_text: bool,
+    /// `EXPECT-LISTED: TARGET FUNCTION CALLEE`.
+    listed: Vec<(Key, String, String, String)>,
+    subsumed: Option<SubsumedExp>,
+    /// `EXPECT-SVCOMP: VERDICT [reason]`.
+    svcomp: Option<(String, Option<String>)>,
+    libc_none: bool,
+    only: Option<Vec<String>>,
+    timeout: Option<Duration>,
+}
+
+const VERDICTS: [&str; 3] = ["REACHABLE", "UNREACHABLE", "UNKNOWN"];
+const SVCOMP_VERDICTS: [&str; 3] = ["TRUE", "FALSE(unreach-call)", "UNKNOWN"];
+/// The contract's prefixes of UNKNOWN reasons.
+const REASON_PREFIXES: [&str; 13] = [
+    "time budget",
+    "memory budget",
+    "instruction budget",
+    "stack-frame budget",
+    "solver timeout",
+    "solver unknown",
+    "fork budget",
+    "interrupted",
+    "unsupported construct at ",
+    "unsupported construct: ",
+    "undefined behaviour at ",
+    "error at ",
+    "test did not replay",
+];
+
+/// The markers of the file: `// @name` at the end of a code line (several per comment allowed).
+fn markers(text: &str) -> Result<HashMap<String, u32>, String> {
+    let mut m = HashMap::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim_start().starts_with("//") {
+            continue;
+        }
+        let Some(pos) = line.find("//") else { continue };
+        for w in line[pos + 2..].split_whitespace() {
+            if let Some(name) = w.strip_prefix('@') {
+                if m.insert(name.to_string(), i as u32 + 1).is_some() {
+                    return Err(format!("marker @{name} on two lines"));
+                }
+            }
+        }
+    }
+    Ok(m)
+}
+
+/// Expands `{file}` and `{@marker}` (its line number).
+fn expand(s: &str, file: &str, marks: &HashMap<String, u32>) -> Result<String, String> {
+    let mut out = String::new();
+    let mut rest = s;
+    while let Some(i) = rest.find('{') {
+        out.push_str(&rest[..i]);
+        let Some(j) = rest[i..].find('}') else {
+            return Err(format!("unclosed {{ in {s:?}"));
+        };
+        let name = &rest[i + 1..i + j];
+        if name == "file" {
+            out.push_str(file);
+        } else if let Some(m) = name.strip_prefix('@') {
+            let l = marks
+                .get(m)
+                .ok_or_else(|| format!("no marker `// @{m}` in the file"))?;
+            let _ = write!(out, "{l}");
+        } else {
+            return Err(format!("unknown placeholder {{{name}}}"));
+        }
+        rest = &rest[i + j + 1..];
+    }
+    out.push_str(rest);
+    Ok(out)
+}
+
+fn parse_key(w: &str, file: &str, marks: &HashMap<String, u32>) -> Result<Key, String> {
+    if let Some(m) = w.strip_prefix('@') {
+        return marks
+            .get(m)
+            .map(|l| Key::Line(*l))
+            .ok_or_else(|| format!("no marker `// @{m}` in the file"));
+    }
+    if !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()) {
+        return Ok(Key::Line(w.parse().unwrap()));
+    }
+    Ok(Key::Target(expand(w, file, marks)?))
+}
+
+fn parse_expect(r: &str, file: &str, marks: &HashMap<String, u32>) -> Result<VExpect, String> {
+    let r = r.trim();
+    let mut it = r.splitn(3, char::is_whitespace);
+    let key = it.next().unwrap_or("");
+    let verdict = it.next().unwrap_or("").trim().to_string();
+    let reason = it.next().map(|s| s.trim()).filter(|s| !s.is_empty());
+    if !VERDICTS.contains(&verdict.as_str()) {
+        return Err(format!("bad verdict {verdict:?} in {r:?}"));
+    }
+    if reason.is_some() && verdict != "UNKNOWN" {
+        return Err(format!("a reason for a {verdict} verdict in {r:?}"));
+    }
+    Ok(VExpect {
+        text: r.to_string(),
+        key: parse_key(key, file, marks)?,
+        verdict,
+        reason: reason.map(|s| expand(s, file, marks)).transpose()?,
+    })
+}
+
+pub(crate) fn parse_vspec(path: &Path) -> Result<VSpec, String> {
+    let text =
+        fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let file = path.file_name().unwrap().to_string_lossy().into_owned();
+    let ctx = |e: String| format!("{}: {e}", path.display());
+    let marks = markers(&text).map_err(ctx)?;
+    let mut spec = VSpec {
+        name: format!("verify/{}", path.file_stem().unwrap().to_string_lossy()),
+        bad: None,
+        path: path.to_path_buf(),
+        file: file.clone(),
+        expects: Vec::new(),
+        noitp: Vec::new(),
+        options: Vec::new(),
+        one_at_a_time: false,
+        check_text: false,
+        listed: Vec::new(),
+        subsumed: None,
+        svcomp: None,
+        libc_none: false,
+        only: None,
+        timeout: None,
+    };
+    for line in text.lines() {
+        let Some(c) = line.trim_start().strip_prefix("//") else {
+            continue;
+        };
+        let c = c.trim();
+        if let Some(r) = c.strip_prefix("EXPECT-VERDICT-NOITP:") {
+            spec.noitp
+                .push(parse_expect(r, &file, &marks).map_err(ctx)?);
+        } else if let Some(r) = c.strip_prefix("EXPECT-VERDICT:") {
+            spec.expects
+                .push(parse_expect(r, &file, &marks).map_err(ctx)?);
+        } else if let Some(r) = c.strip_prefix("VERIFY-OPTIONS:") {
+            for a in split_args(r) {
+                spec.options.push(expand(&a, &file, &marks).map_err(ctx)?);
+            }
+        } else if c == "ALSO-ONE-AT-A-TIME" {
+            spec.one_at_a_time = true;
+        } else if c == "CHECK-TEXT" {
+            spec.check_text = true;
+        } else if let Some(r) = c.strip_prefix("EXPECT-LISTED:") {
+            let w: Vec<&str> = r.split_whitespace().collect();
+            let [k, f, t] = w.as_slice() else {
+                return Err(ctx(format!("bad EXPECT-LISTED {r:?}")));
+            };
+            spec.listed.push((
+                parse_key(k, &file, &marks).map_err(ctx)?,
+                f.to_string(),
+                expand(t, &file, &marks).map_err(ctx)?,
+                r.trim().to_string(),
+            ));
+        } else if let Some(r) = c.strip_prefix("EXPECT-SUBSUMED:") {
+            let r = r.trim();
+            spec.subsumed = Some(if r == ">0" {
+                SubsumedExp::Positive
+            } else {
+                SubsumedExp::Exactly(
+                    r.parse()
+                        .map_err(|_| ctx(format!("bad EXPECT-SUBSUMED {r:?}")))?,
+                )
+            });
+        } else if let Some(r) = c.strip_prefix("EXPECT-SVCOMP:") {
+            let r = r.trim();
+            let (v, reason) = match r.split_once(char::is_whitespace) {
+                Some((v, re)) => (v, Some(re.trim().to_string())),
+                None => (r, None),
+            };
+            if !v.split('|').all(|a| SVCOMP_VERDICTS.contains(&a)) {
+                return Err(ctx(format!("bad EXPECT-SVCOMP verdict {v:?}")));
+            }
+            spec.svcomp = Some((v.to_string(), reason));
+        } else if let Some(r) = c.strip_prefix("LIBC:") {
+            spec.libc_none = r.trim() == "none";
+        } else if let Some(r) = c.strip_prefix("ONLY:") {
+            spec.only = Some(parse_only(r).map_err(ctx)?);
+        } else if let Some(r) = c.strip_prefix("TIMEOUT:") {
+            let s: u64 = r
+                .trim()
+                .parse()
+                .map_err(|_| ctx(format!("bad TIMEOUT {r:?}")))?;
+            spec.timeout = Some(Duration::from_secs(s));
+        } else if c.starts_with("EXPECT") {
+            return Err(ctx(format!("unknown directive {c:?}")));
+        }
+    }
+    if spec.svcomp.is_some() {
+        if !spec.expects.is_empty() || !spec.noitp.is_empty() || !spec.listed.is_empty() {
+            return Err(ctx("EXPECT-SVCOMP with per-target expectations".into()));
+        }
+    } else if file.ends_with(".i") {
+        return Err(ctx(
+            "a `.i` file must be an SV-COMP task (EXPECT-SVCOMP)".into()
+        ));
+    } else if spec.expects.is_empty() {
+        return Err(ctx("no EXPECT-VERDICT or EXPECT-SVCOMP line".into()));
+    }
+    Ok(spec)
+}
+
+pub(crate) fn collect_verify_cases(root: &Path, cases: &mut Vec<Case>) {
+    for (name, b) in [
+        ("missing-file", BadVerify::MissingFile),
+        ("svcomp-compile-error", BadVerify::SvcompCompileError),
+        ("bad-data-model", BadVerify::BadDataModel),
+        ("no-program", BadVerify::NoProgram),
+        ("bad-target-syntax", BadVerify::BadTargetSyntax),
+        ("target-line-without-code", BadVerify::TargetNoCode),
+        (
+            "target-function-never-called",
+            BadVerify::TargetFunctionMissing,
+        ),
+    ] {
+        let spec = VSpec {
+            name: format!("verify/bad-input/{name}"),
+            bad: Some(b),
+            path: PathBuf::new(),
+            file: String::new(),
+            expects: Vec::new(),
+            noitp: Vec::new(),
+            options: Vec::new(),
+            one_at_a_time: false,
+            check_text: false,
+            listed: Vec::new(),
+            subsumed: None,
+            svcomp: None,
+            libc_none: false,
+            only: None,
+            timeout: None,
+        };
+        cases.push(Case {
+            name: spec.name.clone(),
+            kind: CaseKind::Verify {
+                spec: Arc::new(spec),
+                opt: "O0",
+            },
+        });
+    }
+    let mut files: Vec<PathBuf> = fs::read_dir(root)
+        .map(|rd| {
+            rd.flatten()
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|x| x == "c" || x == "i"))
+                .collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    for f in files {
+        match parse_vspec(&f) {
+            Ok(s) => {
+                let s = Arc::new(s);
+                for opt in ["O0", "O2"] {
+                    if s.only.as_ref().is_some_and(|o| !o.iter().any(|l| l == opt)) {
+                        continue;
+                    }
+                    cases.push(Case {
+                        name: format!("{} [{opt}]", s.name),
+                        kind: CaseKind::Verify {
+                            spec: s.clone(),
+                            opt,
+                        },
+                    });
+                }
+            }
+            Err(e) => cases.push(Case {
+                name: format!("verify/{}", f.file_stem().unwrap().to_string_lossy()),
+                kind: CaseKind::Broken(e),
+            }),
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Runs
+
+/// Replaces every `.../name.c` (a path ending with the program's file) by `name.c`.
+fn normalize(s: &str, file: &str) -> String {
+    let pat = format!("/{file}");
+    let mut out = String::new();
+    let mut rest = s;
+    while let Some(i) = rest.find(&pat) {
+        // Back to the start of the path: the last space, quote or parenthesis before it.
+        let head = &rest[..i];
+        let start = head
+            .rfind(|c: char| c.is_whitespace() || c == '"' || c == '(' || c == '\'')
+            .map(|k| k + 1)
+            .unwrap_or(0);
+        out.push_str(&head[..start]);
+        out.push_str(file);
+        rest = &rest[i + pat.len()..];
+    }
+    out.push_str(rest);
+    out
+}
+
+fn reason_category(r: &str) -> &str {
+    REASON_PREFIXES
+        .iter()
+        .find(|p| r.starts_with(*p))
+        .map(|p| p.trim_end())
+        .unwrap_or(r)
+}
+
+/// One target of a JSON report, normalized.
+#[derive(Clone, Debug)]
+struct Target {
+    id: u64,
+    line: u64,
+    location: String,
+    function: String,
+    target: String,
+    verdict: String,
+    reason: Option<String>,
+}
+
+impl Target {
+    fn matches(&self, k: &Key) -> bool {
+        match k {
+            Key::Line(l) => self.line == *l as u64,
+            Key::Target(t) => self.target == *t,
+        }
+    }
+    fn describe(&self) -> String {
+        format!(
+            "target {} ({} {} in {})",
+            self.id, self.location, self.target, self.function
+        )
+    }
+}
+
+/// The result of one `trex verify --json` run.
+struct Report {
+    targets: Vec<Target>,
+    subsumed: u64,
+    svcomp: Option<String>,
+}
+
+struct Run<'a> {
+    ctx: &'a Ctx,
+    spec: &'a VSpec,
+    dir: &'a Path,
+    /// `prog.bc`, or the copied C file for `--svcomp`.
+    input: PathBuf,
+    /// Options given to every run (the spec's, `--svcomp ...`, `--libc=none`).
+    base: Vec<String>,
+}
+
+impl Run<'_> {
+    fn trex(&self, tag: &str, extra: &[&str]) -> Result<Out, String> {
+        let mut cmd = Command::new(&self.ctx.trex);
+        cmd.arg("verify")
+            .args(extra)
+            .args(&self.base)
+            .arg(&self.input)
+            .current_dir(self.dir);
+        let out = run_cmd(
+            cmd,
+            self.dir,
+            tag,
+            self.spec.timeout.unwrap_or(self.ctx.timeout),
+        )?;
+        check_trex_ran(&out).map_err(|e| format!("{tag}: {e}"))?;
+        Ok(out)
+    }
+
+    fn norm(&self, s: &str) -> String {
+        normalize(s, &self.spec.file)
+    }
+
+    /// Runs `trex verify --json` and checks the report's shape and its internal consistency
+    /// (verdict fields, witness tests, the soundness rule against the runs).
+    fn json_run(&self, tag: &str, itp: bool, one: bool) -> Result<Report, String> {
+        let out_dir = self.dir.join(format!("out-{tag}"));
+        let out_s = out_dir.to_string_lossy().into_owned();
+        let mut extra = vec!["--json", "--output-dir", out_s.as_str()];
+        if !itp {
+            extra.push("--no-interpolation");
+        }
+        if one {
+            extra.push("--one-target-at-a-time");
+        }
+        let out = self.trex(tag, &extra)?;
+        let fail = |msg: String| -> String {
+            format!(
+                "{tag}: {msg}\n  stdout:\n{}  stderr (tail):\n{}",
+                excerpt(&out.stdout, 40),
+                excerpt(&out.stderr, 8)
+            )
+        };
+        let j = parse_json(out.stdout.trim()).map_err(fail)?;
+        let mut problems: Vec<String> = Vec::new();
+        if j.get("interpolation") != Some(&Json::Bool(itp)) {
+            problems.push(format!("\"interpolation\" is not {itp}"));
+        }
+        let want_mode = if one { "one-at-a-time" } else { "all" };
+        if j.get("mode").and_then(Json::as_str) != Some(want_mode) {
+            problems.push(format!("\"mode\" is not {want_mode:?}"));
+        }
+        let targets = j
+            .get("targets")
+            .and_then(Json::as_array)
+            .ok_or_else(|| fail("no \"targets\" array".into()))?;
+        let runs = j
+            .get("runs")
+            .and_then(Json::as_array)
+            .ok_or_else(|| fail("no \"runs\" array".into()))?;
+        // The runs: which run covers which target, and whether it was complete.
+        let mut run_of: HashMap<u64, (bool, Option<String>)> = HashMap::new();
+        let mut subsumed = 0u64;
+        for r in runs {
+            let ids: Vec<u64> = r
+                .get("targets")
+                .and_then(Json::as_array)
+                .map(|a| {
+                    a.iter()
+                        .filter_map(Json::as_f64)
+                        .map(|n| n as u64)
+                        .collect()
+                })
+                .unwrap_or_default();
+            let complete = r.get("complete") == Some(&Json::Bool(true));
+            let why = r
+                .get("incomplete_reason")
+                .and_then(Json::as_str)
+                .map(str::to_string);
+            if complete && why.is_some() {
+                problems.push(format!(
+                    "a run is complete with an incomplete_reason {why:?}"
+                ));
+            }
+            if one && ids.len() != 1 {
+                problems.push(format!(
+                    "one-at-a-time: a run for {} targets ({ids:?})",
+                    ids.len()
+                ));
+            }
+            for id in ids {
+                if run_of.insert(id, (complete, why.clone())).is_some() {
+                    problems.push(format!("target {id} in two runs"));
+                }
+            }
+            for k in [
+                "time",
+                "instructions",
+                "paths",
+                "completed",
+                "partial",
+                "subsumed",
+                "explored_nodes",
+            ] {
+                if r.get(k).and_then(Json::as_f64).is_none() {
+                    problems.push(format!("a run without a number {k:?}"));
+                }
+            }
+            subsumed += r.get("subsumed").and_then(Json::as_f64).unwrap_or(0.0) as u64;
+        }
+        if !one && !targets.is_empty() && runs.len() != 1 {
+            problems.push(format!("{} runs, expected one for all targets", runs.len()));
+        }
+        if !itp && subsumed != 0 {
+            problems.push(format!("{subsumed} subsumed paths without interpolation"));
+        }
+        let mut ts = Vec::new();
+        for (k, t) in targets.iter().enumerate() {
+            let s = |f: &str| t.get(f).and_then(Json::as_str).map(|v| self.norm(v));
+            let (Some(id), Some(line), Some(location), Some(function), Some(target), Some(verdict)) = (
+                t.get("id").and_then(Json::as_f64),
+                t.get("line").and_then(Json::as_f64),
+                s("location"),
+                s("function"),
+                s("target"),
+                s("verdict"),
+            ) else {
+                problems.push(format!("target #{k}: a field is missing or mistyped"));
+                continue;
+            };
+            let tg = Target {
+                id: id as u64,
+                line: line as u64,
+                location,
+                function,
+                target,
+                verdict,
+                reason: s("reason"),
+            };
+            let d = tg.describe();
+            if tg.id != k as u64 + 1 {
+                problems.push(format!("{d}: ids are not 1, 2, ... in order"));
+            }
+            let file = s("file").unwrap_or_default();
+            // A target without a source location: the entry of an only-declared function.
+            let no_loc = file.is_empty() && tg.line == 0 && tg.target.ends_with("@entry");
+            if !no_loc
+                && (!file.ends_with(&self.spec.file)
+                    || tg.location != format!("{}:{}", self.spec.file, tg.line))
+            {
+                problems.push(format!(
+                    "{d}: file {file:?} / location {:?} is not {}:{}",
+                    tg.location, self.spec.file, tg.line
+                ));
+            }
+            if t.get("time").and_then(Json::as_f64).is_none() {
+                problems.push(format!("{d}: no \"time\""));
+            }
+            match tg.verdict.as_str() {
+                "REACHABLE" => {
+                    if t.get("replay_confirmed") != Some(&Json::Bool(true)) {
+                        problems.push(format!("{d}: REACHABLE without replay_confirmed: true"));
+                    }
+                    match t.get("test").and_then(Json::as_str) {
+                        Some(p) if self.dir.join(p).is_file() => {}
+                        p => problems.push(format!("{d}: REACHABLE, its test {p:?} is no file")),
+                    }
+                }
+                "UNREACHABLE" => match run_of.get(&tg.id) {
+                    Some((true, _)) => {}
+                    Some((false, why)) => problems.push(format!(
+                        "{d}: UNREACHABLE, but its run is not complete ({why:?}): soundness rule"
+                    )),
+                    None => problems.push(format!("{d}: in no run")),
+                },
+                "UNKNOWN" => match &tg.reason {
+                    Some(r) if REASON_PREFIXES.iter().any(|p| r.starts_with(p)) => {}
+                    r => problems.push(format!(
+                        "{d}: UNKNOWN with reason {r:?} (not a contract prefix)"
+                    )),
+                },
+                v => problems.push(format!("{d}: bad verdict {v:?}")),
+            }
+            if tg.verdict != "UNKNOWN" && !t.get("reason").is_none_or(Json::is_null) {
+                problems.push(format!("{d}: {} with a reason", tg.verdict));
+            }
+            if !run_of.contains_key(&tg.id) {
+                problems.push(format!("{d}: in no run"));
+            }
+            ts.push(tg);
+        }
+        let svcomp = j.get("svcomp").and_then(Json::as_str).map(str::to_string);
+        if problems.is_empty() {
+            Ok(Report {
+                targets: ts,
+                subsumed,
+                svcomp,
+            })
+        } else {
+            Err(fail(problems.join("\n  ")))
+        }
+    }
+
+    /// Checks the verdicts of a report against the expectations (`noitp`: with the
+    /// `EXPECT-VERDICT-NOITP` overrides).
+    fn check_verdicts(&self, rep: &Report, noitp: bool, opt: &str) -> Vec<String> {
+        let spec = self.spec;
+        let mut expects: Vec<&VExpect> = Vec::new();
+        for e in &spec.expects {
+            if noitp && spec.noitp.iter().any(|o| o.key == e.key) {
+                continue;
+            }
+            expects.push(e);
+        }
+        if noitp {
+            expects.extend(spec.noitp.iter());
+        }
+        let mut problems = Vec::new();
+        for t in &rep.targets {
+            let m: Vec<&&VExpect> = expects.iter().filter(|e| t.matches(&e.key)).collect();
+            if m.is_empty() {
+                problems.push(format!(
+                    "{}: {} but no expectation names it",
+                    t.describe(),
+                    t.verdict
+                ));
+            }
+            for e in m {
+                if t.verdict != e.verdict {
+                    problems.push(format!(
+                        "{}: {} {}, expected {} (`{}`)",
+                        t.describe(),
+                        t.verdict,
+                        t.reason.as_deref().unwrap_or(""),
+                        e.verdict,
+                        e.text
+                    ));
+                } else if let Some(want) = &e.reason {
+                    let got = t.reason.as_deref().unwrap_or("");
+                    if !got.starts_with(want.as_str()) {
+                        problems.push(format!(
+                            "{}: UNKNOWN reason {got:?}, expected the prefix {want:?}",
+                            t.describe()
+                        ));
+                    }
+                }
+            }
+        }
+        for e in &expects {
+            if !rep.targets.iter().any(|t| t.matches(&e.key)) {
+                // -O2 may delete a call it proves dead: only an UNREACHABLE target may vanish.
+                if !(opt == "O2" && e.verdict == "UNREACHABLE") {
+                    problems.push(format!("no target matches `{}`", e.text));
+                }
+            }
+        }
+        problems
+    }
+
+    /// `--list-targets`: the table must list the report's targets (id, location, function,
+    /// target) in order, and the `EXPECT-LISTED` rows.
+    fn check_list(&self, rep: &Report) -> Result<(), String> {
+        let out = self.trex("list", &["--list-targets"])?;
+        let mut lines = out.stdout.lines().filter(|l| !l.trim().is_empty());
+        let header: Vec<&str> = lines.next().unwrap_or("").split_whitespace().collect();
+        let mut problems = Vec::new();
+        if header != ["ID", "LOCATION", "FUNCTION", "TARGET"] {
+            problems.push(format!("header {header:?}"));
+        }
+        let rows: Vec<Vec<String>> = lines
+            .map(|l| {
+                self.norm(l)
+                    .split_whitespace()
+                    .map(str::to_string)
+                    .collect()
+            })
+            .collect();
+        let want: Vec<Vec<String>> = rep
+            .targets
+            .iter()
+            .map(|t| {
+                vec![
+                    t.id.to_string(),
+                    t.location.clone(),
+                    t.function.clone(),
+                    t.target.clone(),
+                ]
+            })
+            .collect();
+        if rows != want {
+            problems.push(format!(
+                "rows {rows:?} differ from the JSON report's targets {want:?}"
+            ));
+        }
+        for (k, f, t, text) in &self.spec.listed {
+            let ok = rows.iter().any(|r| {
+                r.len() == 4
+                    && r[2] == *f
+                    && r[3] == *t
+                    && match k {
+                        Key::Line(l) => r[1] == format!("{}:{l}", self.spec.file),
+                        Key::Target(s) => r[3] == *s,
+                    }
+            });
+            if !ok {
+                problems.push(format!("no row for `EXPECT-LISTED: {text}`"));
+            }
+        }
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(format!(
+                "--list-targets: {}\n  stdout:\n{}",
+                problems.join("; "),
+                excerpt(&out.stdout, 20)
+            ))
+        }
+    }
+
+    /// The table output (without `--json`, with interpolation): one row per target with the
+    /// JSON run's verdicts, and the summary line on stderr.
+    fn check_text(&self, rep: &Report) -> Result<(), String> {
+        let out_dir = self.dir.join("out-text");
+        let out_s = out_dir.to_string_lossy().into_owned();
+        let out = self.trex("text", &["--output-dir", out_s.as_str()])?;
+        let mut lines = out.stdout.lines().filter(|l| !l.trim().is_empty());
+        let header: Vec<&str> = lines.next().unwrap_or("").split_whitespace().collect();
+        let mut problems = Vec::new();
+        if header != ["ID", "VERDICT", "LOCATION", "TARGET", "DETAIL"] {
+            problems.push(format!("header {header:?}"));
+        }
+        let rows: Vec<String> = lines.map(|l| self.norm(l)).collect();
+        if rows.len() != rep.targets.len() {
+            problems.push(format!(
+                "{} rows for {} targets",
+                rows.len(),
+                rep.targets.len()
+            ));
+        }
+        for (t, row) in rep.targets.iter().zip(&rows) {
+            let w: Vec<&str> = row.split_whitespace().collect();
+            if w.len() < 4
+                || w[0] != t.id.to_string()
+                || w[1] != t.verdict
+                || w[2] != t.location
+                || w[3] != t.target
+            {
+                problems.push(format!(
+                    "row {row:?} does not match {}: {}",
+                    t.describe(),
+                    t.verdict
+                ));
+                continue;
+            }
+            let detail = w[4..].join(" ");
+            match t.verdict.as_str() {
+                "REACHABLE" => {
+                    if !detail.ends_with("(replay confirmed)") {
+                        problems.push(format!("row {row:?}: no `(replay confirmed)`"));
+                    }
+                    let test = detail.trim_end_matches("(replay confirmed)").trim();
+                    if !self.dir.join(test).is_file() {
+                        problems.push(format!("row {row:?}: the test {test:?} is no file"));
+                    }
+                }
+                "UNKNOWN" => {
+                    let cat = reason_category(t.reason.as_deref().unwrap_or(""));
+                    if !detail.starts_with(cat) {
+                        problems.push(format!("row {row:?}: detail does not start with {cat:?}"));
+                    }
+                }
+                _ => {}
+            }
+        }
+        let count = |v: &str| rep.targets.iter().filter(|t| t.verdict == v).count();
+        let want = format!(
+            "TREX: verify: {} targets: {} reachable, {} unreachable, {} unknown",
+            rep.targets.len(),
+            count("REACHABLE"),
+            count("UNREACHABLE"),
+            count("UNKNOWN")
+        );
+        if !out.stderr.lines().any(|l| l.starts_with(&want)) {
+            problems.push(format!("no stderr line starting {want:?}"));
+        }
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(format!(
+                "text output: {}\n  stdout:\n{}  stderr (tail):\n{}",
+                problems.join("\n  "),
+                excerpt(&out.stdout, 20),
+                excerpt(&out.stderr, 6)
+            ))
+        }
+    }
+}
+
+/// The verdicts of two runs must agree (and an UNKNOWN's reason category), except for the
+/// targets an `EXPECT-VERDICT-NOITP` line names when `skip_noitp`.
+fn compare(a: &Report, b: &Report, what: &str, spec: &VSpec, skip_noitp: bool) -> Vec<String> {
+    let mut problems = Vec::new();
+    if a.targets.len() != b.targets.len() {
+        return vec![format!(
+            "{what}: {} targets vs {}",
+            a.targets.len(),
+            b.targets.len()
+        )];
+    }
+    for (x, y) in a.targets.iter().zip(&b.targets) {
+        if skip_noitp && spec.noitp.iter().any(|e| x.matches(&e.key)) {
+            continue;
+        }
+        let cx = x.reason.as_deref().map(reason_category);
+        let cy = y.reason.as_deref().map(reason_category);
+        if x.location != y.location || x.target != y.target {
+            problems.push(format!("{what}: {} vs {}", x.describe(), y.describe()));
+        } else if x.verdict != y.verdict || cx != cy {
+            problems.push(format!(
+                "{what} disagree on {}: {} {:?} vs {} {:?}",
+                x.describe(),
+                x.verdict,
+                x.reason,
+                y.verdict,
+                y.reason
+            ));
+        }
+    }
+    problems
+}
+
+fn check_subsumed(spec: &VSpec, rep: &Report) -> Option<String> {
+    match spec.subsumed {
+        Some(SubsumedExp::Exactly(n)) if rep.subsumed != n => Some(format!(
+            "with interpolation: {} subsumed paths, expected {n}",
+            rep.subsumed
+        )),
+        Some(SubsumedExp::Positive) if rep.subsumed == 0 => {
+            Some("with interpolation: no subsumed path, expected some".into())
+        }
+        _ => None,
+    }
+}
+
+fn run_bad(ctx: &Ctx, b: BadVerify, dir: &Path) -> Result<(), String> {
+    let prp = dir.join("unreach-call.prp");
+    fs::write(
+        &prp,
+        "CHECK( init(main()), LTL(G ! call(reach_error())) )\n",
+    )
+    .map_err(|e| e.to_string())?;
+    let prp_s = prp.to_string_lossy().into_owned();
+    let c = dir.join("task.c");
+    let c_s = c.to_string_lossy().into_owned();
+    let bc = dir.join("prog.bc");
+    let bc_s = bc.to_string_lossy().into_owned();
+    if matches!(
+        b,
+        BadVerify::BadTargetSyntax | BadVerify::TargetNoCode | BadVerify::TargetFunctionMissing
+    ) {
+        fs::write(
+            &c,
+            "// line 1\nextern void reach_error(void);\nint main(void) {\n  reach_error();\n  return 0;\n}\n",
+        )
+        .map_err(|e| e.to_string())?;
+        compile(&["-g", "-c", "-emit-llvm", "-o", &bc_s, &c_s], dir, "clang")?;
+    }
+    let (args, want): (Vec<&str>, i32) = match b {
+        BadVerify::MissingFile => (vec!["--json", "does-not-exist.bc"], 1),
+        BadVerify::SvcompCompileError => {
+            fs::write(&c, "int main(void) { this is not C; }\n").map_err(|e| e.to_string())?;
+            (vec!["--svcomp", "--property", &prp_s, &c_s], 1)
+        }
+        BadVerify::BadDataModel => {
+            fs::write(&c, "int main(void) { return 0; }\n").map_err(|e| e.to_string())?;
+            (
+                vec![
+                    "--svcomp",
+                    "--property",
+                    &prp_s,
+                    "--data-model",
+                    "LP128",
+                    &c_s,
+                ],
+                2,
+            )
+        }
+        BadVerify::NoProgram => (vec!["--json"], 2),
+        BadVerify::BadTargetSyntax => (vec!["--target", "task.c", &bc_s], 2),
+        BadVerify::TargetNoCode => (vec!["--target", "task.c:1", &bc_s], 1),
+        BadVerify::TargetFunctionMissing => (vec!["--target-function", "nowhere", &bc_s], 1),
+    };
+    let mut cmd = Command::new(&ctx.trex);
+    cmd.arg("verify").args(&args).current_dir(dir);
+    let out = run_cmd(cmd, dir, "trex", ctx.timeout)?;
+    let mut problems = Vec::new();
+    if out.stderr.contains("panicked") {
+        problems.push("trex panicked".to_string());
+    }
+    match out.status.map(|s| s.code()) {
+        None => problems.push("trex timed out".into()),
+        Some(Some(c)) if c == want => {}
+        Some(c) => problems.push(format!("exit code {c:?}, expected {want}")),
+    }
+    if want == 1 {
+        let n = out
+            .stderr
+            .lines()
+            .filter(|l| l.starts_with("trex: error:"))
+            .count();
+        if n != 1 {
+            problems.push(format!("{n} lines starting `trex: error:`, expected one"));
+        }
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(format!(
+            "trex verify {}: {}\n  stderr (tail):\n{}",
+            args.join(" "),
+            problems.join("; "),
+            excerpt(&out.stderr, 8)
+        ))
+    }
+}
+
+pub(crate) fn run_verify(ctx: &Ctx, spec: &VSpec, opt: &str, dir: &Path) -> Result<(), String> {
+    if let Some(b) = spec.bad {
+        return run_bad(ctx, b, dir);
+    }
+    // A copy beside the outputs, compiled by its bare name: locations read `name.c:LINE`.
+    let src = dir.join(&spec.file);
+    fs::copy(&spec.path, &src).map_err(|e| format!("{}: {e}", spec.path.display()))?;
+    let mut base: Vec<String> = Vec::new();
+    if spec.libc_none {
+        base.push("--libc=none".into());
+    }
+    let input = if spec.svcomp.is_some() {
+        let prp = dir.join("unreach-call.prp");
+        fs::write(
+            &prp,
+            "CHECK( init(main()), LTL(G ! call(reach_error())) )\n",
+        )
+        .map_err(|e| e.to_string())?;
+        base.extend([
+            "--svcomp".to_string(),
+            "--property".to_string(),
+            prp.to_string_lossy().into_owned(),
+            "--opt-level".to_string(),
+            opt.trim_start_matches('O').to_string(),
+        ]);
+        src.clone()
+    } else {
+        let inc = Path::new(env!("CARGO_MANIFEST_DIR")).join("runtime/include");
+        let inc_s = inc.to_string_lossy().into_owned();
+        let opt_flag = format!("-{opt}");
+        compile(
+            &[
+                "-g",
+                opt_flag.as_str(),
+                "-c",
+                "-emit-llvm",
+                "-w",
+                "-I",
+                inc_s.as_str(),
+                "-o",
+                "prog.bc",
+                spec.file.as_str(),
+            ],
+            dir,
+            "clang",
+        )?;
+        dir.join("prog.bc")
+    };
+    base.extend(spec.options.iter().cloned());
+    let run = Run {
+        ctx,
+        spec,
+        dir,
+        input,
+        base,
+    };
+    if let Some((want, reason)) = &spec.svcomp {
+        return run_svcomp(&run, want, reason.as_deref());
+    }
+    let itp = run.json_run("itp", true, false)?;
+    let mut problems: Vec<String> = run
+        .check_verdicts(&itp, false, opt)
+        .into_iter()
+        .map(|p| format!("with interpolation: {p}"))
+        .collect();
+    problems.extend(check_subsumed(spec, &itp));
+    let noitp = run.json_run("noitp", false, false)?;
+    problems.extend(
+        run.check_verdicts(&noitp, true, opt)
+            .into_iter()
+            .map(|p| format!("--no-interpolation: {p}")),
+    );
+    problems.extend(compare(
+        &itp,
+        &noitp,
+        "interpolation / --no-interpolation",
+        spec,
+        true,
+    ));
+    if spec.one_at_a_time {
+        let one = run.json_run("one-itp", true, true)?;
+        problems.extend(
+            run.check_verdicts(&one, false, opt)
+                .into_iter()
+                .map(|p| format!("--one-target-at-a-time: {p}")),
+        );
+        problems.extend(compare(
+            &itp,
+            &one,
+            "all / --one-target-at-a-time",
+            spec,
+            false,
+        ));
+        let one_n = run.json_run("one-noitp", false, true)?;
+        problems.extend(
+            run.check_verdicts(&one_n, true, opt)
+                .into_iter()
+                .map(|p| format!("--one-target-at-a-time --no-interpolation: {p}")),
+        );
+        problems.extend(compare(
+            &noitp,
+            &one_n,
+            "all / --one-target-at-a-time (--no-interpolation)",
+            spec,
+            false,
+        ));
+    }
+    if let Err(e) = run.check_list(&itp) {
+        problems.push(e);
+    }
+    if spec.check_text {
+        if let Err(e) = run.check_text(&itp) {
+            problems.push(e);
+        }
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(problems.join("\n  "))
+    }
+}
+
+/// `--svcomp`: stdout is exactly the verdict line (witness / reason on stderr), and the JSON
+/// report's `svcomp` field (with and without interpolation) says the same.
+fn run_svcomp(run: &Run, want: &str, reason: Option<&str>) -> Result<(), String> {
+    let out_dir = run.dir.join("out-text");
+    let out_s = out_dir.to_string_lossy().into_owned();
+    let out = run.trex("svcomp", &["--output-dir", out_s.as_str()])?;
+    let mut problems = Vec::new();
+    // `want` may list alternatives: `FALSE(unreach-call)|UNKNOWN`.
+    let alts: Vec<&str> = want.split('|').collect();
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    if lines.len() != 1 || !alts.contains(&lines[0]) {
+        problems.push(format!(
+            "stdout {lines:?}, expected exactly one line, {want}"
+        ));
+    }
+    let witness = out
+        .stderr
+        .lines()
+        .find_map(|l| l.strip_prefix("TREX: witness: "));
+    let why = out
+        .stderr
+        .lines()
+        .find_map(|l| l.strip_prefix("TREX: reason: "));
+    match lines.first().copied() {
+        Some("FALSE(unreach-call)") => match witness {
+            Some(p) if run.dir.join(p.trim()).is_file() => {}
+            p => problems.push(format!("FALSE: witness {p:?} is no file")),
+        },
+        Some("UNKNOWN") => match (why, reason) {
+            (None, _) => problems.push("UNKNOWN without a `TREX: reason:` line".into()),
+            (Some(r), Some(w)) if !run.norm(r).starts_with(w) => {
+                problems.push(format!("reason {r:?}, expected the prefix {w:?}"))
+            }
+            _ => {}
+        },
+        _ => {}
+    }
+    if !problems.is_empty() {
+        return Err(format!(
+            "svcomp text output: {}\n  stderr (tail):\n{}",
+            problems.join("; "),
+            excerpt(&out.stderr, 8)
+        ));
+    }
+    let mut reps = Vec::new();
+    for (tag, itp) in [("itp", true), ("noitp", false)] {
+        let rep = run.json_run(tag, itp, false)?;
+        let mode = if itp {
+            "with interpolation"
+        } else {
+            "--no-interpolation"
+        };
+        if !rep.svcomp.as_deref().is_some_and(|v| alts.contains(&v)) {
+            problems.push(format!(
+                "{mode}: \"svcomp\" {:?}, expected {want}",
+                rep.svcomp
+            ));
+        } else if rep.svcomp.as_deref() != lines.first().copied() {
+            problems.push(format!(
+                "{mode}: \"svcomp\" {:?}, the text output said {:?}",
+                rep.svcomp,
+                lines.first()
+            ));
+        }
+        let n = |v: &str| rep.targets.iter().filter(|t| t.verdict == v).count();
+        let derived = if n("REACHABLE") > 0 {
+            "FALSE(unreach-call)"
+        } else if n("UNREACHABLE") == rep.targets.len() {
+            "TRUE"
+        } else {
+            "UNKNOWN"
+        };
+        if rep.svcomp.as_deref() != Some(derived) {
+            problems.push(format!(
+                "{mode}: \"svcomp\" {:?} does not follow from the target verdicts ({derived})",
+                rep.svcomp
+            ));
+        }
+        for t in &rep.targets {
+            let error_fn = t.target.strip_suffix("@entry").unwrap_or(&t.target);
+            if error_fn != "reach_error" && error_fn != "__VERIFIER_error" {
+                problems.push(format!("{mode}: {} is no reach_error call", t.describe()));
+            }
+        }
+        reps.push(rep);
+    }
+    problems.extend(compare(
+        &reps[0],
+        &reps[1],
+        "interpolation / --no-interpolation",
+        run.spec,
+        false,
+    ));
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(problems.join("\n  "))
+    }
+}
