@@ -47,7 +47,8 @@ bench: libc build
 	benchmarks/concrete/run.sh
 
 # SV-COMP verdicts and score of `trex verify --svcomp` on ../shared/benchmarks/svcomp, with and
-# without interpolation, -O0, 60 s per task (benchmarks/README.md). Exit status 1 on a wrong verdict.
+# without interpolation, -O0, 60 s per task (benchmarks/README.md). Exit status 1 on a wrong
+# verdict.
 bench-svcomp: libc build
 	benchmarks/svcomp/run.sh
 

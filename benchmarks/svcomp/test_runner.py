@@ -84,7 +84,8 @@ class Verdicts(unittest.TestCase):
                     (True, "FALSE(unreach-call)"), (True, "UNKNOWN")]]
         t = runner.totals(results)
         self.assertEqual([t[c] for c in runner.SCORES], [1, 1, 1, 1, 1])
-        self.assertEqual((t["score"], t["max score"], t["tasks"]), (2 + 1 - 32 - 16, 2 + 1 + 1 + 2 + 2, 5))
+        self.assertEqual((t["score"], t["max score"], t["tasks"]),
+                         (2 + 1 - 32 - 16, 2 + 1 + 1 + 2 + 2, 5))
 
 
 class EndToEnd(unittest.TestCase):
