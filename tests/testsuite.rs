@@ -1323,34 +1323,65 @@ fn sanitizer_line(stderr: &str, file: &str) -> Option<u32> {
 }
 
 fn collect_sym_cases(root: &Path, cases: &mut Vec<Case>) {
+    collect_spec_cases(root, &["c"], "symbolic", cases, &|f| {
+        let s = Arc::new(parse_sym_spec(f)?);
+        let (name, only) = (s.name.clone(), s.only.clone());
+        let kind = move |opt| CaseKind::Sym {
+            spec: s.clone(),
+            opt,
+        };
+        Ok((
+            name,
+            only,
+            Box::new(kind) as Box<dyn Fn(&'static str) -> CaseKind>,
+        ))
+    });
+}
+
+/// The programs of a directory (`exts`), sorted, each at -O0 and -O2 unless its `ONLY` says
+/// otherwise: `parse` gives a program's name, levels and case; a program it refuses is a
+/// broken case named `<prefix>/<stem>`.
+#[allow(clippy::type_complexity)]
+fn collect_spec_cases(
+    root: &Path,
+    exts: &[&str],
+    prefix: &str,
+    cases: &mut Vec<Case>,
+    parse: &dyn Fn(
+        &Path,
+    ) -> Result<
+        (
+            String,
+            Option<Vec<String>>,
+            Box<dyn Fn(&'static str) -> CaseKind>,
+        ),
+        String,
+    >,
+) {
     let mut files: Vec<PathBuf> = fs::read_dir(root)
         .map(|rd| {
             rd.flatten()
                 .map(|e| e.path())
-                .filter(|p| p.extension().is_some_and(|x| x == "c"))
+                .filter(|p| p.extension().is_some_and(|x| exts.iter().any(|e| x == *e)))
                 .collect()
         })
         .unwrap_or_default();
     files.sort();
     for f in files {
-        match parse_sym_spec(&f) {
-            Ok(s) => {
-                let s = Arc::new(s);
+        match parse(&f) {
+            Ok((name, only, kind)) => {
                 for opt in ["O0", "O2"] {
-                    if s.only.as_ref().is_some_and(|o| !o.iter().any(|l| l == opt)) {
+                    if only.as_ref().is_some_and(|o| !o.iter().any(|l| l == opt)) {
                         continue;
                     }
                     cases.push(Case {
-                        name: format!("{} [{opt}]", s.name),
-                        kind: CaseKind::Sym {
-                            spec: s.clone(),
-                            opt,
-                        },
+                        name: format!("{name} [{opt}]"),
+                        kind: kind(opt),
                     });
                 }
             }
             Err(e) => cases.push(Case {
-                name: format!("symbolic/{}", f.file_stem().unwrap().to_string_lossy()),
+                name: format!("{prefix}/{}", f.file_stem().unwrap().to_string_lossy()),
                 kind: CaseKind::Broken(e),
             }),
         }

@@ -329,38 +329,19 @@ pub(crate) fn collect_verify_cases(root: &Path, cases: &mut Vec<Case>) {
             },
         });
     }
-    let mut files: Vec<PathBuf> = fs::read_dir(root)
-        .map(|rd| {
-            rd.flatten()
-                .map(|e| e.path())
-                .filter(|p| p.extension().is_some_and(|x| x == "c" || x == "i"))
-                .collect()
-        })
-        .unwrap_or_default();
-    files.sort();
-    for f in files {
-        match parse_vspec(&f) {
-            Ok(s) => {
-                let s = Arc::new(s);
-                for opt in ["O0", "O2"] {
-                    if s.only.as_ref().is_some_and(|o| !o.iter().any(|l| l == opt)) {
-                        continue;
-                    }
-                    cases.push(Case {
-                        name: format!("{} [{opt}]", s.name),
-                        kind: CaseKind::Verify {
-                            spec: s.clone(),
-                            opt,
-                        },
-                    });
-                }
-            }
-            Err(e) => cases.push(Case {
-                name: format!("verify/{}", f.file_stem().unwrap().to_string_lossy()),
-                kind: CaseKind::Broken(e),
-            }),
-        }
-    }
+    super::collect_spec_cases(root, &["c", "i"], "verify", cases, &|f| {
+        let s = Arc::new(parse_vspec(f)?);
+        let (name, only) = (s.name.clone(), s.only.clone());
+        let kind = move |opt| CaseKind::Verify {
+            spec: s.clone(),
+            opt,
+        };
+        Ok((
+            name,
+            only,
+            Box::new(kind) as Box<dyn Fn(&'static str) -> CaseKind>,
+        ))
+    });
 }
 
 // ---------------------------------------------------------------------------------------------
