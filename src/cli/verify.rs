@@ -214,16 +214,12 @@ fn explore(
         let hit = outcome.target_hits.iter().find(|h| h.target == k as u32);
         res.push(match hit {
             Some(h) => reached(ctx, t, h, out)?,
-            None => TargetResult {
-                target: t.clone(),
-                file: t.file_line(ctx.module).0,
-                line: t.file_line(ctx.module).1,
-                location: verify_report::location(ctx.module, t),
-                verdict: Verdict::unreached(gaps.first.as_deref(), t.caveat.as_deref()),
-                test: None,
-                replay_confirmed: None,
+            None => TargetResult::new(
+                ctx.module,
+                t,
+                Verdict::unreached(gaps.first.as_deref(), t.caveat.as_deref()),
                 time,
-            },
+            ),
         });
     }
     let st = outcome.interpolation.as_ref();
@@ -260,22 +256,18 @@ fn reached(ctx: &Ctx, t: &Target, h: &TargetHit, out: &mut OutputDir) -> Result<
     let id = out.write_test(&kt, None).context("writing a test")?;
     let test = out.path.join(format!("test{id:06}.ktest"));
     let confirmed = replays_to(ctx, t, &h.objects)?;
+    let verdict = if confirmed {
+        Verdict::Reachable
+    } else {
+        Verdict::Unknown(format!(
+            "test did not replay: {} does not reach the target when re-executed",
+            test.display()
+        ))
+    };
     Ok(TargetResult {
-        target: t.clone(),
-        file: t.file_line(ctx.module).0,
-        line: t.file_line(ctx.module).1,
-        location: verify_report::location(ctx.module, t),
-        verdict: if confirmed {
-            Verdict::Reachable
-        } else {
-            Verdict::Unknown(format!(
-                "test did not replay: {} does not reach the target when re-executed",
-                test.display()
-            ))
-        },
         test: Some(test.display().to_string()),
         replay_confirmed: Some(confirmed),
-        time: h.elapsed.as_secs_f64(),
+        ..TargetResult::new(ctx.module, t, verdict, h.elapsed.as_secs_f64())
     })
 }
 

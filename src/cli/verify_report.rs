@@ -21,6 +21,23 @@ pub struct TargetResult {
     pub time: f64,
 }
 
+impl TargetResult {
+    /// The result of `t` without a test; its location resolved in `m`.
+    pub fn new(m: &Module, t: &Target, verdict: Verdict, time: f64) -> TargetResult {
+        let (file, line) = t.file_line(m);
+        TargetResult {
+            target: t.clone(),
+            file,
+            line,
+            location: location(m, t),
+            verdict,
+            test: None,
+            replay_confirmed: None,
+            time,
+        }
+    }
+}
+
 #[derive(Debug, Serialize)]
 pub struct RunSummary {
     pub targets: Vec<u32>,

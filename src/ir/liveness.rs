@@ -171,7 +171,12 @@ fn analyse(m: &Module, f: &Function) -> FnLiveness {
     let nregs = f.num_regs as usize;
     let tracked = tracked_allocas(f);
     // Variable of a tracked alloca: nregs + its index in `tracked`.
-    let var_of = |r: Reg| tracked.iter().position(|&t| t == r).map(|k| nregs + k);
+    let vars: hashbrown::HashMap<Reg, usize> = tracked
+        .iter()
+        .enumerate()
+        .map(|(k, &(r, _))| (r, nregs + k))
+        .collect();
+    let var_of = |r: Reg| vars.get(&r).copied();
     let nvars = nregs + tracked.len();
     let nb = f.blocks.len();
     let block_end = |b: usize| {
@@ -181,14 +186,6 @@ fn analyse(m: &Module, f: &Function) -> FnLiveness {
             f.code.len()
         }
     };
-    // Tracked alloca sizes, for "a store covers the whole variable".
-    let size_of = |r: Reg| {
-        f.code.iter().find_map(|i| match (&i.kind, i.dst) {
-            (InstKind::Alloca { elem_size, .. }, Some(d)) if d == r => Some(*elem_size),
-            _ => None,
-        })
-    };
-    let sizes: Vec<u64> = tracked.iter().map(|&r| size_of(r).unwrap_or(0)).collect();
 
     let transfer = |b: usize, out: &Bits| -> Bits {
         let mut live = out.clone();
@@ -212,7 +209,8 @@ fn analyse(m: &Module, f: &Function) -> FnLiveness {
                     ..
                 } => {
                     if let Some(v) = var_of(*p) {
-                        if m.ty(*ty).store_size >= sizes[v - nregs] {
+                        // A store covering the whole variable kills it.
+                        if m.ty(*ty).store_size >= tracked[v - nregs].1 {
                             live.clear(v);
                         }
                     }
@@ -275,30 +273,20 @@ fn analyse(m: &Module, f: &Function) -> FnLiveness {
             .iter()
             .enumerate()
             .filter(|(k, _)| !l.get(nregs + k))
-            .map(|(_, &r)| r)
+            .map(|(_, &(r, _))| r)
             .collect();
         headers.insert(f.blocks[b].start, HeaderLive { regs, dead_allocas });
     }
     FnLiveness { headers }
 }
 
-/// Allocas whose address is only used as the pointer of loads and stores.
-fn tracked_allocas(f: &Function) -> Vec<Reg> {
-    let mut cand: Vec<Reg> = f
-        .code
-        .iter()
-        .filter_map(|i| match (&i.kind, i.dst) {
-            (
-                InstKind::Alloca {
-                    count: Operand::Const(_),
-                    ..
-                },
-                Some(d),
-            ) => Some(d),
-            _ => None,
-        })
-        .collect();
-    let mut escapes = |r: &Reg| cand.retain(|c| c != r);
+/// Allocas whose address is only used as the pointer of loads and stores: (register of the
+/// address, size), in code order.
+fn tracked_allocas(f: &Function) -> Vec<(Reg, u64)> {
+    let mut escaped = hashbrown::HashSet::new();
+    let mut escapes = |r: &Reg| {
+        escaped.insert(*r);
+    };
     for inst in &f.code {
         match &inst.kind {
             InstKind::Load { .. } => {}
@@ -321,7 +309,20 @@ fn tracked_allocas(f: &Function) -> Vec<Reg> {
             }
         }
     }
-    cand
+    f.code
+        .iter()
+        .filter_map(|i| match (&i.kind, i.dst) {
+            (
+                InstKind::Alloca {
+                    elem_size,
+                    count: Operand::Const(_),
+                    ..
+                },
+                Some(d),
+            ) if !escaped.contains(&d) => Some((d, *elem_size)),
+            _ => None,
+        })
+        .collect()
 }
 
 /// Blocks entered or left by a back edge of a depth-first walk from the entry.
