@@ -353,9 +353,11 @@ struct PathState {
     /// Symbolic objects in creation order: (ktest name, array, size).
     symbolics: Vec<(String, ArrayId, u64)>,
     depth: u32,
-    /// `depth` at the last loop-header state check (`interp/seen.rs`): without a fork since,
-    /// the path is the deterministic continuation of the state checked then.
+    /// `depth` at the last loop-point state check (`interp/seen.rs`) and the points checked
+    /// at that depth: without a fork since, the path is the deterministic continuation of the
+    /// state checked then at the same point.
     seen_depth: u32,
+    seen_points: Vec<(FuncId, u32)>,
     /// Symbolic states recorded at loop headers along the path (`interp/seen.rs`).
     seen_anc: Option<Arc<seen::Ancestors>>,
 }
@@ -1061,7 +1063,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                                 return Err(Box::new(Stop::Halt(SUBSUMED.into())));
                             }
                         }
-                        if self.seen.is_some() && self.path.depth != self.path.seen_depth {
+                        if self.seen.is_some() {
                             self.pc = t as u32;
                             self.at_loop_header(fid, t as u32)?;
                         }
@@ -3406,7 +3408,7 @@ impl<'m, 'io> Interp<'m, 'io> {
 
     /// Continues an installed path.
     fn resume(&mut self) -> R<Value> {
-        if self.seen.is_some() && self.path.depth != self.path.seen_depth {
+        if self.seen.is_some() {
             if let Some(fr) = self.frames.last() {
                 let f = fr.func;
                 self.at_loop_header(f, self.pc)?;

@@ -17,7 +17,10 @@ fn run_matching(src: &str, opt: &str) -> (Outcome, bool) {
     let m = compile_sym(src, opt);
     let cfg = Config {
         search: vec![crate::search::SearchKind::Dfs],
-        max_instructions: 2_000_000,
+        // Small: a loop that does not close fails fast (its paths get deep, and each query
+        // slices the whole path condition).
+        max_instructions: 20_000,
+        path_inputs: false,
         state_matching: Some(Arc::new(crate::ir::liveness::Liveness::new(&m, &|_| true))),
         ..Config::default()
     };
@@ -151,6 +154,39 @@ int main(void) {
         assert!(!reached, "{opt}");
         assert_eq!(halted(&o), 0, "{opt}: the run must finish by itself");
         let (_, reached) = run_matching(&src.replace("s = 0;\n    if", "s = 3;\n    if"), opt);
+        assert!(reached, "{opt}: s = 3 after the third input is reachable");
+    }
+}
+
+#[test]
+fn a_state_machine_stepped_by_a_call_closes() {
+    // RERS's shape: the step is a call whose result is stored in a local. The check at the
+    // loop's latch, where that result is live, must not use up the header's, where the state
+    // is concrete (a regression: every RERS task ran out of time).
+    let src = r#"
+int s = 0;
+int step(int in) {
+  if (s == 0 && in == 1) { s = 1; return 20; }
+  if (s == 1 && in == 2) { s = 2; return 21; }
+  if (s == 2 && in == 3) { s = 0; return 22; }
+  if (s == 3) reach_error();
+  return in;
+}
+int main(void) {
+  int out = -1;
+  while (1) {
+    int in = __VERIFIER_nondet_int();
+    if (in != 1 && in != 2 && in != 3) return -2;
+    out = step(in);
+  }
+}
+"#;
+    for opt in ["-O0", "-O2"] {
+        let (o, reached) = run_matching(src, opt);
+        assert!(!reached, "{opt}");
+        assert_eq!(halted(&o), 0, "{opt}: the run must finish by itself");
+        assert!(o.states_matched > 0, "{opt}");
+        let (_, reached) = run_matching(&src.replace("s = 0; return 22", "s = 3; return 22"), opt);
         assert!(reached, "{opt}: s = 3 after the third input is reachable");
     }
 }

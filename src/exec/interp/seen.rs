@@ -128,10 +128,16 @@ impl Interp<'_, '_> {
         let Some(hl) = live.header(fid, pc) else {
             return Ok(());
         };
-        if self.path.depth == self.path.seen_depth {
+        // One check per point and fork: a latch check must not use up the header's, where
+        // the state may be concrete (the latch's live values may not be).
+        let p = &mut self.path;
+        if p.depth != p.seen_depth {
+            p.seen_depth = p.depth;
+            p.seen_points.clear();
+        } else if p.seen_points.contains(&(fid, pc)) {
             return Ok(());
         }
-        self.path.seen_depth = self.path.depth;
+        p.seen_points.push((fid, pc));
         let Some((hash, state, concrete)) = self.header_state(fid, pc, &hl.regs, &hl.dead_allocas)
         else {
             return Ok(());
