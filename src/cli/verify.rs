@@ -98,6 +98,7 @@ pub fn verify(a: &VerifyArgs) -> Result<()> {
             module: &module,
             base: &base,
             targets: &targets,
+            first_hit_halts: a.svcomp,
         };
         let (summary, res) = explore(&ctx, &group, &mut out)?;
         for (i, r) in group.iter().zip(res) {
@@ -182,6 +183,8 @@ struct Ctx<'a> {
     module: &'a ir::Module,
     base: &'a exec::Config,
     targets: &'a [Target],
+    /// SV-COMP: one target reached answers FALSE, the others are left unsettled.
+    first_hit_halts: bool,
 }
 
 /// One run watching the targets `group` (indices into `ctx.targets`).
@@ -197,7 +200,9 @@ fn explore(
         .collect();
     let counters = Arc::new(control::Progress::default());
     let mut cfg = ctx.base.clone();
-    cfg.targets = Some(Arc::new(Targets::new(&sites)));
+    let mut watched = Targets::new(&sites);
+    watched.first_hit_halts = ctx.first_hit_halts;
+    cfg.targets = Some(Arc::new(watched));
     cfg.limits.progress = Some(counters.clone());
     let mut gaps = Gaps::new(ctx.module);
     let display = progress::start(&counters);
@@ -214,6 +219,14 @@ fn explore(
         let hit = outcome.target_hits.iter().find(|h| h.target == k as u32);
         res.push(match hit {
             Some(h) => reached(ctx, t, h, out)?,
+            None if ctx.first_hit_halts && !outcome.target_hits.is_empty() => TargetResult::new(
+                ctx.module,
+                t,
+                Verdict::Unknown(
+                    "not settled: the run stopped at the first target reached (--svcomp)".into(),
+                ),
+                time,
+            ),
             None => TargetResult::new(
                 ctx.module,
                 t,

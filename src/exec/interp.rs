@@ -52,6 +52,7 @@ pub(super) enum Stop {
 pub(super) type R<T> = Result<T, Box<Stop>>;
 
 mod seen;
+mod sym_size;
 mod symcall;
 mod symcopy;
 mod symmem;
@@ -424,6 +425,9 @@ pub(super) struct Interp<'m, 'io> {
     targets: Option<Arc<Targets>>,
     target_reached: Vec<bool>,
     pub(super) target_hits: Vec<TargetHit>,
+    /// Static distances to the targets not reached yet: a fork continues on its nearer side
+    /// first (`interp/targets.rs`).
+    target_dist: Option<Box<crate::search::distance::Distances>>,
     /// State matching at loop headers (`Config::state_matching`).
     seen: Option<Box<seen::Seen>>,
     /// `Config::path_inputs`.
@@ -648,6 +652,11 @@ impl<'m, 'io> Interp<'m, 'io> {
             targets: cfg.targets.clone(),
             target_reached: vec![false; cfg.targets.as_ref().map_or(0, |t| t.count() as usize)],
             target_hits: Vec::new(),
+            target_dist: cfg.targets.as_ref().map(|t| {
+                Box::new(crate::search::distance::Distances::to_goals(m, &|f, pc| {
+                    t.at(f, pc).is_some()
+                }))
+            }),
             seen: cfg
                 .state_matching
                 .as_ref()
@@ -1296,7 +1305,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                 align,
             } => {
                 if self.symbolic {
-                    self.guard_ops(&[*count], "the size of an alloca")?;
+                    self.concrete_size(count)?;
                 }
                 let n = sext(self.opb(count), *count_width).max(0) as u64;
                 let size = elem_size.saturating_mul(n);
@@ -1587,6 +1596,16 @@ impl<'m, 'io> Interp<'m, 'io> {
                                 }
                             }
                         }
+                    }
+                    let sizes: &[usize] = match b {
+                        Builtin::Malloc => &[0],
+                        Builtin::Calloc | Builtin::AlignedAlloc | Builtin::Memalign => &[0, 1],
+                        Builtin::Realloc => &[1],
+                        Builtin::PosixMemalign => &[1, 2],
+                        _ => &[],
+                    };
+                    if !sizes.is_empty() {
+                        self.concrete_size_args(args, sizes)?;
                     }
                     let name = &self.m.func(fid).name;
                     self.guard_args(args, name)?;
@@ -2113,6 +2132,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             targets: None,
             target_reached: Vec::new(),
             target_hits: Vec::new(),
+            target_dist: None,
             seen: None,
             path_inputs: false,
         }
@@ -3425,12 +3445,23 @@ impl<'m, 'io> Interp<'m, 'io> {
         match (may_t, may_f) {
             (true, true) => {
                 self.fork_check()?;
+                // Towards a target first (`trex verify`), else the true side.
+                let false_first = self.target_dist.is_some()
+                    && self.nearer_to_target(&[
+                        f.blocks[t.target.0 as usize].start,
+                        f.blocks[fe.target.0 as usize].start,
+                    ]) == 1;
+                let (stay, sc, other, oc, outcome) = if false_first {
+                    (fe, nc, t, c, 1)
+                } else {
+                    (t, c, fe, nc, 0)
+                };
                 if self.fork_allowed(1) {
-                    self.fork_to(f, fe, nc);
-                    self.itp_fork(&[1], 0);
+                    self.fork_to(f, other, oc);
+                    self.itp_fork(&[1 - outcome], outcome);
                 }
-                self.add_constraint(c);
-                Ok(self.edge(f, t))
+                self.add_constraint(sc);
+                Ok(self.edge(f, stay))
             }
             (true, false) => Ok(self.edge(f, t)),
             (false, true) => Ok(self.edge(f, fe)),
@@ -3460,6 +3491,16 @@ impl<'m, 'io> Interp<'m, 'io> {
         }
         if feasible.is_empty() {
             return error(ErrorKind::Exec, "internal: infeasible path constraints");
+        }
+        if feasible.len() > 1 && self.target_dist.is_some() {
+            // Towards a target first (`trex verify`).
+            let starts: Vec<u32> = feasible
+                .iter()
+                .map(|(e, _)| f.blocks[e.target.0 as usize].start)
+                .collect();
+            let i = self.nearer_to_target(&starts);
+            feasible[..=i].rotate_right(1);
+            outcomes[..=i].rotate_right(1);
         }
         if feasible.len() > 1 {
             self.fork_check()?;

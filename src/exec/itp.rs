@@ -308,8 +308,10 @@ impl<'m> Interp<'m, '_> {
     /// ancestors get no entry.
     pub(super) fn itp_block(&mut self) {
         if let Some(it) = self.itp.as_mut() {
-            let cur = it.cur as usize;
-            it.nodes[cur].blocked = true;
+            // A path without a node (after a fork not modelled) has nothing to block.
+            if it.cur != NONE {
+                it.nodes[it.cur as usize].blocked = true;
+            }
         }
     }
 
@@ -321,6 +323,10 @@ impl<'m> Interp<'m, '_> {
             return;
         };
         let parent = it.cur;
+        if parent == NONE {
+            // Below a fork not modelled: the pending paths have no node either.
+            return;
+        }
         let n = self.worklist.len();
         for (k, &o) in snap_outcomes.iter().enumerate() {
             let id = it.new_node(parent, o);

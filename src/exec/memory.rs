@@ -94,6 +94,10 @@ pub struct Memory {
     index: Vec<(u64, ObjRef)>,
     dead_in_index: usize,
     next: u64,
+    /// End of the highest object not on the stack ever allocated: stack addresses are reused
+    /// above it only (a heap address is never reused: a use after free through an integer
+    /// still finds no object).
+    floor: u64,
     limit: u64,
     pub ptr_size: u32,
     pub ptr_mask: u64,
@@ -115,6 +119,7 @@ impl Memory {
             index: Vec::new(),
             dead_in_index: 0,
             next: FIRST_ADDR,
+            floor: FIRST_ADDR,
             limit,
             ptr_size,
             ptr_mask,
@@ -130,6 +135,9 @@ impl Memory {
             return None;
         }
         self.next = end;
+        if kind != ObjKind::Stack {
+            self.floor = end;
+        }
         let r = if let Some(idx) = self.free_slots.pop() {
             let o = &mut self.objs[idx as usize];
             o.gen = o.gen.wrapping_add(1);
@@ -221,6 +229,14 @@ impl Memory {
                 self.index.pop();
                 self.dead_in_index = self.dead_in_index.saturating_sub(1);
             }
+            // The top of the address space is free again: stack addresses are reused (a loop
+            // calling a function with locals would otherwise exhaust the 32-bit space).
+            // Pointers name their object, so a dangling one still points to the freed object.
+            let top = self.index.last().map_or(FIRST_ADDR, |&(_, top)| {
+                let o = &self.objs[top.idx as usize];
+                o.base + o.size.max(1) + GAP
+            });
+            self.next = top.max(self.floor);
         } else {
             self.dead_in_index += 1;
             if self.dead_in_index > 4096 && self.dead_in_index * 2 > self.index.len() {
@@ -540,7 +556,8 @@ mod tests {
         let d = m.alloc(4, 8, ObjKind::Stack).unwrap();
         assert_eq!(d.idx, c.idx);
         assert_ne!(d.gen, c.gen);
-        assert!(m.objs[d.idx as usize].base > bc);
+        // The stack's top address is reused; the stale pointer still names the freed object.
+        assert_eq!(m.objs[d.idx as usize].base, bc);
         let stale = Value::Ptr { obj: c, addr: bc };
         assert_eq!(m.resolve(&stale, 1), Err(MemErr::OutOfBound));
         assert_eq!(m.resolve(&Value::Int(8), 1), Err(MemErr::Null));
@@ -555,5 +572,25 @@ mod tests {
         m.write_bytes(s, 7, &[0]);
         assert!(matches!(m.load_ptr(s, 0), Value::Int(_)));
         let _ = pa;
+    }
+
+    #[test]
+    fn stack_addresses_are_reused_heap_addresses_are_not() {
+        let mut m = Memory::new(4);
+        // A loop calling a function with a local: the 32-bit space must not run out.
+        let first = m.alloc(4, 4, ObjKind::Stack).unwrap();
+        let b0 = m.objs[first.idx as usize].base;
+        m.free(first);
+        for _ in 0..1000 {
+            let r = m.alloc(4, 4, ObjKind::Stack).unwrap();
+            assert_eq!(m.objs[r.idx as usize].base, b0);
+            m.free(r);
+        }
+        let h = m.alloc(8, 8, ObjKind::Heap).unwrap();
+        let hb = m.objs[h.idx as usize].base;
+        m.free(h);
+        let s = m.alloc(8, 8, ObjKind::Stack).unwrap();
+        assert!(m.objs[s.idx as usize].base > hb);
+        assert_eq!(m.lookup(hb), None);
     }
 }

@@ -13,7 +13,11 @@ use crate::ir::FuncId;
 #[derive(Debug, Clone, Default)]
 pub struct Targets {
     sites: hashbrown::HashMap<(FuncId, u32), u32>,
+    /// The sites' keys, tested at every instruction first.
+    any: crate::ir::pcset::PcSet,
     count: u32,
+    /// The run halts at the first hit of any target (SV-COMP: one reachable call answers).
+    pub first_hit_halts: bool,
 }
 
 impl Targets {
@@ -21,11 +25,14 @@ impl Targets {
     pub fn new(sites: &[Vec<(FuncId, u32)>]) -> Targets {
         let mut t = Targets {
             sites: hashbrown::HashMap::new(),
+            any: Default::default(),
             count: sites.len() as u32,
+            first_hit_halts: false,
         };
         for (i, ss) in sites.iter().enumerate() {
             for &s in ss {
                 t.sites.insert(s, i as u32);
+                t.any.insert(s.0, s.1);
             }
         }
         t
@@ -34,6 +41,9 @@ impl Targets {
     /// The target of a site, if any.
     #[inline]
     pub fn at(&self, func: FuncId, pc: u32) -> Option<u32> {
+        if !self.any.contains(func, pc) {
+            return None;
+        }
         self.sites.get(&(func, pc)).copied()
     }
 
@@ -53,5 +63,5 @@ pub struct TargetHit {
     pub elapsed: Duration,
 }
 
-/// The halt reason once every target was reached.
+/// The halt reason once every target was reached (or one, with `first_hit_halts`).
 pub const TARGETS_REACHED: &str = "targets-reached";

@@ -16,6 +16,8 @@ use super::{Callee, Edge, FuncId, Function, InstKind, Module, Operand, Reg};
 #[derive(Debug, Default)]
 pub struct Liveness {
     funcs: hashbrown::HashMap<FuncId, FnLiveness>,
+    /// The loop points (checked at every jump first: most jumps go to none).
+    points: super::pcset::PcSet,
 }
 
 #[derive(Debug)]
@@ -37,13 +39,24 @@ impl Liveness {
     /// Analyses the defined functions for which `want` holds.
     pub fn new(m: &Module, want: &dyn Fn(&str) -> bool) -> Liveness {
         let mut funcs = hashbrown::HashMap::new();
+        let mut points = super::pcset::PcSet::default();
         for (i, f) in m.functions.iter().enumerate() {
             if f.is_declaration || f.blocks.is_empty() || !want(&f.name) {
                 continue;
             }
-            funcs.insert(FuncId(i as u32), analyse(m, f));
+            let fl = analyse(m, f);
+            for &pc in fl.headers.keys() {
+                points.insert(FuncId(i as u32), pc);
+            }
+            funcs.insert(FuncId(i as u32), fl);
         }
-        Liveness { funcs }
+        Liveness { funcs, points }
+    }
+
+    /// Whether instruction `pc` of `f` starts a loop point.
+    #[inline]
+    pub fn is_point(&self, f: FuncId, pc: u32) -> bool {
+        self.points.contains(f, pc)
     }
 
     /// The live set if instruction `pc` of `f` starts a loop header.

@@ -8,6 +8,7 @@
 pub mod dump;
 pub mod liveness;
 pub mod lower;
+pub mod pcset;
 
 use std::fmt;
 

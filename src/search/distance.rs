@@ -70,6 +70,22 @@ impl Distances {
     /// Builds the CFG summary and the return distances, and computes the distances to
     /// uncovered code for `coverage` as it is now.
     pub fn new(module: &ir::Module, coverage: &Coverage) -> Distances {
+        let mut d = Distances::without_goals(module);
+        d.recompute(coverage);
+        d
+    }
+
+    /// Distances to the instructions `is_goal` names (`trex verify`: the target sites) instead
+    /// of uncovered ones; [`Distances::min_dist_to_uncovered`] and [`Distances::for_state`]
+    /// then measure to the nearest goal.
+    pub fn to_goals(module: &ir::Module, is_goal: &dyn Fn(ir::FuncId, u32) -> bool) -> Distances {
+        let mut d = Distances::without_goals(module);
+        d.recompute_goals(is_goal);
+        d
+    }
+
+    /// The CFG summary and the return distances.
+    fn without_goals(module: &ir::Module) -> Distances {
         let nf = module.functions.len();
         let mut cfgs = Vec::with_capacity(nf);
         let mut callers = vec![Vec::new(); nf];
@@ -157,7 +173,7 @@ impl Distances {
                 Op::Other => (0, 1),
             },
         );
-        let mut d = Distances {
+        Distances {
             cfgs,
             defined,
             callers,
@@ -165,9 +181,7 @@ impl Distances {
             to_return,
             to_uncovered: Vec::new(),
             version: u64::MAX,
-        };
-        d.recompute(coverage);
-        d
+        }
     }
 
     /// `Coverage::covered_count` at the last computation.
@@ -177,7 +191,12 @@ impl Distances {
 
     /// Recomputes the distances to uncovered instructions.
     pub fn recompute(&mut self, coverage: &Coverage) {
+        self.recompute_goals(&|f, pc| !coverage.is_covered(f, pc));
         self.version = coverage.covered_count();
+    }
+
+    /// Recomputes the distances to the instructions `is_goal` names.
+    pub fn recompute_goals(&mut self, is_goal: &dyn Fn(ir::FuncId, u32) -> bool) {
         let sp = &self.fn_shortest;
         let mut entry = vec![0u64; self.cfgs.len()];
         self.to_uncovered = solve(
@@ -186,7 +205,7 @@ impl Distances {
             &self.callers,
             &mut entry,
             |op, (f, pc), md| {
-                let mut own = u64::from(!coverage.is_covered(ir::FuncId(f), pc));
+                let mut own = u64::from(is_goal(ir::FuncId(f), pc));
                 let mut thr = 1;
                 if let Op::Call(g) = op {
                     if md[g as usize] != 0 {

@@ -96,7 +96,7 @@ pub(crate) struct VSpec {
 const VERDICTS: [&str; 3] = ["REACHABLE", "UNREACHABLE", "UNKNOWN"];
 const SVCOMP_VERDICTS: [&str; 3] = ["TRUE", "FALSE(unreach-call)", "UNKNOWN"];
 /// The contract's prefixes of UNKNOWN reasons.
-const REASON_PREFIXES: [&str; 13] = [
+const REASON_PREFIXES: [&str; 14] = [
     "time budget",
     "memory budget",
     "instruction budget",
@@ -110,6 +110,7 @@ const REASON_PREFIXES: [&str; 13] = [
     "undefined behaviour at ",
     "error at ",
     "test did not replay",
+    "not settled: the run stopped at the first target reached",
 ];
 
 /// The markers of the file: `// @name` at the end of a code line (several per comment allowed).

@@ -124,10 +124,9 @@ impl Interp<'_, '_> {
         let Some(seen) = &self.seen else {
             return Ok(());
         };
-        let live = seen.live.clone();
-        let Some(hl) = live.header(fid, pc) else {
+        if !seen.live.is_point(fid, pc) {
             return Ok(());
-        };
+        }
         // One check per point and fork: a latch check must not use up the header's, where
         // the state may be concrete (the latch's live values may not be).
         let p = &mut self.path;
@@ -138,6 +137,10 @@ impl Interp<'_, '_> {
             return Ok(());
         }
         p.seen_points.push((fid, pc));
+        let live = seen.live.clone();
+        let Some(hl) = live.header(fid, pc) else {
+            return Ok(());
+        };
         let Some((hash, state, concrete)) = self.header_state(fid, pc, &hl.regs, &hl.dead_allocas)
         else {
             return Ok(());
