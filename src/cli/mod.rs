@@ -236,6 +236,9 @@ pub struct VerifyArgs {
     /// Do not prune paths that enter a loop header in a concrete state already seen there.
     #[arg(long)]
     pub no_state_matching: bool,
+    /// Do not first try to prove the targets with loops abstracted (havocked).
+    #[arg(long)]
+    pub no_loop_abstraction: bool,
     /// Run first the pending path that completes a half-done interpolation node.
     #[arg(long)]
     pub greedy_confirmation: bool,

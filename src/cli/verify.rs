@@ -6,7 +6,7 @@ use anyhow::{bail, Context, Result};
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::run::{load_program, with_libc};
 use super::verify_report::{self, Report, RunSummary, TargetResult};
@@ -15,6 +15,7 @@ use crate::exec::target::{TargetHit, Targets};
 use crate::exec::{self, control};
 use crate::ir;
 use crate::ir::liveness::Liveness;
+use crate::ir::loop_mod::LoopMods;
 use crate::output::ktest::{KTest, KTestObject};
 use crate::output::OutputDir;
 use crate::verify::{self, Gaps, Selection, Target, Verdict};
@@ -53,8 +54,11 @@ pub fn verify(a: &VerifyArgs) -> Result<()> {
     let (module, has_libc) = with_libc(program, &prog, a.libc, &out.path.join(".linked.bc"))?;
     let targets =
         verify::collect(&module, &|n| own.contains(n), &selection).map_err(anyhow::Error::msg)?;
-    let state_matching =
-        (!a.no_state_matching).then(|| Arc::new(Liveness::new(&module, &|n| own.contains(n))));
+    let liveness = Arc::new(Liveness::new(&module, &|n| own.contains(n)));
+    let loop_mods = (!a.no_loop_abstraction)
+        .then(|| Arc::new(LoopMods::new(&module, &liveness, &|n| own.contains(n))))
+        .filter(|l| !l.is_empty());
+    let state_matching = (!a.no_state_matching).then_some(liveness);
 
     let mut argv = vec![prog.display().to_string()];
     argv.extend(a.args.iter().cloned());
@@ -100,7 +104,21 @@ pub fn verify(a: &VerifyArgs) -> Result<()> {
             targets: &targets,
             first_hit_halts: a.svcomp,
         };
-        let (summary, res) = explore(&ctx, &group, &mut out)?;
+        let mut group = group;
+        let mut rest_time = base.limits.max_time;
+        if let Some(lm) = &loop_mods {
+            let (summary, proven, took) = prove_abstracted(&ctx, &group, lm)?;
+            for (i, r) in proven {
+                results[i] = Some(r);
+                group.retain(|&g| g != i);
+            }
+            rest_time = rest_time.map(|t| t.saturating_sub(took).max(Duration::from_secs(1)));
+            runs.push(summary);
+        }
+        if group.is_empty() {
+            continue;
+        }
+        let (summary, res) = explore(&ctx, &group, rest_time, &mut out)?;
         for (i, r) in group.iter().zip(res) {
             results[*i] = Some(r);
         }
@@ -187,10 +205,71 @@ struct Ctx<'a> {
     first_hit_halts: bool,
 }
 
-/// One run watching the targets `group` (indices into `ctx.targets`).
+/// Share of `--max-time` the abstracted run may use (and its budget without `--max-time`).
+const ABSTRACTION_SHARE: u32 = 4;
+const ABSTRACTION_TIME: Duration = Duration::from_secs(60);
+
+/// The run with loops abstracted (`exec/interp/loop_abs.rs`) watching `group`: the targets it
+/// proves unreachable (no abstract path reaches them and the run has no gap), its summary, and
+/// the time it took. Its hits prove nothing (the abstraction over-approximates).
+#[allow(clippy::type_complexity)]
+fn prove_abstracted(
+    ctx: &Ctx,
+    group: &[usize],
+    loops: &Arc<LoopMods>,
+) -> Result<(RunSummary, Vec<(usize, TargetResult)>, Duration)> {
+    let clock = Instant::now();
+    let sites: Vec<Vec<_>> = group
+        .iter()
+        .map(|&i| ctx.targets[i].sites.clone())
+        .collect();
+    let mut cfg = ctx.base.clone();
+    let mut watched = Targets::new(&sites);
+    // One hit and nothing is proven in SV-COMP mode.
+    watched.first_hit_halts = ctx.first_hit_halts;
+    cfg.targets = Some(Arc::new(watched));
+    cfg.loop_abstraction = Some(loops.clone());
+    cfg.limits.max_time = Some(
+        cfg.limits
+            .max_time
+            .map_or(ABSTRACTION_TIME, |t| t / ABSTRACTION_SHARE),
+    );
+    let mut gaps = Gaps::new(ctx.module);
+    let outcome = exec::run_monitored(ctx.module, &cfg, &mut Discard, &mut gaps)?;
+    gaps.note_refused_forks(outcome.forks_refused);
+    let took = clock.elapsed();
+    let mut proven = Vec::new();
+    if gaps.first.is_none() {
+        for (k, &i) in group.iter().enumerate() {
+            let t = &ctx.targets[i];
+            if t.caveat.is_none() && !outcome.target_hits.iter().any(|h| h.target == k as u32) {
+                let r = TargetResult::new(ctx.module, t, Verdict::Unreachable, took.as_secs_f64());
+                proven.push((i, r));
+            }
+        }
+    }
+    let st = outcome.interpolation.as_ref();
+    let summary = RunSummary {
+        loop_abstraction: true,
+        targets: proven.iter().map(|(i, _)| ctx.targets[*i].id).collect(),
+        time: took.as_secs_f64(),
+        instructions: outcome.instructions,
+        paths: gaps.completed + gaps.partial,
+        completed: gaps.completed,
+        partial: gaps.partial,
+        subsumed: st.map_or(0, |s| s.subsumed),
+        explored_nodes: st.map_or(0, |s| s.nodes),
+        states_matched: outcome.states_matched,
+        incomplete_reason: gaps.first.clone(),
+    };
+    Ok((summary, proven, took))
+}
+
+/// One run watching the targets `group` (indices into `ctx.targets`), `max_time` at most.
 fn explore(
     ctx: &Ctx,
     group: &[usize],
+    max_time: Option<Duration>,
     out: &mut OutputDir,
 ) -> Result<(RunSummary, Vec<TargetResult>)> {
     let clock = Instant::now();
@@ -200,6 +279,7 @@ fn explore(
         .collect();
     let counters = Arc::new(control::Progress::default());
     let mut cfg = ctx.base.clone();
+    cfg.limits.max_time = max_time;
     let mut watched = Targets::new(&sites);
     watched.first_hit_halts = ctx.first_hit_halts;
     cfg.targets = Some(Arc::new(watched));
@@ -237,6 +317,7 @@ fn explore(
     }
     let st = outcome.interpolation.as_ref();
     let summary = RunSummary {
+        loop_abstraction: false,
         targets: group.iter().map(|&i| ctx.targets[i].id).collect(),
         time,
         instructions: outcome.instructions,

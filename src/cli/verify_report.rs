@@ -40,6 +40,8 @@ impl TargetResult {
 
 #[derive(Debug, Serialize)]
 pub struct RunSummary {
+    /// Loop abstraction (a proof attempt: only its UNREACHABLE targets are listed).
+    pub loop_abstraction: bool,
     pub targets: Vec<u32>,
     pub time: f64,
     pub instructions: u64,

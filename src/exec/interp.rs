@@ -6,7 +6,8 @@ use super::memory::{MemErr, Memory, ObjKind, ObjRef};
 use super::target::{TargetHit, Targets};
 use super::value::{icmp, int_bin, mask, sext, IntErr, Value};
 use super::{
-    Config, End, ErrorKind, ErrorReport, Io, Outcome, PathEnd, RunError, StackEntry, STATE_SEEN,
+    Config, End, ErrorKind, ErrorReport, Io, Outcome, PathEnd, RunError, StackEntry, LOOP_COVERED,
+    STATE_SEEN,
 };
 use crate::expr::{self, ArrayId, ExprId, ExprPool};
 use crate::ir::*;
@@ -51,6 +52,7 @@ pub(super) enum Stop {
 
 pub(super) type R<T> = Result<T, Box<Stop>>;
 
+mod loop_abs;
 mod seen;
 mod sym_size;
 mod symcall;
@@ -359,6 +361,8 @@ struct PathState {
     /// state checked then at the same point.
     seen_depth: u32,
     seen_points: Vec<(FuncId, u32)>,
+    /// Loops abstracted on the path (`interp/loop_abs.rs`): (frame depth, function, header).
+    loop_marks: Vec<(u32, FuncId, u32)>,
     /// Symbolic states recorded at loop headers along the path (`interp/seen.rs`).
     seen_anc: Option<Arc<seen::Ancestors>>,
 }
@@ -430,6 +434,9 @@ pub(super) struct Interp<'m, 'io> {
     target_dist: Option<Box<crate::search::distance::Distances>>,
     /// State matching at loop headers (`Config::state_matching`).
     seen: Option<Box<seen::Seen>>,
+    /// Loop abstraction (`Config::loop_abstraction`) and the loops abstracted.
+    loop_abs: Option<Arc<crate::ir::loop_mod::LoopMods>>,
+    loops_abstracted: u64,
     /// `Config::path_inputs`.
     path_inputs: bool,
 }
@@ -574,6 +581,7 @@ pub(super) fn run(
         interpolation: it.itp_stats(),
         target_hits: std::mem::take(&mut it.target_hits),
         states_matched: it.seen.as_ref().map_or(0, |s| s.pruned),
+        loops_abstracted: it.loops_abstracted,
         tree_dot: if cfg.output_tree {
             it.itp_tree_dot()
         } else {
@@ -661,6 +669,8 @@ impl<'m, 'io> Interp<'m, 'io> {
                 .state_matching
                 .as_ref()
                 .map(|l| Box::new(seen::Seen::new(l.clone()))),
+            loop_abs: cfg.loop_abstraction.clone(),
+            loops_abstracted: 0,
             path_inputs: cfg.path_inputs,
             max_frames: if cfg.max_stack_frames == 0 {
                 usize::MAX
@@ -1071,6 +1081,10 @@ impl<'m, 'io> Interp<'m, 'io> {
                             if self.itp_check(cur) {
                                 return Err(Box::new(Stop::Halt(SUBSUMED.into())));
                             }
+                        }
+                        if self.loop_abs.is_some() {
+                            self.pc = t as u32;
+                            self.at_loop_abstraction(fid, t as u32)?;
                         }
                         if self.seen.is_some() {
                             self.pc = t as u32;
@@ -1517,6 +1531,9 @@ impl<'m, 'io> Interp<'m, 'io> {
 
     fn ret(&mut self, v: Value) -> Flow {
         let fr = self.frames.pop().unwrap();
+        if self.loop_abs.is_some() {
+            self.drop_loop_marks();
+        }
         while self.allocas.len() > fr.alloca_base as usize {
             let r = self.allocas.pop().unwrap();
             self.mem.free(r);
@@ -2134,6 +2151,8 @@ impl<'m, 'io> Interp<'m, 'io> {
             target_hits: Vec::new(),
             target_dist: None,
             seen: None,
+            loop_abs: None,
+            loops_abstracted: 0,
             path_inputs: false,
         }
     }
@@ -3260,7 +3279,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             Err(e) => match *e {
                 Stop::Halt(w) if w == SILENT => (End::Exit(0), true),
                 // Pruned by state matching: no test (its future is that of a state run).
-                Stop::Halt(w) if w == STATE_SEEN => (End::Halted(w), true),
+                Stop::Halt(w) if w == STATE_SEEN || w == LOOP_COVERED => (End::Halted(w), true),
                 e => (self.end_of(e), false),
             },
         };
@@ -3428,6 +3447,16 @@ impl<'m, 'io> Interp<'m, 'io> {
 
     /// Continues an installed path.
     fn resume(&mut self) -> R<Value> {
+        if self.loop_abs.is_some() {
+            if let Some(fr) = self.frames.last() {
+                let f = fr.func;
+                // A forked branch resumes at a block start (a re-executed instruction
+                // inside a block stays where it was).
+                if self.m.func(f).blocks.iter().any(|b| b.start == self.pc) {
+                    self.at_loop_abstraction(f, self.pc)?;
+                }
+            }
+        }
         if self.seen.is_some() {
             if let Some(fr) = self.frames.last() {
                 let f = fr.func;

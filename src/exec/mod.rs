@@ -121,7 +121,7 @@ mod e2e_tests;
 #[cfg(test)]
 mod seen_tests;
 #[cfg(test)]
-mod sym_tests;
+pub(crate) mod sym_tests;
 #[cfg(test)]
 mod symmem_tests;
 #[cfg(test)]
@@ -172,6 +172,10 @@ pub struct Config {
     /// State matching at the loop headers of the analysed functions (`trex verify`): a path
     /// entering a header in a concrete state already seen there ends (`STATE_SEEN`).
     pub state_matching: Option<std::sync::Arc<crate::ir::liveness::Liveness>>,
+    /// Loop abstraction (`trex verify`'s first phase, `exec/interp/loop_abs.rs`): paths enter
+    /// the abstractable loops in a havocked state and end when they come back
+    /// (`LOOP_COVERED`); an over-approximation, for proofs only.
+    pub loop_abstraction: Option<std::sync::Arc<crate::ir::loop_mod::LoopMods>>,
     /// Compute each path's inputs when it ends (`PathEnd::objects`, a solver call per path);
     /// `trex verify` only needs those of target hits.
     pub path_inputs: bool,
@@ -198,6 +202,7 @@ impl Default for Config {
             limits: control::Limits::default(),
             targets: None,
             state_matching: None,
+            loop_abstraction: None,
             path_inputs: true,
         }
     }
@@ -229,11 +234,15 @@ pub struct Outcome {
     pub target_hits: Vec<target::TargetHit>,
     /// Paths ended by state matching (`Config::state_matching`).
     pub states_matched: u64,
+    /// Loop entries abstracted (`Config::loop_abstraction`).
+    pub loops_abstracted: u64,
 }
 
 /// The halt reason of a path ended by state matching: it entered a loop header in a concrete
 /// state already seen there (its future was explored from that state).
 pub const STATE_SEEN: &str = "state-seen";
+/// A path back at the header of a loop it entered abstracted (`Config::loop_abstraction`).
+pub const LOOP_COVERED: &str = "loop-covered";
 
 /// One explored path: how it ended, and a concrete input reaching that end: the symbolic
 /// objects in creation order (name, bytes).

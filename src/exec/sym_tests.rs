@@ -35,7 +35,7 @@ pub(super) fn run_sym_cfg(src: &str, opt: &str, cfg: &Config) -> Outcome {
 }
 
 /// Compiles `src` (after the prelude) with clang-14 at `opt` and loads it.
-pub(super) fn compile_sym(src: &str, opt: &str) -> ir::Module {
+pub(crate) fn compile_sym(src: &str, opt: &str) -> ir::Module {
     let dir = tempfile::tempdir().unwrap();
     let c = dir.path().join("t.c");
     let bc = dir.path().join("t.bc");

@@ -7,6 +7,7 @@
 
 pub mod dump;
 pub mod liveness;
+pub mod loop_mod;
 pub mod lower;
 pub mod pcset;
 

@@ -6,7 +6,7 @@
 
 use crate::exec::control::Monitor;
 use crate::exec::target::TARGETS_REACHED;
-use crate::exec::{End, ErrorKind, PathEnd, STATE_SEEN};
+use crate::exec::{End, ErrorKind, PathEnd, LOOP_COVERED, STATE_SEEN};
 use crate::ir::Module;
 
 pub struct Gaps<'m> {
@@ -71,7 +71,7 @@ impl<'m> Gaps<'m> {
 /// The gap of a path stopped by `reason` (an option name from exec).
 fn halt_gap(reason: &str) -> Option<String> {
     let r = match reason {
-        "subsumed" | TARGETS_REACHED | STATE_SEEN => return None,
+        "subsumed" | TARGETS_REACHED | STATE_SEEN | LOOP_COVERED => return None,
         "max-time" => "time budget (--max-time)",
         "max-memory" => "memory budget (--max-memory)",
         "max-instructions" => "instruction budget (--max-instructions)",
@@ -87,7 +87,9 @@ fn halt_gap(reason: &str) -> Option<String> {
 impl Monitor for Gaps<'_> {
     fn path_ended(&mut self, p: &PathEnd, _covered_new: bool) -> bool {
         match &p.end {
-            End::Halted(w) if w == "subsumed" || w == STATE_SEEN => self.subsumed += 1,
+            End::Halted(w) if w == "subsumed" || w == STATE_SEEN || w == LOOP_COVERED => {
+                self.subsumed += 1
+            }
             End::Halted(_) => self.partial += 1,
             _ => self.completed += 1,
         }
@@ -109,6 +111,7 @@ mod tests {
         assert_eq!(halt_gap("subsumed"), None);
         assert_eq!(halt_gap(TARGETS_REACHED), None);
         assert_eq!(halt_gap(STATE_SEEN), None);
+        assert_eq!(halt_gap(LOOP_COVERED), None);
         assert!(halt_gap("max-time").unwrap().starts_with("time budget"));
         assert!(halt_gap("max-memory").unwrap().starts_with("memory budget"));
         assert!(halt_gap("solver-unknown")

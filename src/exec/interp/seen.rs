@@ -72,6 +72,8 @@ struct State {
     allocas: Vec<ObjRef>,
     varargs: Vec<Option<ObjRef>>,
     flags: (usize, bool),
+    /// Loops entered abstracted (`loop_abs.rs`): the future depends on them.
+    loop_marks: Vec<(u32, FuncId, u32)>,
 }
 
 #[derive(PartialEq, Eq)]
@@ -267,6 +269,8 @@ impl Interp<'_, '_> {
         for a in &allocas {
             (a.idx, a.gen).hash(&mut h);
         }
+        let loop_marks = self.path.loop_marks.clone();
+        loop_marks.hash(&mut h);
         Some((
             h.finish(),
             State {
@@ -276,6 +280,7 @@ impl Interp<'_, '_> {
                 allocas,
                 varargs,
                 flags,
+                loop_marks,
             },
             is_concrete,
         ))

@@ -1,0 +1,135 @@
+//! Loop abstraction (`Config::loop_abstraction`, `trex verify`'s first phase): the first time
+//! a path enters the header of an abstractable loop (`ir::loop_mod`) in a frame, everything
+//! the loop may modify is replaced by fresh unconstrained values (*havoc*); the path runs the
+//! body once from there, and when it comes back to the header in the same frame without
+//! having left the loop, it ends (`LOOP_COVERED`): its state differs from the havocked one
+//! only in what the loop modifies, which the havoc already let take any value. Every
+//! execution of the program is thus covered by some abstract path (the state at the header
+//! after any number of iterations is one of the havocked states), so a target no abstract
+//! path reaches, in a run without gaps, is unreachable. A target reached may be spurious:
+//! the caller then runs the exact exploration (Jaffar, Navas, Santosa, "Unbounded symbolic
+//! execution for program verification", RV 2011, without its refinement).
+
+use super::{Interp, Stop, Value, R};
+use crate::exec::LOOP_COVERED;
+use crate::expr;
+use crate::ir::loop_mod::LoopMod;
+use crate::ir::FuncId;
+
+/// Memory havocked at one header at most (bytes).
+const MAX_HAVOC_BYTES: u64 = 1 << 16;
+
+impl Interp<'_, '_> {
+    /// The top frame (of `fid`) continues at the block starting at `pc`.
+    pub(super) fn at_loop_abstraction(&mut self, fid: FuncId, pc: u32) -> R<()> {
+        let Some(la) = self.loop_abs.clone() else {
+            return Ok(());
+        };
+        let depth = self.frames.len() as u32;
+        if self.path.loop_marks.iter().any(|m| m.0 == depth) {
+            // Leaving a loop's body drops its mark: a later entry is a new one.
+            let f = self.m.func(fid);
+            let b = f
+                .blocks
+                .partition_point(|x| x.start <= pc)
+                .saturating_sub(1);
+            self.path.loop_marks.retain(|&(d, hf, hpc)| {
+                d != depth
+                    || la
+                        .at(hf, hpc)
+                        .is_some_and(|lm| lm.body.get(b) == Some(&true))
+            });
+        }
+        let Some(lm) = la.at(fid, pc) else {
+            return Ok(());
+        };
+        if self
+            .path
+            .loop_marks
+            .iter()
+            .any(|&(d, _, hpc)| d == depth && hpc == pc)
+        {
+            return Err(Box::new(Stop::Halt(LOOP_COVERED.into())));
+        }
+        if self.havoc(lm) {
+            self.path.loop_marks.push((depth, fid, pc));
+            self.loops_abstracted += 1;
+        }
+        Ok(())
+    }
+
+    /// A frame was popped: the marks of deeper frames go.
+    pub(super) fn drop_loop_marks(&mut self) {
+        let depth = self.frames.len() as u32;
+        if self.path.loop_marks.last().is_some_and(|m| m.0 > depth) {
+            self.path.loop_marks.retain(|m| m.0 <= depth);
+        }
+    }
+
+    /// Gives everything `lm` may modify a fresh value; false (nothing changed) when a value
+    /// is not of a kind the havoc handles (a pointer in a register, an object holding
+    /// pointers): the loop is then executed exactly.
+    fn havoc(&mut self, lm: &LoopMod) -> bool {
+        let mut objs = Vec::with_capacity(lm.allocas.len() + lm.globals.len());
+        for r in &lm.allocas {
+            match &self.regs[self.base + r.0 as usize] {
+                Value::Ptr { obj, .. } => objs.push(*obj),
+                _ => return false,
+            }
+        }
+        for g in &lm.globals {
+            objs.push(self.global_objs[g.0 as usize]);
+        }
+        let mut bytes = 0u64;
+        for o in &objs {
+            match self.mem.get(*o) {
+                Some(ob) if ob.ptrs.is_empty() => bytes += ob.size,
+                _ => return false,
+            }
+        }
+        // An expression per byte: large arrays are run exactly.
+        if bytes > MAX_HAVOC_BYTES {
+            return false;
+        }
+        for (r, _) in &lm.regs {
+            if !matches!(
+                self.regs[self.base + r.0 as usize],
+                Value::Int(_) | Value::Sym(_)
+            ) {
+                return false;
+            }
+        }
+        self.itp_block();
+        self.symbolic = true;
+        for &(r, w) in &lm.regs {
+            let a = self.havoc_array(w.div_ceil(8) as u64);
+            let z = self.pool.constant(32, 0);
+            let e = self.pool.read_bytes_le(a, None, z, w.div_ceil(8));
+            let e = self.pool.zext_or_trunc(e, w);
+            self.regs[self.base + r.0 as usize] = self.val_of(e);
+        }
+        for o in objs {
+            let size = self.mem.objs[o.idx as usize].size;
+            let a = self.havoc_array(size);
+            let v: Vec<Option<expr::ExprId>> = (0..size)
+                .map(|k| {
+                    let i = self.pool.constant(32, k as u128);
+                    Some(self.pool.read(a, None, i))
+                })
+                .collect();
+            self.mem.objs[o.idx as usize].sym = Some(std::sync::Arc::new(v));
+        }
+        true
+    }
+
+    /// A fresh array for havocked values (not an input: no test object).
+    fn havoc_array(&mut self, size: u64) -> expr::ArrayId {
+        let name = self.pool.unique_array_name("loop_havoc");
+        self.pool.new_array(expr::Array {
+            name,
+            size,
+            domain: 32,
+            init: None,
+        })
+    }
+}
