@@ -346,8 +346,10 @@ def verdict_reason(report: dict, verdict: str) -> str:
     contract's soundness rule, a TRUE without any target checked nothing, a FALSE whose
     witness did not replay is unconfirmed)."""
     targets = report.get("targets", [])
+    # A run with loops abstracted that proved nothing is only a failed attempt.
     incomplete = [r.get("incomplete_reason") or "incomplete run" for r in report.get("runs", [])
-                  if r.get("complete") is False]
+                  if r.get("complete") is False
+                  and not (r.get("loop_abstraction") and not r.get("targets"))]
     if verdict == "UNKNOWN":
         reasons = [t.get("reason") for t in targets if t.get("verdict") == "UNKNOWN"]
         reasons = [r for r in reasons if r] + incomplete

@@ -74,6 +74,13 @@ class Verdicts(unittest.TestCase):
         bad = report("TRUE", [], [{"complete": False, "incomplete_reason": "fork budget"}])
         r = result_of(unit(True), process(stdout=bad))
         self.assertEqual(r.reason, "note: TRUE from an incomplete run (fork budget)")
+        # A run with loops abstracted that proved nothing does not count.
+        attempt = report("TRUE", one_target, [
+            {"loop_abstraction": True, "targets": [], "complete": False,
+             "incomplete_reason": "undefined behaviour"},
+            {"loop_abstraction": False, "targets": [1], "complete": True}])
+        r = result_of(unit(True), process(stdout=attempt))
+        self.assertEqual((r.category, r.reason), ("correct TRUE", ""))
         r = result_of(unit(True), process(stdout=report("FALSE(unreach-call)", [
             {"verdict": "REACHABLE", "replay_confirmed": True}])))
         self.assertEqual((r.category, r.reason), ("wrong FALSE", ""))
