@@ -248,11 +248,24 @@ fn prove_abstracted(
             }
         }
     }
+    let ids = proven.iter().map(|(i, _)| ctx.targets[*i].id).collect();
+    let summary = run_summary(true, ids, took.as_secs_f64(), &outcome, &gaps);
+    Ok((summary, proven, took))
+}
+
+/// What a run did, for the report.
+fn run_summary(
+    loop_abstraction: bool,
+    targets: Vec<u32>,
+    time: f64,
+    outcome: &exec::Outcome,
+    gaps: &Gaps,
+) -> RunSummary {
     let st = outcome.interpolation.as_ref();
-    let summary = RunSummary {
-        loop_abstraction: true,
-        targets: proven.iter().map(|(i, _)| ctx.targets[*i].id).collect(),
-        time: took.as_secs_f64(),
+    RunSummary {
+        loop_abstraction,
+        targets,
+        time,
         instructions: outcome.instructions,
         paths: gaps.completed + gaps.partial,
         completed: gaps.completed,
@@ -261,8 +274,7 @@ fn prove_abstracted(
         explored_nodes: st.map_or(0, |s| s.nodes),
         states_matched: outcome.states_matched,
         incomplete_reason: gaps.first.clone(),
-    };
-    Ok((summary, proven, took))
+    }
 }
 
 /// One run watching the targets `group` (indices into `ctx.targets`), `max_time` at most.
@@ -315,21 +327,8 @@ fn explore(
             ),
         });
     }
-    let st = outcome.interpolation.as_ref();
-    let summary = RunSummary {
-        loop_abstraction: false,
-        targets: group.iter().map(|&i| ctx.targets[i].id).collect(),
-        time,
-        instructions: outcome.instructions,
-        paths: gaps.completed + gaps.partial,
-        completed: gaps.completed,
-        partial: gaps.partial,
-        subsumed: st.map_or(0, |s| s.subsumed),
-        explored_nodes: st.map_or(0, |s| s.nodes),
-        states_matched: outcome.states_matched,
-        incomplete_reason: gaps.first.clone(),
-    };
-    Ok((summary, res))
+    let ids = group.iter().map(|&i| ctx.targets[i].id).collect();
+    Ok((run_summary(false, ids, time, &outcome, &gaps), res))
 }
 
 /// A reached target: its test, written and replayed.

@@ -17,7 +17,7 @@ use crate::ir::loop_mod::LoopMod;
 use crate::ir::FuncId;
 
 /// Memory havocked at one header at most (bytes).
-const MAX_HAVOC_BYTES: u64 = 1 << 16;
+const MAX_HAVOC_BYTES: u64 = 256;
 
 impl Interp<'_, '_> {
     /// The top frame (of `fid`) continues at the block starting at `pc`.
