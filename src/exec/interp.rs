@@ -3452,7 +3452,8 @@ impl<'m, 'io> Interp<'m, 'io> {
                 let f = fr.func;
                 // A forked branch resumes at a block start (a re-executed instruction
                 // inside a block stays where it was).
-                if self.m.func(f).blocks.iter().any(|b| b.start == self.pc) {
+                let blocks = &self.m.func(f).blocks;
+                if blocks.binary_search_by_key(&self.pc, |b| b.start).is_ok() {
                     self.at_loop_abstraction(f, self.pc)?;
                 }
             }

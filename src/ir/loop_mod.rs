@@ -286,6 +286,13 @@ fn reg_types(m: &Module, f: &Function) -> Vec<Option<super::TypeId>> {
     }
 }
 
+/// One past the last instruction of block `b`.
+fn block_end(f: &Function, b: usize) -> usize {
+    f.blocks
+        .get(b + 1)
+        .map_or(f.code.len(), |x| x.start as usize)
+}
+
 /// Per block: the sources of the back edges into it of a depth-first walk from the entry
 /// block (as `ir::liveness`): a header's latches.
 fn back_edges(succs: &[Vec<usize>]) -> Vec<Vec<usize>> {
@@ -346,15 +353,10 @@ impl LoopMods {
             }
             let fid = FuncId(fi as u32);
             let nb = f.blocks.len();
-            let block_end = |b: usize| {
-                f.blocks
-                    .get(b + 1)
-                    .map_or(f.code.len(), |x| x.start as usize)
-            };
             let mut succs = vec![Vec::new(); nb];
             let mut preds = vec![Vec::new(); nb];
             for (b, blk) in f.blocks.iter().enumerate() {
-                let end = block_end(b);
+                let end = block_end(f, b);
                 if end == 0 || end <= blk.start as usize {
                     continue;
                 }
@@ -412,14 +414,9 @@ fn analyse_loop(
     body: Vec<bool>,
     live_at_header: &[Reg],
 ) -> Option<LoopMod> {
-    let block_end = |b: usize| {
-        f.blocks
-            .get(b + 1)
-            .map_or(f.code.len(), |x| x.start as usize)
-    };
     let pcs: Vec<usize> = (0..f.blocks.len())
         .filter(|&b| body[b])
-        .flat_map(|b| f.blocks[b].start as usize..block_end(b))
+        .flat_map(|b| f.blocks[b].start as usize..block_end(f, b))
         .collect();
     // An allocation in the body makes a new object each iteration. An index computed in
     // the body would be havocked: a symbolic index into a large array the exact run reads
