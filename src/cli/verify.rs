@@ -272,6 +272,10 @@ fn run_summary(
         partial: gaps.partial,
         subsumed: st.map_or(0, |s| s.subsumed),
         explored_nodes: st.map_or(0, |s| s.nodes),
+        subsumption_checks: st.map_or(0, |s| s.checks),
+        subsumption_solver_calls: st.map_or(0, |s| s.check_solver_calls),
+        subsumption_check_time: st.map_or(0.0, |s| s.check_time.as_secs_f64()),
+        interpolation_time: st.map_or(0.0, |s| s.itp_time.as_secs_f64()),
         states_matched: outcome.states_matched,
         incomplete_reason: gaps.first.clone(),
     }

@@ -50,6 +50,12 @@ pub struct RunSummary {
     pub partial: u64,
     pub subsumed: u64,
     pub explored_nodes: u64,
+    /// Subsumption checks (state x table entry) and the solver calls they made.
+    pub subsumption_checks: u64,
+    pub subsumption_solver_calls: u64,
+    /// Seconds in subsumption checks and in computing interpolants.
+    pub subsumption_check_time: f64,
+    pub interpolation_time: f64,
     /// Paths ended by state matching at loop headers.
     pub states_matched: u64,
     pub incomplete_reason: Option<String>,

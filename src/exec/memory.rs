@@ -8,7 +8,7 @@
 //! provenance. Integers used as addresses are resolved through an address index.
 
 use super::value::Value;
-use crate::expr::{ArrayId, ExprId, ExprPool, UpdateId};
+use crate::expr::{ArrayId, Expr, ExprId, ExprPool, UpdateId};
 use crate::ir::{BlockId, FuncId};
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -471,10 +471,17 @@ impl Memory {
         if r.iter().all(|b| b.is_none()) {
             return None;
         }
+        if let Some((e, base)) = stored_whole(pool, r) {
+            return Some(pool.extract(e, base, 8 * n as u32));
+        }
         let mut acc: Option<ExprId> = None;
         for (k, rb) in r.iter().enumerate() {
             let b = match *rb {
-                Some(e) => e,
+                Some(e) => match *pool.get(e) {
+                    // A byte kept unsimplified by `store_sym`: simplified now.
+                    Expr::Extract { e, offset, width } => pool.extract(e, offset, width),
+                    _ => e,
+                },
                 None => pool.constant(8, o.bytes[off as usize + k] as u128),
             };
             acc = Some(match acc {
@@ -498,6 +505,13 @@ impl Memory {
                 Some(c) => {
                     Arc::make_mut(&mut o.bytes)[(off + k) as usize] = c as u8;
                     None
+                }
+                // A byte of a wider value is kept as the plain `Extract` of that value, so that
+                // loading the value back gives the value itself (`load_sym`): simplified
+                // bytes (`x + 1` → its low byte `c + x0`) no longer concatenate back to it, and
+                // a loop incrementing a stored counter would nest a term per iteration.
+                None if n > 1 && !matches!(pool.get(b), Expr::Read { .. }) => {
+                    Some(pool.extract_unsimplified(e, 8 * k as u32, 8))
                 }
                 None => Some(b),
             };
@@ -536,6 +550,28 @@ impl Memory {
     }
 }
 
+/// The bytes `r` as consecutive plain byte extracts of one value: `(value, bit offset)`.
+fn stored_whole(pool: &ExprPool, r: &[Option<ExprId>]) -> Option<(ExprId, u32)> {
+    let mut whole = None;
+    for (k, b) in r.iter().enumerate() {
+        let Expr::Extract {
+            e,
+            offset,
+            width: 8,
+        } = *pool.get((*b)?)
+        else {
+            return None;
+        };
+        let base = offset.checked_sub(8 * k as u32)?;
+        match whole {
+            None => whole = Some((e, base)),
+            Some(w) if w == (e, base) => {}
+            Some(_) => return None,
+        }
+    }
+    whole
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -572,6 +608,43 @@ mod tests {
         m.write_bytes(s, 7, &[0]);
         assert!(matches!(m.load_ptr(s, 0), Value::Int(_)));
         let _ = pa;
+    }
+
+    #[test]
+    fn a_stored_value_loads_back_as_itself() {
+        use crate::expr::Array;
+        let mut pool = ExprPool::new();
+        let arr = pool.new_array(Array {
+            name: "x".into(),
+            size: 4,
+            domain: 32,
+            init: None,
+        });
+        let i0 = pool.constant(32, 0);
+        let x = pool.read_bytes_le(arr, None, i0, 4);
+        let mut m = Memory::new(8);
+        let r = m.alloc(8, 8, ObjKind::Stack).unwrap();
+        // A counter incremented in memory stays `k + x` (its bytes simplified apart, the
+        // low one to `k0 + x0`, used to nest a term per increment).
+        let mut v = x;
+        for _ in 0..3 {
+            let l = m.load_sym(&mut pool, r.idx, 0, 4).unwrap_or(v);
+            assert_eq!(l, v);
+            let one = pool.constant(32, 1);
+            v = pool.add(one, l);
+            m.store_sym(&mut pool, r.idx, 0, 4, v);
+        }
+        assert_eq!(m.load_sym(&mut pool, r.idx, 0, 4), Some(v));
+        // Parts of it load simplified: the low byte and the high half.
+        let lo = pool.extract(v, 0, 8);
+        assert_eq!(m.load_sym(&mut pool, r.idx, 0, 1), Some(lo));
+        let hi = pool.extract(v, 16, 16);
+        assert_eq!(m.load_sym(&mut pool, r.idx, 2, 2), Some(hi));
+        // A byte overwritten: the bytes are concatenated.
+        let b = pool.read(arr, None, i0);
+        m.store_sym(&mut pool, r.idx, 1, 1, b);
+        let l = m.load_sym(&mut pool, r.idx, 0, 4).unwrap();
+        assert!(matches!(pool.get(l), Expr::Concat { .. }));
     }
 
     #[test]

@@ -1135,7 +1135,10 @@ impl Interp<'_, '_> {
         // Past the run's deadline nothing is simplified (keeping a conjunct is always sound).
         let deadline = self.ctl.deadline();
         let late = deadline.is_some_and(|d| std::time::Instant::now() >= d);
-        if cs.len() >= 2 && cs.len() <= 48 && !late {
+        // Nor a large formula (a loop's unrolled interpolant grows by an iteration per node
+        // up the chain: a solver call per conjunct of it cost more than all the checks).
+        let large = || crate::interp::dag_size(&self.pool, f) > MAX_SIMPLIFIED_DAG;
+        if cs.len() >= 2 && cs.len() <= 48 && !late && !large() {
             // A chain of its own: no counterexample cache (models of location arrays are
             // not wanted), a short timeout (unknown keeps the conjunct).
             let it = self.itp.as_mut().expect("interpolation state");
@@ -1391,6 +1394,9 @@ pub(super) fn byte_of(pool: &mut crate::expr::ExprPool, e: ExprId, k: u64) -> Ex
     };
     pool.extract(e, (k * 8) as u32, 8)
 }
+
+/// Interpolants larger than this (distinct expression nodes) are not simplified by the solver.
+const MAX_SIMPLIFIED_DAG: usize = 400;
 
 fn inst_ret(inst: &crate::ir::Inst) -> TypeId {
     match &inst.kind {

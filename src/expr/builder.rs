@@ -317,6 +317,11 @@ impl ExprPool {
                 return self.and(m, a);
             }
         }
+        // zext x % zext y = zext (x % y) (also for y = 0: urem x 0 = x)
+        if let Some((x, y, false)) = self.narrowed(a, b) {
+            let r = self.urem(x, y);
+            return self.zext(r, w);
+        }
         self.bin_raw(BinOp::URem, a, b)
     }
 
@@ -334,10 +339,71 @@ impl ExprPool {
                 return self.constant(w, 0);
             }
         }
+        // The remainder's magnitude is below the divisor's and its sign the dividend's, so
+        // sext x % sext y = sext (x % y) (srem x 0 = x at both widths); zero extensions are
+        // non-negative: an unsigned remainder.
+        match self.narrowed(a, b) {
+            Some((x, y, true)) => {
+                let r = self.srem(x, y);
+                return self.sext(r, w);
+            }
+            Some((x, y, false)) => {
+                let r = self.urem(x, y);
+                return self.zext(r, w);
+            }
+            None => {}
+        }
         self.bin_raw(BinOp::SRem, a, b)
     }
 
     // ---------------------------------------------------------------- bitwise
+
+    /// `a` and `b` as values of a narrower width under the same extension: both are
+    /// `SExt`s (or `ZExt`s) of equal-width values, or one is and the other a constant in the
+    /// image of that extension. `(x, y, signed)`. Operations whose result the extension
+    /// commutes with are then done at the narrow width (smaller solver queries: C promotes
+    /// `char` and `short` operands to `int`).
+    fn narrowed(&mut self, a: ExprId, b: ExprId) -> Option<(ExprId, ExprId, bool)> {
+        fn ext(p: &ExprPool, e: ExprId) -> Option<(ExprId, bool)> {
+            match *p.get(e) {
+                Expr::SExt { e: x, .. } => Some((x, true)),
+                Expr::ZExt { e: x, .. } => Some((x, false)),
+                _ => None,
+            }
+        }
+        let w = self.width(a);
+        let (ea, eb) = (ext(self, a), ext(self, b));
+        let (n, signed) = match (ea, eb) {
+            (Some((x, s)), Some((y, t))) => {
+                let n = self.width(x);
+                return (s == t && n == self.width(y)).then_some((x, y, s));
+            }
+            (Some((x, s)), None) | (None, Some((x, s))) => (self.width(x), s),
+            (None, None) => return None,
+        };
+        // One side is an extension, the other must be a constant it can equal.
+        let (c, const_is_a) = match (self.as_const(a), self.as_const(b)) {
+            (Some(c), None) => (c, true),
+            (None, Some(c)) => (c, false),
+            _ => return None,
+        };
+        let low = mask(n, c);
+        let fits = if signed {
+            sext_bits(n, w, low) == c
+        } else {
+            c >> n == 0
+        };
+        if !fits {
+            return None;
+        }
+        let k = self.constant(n, low);
+        let x = ext(self, if const_is_a { b } else { a })?.0;
+        Some(if const_is_a {
+            (k, x, signed)
+        } else {
+            (x, k, signed)
+        })
+    }
 
     /// `Some(x)` if `e` is `Not(x)`.
     #[inline]
@@ -525,6 +591,10 @@ impl ExprPool {
             if w == 1 && self.complementary(a, b) {
                 return self.bool_const(false);
             }
+            // Extensions are injective.
+            if let Some((x, y, _)) = self.narrowed(a, b) {
+                return self.eq(x, y);
+            }
             return self.cmp_raw(CmpOp::Eq, a, b);
         };
         if w == 1 {
@@ -630,6 +700,10 @@ impl ExprPool {
         if self.is_const(b, ones(w)) {
             return self.ne(b, a);
         }
+        // Both extensions preserve the unsigned order.
+        if let Some((x, y, _)) = self.narrowed(a, b) {
+            return self.ult(x, y);
+        }
         self.cmp_raw(CmpOp::Ult, a, b)
     }
 
@@ -654,6 +728,9 @@ impl ExprPool {
         // max <= b ⇔ b == max
         if self.is_const(a, ones(w)) {
             return self.eq(a, b);
+        }
+        if let Some((x, y, _)) = self.narrowed(a, b) {
+            return self.ule(x, y);
         }
         self.cmp_raw(CmpOp::Ule, a, b)
     }
@@ -686,6 +763,12 @@ impl ExprPool {
         if self.is_const(b, smax(w)) {
             return self.ne(b, a);
         }
+        // Sign extension preserves the signed order; zero extensions are non-negative.
+        match self.narrowed(a, b) {
+            Some((x, y, true)) => return self.slt(x, y),
+            Some((x, y, false)) => return self.ult(x, y),
+            None => {}
+        }
         self.cmp_raw(CmpOp::Slt, a, b)
     }
 
@@ -708,6 +791,11 @@ impl ExprPool {
         }
         if self.is_const(a, smax(w)) {
             return self.eq(a, b);
+        }
+        match self.narrowed(a, b) {
+            Some((x, y, true)) => return self.sle(x, y),
+            Some((x, y, false)) => return self.ule(x, y),
+            None => {}
         }
         self.cmp_raw(CmpOp::Sle, a, b)
     }
@@ -920,6 +1008,23 @@ impl ExprPool {
             }
             _ => self.intern(Expr::Extract { e, offset, width }, width),
         }
+    }
+
+    /// `Extract` without simplification (for memory bytes that must stay recognizable as
+    /// the bytes of `e`); `e` must not be constant.
+    pub fn extract_unsimplified(&mut self, e: ExprId, offset: u32, width: u32) -> ExprId {
+        debug_assert!(
+            self.as_const(e).is_none(),
+            "extract_unsimplified of a constant"
+        );
+        debug_assert!(
+            width >= 1 && offset + width <= self.width(e),
+            "extract out of range"
+        );
+        if offset == 0 && width == self.width(e) {
+            return e;
+        }
+        self.intern(Expr::Extract { e, offset, width }, width)
     }
 
     /// Zero extension to `width` (>= the width of `e`). Panics if `width > MAX_WIDTH`.

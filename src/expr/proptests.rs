@@ -866,3 +866,72 @@ fn too_wide_concat_panics() {
     let y = sym(&mut p, 8, 0);
     p.concat(x, y);
 }
+
+/// Narrowing (operations on two extensions done at the narrow width) against the raw
+/// expressions, exhaustively over 6-bit operands extended to 16 bits, with constants in and
+/// out of the extension's image.
+#[test]
+fn narrowing_rules_exhaustive() {
+    let mut p = ExprPool::new();
+    let x = sym(&mut p, 6, 0);
+    let y = sym(&mut p, 6, 1);
+    let w = 16;
+    let mut cases: Vec<(ExprId, ExprId)> = Vec::new();
+    let consts = [
+        0u128, 1, 5, 31, 32, 63, 64, 0xffff, 0xffe0, 0xffdf, 0x8000, 0x7fff,
+    ];
+    for signed in [false, true] {
+        let ext = |p: &mut ExprPool, e: ExprId, raw: bool| -> ExprId {
+            match (signed, raw) {
+                (true, true) => p.intern(Expr::SExt { e, width: w }, w),
+                (false, true) => p.intern(Expr::ZExt { e, width: w }, w),
+                (true, false) => p.sext(e, w),
+                (false, false) => p.zext(e, w),
+            }
+        };
+        let (rx, sx) = (ext(&mut p, x, true), ext(&mut p, x, false));
+        let (ry, sy) = (ext(&mut p, y, true), ext(&mut p, y, false));
+        let mut pairs = vec![((rx, ry), (sx, sy))];
+        for &c in &consts {
+            let (rc, sc) = (raw_const(&mut p, w, c), p.constant(w, c));
+            pairs.push(((rx, rc), (sx, sc)));
+            pairs.push(((rc, ry), (sc, sy)));
+        }
+        for ((ra, rb), (sa, sb)) in pairs {
+            for op in [BinOp::SRem, BinOp::URem] {
+                let r = raw_bin(&mut p, op, ra, rb);
+                let s = p.bin(op, sa, sb);
+                cases.push((r, s));
+            }
+            for op in [CmpOp::Eq, CmpOp::Ult, CmpOp::Ule, CmpOp::Slt, CmpOp::Sle] {
+                let r = raw_cmp(&mut p, op, ra, rb);
+                let s = p.cmp(op, sa, sb);
+                cases.push((r, s));
+            }
+        }
+    }
+    let arr = ArrayId(0);
+    for vx in 0..64u8 {
+        for vy in 0..64u8 {
+            let mut a = Assignment::new();
+            // `sym` reads whole bytes and extracts the low 6 bits.
+            a.values.insert(arr, vec![vx, vy, 0, 0, 0, 0, 0, 0]);
+            for &(r, s) in &cases {
+                assert_eq!(
+                    eval(&p, r, &a),
+                    eval(&p, s, &a),
+                    "x={vx} y={vy}: {} vs {}",
+                    p.display(r),
+                    p.display(s)
+                );
+            }
+        }
+    }
+    // The promoted remainder of two chars is a char remainder.
+    let a8 = sym(&mut p, 8, 2);
+    let b8 = sym(&mut p, 8, 3);
+    let (sa, sb) = (p.sext(a8, 32), p.sext(b8, 32));
+    let r = p.srem(sa, sb);
+    let low = p.extract(r, 0, 8);
+    assert_eq!(low, p.srem(a8, b8));
+}

@@ -60,6 +60,7 @@ use std::time::{Duration, Instant};
 
 use crate::expr::{ArrayId, ExprId, ExprPool};
 
+mod bounds;
 mod cache;
 mod cex;
 mod fast;
@@ -157,7 +158,8 @@ impl Default for ChainConfig {
     }
 }
 
-/// The full chain: constant fast path, independence, query cache, cex cache, Z3.
+/// The full chain: constant fast path, independence, redundant bounds, query cache, cex cache,
+/// Z3.
 pub fn default_chain(timeout: Option<Duration>) -> Box<dyn Solver + Send> {
     build_chain(ChainConfig {
         timeout,
@@ -174,6 +176,7 @@ pub fn build_chain(cfg: ChainConfig) -> Box<dyn Solver + Send> {
     if cfg.query_cache {
         layer = Box::new(cache::QueryCache::new(layer));
     }
+    layer = Box::new(bounds::Bounds::new(layer));
     if cfg.independence {
         layer = Box::new(independence::Independence::new(layer));
     }

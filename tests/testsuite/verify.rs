@@ -526,6 +526,10 @@ impl Run<'_> {
                 "partial",
                 "subsumed",
                 "explored_nodes",
+                "subsumption_checks",
+                "subsumption_solver_calls",
+                "subsumption_check_time",
+                "interpolation_time",
             ] {
                 if r.get(k).and_then(Json::as_f64).is_none() {
                     problems.push(format!("a run without a number {k:?}"));
