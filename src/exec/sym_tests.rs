@@ -351,3 +351,32 @@ fn symbolic_intrinsics() {
         },
     );
 }
+
+/// A loop over a symbolic bound: each exit is pruned by the previous one's interpolant, while
+/// the interpolants of the loop's own nodes unroll it, an iteration more per node up the
+/// chain; past a size they are dropped (those nodes blocked) instead of being computed,
+/// simplified and applied at a cost quadratic in the trip count.
+#[test]
+fn unrolled_loop_interpolants_are_dropped_and_exits_still_pruned() {
+    let src = r#"
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  __VERIFIER_assume(n >= 0 && n < 1000);
+  int s = 0;
+  for (int i = 1; i <= n; i++) s += 2;
+  assert(s == 2 * n);
+  return 0;
+}"#;
+    let cfg = Config {
+        search: vec![crate::search::SearchKind::Dfs],
+        interpolation: true,
+        path_inputs: false,
+        ..Config::default()
+    };
+    let o = run_sym_cfg(src, "-O0", &cfg);
+    let st = o.interpolation.as_ref().expect("interpolation statistics");
+    assert!(st.subsumed >= 900, "{st:?}");
+    assert!(st.blocked > 0, "{st:?}");
+    assert!(o.paths.iter().all(|p| !matches!(&p.end, End::Error(_))
+        && !matches!(&p.end, End::Halted(w) if w != "subsumed")));
+}

@@ -1106,7 +1106,17 @@ impl Interp<'_, '_> {
         if arrays.contains(&opaque) {
             return None;
         }
-        let conj = self.simplify_conjuncts(f);
+        // An interpolant this large is the unrolling of a loop: too costly to apply up the
+        // chain of nodes and to check, and it would only ever match that same iteration.
+        // Dropping it blocks the ancestors (no pruning there, always sound).
+        let size = crate::interp::dag_size(&self.pool, f);
+        if size > MAX_ITP_DAG {
+            if self.itp.as_ref().is_some_and(|i| i.debug) {
+                eprintln!("trex: interpolation: interpolant of {size} nodes dropped");
+            }
+            return None;
+        }
+        let conj = self.simplify_conjuncts(f, size);
         let mut f = self.pool.true_expr();
         for &c in conj.iter().rev() {
             f = self.pool.bool_and(c, f);
@@ -1129,7 +1139,7 @@ impl Interp<'_, '_> {
     /// The conjuncts of `f` without those the others imply (checked by the solver, over all
     /// values of the location variables: dropping an implied conjunct keeps the formula
     /// equivalent), cheapest first.
-    fn simplify_conjuncts(&mut self, f: ExprId) -> Vec<ExprId> {
+    fn simplify_conjuncts(&mut self, f: ExprId, size: usize) -> Vec<ExprId> {
         let mut cs = Vec::new();
         crate::interp::conjuncts(&self.pool, f, &mut cs);
         // Past the run's deadline nothing is simplified (keeping a conjunct is always sound).
@@ -1137,8 +1147,7 @@ impl Interp<'_, '_> {
         let late = deadline.is_some_and(|d| std::time::Instant::now() >= d);
         // Nor a large formula (a loop's unrolled interpolant grows by an iteration per node
         // up the chain: a solver call per conjunct of it cost more than all the checks).
-        let large = || crate::interp::dag_size(&self.pool, f) > MAX_SIMPLIFIED_DAG;
-        if cs.len() >= 2 && cs.len() <= 48 && !late && !large() {
+        if cs.len() >= 2 && cs.len() <= 48 && !late && size <= MAX_SIMPLIFIED_DAG {
             // A chain of its own: no counterexample cache (models of location arrays are
             // not wanted), a short timeout (unknown keeps the conjunct).
             let it = self.itp.as_mut().expect("interpolation state");
@@ -1397,6 +1406,8 @@ pub(super) fn byte_of(pool: &mut crate::expr::ExprPool, e: ExprId, k: u64) -> Ex
 
 /// Interpolants larger than this (distinct expression nodes) are not simplified by the solver.
 const MAX_SIMPLIFIED_DAG: usize = 400;
+/// Interpolants larger than this are not kept (the node is blocked).
+const MAX_ITP_DAG: usize = 4000;
 
 fn inst_ret(inst: &crate::ir::Inst) -> TypeId {
     match &inst.kind {
