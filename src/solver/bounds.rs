@@ -7,7 +7,7 @@
 
 use hashbrown::HashMap;
 
-use super::{remap, Layer, Outcome, Req, SolverError, SolverStats};
+use super::{solve_kept, Layer, Outcome, Req, SolverError, SolverStats};
 use crate::expr::{CmpOp, Expr, ExprId, ExprPool};
 
 pub(crate) struct Bounds {
@@ -125,16 +125,7 @@ impl Layer for Bounds {
         st: &mut SolverStats,
     ) -> Result<Outcome, SolverError> {
         let kept = tightest(pool, r.cs);
-        if kept.len() == r.cs.len() {
-            return self.inner.solve(pool, r, st);
-        }
-        let cs: Vec<ExprId> = kept.iter().map(|&i| r.cs[i]).collect();
-        let sub = Req {
-            cs: &cs,
-            lit: r.lit,
-            want: r.want,
-        };
-        Ok(remap(self.inner.solve(pool, &sub, st)?, &kept))
+        solve_kept(self.inner.as_mut(), pool, r, &kept, r.lit, st)
     }
 
     fn reset(&mut self) {

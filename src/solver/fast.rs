@@ -4,7 +4,7 @@
 //! all-zero assignment, which then satisfies everything. A constant `get_value` is answered
 //! without looking at the constraints (as KLEE does).
 
-use super::{default_bytes, remap, Layer, Lit, Outcome, Req, SolverError, SolverStats};
+use super::{default_bytes, solve_kept, Layer, Lit, Outcome, Req, SolverError, SolverStats};
 use crate::expr::{eval::Assignment, eval::Evaluator, ExprPool};
 
 pub(crate) struct ConstantFastPath {
@@ -63,16 +63,7 @@ impl Layer for ConstantFastPath {
                 .collect();
             return Ok(Outcome::Sat { model, value });
         }
-        if kept.len() == r.cs.len() && lit == r.lit {
-            return self.inner.solve(pool, r, st);
-        }
-        let cs: Vec<_> = kept.iter().map(|&i| r.cs[i]).collect();
-        let sub = Req {
-            cs: &cs,
-            lit,
-            want: r.want,
-        };
-        Ok(remap(self.inner.solve(pool, &sub, st)?, &kept))
+        solve_kept(self.inner.as_mut(), pool, r, &kept, lit, st)
     }
 
     fn reset(&mut self) {

@@ -292,6 +292,28 @@ pub(crate) fn remap(o: Outcome, sub: &[usize]) -> Outcome {
     }
 }
 
+/// `r` with only the constraints `kept` (ascending indices into `r.cs`) and the literal `lit`,
+/// solved by `inner`, a core mapped back to `r`'s indices.
+pub(crate) fn solve_kept(
+    inner: &mut dyn Layer,
+    pool: &ExprPool,
+    r: &Req,
+    kept: &[usize],
+    lit: Option<Lit>,
+    st: &mut SolverStats,
+) -> Result<Outcome, SolverError> {
+    if kept.len() == r.cs.len() && lit == r.lit {
+        return inner.solve(pool, r, st);
+    }
+    let cs: Vec<ExprId> = kept.iter().map(|&i| r.cs[i]).collect();
+    let sub = Req {
+        cs: &cs,
+        lit,
+        want: r.want,
+    };
+    Ok(remap(inner.solve(pool, &sub, st)?, kept))
+}
+
 /// The public face: a stack of layers plus statistics and the pool guard.
 pub struct Chain {
     top: Box<dyn Layer>,
