@@ -373,14 +373,15 @@ impl ExprPool {
         }
         let w = self.width(a);
         let (ea, eb) = (ext(self, a), ext(self, b));
-        let (n, signed) = match (ea, eb) {
+        let (x, signed) = match (ea, eb) {
             (Some((x, s)), Some((y, t))) => {
                 let n = self.width(x);
                 return (s == t && n == self.width(y)).then_some((x, y, s));
             }
-            (Some((x, s)), None) | (None, Some((x, s))) => (self.width(x), s),
+            (Some(xs), None) | (None, Some(xs)) => xs,
             (None, None) => return None,
         };
+        let n = self.width(x);
         // One side is an extension, the other must be a constant it can equal.
         let (c, const_is_a) = match (self.as_const(a), self.as_const(b)) {
             (Some(c), None) => (c, true),
@@ -397,7 +398,6 @@ impl ExprPool {
             return None;
         }
         let k = self.constant(n, low);
-        let x = ext(self, if const_is_a { b } else { a })?.0;
         Some(if const_is_a {
             (k, x, signed)
         } else {

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use hashbrown::HashMap;
 
 use super::footprint::{ElemSet, Footprint, Footprints};
-use super::{default_bytes, remap, Layer, Outcome, Req, SolverError, SolverStats, Want};
+use super::{default_bytes, solve_kept, Layer, Outcome, Req, SolverError, SolverStats, Want};
 use crate::expr::{ArrayId, ExprId, ExprPool};
 
 struct UnionFind(Vec<usize>);
@@ -121,13 +121,8 @@ impl Independence {
         want: Want,
         st: &mut SolverStats,
     ) -> Result<Outcome, SolverError> {
-        let cs: Vec<ExprId> = idx.iter().map(|&i| r.cs[i]).collect();
-        let sub = Req {
-            cs: &cs,
-            lit: r.lit,
-            want,
-        };
-        Ok(remap(self.inner.solve(pool, &sub, st)?, idx))
+        let r = Req { want, ..*r };
+        solve_kept(self.inner.as_mut(), pool, &r, idx, r.lit, st)
     }
 
     fn by_factors(

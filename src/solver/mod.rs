@@ -292,7 +292,7 @@ pub(crate) fn remap(o: Outcome, sub: &[usize]) -> Outcome {
     }
 }
 
-/// `r` with only the constraints `kept` (ascending indices into `r.cs`) and the literal `lit`,
+/// `r` with only the constraints `kept` (distinct indices into `r.cs`) and the literal `lit`,
 /// solved by `inner`, a core mapped back to `r`'s indices.
 pub(crate) fn solve_kept(
     inner: &mut dyn Layer,
