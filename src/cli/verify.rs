@@ -239,7 +239,8 @@ fn prove_abstracted(
     gaps.note_refused_forks(outcome.forks_refused);
     let took = clock.elapsed();
     let mut proven = Vec::new();
-    if gaps.first.is_none() {
+    // A run stopped at its first hit (--svcomp) did not settle the other targets.
+    if gaps.first.is_none() && (!ctx.first_hit_halts || outcome.target_hits.is_empty()) {
         for (k, &i) in group.iter().enumerate() {
             let t = &ctx.targets[i];
             if t.caveat.is_none() && !outcome.target_hits.iter().any(|h| h.target == k as u32) {
