@@ -130,6 +130,7 @@ pub fn run(a: &RunArgs) -> Result<()> {
         targets: None,
         state_matching: None,
         loop_abstraction: None,
+        loop_invariants: None,
         path_inputs: true,
     };
     let mut w = TestWriter::new(&module, out);

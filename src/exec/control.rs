@@ -31,8 +31,9 @@ pub const CHECK_EVERY: u64 = 4096;
 pub const MEMORY_CHECK_PERIOD: Duration = Duration::from_millis(100);
 
 /// Halt reasons that stop the whole run (the others end one path).
-const RUN_WIDE: [&str; 6] = [
+const RUN_WIDE: [&str; 7] = [
     super::target::TARGETS_REACHED,
+    super::INVARIANT_FAILED,
     "max-instructions",
     "max-time",
     "interrupted",

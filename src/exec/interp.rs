@@ -53,6 +53,7 @@ pub(super) enum Stop {
 pub(super) type R<T> = Result<T, Box<Stop>>;
 
 mod loop_abs;
+mod loop_inv;
 mod seen;
 mod sym_size;
 mod symcall;
@@ -363,6 +364,8 @@ struct PathState {
     seen_points: Vec<(FuncId, u32)>,
     /// Loops abstracted on the path (`interp/loop_abs.rs`): (frame depth, function, header).
     loop_marks: Vec<(u32, FuncId, u32)>,
+    /// The havocs of the path when learning loop invariants (`interp/loop_inv.rs`).
+    havocs: Vec<loop_inv::Havoc>,
     /// Symbolic states recorded at loop headers along the path (`interp/seen.rs`).
     seen_anc: Option<Arc<seen::Ancestors>>,
 }
@@ -437,6 +440,8 @@ pub(super) struct Interp<'m, 'io> {
     /// Loop abstraction (`Config::loop_abstraction`) and the loops abstracted.
     loop_abs: Option<Arc<crate::ir::loop_mod::LoopMods>>,
     loops_abstracted: u64,
+    /// Loop invariant candidates (`Config::loop_invariants`, `interp/loop_inv.rs`).
+    loop_inv: Option<Box<loop_inv::LoopInv>>,
     /// `Config::path_inputs`.
     path_inputs: bool,
 }
@@ -473,7 +478,8 @@ pub(super) fn run(
     };
     let mut it = Interp::new(m, io, cfg);
     it.arm(cfg);
-    if cfg.interpolation {
+    // A path pruned by interpolation would skip the checks of assumed loop invariants.
+    if cfg.interpolation && !it.loop_inv.as_ref().is_some_and(|l| l.assumes_any()) {
         let mut st = itp::ItpState::new();
         st.keep_tree = cfg.output_tree;
         st.subsumed_test = cfg.subsumed_test;
@@ -582,6 +588,16 @@ pub(super) fn run(
         target_hits: std::mem::take(&mut it.target_hits),
         states_matched: it.seen.as_ref().map_or(0, |s| s.pruned),
         loops_abstracted: it.loops_abstracted,
+        invariant_candidates: it
+            .loop_inv
+            .as_mut()
+            .map(|l| std::mem::take(&mut l.learnt))
+            .unwrap_or_default(),
+        invariants_failed: it
+            .loop_inv
+            .as_mut()
+            .map(|l| std::mem::take(&mut l.failed))
+            .unwrap_or_default(),
         tree_dot: if cfg.output_tree {
             it.itp_tree_dot()
         } else {
@@ -671,6 +687,11 @@ impl<'m, 'io> Interp<'m, 'io> {
                 .map(|l| Box::new(seen::Seen::new(l.clone()))),
             loop_abs: cfg.loop_abstraction.clone(),
             loops_abstracted: 0,
+            loop_inv: cfg
+                .loop_invariants
+                .as_ref()
+                .filter(|_| cfg.loop_abstraction.is_some())
+                .map(|l| Box::new(loop_inv::LoopInv::new(l.clone()))),
             path_inputs: cfg.path_inputs,
             max_frames: if cfg.max_stack_frames == 0 {
                 usize::MAX
@@ -2153,6 +2174,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             seen: None,
             loop_abs: None,
             loops_abstracted: 0,
+            loop_inv: None,
             path_inputs: false,
         }
     }

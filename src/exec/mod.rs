@@ -111,6 +111,7 @@
 pub mod control;
 pub mod float;
 mod interp;
+pub mod invariant;
 pub mod memory;
 mod replay;
 pub mod target;
@@ -176,6 +177,9 @@ pub struct Config {
     /// the abstractable loops in a havocked state and end when they come back
     /// (`LOOP_COVERED`); an over-approximation, for proofs only.
     pub loop_abstraction: Option<std::sync::Arc<crate::ir::loop_mod::LoopMods>>,
+    /// With `loop_abstraction`: invariant candidates to assume at the headers (checked), and
+    /// whether to learn new ones from target hits (`exec/interp/loop_inv.rs`).
+    pub loop_invariants: Option<std::sync::Arc<invariant::LoopInvariants>>,
     /// Compute each path's inputs when it ends (`PathEnd::objects`, a solver call per path);
     /// `trex verify` only needs those of target hits.
     pub path_inputs: bool,
@@ -203,6 +207,7 @@ impl Default for Config {
             targets: None,
             state_matching: None,
             loop_abstraction: None,
+            loop_invariants: None,
             path_inputs: true,
         }
     }
@@ -236,6 +241,11 @@ pub struct Outcome {
     pub states_matched: u64,
     /// Loop entries abstracted (`Config::loop_abstraction`).
     pub loops_abstracted: u64,
+    /// Candidates learnt from target hits (`Config::loop_invariants`), without duplicates.
+    pub invariant_candidates: Vec<invariant::Candidate>,
+    /// Indices (into `LoopInvariants::assumed`) of the candidates found not to hold at an
+    /// entry or not to be kept by an iteration: the run then halted (`INVARIANT_FAILED`).
+    pub invariants_failed: Vec<usize>,
 }
 
 /// The halt reason of a path ended by state matching: it entered a loop header in a concrete
@@ -243,6 +253,9 @@ pub struct Outcome {
 pub const STATE_SEEN: &str = "state-seen";
 /// A path back at the header of a loop it entered abstracted (`Config::loop_abstraction`).
 pub const LOOP_COVERED: &str = "loop-covered";
+/// The halt of a run whose assumed loop invariant candidate failed a check: what it proved
+/// does not count (`Outcome::invariants_failed`).
+pub const INVARIANT_FAILED: &str = "invariant-failed";
 
 /// One explored path: how it ended, and a concrete input reaching that end: the symbolic
 /// objects in creation order (name, bytes).

@@ -49,9 +49,10 @@ impl Interp<'_, '_> {
             .iter()
             .any(|&(d, _, hpc)| d == depth && hpc == pc)
         {
+            self.check_invariants((fid, pc), lm)?;
             return Err(Box::new(Stop::Halt(LOOP_COVERED.into())));
         }
-        if self.havoc(lm) {
+        if self.havoc((fid, pc), lm)? {
             self.path.loop_marks.push((depth, fid, pc));
             self.loops_abstracted += 1;
         }
@@ -66,15 +67,16 @@ impl Interp<'_, '_> {
         }
     }
 
-    /// Gives everything `lm` may modify a fresh value; false (nothing changed) when a value
-    /// is not of a kind the havoc handles (a pointer in a register, an object holding
-    /// pointers): the loop is then executed exactly.
-    fn havoc(&mut self, lm: &LoopMod) -> bool {
+    /// Gives everything `lm` may modify a fresh value, and assumes the loop invariant
+    /// candidates of `key` of them (`loop_inv.rs`, checked of the values before); false
+    /// (nothing changed) when a value is not of a kind the havoc handles (a pointer in a
+    /// register, an object holding pointers): the loop is then executed exactly.
+    fn havoc(&mut self, key: (FuncId, u32), lm: &LoopMod) -> R<bool> {
         let mut objs = Vec::with_capacity(lm.allocas.len() + lm.globals.len());
         for r in &lm.allocas {
             match &self.regs[self.base + r.0 as usize] {
                 Value::Ptr { obj, .. } => objs.push(*obj),
-                _ => return false,
+                _ => return Ok(false),
             }
         }
         for g in &lm.globals {
@@ -84,25 +86,28 @@ impl Interp<'_, '_> {
         for o in &objs {
             match self.mem.get(*o) {
                 Some(ob) if ob.ptrs.is_empty() => bytes += ob.size,
-                _ => return false,
+                _ => return Ok(false),
             }
         }
         // An expression per byte: large arrays are run exactly.
         if bytes > MAX_HAVOC_BYTES {
-            return false;
+            return Ok(false);
         }
         for (r, _) in &lm.regs {
             if !matches!(
                 self.regs[self.base + r.0 as usize],
                 Value::Int(_) | Value::Sym(_)
             ) {
-                return false;
+                return Ok(false);
             }
         }
+        self.check_invariants(key, lm)?;
         self.itp_block();
         self.symbolic = true;
+        let mut arrays = Vec::with_capacity(lm.regs.len() + objs.len());
         for &(r, w) in &lm.regs {
             let a = self.havoc_array(w.div_ceil(8) as u64);
+            arrays.push(a);
             let z = self.pool.constant(32, 0);
             let e = self.pool.read_bytes_le(a, None, z, w.div_ceil(8));
             let e = self.pool.zext_or_trunc(e, w);
@@ -111,6 +116,7 @@ impl Interp<'_, '_> {
         for o in objs {
             let size = self.mem.objs[o.idx as usize].size;
             let a = self.havoc_array(size);
+            arrays.push(a);
             let v: Vec<Option<expr::ExprId>> = (0..size)
                 .map(|k| {
                     let i = self.pool.constant(32, k as u128);
@@ -119,7 +125,8 @@ impl Interp<'_, '_> {
                 .collect();
             self.mem.objs[o.idx as usize].sym = Some(std::sync::Arc::new(v));
         }
-        true
+        self.assume_invariants(key, lm, arrays);
+        Ok(true)
     }
 
     /// A fresh array for havocked values (not an input: no test object).

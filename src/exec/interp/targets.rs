@@ -18,6 +18,7 @@ impl Interp<'_, '_> {
             return Ok(());
         }
         *seen = true;
+        self.learn_invariants();
         let objects = self.test_objects(None);
         self.target_hits.push(TargetHit {
             target: i,
