@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 use super::run::{load_program, with_libc};
 use super::verify_report::{self, Report, RunSummary, TargetResult};
 use super::{progress, svcomp, VerifyArgs};
+use crate::exec::invariant::{Candidate, LoopInvariants};
 use crate::exec::target::{TargetHit, Targets};
 use crate::exec::{self, control};
 use crate::ir;
@@ -107,13 +108,13 @@ pub fn verify(a: &VerifyArgs) -> Result<()> {
         let mut group = group;
         let mut rest_time = base.limits.max_time;
         if let Some(lm) = &loop_mods {
-            let (summary, proven, took) = prove_abstracted(&ctx, &group, lm)?;
+            let (summaries, proven, took) = prove_abstracted(&ctx, &group, lm)?;
             for (i, r) in proven {
                 results[i] = Some(r);
                 group.retain(|&g| g != i);
             }
             rest_time = rest_time.map(|t| t.saturating_sub(took).max(Duration::from_secs(1)));
-            runs.push(summary);
+            runs.extend(summaries);
         }
         if group.is_empty() {
             continue;
@@ -205,19 +206,112 @@ struct Ctx<'a> {
     first_hit_halts: bool,
 }
 
-/// Share of `--max-time` the abstracted run may use (and its budget without `--max-time`).
+/// Share of `--max-time` the abstracted runs may use (and their budget without `--max-time`).
 const ABSTRACTION_SHARE: u32 = 4;
 const ABSTRACTION_TIME: Duration = Duration::from_secs(60);
+/// Abstracted runs at most (the first, then refinements).
+const MAX_ROUNDS: usize = 8;
 
-/// The run with loops abstracted (`exec/interp/loop_abs.rs`) watching `group`: the targets it
-/// proves unreachable (no abstract path reaches them and the run has no gap), its summary, and
-/// the time it took. Its hits prove nothing (the abstraction over-approximates).
+/// The runs with loops abstracted (`exec/interp/loop_abs.rs`) watching `group`: the targets
+/// they prove unreachable (no abstract path reaches them and the run has no gap), a summary
+/// per run, and the time they took. Their hits prove nothing (the abstraction
+/// over-approximates). With interpolation, a run whose hits went through a havocked loop is
+/// followed by one assuming the loop invariant candidates learnt from them
+/// (`exec/interp/loop_inv.rs`); a candidate that fails its checks is dropped and the run
+/// repeated without it.
 #[allow(clippy::type_complexity)]
 fn prove_abstracted(
     ctx: &Ctx,
     group: &[usize],
     loops: &Arc<LoopMods>,
-) -> Result<(RunSummary, Vec<(usize, TargetResult)>, Duration)> {
+) -> Result<(Vec<RunSummary>, Vec<(usize, TargetResult)>, Duration)> {
+    let clock = Instant::now();
+    let budget = ctx
+        .base
+        .limits
+        .max_time
+        .map_or(ABSTRACTION_TIME, |t| t / ABSTRACTION_SHARE);
+    let learn = ctx.base.interpolation;
+    let mut assumed: Vec<Candidate> = Vec::new();
+    let mut rejected: HashSet<Candidate> = HashSet::new();
+    let mut summaries = Vec::new();
+    let mut proven: Vec<(usize, TargetResult)> = Vec::new();
+    for _ in 0..MAX_ROUNDS {
+        let Some(left) = budget.checked_sub(clock.elapsed()) else {
+            break;
+        };
+        let invariants = LoopInvariants {
+            assumed: assumed.clone(),
+            learn,
+        };
+        let (outcome, gaps, took) = run_abstracted(ctx, group, loops, invariants, left)?;
+        let mut ids = Vec::new();
+        // A run halted at its first hit (--svcomp) did not settle the other targets.
+        let settled = gaps.first.is_none()
+            && outcome.invariants_failed.is_empty()
+            && (!ctx.first_hit_halts || outcome.target_hits.is_empty());
+        if settled {
+            for (k, &i) in group.iter().enumerate() {
+                let t = &ctx.targets[i];
+                if t.caveat.is_none()
+                    && !outcome.target_hits.iter().any(|h| h.target == k as u32)
+                    && !proven.iter().any(|p| p.0 == i)
+                {
+                    let time = clock.elapsed().as_secs_f64();
+                    proven.push((
+                        i,
+                        TargetResult::new(ctx.module, t, Verdict::Unreachable, time),
+                    ));
+                    ids.push(t.id);
+                }
+            }
+        }
+        let mut summary = run_summary(true, ids, took.as_secs_f64(), &outcome, &gaps);
+        summary.invariants_assumed = assumed.len();
+        summary.invariants_failed = outcome.invariants_failed.len();
+        summaries.push(summary);
+        if !outcome.invariants_failed.is_empty() {
+            // Failed checks: the candidates go, the run is repeated without them.
+            let failed: HashSet<usize> = outcome.invariants_failed.iter().copied().collect();
+            let mut k = 0;
+            assumed.retain(|c| {
+                k += 1;
+                let keep = !failed.contains(&(k - 1));
+                if !keep {
+                    rejected.insert(c.clone());
+                }
+                keep
+            });
+            if assumed.is_empty() {
+                // The first run again: its candidates were all tried.
+                break;
+            }
+            continue;
+        }
+        if !learn || proven.len() == group.len() || gaps.first.is_some() {
+            break;
+        }
+        let new: Vec<Candidate> = outcome
+            .invariant_candidates
+            .into_iter()
+            .filter(|c| !rejected.contains(c) && !assumed.contains(c))
+            .collect();
+        if new.is_empty() {
+            break;
+        }
+        assumed.extend(new);
+    }
+    Ok((summaries, proven, clock.elapsed()))
+}
+
+/// One run with loops abstracted, `max_time` at most.
+fn run_abstracted<'m>(
+    ctx: &Ctx<'m>,
+    group: &[usize],
+    loops: &Arc<LoopMods>,
+    invariants: LoopInvariants,
+    max_time: Duration,
+) -> Result<(exec::Outcome, Gaps<'m>, Duration)> {
     let clock = Instant::now();
     let sites: Vec<Vec<_>> = group
         .iter()
@@ -225,33 +319,15 @@ fn prove_abstracted(
         .collect();
     let mut cfg = ctx.base.clone();
     let mut watched = Targets::new(&sites);
-    // One hit and nothing is proven in SV-COMP mode.
     watched.first_hit_halts = ctx.first_hit_halts;
     cfg.targets = Some(Arc::new(watched));
     cfg.loop_abstraction = Some(loops.clone());
-    cfg.limits.max_time = Some(
-        cfg.limits
-            .max_time
-            .map_or(ABSTRACTION_TIME, |t| t / ABSTRACTION_SHARE),
-    );
+    cfg.loop_invariants = Some(Arc::new(invariants));
+    cfg.limits.max_time = Some(max_time.max(Duration::from_millis(100)));
     let mut gaps = Gaps::new(ctx.module);
     let outcome = exec::run_monitored(ctx.module, &cfg, &mut Discard, &mut gaps)?;
     gaps.note_refused_forks(outcome.forks_refused);
-    let took = clock.elapsed();
-    let mut proven = Vec::new();
-    // A run stopped at its first hit (--svcomp) did not settle the other targets.
-    if gaps.first.is_none() && (!ctx.first_hit_halts || outcome.target_hits.is_empty()) {
-        for (k, &i) in group.iter().enumerate() {
-            let t = &ctx.targets[i];
-            if t.caveat.is_none() && !outcome.target_hits.iter().any(|h| h.target == k as u32) {
-                let r = TargetResult::new(ctx.module, t, Verdict::Unreachable, took.as_secs_f64());
-                proven.push((i, r));
-            }
-        }
-    }
-    let ids = proven.iter().map(|(i, _)| ctx.targets[*i].id).collect();
-    let summary = run_summary(true, ids, took.as_secs_f64(), &outcome, &gaps);
-    Ok((summary, proven, took))
+    Ok((outcome, gaps, clock.elapsed()))
 }
 
 /// What a run did, for the report.
@@ -278,6 +354,8 @@ fn run_summary(
         subsumption_check_time: st.map_or(0.0, |s| s.check_time.as_secs_f64()),
         interpolation_time: st.map_or(0.0, |s| s.itp_time.as_secs_f64()),
         states_matched: outcome.states_matched,
+        invariants_assumed: 0,
+        invariants_failed: 0,
         incomplete_reason: gaps.first.clone(),
     }
 }

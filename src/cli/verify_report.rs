@@ -58,6 +58,10 @@ pub struct RunSummary {
     pub interpolation_time: f64,
     /// Paths ended by state matching at loop headers.
     pub states_matched: u64,
+    /// Abstracted runs: loop invariant candidates assumed, and those that failed a check
+    /// (the run then proves nothing).
+    pub invariants_assumed: usize,
+    pub invariants_failed: usize,
     pub incomplete_reason: Option<String>,
 }
 
