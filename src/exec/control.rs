@@ -130,7 +130,7 @@ pub(super) struct Ctl {
     pending: u64,
     /// Replay: objects consumed, and the names given so far (deduplicated as in a run).
     pub(super) replay_pos: usize,
-    pub(super) replay_names: Vec<String>,
+    pub(super) replay_names: super::replay::ReplayNames,
 }
 
 impl Default for Ctl {
@@ -149,7 +149,7 @@ impl Default for Ctl {
             reported: 0,
             pending: 0,
             replay_pos: 0,
-            replay_names: Vec::new(),
+            replay_names: Default::default(),
         }
     }
 }

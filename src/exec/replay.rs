@@ -126,12 +126,7 @@ impl Interp<'_, '_> {
 
     /// The next object of the test, checked against the requested name and size.
     fn replay_take(&mut self, name: &str, size: u64) -> R<Vec<u8>> {
-        let mut kname = name.to_string();
-        let mut k = 0;
-        while self.ctl.replay_names.contains(&kname) {
-            k += 1;
-            kname = format!("{name}_{k}");
-        }
+        let (kname, k) = self.ctl.replay_names.next(name);
         let objects = self.ctl.lim.replay.as_ref().expect("replay mode");
         let pos = self.ctl.replay_pos;
         let Some((oname, bytes)) = objects.get(pos) else {
@@ -164,7 +159,66 @@ impl Interp<'_, '_> {
         }
         let bytes = bytes.clone();
         self.ctl.replay_pos += 1;
-        self.ctl.replay_names.push(kname);
+        self.ctl.replay_names.give(name, kname, k);
         Ok(bytes)
+    }
+}
+
+/// The names replay has given out, deduplicated as in a run: `x`, then `x_1`, `x_2`, ... (the
+/// first suffix not given yet), each with the next suffix to try when it is requested again.
+/// Names only grow, so the search for a free suffix resumes where it stopped (a scan of every
+/// name per suffix tried made 200 000 requests of one name cubic).
+#[derive(Debug, Default)]
+pub(super) struct ReplayNames(hashbrown::HashMap<String, usize>);
+
+impl ReplayNames {
+    /// The name the next request of `name` gets, and its suffix (0: none).
+    pub(super) fn next(&self, name: &str) -> (String, usize) {
+        match self.0.get(name) {
+            None => (name.to_string(), 0),
+            Some(&start) => (start..)
+                .map(|k| (format!("{name}_{k}"), k))
+                .find(|(n, _)| !self.0.contains_key(n))
+                .expect("a free suffix"),
+        }
+    }
+
+    /// `name` was given out as `kname` (`next`'s answer).
+    pub(super) fn give(&mut self, name: &str, kname: String, k: usize) {
+        self.0.insert(name.to_string(), k + 1);
+        self.0.entry(kname).or_insert(1);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ReplayNames;
+
+    /// The first `name_k` (k = 1, 2, ...) not given yet, by a scan of all names given.
+    fn naive(given: &[String], name: &str) -> String {
+        let mut kname = name.to_string();
+        let mut k = 0;
+        while given.contains(&kname) {
+            k += 1;
+            kname = format!("{name}_{k}");
+        }
+        kname
+    }
+
+    #[test]
+    fn names_are_deduplicated_as_a_scan_would() {
+        let mut names = ReplayNames::default();
+        let mut given = Vec::new();
+        // Repeats, names that look like suffixed ones, and suffixes of suffixes.
+        let requests = [
+            "x", "x", "x_2", "x", "x", "x_1", "x_1", "y", "x_1_1", "x", "y_1", "y", "y",
+        ];
+        for r in requests.iter().cycle().take(200) {
+            let (kname, k) = names.next(r);
+            assert_eq!(kname, naive(&given, r), "request {r} after {given:?}");
+            names.give(r, kname.clone(), k);
+            given.push(kname);
+        }
+        assert_eq!(&given[..4], ["x", "x_1", "x_2", "x_3"]);
     }
 }
