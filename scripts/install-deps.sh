@@ -20,7 +20,9 @@ for a in "$@"; do
 done
 [ -f "$ROOT/build/musl-src/VERSION" ] || need_src=1
 
-PKGS=(clang-14 llvm-14-dev llvm-14-tools libz3-dev libc6-dev-i386 lib32gcc-12-dev make python3)
+# gcc-multilib: the /usr/include/asm link that -m32 builds including <errno.h> need;
+# libclang-rt-14-dev: the sanitizer runtimes of the native replay checks (-fsanitize=...).
+PKGS=(clang-14 llvm-14-dev llvm-14-tools libz3-dev libc6-dev-i386 lib32gcc-12-dev gcc-multilib libclang-rt-14-dev make python3)
 [ "$need_src" = 1 ] && PKGS+=(dpkg-dev)
 
 SUDO=()

@@ -113,6 +113,7 @@ pub mod float;
 mod interp;
 pub mod invariant;
 pub mod memory;
+mod objmap;
 mod replay;
 pub mod target;
 pub mod value;

@@ -15,6 +15,7 @@ use hashbrown::{HashMap, HashSet};
 use super::itp::{Fact, Step};
 use super::{Builtin, Interp, TI};
 use crate::exec::memory::{ObjKind, ObjRef};
+use crate::exec::objmap::ObjMap;
 use crate::exec::value::Value;
 use crate::expr::ExprId;
 use crate::interp::{arrays_in, subst, Itp, Loc, LocArrays, LocMap, PinVal};
@@ -44,12 +45,15 @@ pub(super) enum SV {
 pub(super) struct Shadow {
     regs: HashMap<u32, SV>,
     /// Bytes written by the segment (`None`: not expressible).
-    mem: HashMap<(ObjRef, u64), Option<ExprId>>,
+    mem: ObjMap<Option<ExprId>>,
     /// Whole values stored by the segment: (object, offset) -> (bytes, value), so that a
     /// load of what was stored is the value itself, not bytes put back together.
-    words: HashMap<(ObjRef, u64), (u64, ExprId)>,
+    words: ObjMap<(u64, ExprId)>,
+    /// The longest whole value in `words` (bytes): how far before a range an overlapping
+    /// one may start.
+    words_max: u64,
     /// Pointers stored by the segment.
-    mem_ptrs: HashMap<(ObjRef, u64), PS>,
+    mem_ptrs: ObjMap<PS>,
     created: HashSet<ObjRef>,
     conj: Vec<ExprId>,
     /// Assumptions made so far (`klee_assume`, error sides that were explored): later
@@ -225,7 +229,7 @@ impl Interp<'_, '_> {
     }
 
     fn sh_byte(&mut self, sh: &Shadow, o: ObjRef, off: u64) -> Option<ExprId> {
-        if let Some(b) = sh.mem.get(&(o, off)) {
+        if let Some(b) = sh.mem.get(o, off) {
             return *b;
         }
         if sh.created.contains(&o) {
@@ -242,11 +246,11 @@ impl Interp<'_, '_> {
 
     fn sh_load(&mut self, sh: &mut Shadow, o: ObjRef, off: u64, ty: TypeId) -> SV {
         if self.ti(ty) == TI::Ptr {
-            if let Some(p) = sh.mem_ptrs.get(&(o, off)) {
+            if let Some(p) = sh.mem_ptrs.get(o, off) {
                 return SV::Ptr(*p);
             }
             let n = self.ps as u64;
-            if (0..n).any(|k| sh.mem.contains_key(&(o, off + k))) {
+            if sh.mem.any_in(o, off..off + n) {
                 return SV::Opaque;
             }
             if sh.created.contains(&o) {
@@ -258,7 +262,7 @@ impl Interp<'_, '_> {
             return SV::Opaque;
         };
         let n = w.div_ceil(8) as u64;
-        if let Some(&(wn, e)) = sh.words.get(&(o, off)) {
+        if let Some(&(wn, e)) = sh.words.get(o, off) {
             if wn == n {
                 let ew = self.pool.width(e);
                 return SV::Int(if ew == w {
@@ -288,10 +292,12 @@ impl Interp<'_, '_> {
     /// Bytes `off..off + n` of `o` are about to be written: forget the pointers and whole
     /// values overlapping them.
     fn sh_clear_ptrs(sh: &mut Shadow, o: ObjRef, off: u64, n: u64, ps: u64) {
+        // Entries starting before `off` overlap it when they are long enough.
         sh.mem_ptrs
-            .retain(|&(po, poff), _| po != o || poff + ps <= off || poff >= off + n);
+            .remove_in(o, (off + 1).saturating_sub(ps)..off + n, |_, _| true);
+        let from = (off + 1).saturating_sub(sh.words_max);
         sh.words
-            .retain(|&(wo, woff), &mut (wn, _)| wo != o || woff + wn <= off || woff >= off + n);
+            .remove_in(o, from..off + n, |woff, &(wn, _)| woff + wn > off);
     }
 
     fn sh_store(&mut self, sh: &mut Shadow, o: ObjRef, off: u64, ty: TypeId, v: SV) {
@@ -299,11 +305,11 @@ impl Interp<'_, '_> {
         if self.ti(ty) == TI::Ptr {
             Self::sh_clear_ptrs(sh, o, off, ps, ps);
             for k in 0..ps {
-                sh.mem.insert((o, off + k), None);
+                sh.mem.insert(o, off + k, None);
             }
             match v {
                 SV::Ptr(p) => {
-                    sh.mem_ptrs.insert((o, off), p);
+                    sh.mem_ptrs.insert(o, off, p);
                 }
                 _ => Self::sh_fail(sh, "a pointer store of a non-pointer"),
             }
@@ -317,13 +323,14 @@ impl Interp<'_, '_> {
                 let e = if bw > w { self.pool.zext(e, bw) } else { e };
                 for k in 0..n {
                     let b = self.pool.extract(e, (k * 8) as u32, 8);
-                    sh.mem.insert((o, off + k), Some(b));
+                    sh.mem.insert(o, off + k, Some(b));
                 }
-                sh.words.insert((o, off), (n, e));
+                sh.words.insert(o, off, (n, e));
+                sh.words_max = sh.words_max.max(n);
             }
             _ => {
                 for k in 0..n {
-                    sh.mem.insert((o, off + k), None);
+                    sh.mem.insert(o, off + k, None);
                 }
             }
         }
@@ -577,8 +584,8 @@ impl Interp<'_, '_> {
             }) {
                 Some(o) => {
                     sh.created.insert(o);
-                    sh.mem.retain(|k, _| k.0 != o);
-                    sh.words.retain(|k, _| k.0 != o);
+                    sh.mem.forget(o);
+                    sh.words.forget(o);
                     Self::sh_set(sh, base, dst, SV::Ptr(PS::Known(PinVal::Obj(o, 0))));
                 }
                 None => Self::sh_fail(sh, "alloca without a recorded object"),
@@ -770,8 +777,8 @@ impl Interp<'_, '_> {
                 match post {
                     Some(o) => {
                         sh.created.insert(o);
-                        sh.mem.retain(|k, _| k.0 != o);
-                        sh.words.retain(|k, _| k.0 != o);
+                        sh.mem.forget(o);
+                        sh.words.forget(o);
                         Self::sh_set(sh, base, dst, SV::Ptr(PS::Known(PinVal::Obj(o, 0))));
                     }
                     None => Self::sh_set(sh, base, dst, SV::Ptr(PS::Known(PinVal::Addr(0)))),
@@ -809,7 +816,7 @@ impl Interp<'_, '_> {
                 for k in 0..n {
                     let i = self.pool.constant(32, k as u128);
                     let r = self.pool.read(a, None, i);
-                    sh.mem.insert((o, off + k), Some(r));
+                    sh.mem.insert(o, off + k, Some(r));
                 }
             }
             Builtin::Assume | Builtin::VerifierAssume => {
@@ -954,7 +961,7 @@ impl Interp<'_, '_> {
                     let b = self.pool.zext_or_trunc(v, 8);
                     Self::sh_clear_ptrs(sh, d, doff, n, self.ps as u64);
                     for k in 0..n {
-                        sh.mem.insert((d, doff + k), Some(b));
+                        sh.mem.insert(d, doff + k, Some(b));
                     }
                     return;
                 }
@@ -968,11 +975,11 @@ impl Interp<'_, '_> {
                 let ps = self.ps as u64;
                 let mut ptrs = Vec::new();
                 for k in 0..n {
-                    let p = if let Some(p) = sh.mem_ptrs.get(&(s, soff + k)) {
+                    let p = if let Some(p) = sh.mem_ptrs.get(s, soff + k) {
                         Some(*p)
                     } else if !sh.created.contains(&s)
                         && k + ps <= n
-                        && (0..ps).all(|j| !sh.mem.contains_key(&(s, soff + k + j)))
+                        && !sh.mem.any_in(s, soff + k..soff + k + ps)
                     {
                         // A pointer that may be stored at the start: keep it symbolic.
                         Some(PS::Start(Loc::Mem(s), soff + k, 0))
@@ -985,7 +992,7 @@ impl Interp<'_, '_> {
                 }
                 Self::sh_clear_ptrs(sh, d, doff, n, ps);
                 for (k, b) in bytes.into_iter().enumerate() {
-                    sh.mem.insert((d, doff + k as u64), b);
+                    sh.mem.insert(d, doff + k as u64, b);
                 }
                 // Pointers copied along: only those actually stored at the start are
                 // pointers; unknown ones become pins only when loaded (as `Start` pointers
@@ -994,7 +1001,7 @@ impl Interp<'_, '_> {
                     if matches!(p, PS::Start(..)) {
                         continue;
                     }
-                    sh.mem_ptrs.insert((d, doff + k), p);
+                    sh.mem_ptrs.insert(d, doff + k, p);
                 }
                 // Copying pointers that existed at the start is not modelled.
                 let copied_start_ptrs = !sh.created.contains(&s)
@@ -1042,9 +1049,9 @@ impl Interp<'_, '_> {
         }
         let ps = self.ps as u64;
         for &((o, off), v) in &itp.mem_pins {
-            if let Some(p) = sh.mem_ptrs.get(&(o, off)).copied() {
+            if let Some(p) = sh.mem_ptrs.get(o, off).copied() {
                 self.sh_pin(sh, p, v);
-            } else if (0..ps).any(|k| sh.mem.contains_key(&(o, off + k))) {
+            } else if sh.mem.any_in(o, off..off + ps) {
                 return None;
             } else if sh.created.contains(&o) {
                 if v != PinVal::Addr(0) {
@@ -1451,7 +1458,7 @@ impl LocMap for ShadowMap<'_> {
                 Some(SV::Int(e)) => Some(byte_of(pool, *e, k)),
                 Some(_) => None,
             },
-            Loc::Mem(o) => match self.sh.mem.get(&(o, k)) {
+            Loc::Mem(o) => match self.sh.mem.get(o, k) {
                 Some(b) => *b,
                 None if self.sh.created.contains(&o) => Some(pool.constant(8, 0)),
                 None => {
@@ -1481,7 +1488,7 @@ impl LocMap for ShadowMap<'_> {
                 }
                 _ => None,
             },
-            Loc::Mem(o) => match self.sh.words.get(&(o, k)) {
+            Loc::Mem(o) => match self.sh.words.get(o, k) {
                 Some(&(wn, e)) if wn == n && pool.width(e) == bits => Some(e),
                 _ => None,
             },
