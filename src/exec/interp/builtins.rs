@@ -1,0 +1,378 @@
+//! Functions the executor implements: the malloc family, abort, exit, `__trex_syscall` and the program's output.
+
+use super::*;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(in crate::exec) enum Builtin {
+    Defined,
+    Malloc,
+    Calloc,
+    Realloc,
+    Free,
+    AlignedAlloc,
+    PosixMemalign,
+    Memalign,
+    UsableSize,
+    Abort,
+    AssertFail,
+    Exit,
+    Syscall,
+    /// `__trex_run_global_dtors()`: runs `llvm.global_dtors` (for the C library's exit path).
+    RunDtors,
+    MakeSymbolic,
+    Assume,
+    KleeInt,
+    SilentExit,
+    IsSymbolic,
+    Warning,
+    WarningOnce,
+    PreferCex,
+    KleeAbort,
+    ReportError,
+    GetValue,
+    Nondet,
+    VerifierAssume,
+    ReachError,
+    Range,
+    Choose,
+    External,
+}
+
+impl Builtin {
+    /// KLEE's and SV-COMP's input API, handled by `sym_builtin`.
+    pub(super) fn is_symbolic_api(self) -> bool {
+        matches!(
+            self,
+            Builtin::MakeSymbolic
+                | Builtin::Assume
+                | Builtin::KleeInt
+                | Builtin::SilentExit
+                | Builtin::IsSymbolic
+                | Builtin::Warning
+                | Builtin::WarningOnce
+                | Builtin::PreferCex
+                | Builtin::KleeAbort
+                | Builtin::ReportError
+                | Builtin::GetValue
+                | Builtin::Nondet
+                | Builtin::VerifierAssume
+                | Builtin::ReachError
+                | Builtin::Range
+                | Builtin::Choose
+        )
+    }
+}
+
+pub(super) fn builtin_of(f: &Function) -> Builtin {
+    if !f.is_declaration {
+        return Builtin::Defined;
+    }
+    match f.name.as_str() {
+        "malloc" => Builtin::Malloc,
+        "calloc" => Builtin::Calloc,
+        "realloc" => Builtin::Realloc,
+        "free" => Builtin::Free,
+        "aligned_alloc" => Builtin::AlignedAlloc,
+        "posix_memalign" => Builtin::PosixMemalign,
+        "memalign" => Builtin::Memalign,
+        "malloc_usable_size" => Builtin::UsableSize,
+        "abort" => Builtin::Abort,
+        "__assert_fail" => Builtin::AssertFail,
+        "exit" | "_exit" | "_Exit" => Builtin::Exit,
+        "__trex_syscall" => Builtin::Syscall,
+        "__trex_run_global_dtors" => Builtin::RunDtors,
+        "klee_make_symbolic" => Builtin::MakeSymbolic,
+        "klee_assume" => Builtin::Assume,
+        "klee_int" => Builtin::KleeInt,
+        "klee_silent_exit" => Builtin::SilentExit,
+        "klee_is_symbolic" => Builtin::IsSymbolic,
+        "klee_warning" => Builtin::Warning,
+        "klee_warning_once" => Builtin::WarningOnce,
+        "klee_prefer_cex" => Builtin::PreferCex,
+        "klee_abort" => Builtin::KleeAbort,
+        "klee_report_error" => Builtin::ReportError,
+        "klee_get_value_i32" | "klee_get_value_i64" | "klee_get_valuel" | "klee_get_valuell" => {
+            Builtin::GetValue
+        }
+        "__VERIFIER_assume" => Builtin::VerifierAssume,
+        "klee_range" => Builtin::Range,
+        "klee_choose" => Builtin::Choose,
+        "reach_error" | "__VERIFIER_error" => Builtin::ReachError,
+        n if n.starts_with("__VERIFIER_nondet_") => Builtin::Nondet,
+        _ => Builtin::External,
+    }
+}
+
+impl<'m, 'io> Interp<'m, 'io> {
+    pub(super) fn ret_int(&self, ret: TypeId, v: i128) -> Value {
+        let w = match self.ti(ret) {
+            TI::Int(w) => w,
+            _ => self.ps * 8,
+        };
+        Value::Int(v as u128 & mask(w))
+    }
+
+    pub(super) fn heap_alloc(&mut self, size: u128, align: u64) -> Value {
+        if size > (1u128 << 32) {
+            return Value::Int(0);
+        }
+        match self.mem.alloc(size as u64, align, ObjKind::Heap) {
+            Some(r) => self.mem.ptr_to(r),
+            None => Value::Int(0),
+        }
+    }
+
+    /// The heap object a pointer passed to `free`/`realloc` designates (its start), or an error.
+    pub(super) fn heap_obj(&self, p: &Value) -> R<ObjRef> {
+        let r = match *p {
+            Value::Ptr { obj, .. } => Some(obj),
+            _ => {
+                let a = p.bits();
+                if a <= u64::MAX as u128 {
+                    self.mem.lookup(a as u64)
+                } else {
+                    None
+                }
+            }
+        };
+        if let Some(r) = r {
+            if let Some(o) = self.mem.get(r) {
+                if o.kind == ObjKind::Heap && o.base as u128 == p.bits() {
+                    return Ok(r);
+                }
+            }
+        }
+        Err(Box::new(Stop::Error {
+            kind: ErrorKind::Free,
+            msg: "memory error: invalid pointer: free".into(),
+            info: format!("address: {:#x}\n", p.bits()),
+        }))
+    }
+
+    pub(super) fn builtin(
+        &mut self,
+        b: Builtin,
+        fid: FuncId,
+        args: &[CallArg],
+        ret: TypeId,
+    ) -> R<Value> {
+        let arg =
+            |s: &Self, i: usize| -> Value { args.get(i).map(|a| s.op(&a.op)).unwrap_or_default() };
+        let argw = |s: &Self, i: usize| -> u32 {
+            match args.get(i).map(|a| s.ti(a.ty)) {
+                Some(TI::Int(w)) => w,
+                _ => s.ps * 8,
+            }
+        };
+        Ok(match b {
+            Builtin::Malloc => {
+                let n = arg(self, 0).bits();
+                self.heap_alloc(n, 16)
+            }
+            Builtin::Calloc => {
+                let (n, s) = (arg(self, 0).bits(), arg(self, 1).bits());
+                match n.checked_mul(s) {
+                    Some(t) => self.heap_alloc(t, 16),
+                    None => Value::Int(0),
+                }
+            }
+            Builtin::AlignedAlloc | Builtin::Memalign => {
+                let (a, n) = (arg(self, 0).bits(), arg(self, 1).bits());
+                self.heap_alloc(n, (a as u64).clamp(1, 1 << 20))
+            }
+            Builtin::PosixMemalign => {
+                let (pp, a, n) = (arg(self, 0), arg(self, 1).bits(), arg(self, 2).bits());
+                let p = self.heap_alloc(n, (a as u64).clamp(1, 1 << 20));
+                if p.bits() == 0 {
+                    return Ok(self.ret_int(ret, 12));
+                }
+                let (s, o) = self
+                    .mem
+                    .resolve_mut(&pp, self.ps as u64)
+                    .map_err(|e| mem_err(e, &pp))?;
+                self.mem.store_ptr(s, o, &p);
+                self.ret_int(ret, 0)
+            }
+            Builtin::UsableSize => {
+                let p = arg(self, 0);
+                if p.bits() == 0 {
+                    self.ret_int(ret, 0)
+                } else {
+                    let r = self.heap_obj(&p)?;
+                    let n = self.mem.objs[r.idx as usize].size;
+                    self.ret_int(ret, n as i128)
+                }
+            }
+            Builtin::Free => {
+                let p = arg(self, 0);
+                if p.bits() != 0 {
+                    let r = self.heap_obj(&p)?;
+                    self.mem.free(r);
+                }
+                Value::Int(0)
+            }
+            Builtin::Realloc => {
+                let (p, n) = (arg(self, 0), arg(self, 1).bits());
+                if p.bits() == 0 {
+                    return Ok(self.heap_alloc(n, 16));
+                }
+                let r = self.heap_obj(&p)?;
+                if n == 0 {
+                    self.mem.free(r);
+                    return Ok(Value::Int(0));
+                }
+                let np = self.heap_alloc(n, 16);
+                let Value::Ptr { obj: nr, .. } = np else {
+                    return Ok(Value::Int(0));
+                };
+                let old = self.mem.objs[r.idx as usize].size;
+                self.mem.copy(nr.idx, 0, r.idx, 0, old.min(n as u64));
+                self.mem.free(r);
+                np
+            }
+            Builtin::Abort => return error(ErrorKind::Abort, "abort failure"),
+            Builtin::AssertFail => {
+                let e = arg(self, 0);
+                let s = self.mem.read_cstr(&e).map_err(|er| mem_err(er, &e))?;
+                return error(
+                    ErrorKind::Assert,
+                    format!("ASSERTION FAIL: {}", String::from_utf8_lossy(&s)),
+                );
+            }
+            Builtin::Exit => {
+                return Err(Box::new(Stop::Exit(arg(self, 0).bits() as u32 as i32)));
+            }
+            Builtin::Syscall => {
+                let mut a = [0i64; 7];
+                for (i, x) in a.iter_mut().enumerate() {
+                    *x = sext(arg(self, i).bits(), argw(self, i)) as i64;
+                }
+                let r = self.syscall(&a, args)?;
+                self.ret_int(ret, r as i128)
+            }
+            Builtin::RunDtors => {
+                let pc = self.pc;
+                self.run_dtors()?;
+                self.pc = pc;
+                Value::Int(0)
+            }
+            Builtin::External => {
+                return error(
+                    ErrorKind::External,
+                    format!("failed external call: {}", self.m.func(fid).name),
+                )
+            }
+            // `Defined` and the symbolic API (`is_symbolic_api`) never get here.
+            _ => unreachable!("builtin {b:?} is dispatched elsewhere"),
+        })
+    }
+
+    pub(super) fn syscall(&mut self, a: &[i64; 7], args: &[CallArg]) -> R<i64> {
+        let arg =
+            |s: &Self, i: usize| -> Value { args.get(i).map(|a| s.op(&a.op)).unwrap_or_default() };
+        let nr = a[0];
+        #[derive(PartialEq)]
+        enum S {
+            Write,
+            Writev,
+            Ioctl,
+            Exit,
+            NoMem,
+            Pid,
+            Zero,
+            Other,
+        }
+        let s = if self.x86_64 {
+            match nr {
+                1 => S::Write,
+                20 => S::Writev,
+                16 => S::Ioctl,
+                60 | 231 => S::Exit,
+                12 | 9 => S::NoMem,
+                39 | 186 => S::Pid,
+                13 | 14 | 11 => S::Zero,
+                _ => S::Other,
+            }
+        } else {
+            match nr {
+                4 => S::Write,
+                146 => S::Writev,
+                54 => S::Ioctl,
+                1 | 252 => S::Exit,
+                45 | 90 | 192 => S::NoMem,
+                20 | 224 => S::Pid,
+                174 | 175 | 91 => S::Zero,
+                _ => S::Other,
+            }
+        };
+        Ok(match s {
+            S::Write => {
+                let (fd, p, n) = (a[1] as i32, arg(self, 2), a[3] as u64);
+                self.write_out(fd, &p, n)?
+            }
+            S::Writev => {
+                let (fd, iov, cnt) = (a[1] as i32, arg(self, 2), a[3]);
+                let ps = self.ps as u64;
+                let mut total = 0i64;
+                for i in 0..cnt.max(0) as u64 {
+                    let e = self.ptr_add(iov.clone(), (i * 2 * ps) as i64);
+                    let (s, o) = self.mem.resolve(&e, 2 * ps).map_err(|er| mem_err(er, &e))?;
+                    let base = self.mem.load_ptr(s, o);
+                    let len = self.mem.load_int(s, o + ps, ps) as u64;
+                    let r = self.write_out(fd, &base, len)?;
+                    if r < 0 {
+                        return Ok(r);
+                    }
+                    total += r;
+                }
+                total
+            }
+            S::Ioctl => -25,
+            S::Exit => return Err(Box::new(Stop::Exit(a[1] as i32))),
+            S::NoMem => -12,
+            S::Pid => 1,
+            S::Zero => 0,
+            S::Other => {
+                return error(ErrorKind::Exec, format!("unsupported syscall {}", nr));
+            }
+        })
+    }
+
+    pub(super) fn write_out(&mut self, fd: i32, p: &Value, n: u64) -> R<i64> {
+        if fd != 1 && fd != 2 {
+            return Ok(-9); // EBADF
+        }
+        if n == 0 {
+            return Ok(0);
+        }
+        let (s, o) = self.mem.resolve_any(p, n).map_err(|e| mem_err(e, p))?;
+        let sym: Option<Vec<Option<ExprId>>> = self.mem.objs[s as usize]
+            .sym
+            .as_ref()
+            .map(|v| v[o as usize..(o + n) as usize].to_vec())
+            .filter(|v| v.iter().any(|b| b.is_some()));
+        match sym {
+            None => {
+                let data = self.mem.bytes(s, o, n);
+                self.io.write(fd, data);
+            }
+            Some(sym) => {
+                // Output of symbolic bytes: one feasible value, without constraining the path
+                // (printing loses no path).
+                let objs = self.test_objects(None);
+                let mut asg = expr::Assignment::new();
+                for ((_, a, _), (_, bytes)) in self.path.symbolics.iter().zip(objs) {
+                    asg.values.insert(*a, bytes);
+                }
+                let mut data = self.mem.bytes(s, o, n).to_vec();
+                for (d, b) in data.iter_mut().zip(sym) {
+                    if let Some(e) = b {
+                        *d = expr::eval(&self.pool, e, &asg) as u8;
+                    }
+                }
+                self.io.write(fd, &data);
+            }
+        }
+        Ok(n as i64)
+    }
+}

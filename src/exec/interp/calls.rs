@@ -1,0 +1,246 @@
+//! Calls (direct, intrinsic, builtin, through pointers), byval copies and the varargs area.
+
+use super::*;
+
+impl<'m, 'io> Interp<'m, 'io> {
+    pub(super) fn call(
+        &mut self,
+        inst: &'m Inst,
+        callee: &'m Callee,
+        args: &'m [CallArg],
+        ret: TypeId,
+        next: usize,
+    ) -> R<Flow> {
+        let fid = match callee {
+            Callee::Direct(f) => *f,
+            Callee::Intrinsic(i) => {
+                if self.symbolic {
+                    if let Some(v) = self.sym_mem_intrinsic(*i, args)? {
+                        self.set(inst.dst, v);
+                        return Ok(Flow::Next);
+                    }
+                    if let Some(v) = self.sym_intrinsic(*i, args, ret)? {
+                        self.set(inst.dst, v);
+                        return Ok(Flow::Next);
+                    }
+                    self.guard_args(args, &format!("intrinsic {:?}", i))?;
+                }
+                let v = self.intrinsic(*i, args, ret)?;
+                self.set(inst.dst, v);
+                return Ok(Flow::Next);
+            }
+            Callee::Indirect(o) => match *opref!(self, o) {
+                Value::Sym(e) => self.sym_callee(e)?,
+                _ => {
+                    let p = self.op(o);
+                    self.func_of(&p)?
+                }
+            },
+        };
+        match self.builtins[fid.0 as usize] {
+            Builtin::Defined => {}
+            b if b.is_symbolic_api() => {
+                let v = self.sym_builtin(b, fid, args, ret)?;
+                self.set(inst.dst, v);
+                return Ok(Flow::Next);
+            }
+            b => {
+                if self.symbolic {
+                    if self.is_exit_call(b, args) {
+                        // The status of an exit is only printed: any feasible value will do
+                        // (no path is lost), so a symbolic one is concretized here.
+                        for a in args {
+                            if let Operand::Reg(r) = a.op {
+                                let slot = self.base + r.0 as usize;
+                                if let Value::Sym(_) = self.regs[slot] {
+                                    let v = self.regs[slot].clone();
+                                    let c = self.exit_code(&v);
+                                    self.regs[slot] = Value::Int(c as u32 as u128);
+                                }
+                            }
+                        }
+                    }
+                    let sizes: &[usize] = match b {
+                        Builtin::Malloc => &[0],
+                        Builtin::Calloc | Builtin::AlignedAlloc | Builtin::Memalign => &[0, 1],
+                        Builtin::Realloc => &[1],
+                        Builtin::PosixMemalign => &[1, 2],
+                        _ => &[],
+                    };
+                    if !sizes.is_empty() {
+                        self.concrete_size_args(args, sizes)?;
+                    }
+                    let name = &self.m.func(fid).name;
+                    self.guard_args(args, name)?;
+                }
+                let v = self.builtin(b, fid, args, ret)?;
+                self.set(inst.dst, v);
+                return Ok(Flow::Next);
+            }
+        }
+        if self.frames.len() >= self.max_frames {
+            return Err(Box::new(Stop::Halt("max-stack-frames".into())));
+        }
+        let m = self.m;
+        let func = m.func(fid);
+        let nb = self.regs.len();
+        self.regs.resize(nb + func.num_regs as usize, Value::Int(0));
+        let alloca_base = self.allocas.len() as u32;
+        let np = func.params.len();
+        for (i, a) in args.iter().enumerate().take(np) {
+            let v = self.op(&a.op);
+            let v = match a.byval.or(func.byval.get(i).copied().flatten()) {
+                Some(size) => self.byval_copy(&v, size)?,
+                None => v,
+            };
+            self.regs[nb + i] = v;
+        }
+        let varargs = if func.is_vararg {
+            Some(self.build_varargs(&args[np.min(args.len())..])?)
+        } else {
+            None
+        };
+        self.frames.last_mut().unwrap().pc = next as u32;
+        self.frames.push(Frame {
+            func: fid,
+            pc: 0,
+            base: nb as u32,
+            alloca_base,
+            varargs,
+            ret_dst: inst.dst,
+        });
+        Ok(Flow::Frames)
+    }
+
+    /// The function a pointer designates.
+    pub(super) fn func_of(&self, p: &Value) -> R<FuncId> {
+        let obj = match *p {
+            Value::Ptr { obj, .. } => Some(obj),
+            Value::Int(a) if a >= 4096 && a <= u64::MAX as u128 => self.mem.lookup(a as u64),
+            _ => None,
+        };
+        if let Some(o) = obj.and_then(|o| self.mem.get(o)) {
+            if let ObjKind::Function(f) = o.kind {
+                if o.base as u128 == p.bits() {
+                    return Ok(f);
+                }
+            }
+        }
+        if p.bits() < 4096 {
+            return Err(mem_err(MemErr::Null, p));
+        }
+        Err(mem_err(MemErr::OutOfBound, p))
+    }
+
+    pub(super) fn byval_copy(&mut self, p: &Value, size: u64) -> R<Value> {
+        let (ss, so) = self.mem.resolve_any(p, size).map_err(|e| mem_err(e, p))?;
+        let r = self
+            .mem
+            .alloc(size, 16, ObjKind::Stack)
+            .map_or_else(Self::oom, Ok)?;
+        self.mem.copy(r.idx, 0, ss, so, size);
+        self.allocas.push(r);
+        Ok(self.mem.ptr_to(r))
+    }
+
+    /// Lays out the variadic arguments of a call in one object (x86-64 SysV overflow area, or
+    /// the i386 stack layout) and registers it with the callee's allocas.
+    pub(super) fn build_varargs(&mut self, args: &[CallArg]) -> R<ObjRef> {
+        let m = self.m;
+        let mut layout = Vec::with_capacity(args.len());
+        let mut off = 0u64;
+        for a in args {
+            let t = m.ty(a.ty);
+            let size = a.byval.unwrap_or(t.alloc_size.max(t.store_size));
+            let (align, slot) = if self.x86_64 {
+                if a.byval.is_none() && t.align >= 16 {
+                    (16, size.div_ceil(16) * 16)
+                } else {
+                    (8, size.div_ceil(8) * 8)
+                }
+            } else {
+                (4, size.div_ceil(4) * 4)
+            };
+            off = off.div_ceil(align) * align;
+            layout.push(off);
+            off += slot;
+        }
+        let r = self
+            .mem
+            .alloc(off, 16, ObjKind::Data)
+            .map_or_else(Self::oom, Ok)?;
+        for (a, &o) in args.iter().zip(&layout) {
+            let v = self.op(&a.op);
+            match (a.byval, &v) {
+                (Some(size), _) => {
+                    let (ss, so) = self.mem.resolve_any(&v, size).map_err(|e| mem_err(e, &v))?;
+                    self.mem.copy(r.idx, o, ss, so, size);
+                }
+                (None, Value::Sym(e)) => {
+                    let TI::Int(w) = self.ti(a.ty) else {
+                        return sym_err("a variadic argument that is not an integer");
+                    };
+                    self.mem
+                        .store_sym(&mut self.pool, r.idx, o, (w as u64).div_ceil(8), *e);
+                }
+                (None, _) => self.store_at(r.idx, o, a.ty, &v),
+            }
+        }
+        self.allocas.push(r);
+        Ok(r)
+    }
+
+    pub(super) fn va_start(&mut self, ap: &Value) -> R<()> {
+        let Some(va) = self.frames.last().and_then(|f| f.varargs) else {
+            return error(
+                ErrorKind::Exec,
+                "va_start in a function without variadic arguments",
+            );
+        };
+        let area = self.mem.ptr_to(va);
+        if self.x86_64 {
+            let (s, o) = self.mem.resolve_mut(ap, 24).map_err(|e| mem_err(e, ap))?;
+            self.mem.store_int(s, o, 4, 48);
+            self.mem.store_int(s, o + 4, 4, 304);
+            self.mem.store_ptr(s, o + 8, &area);
+            self.mem.store_ptr(s, o + 16, &Value::Int(0));
+        } else {
+            let (s, o) = self.mem.resolve_mut(ap, 4).map_err(|e| mem_err(e, ap))?;
+            self.mem.store_ptr(s, o, &area);
+        }
+        Ok(())
+    }
+
+    /// The `va_arg` instruction, reading from the layout `va_start` set up.
+    pub(super) fn va_arg(&mut self, list: &Value, ty: TypeId) -> R<Value> {
+        let t = self.m.ty(ty);
+        let size = t.alloc_size.max(t.store_size);
+        let (ps, o) = if self.x86_64 {
+            let (s, o) = self
+                .mem
+                .resolve_mut(list, 24)
+                .map_err(|e| mem_err(e, list))?;
+            (s, o + 8)
+        } else {
+            self.mem
+                .resolve_mut(list, 4)
+                .map_err(|e| mem_err(e, list))?
+        };
+        let cur = self.mem.load_ptr(ps, o);
+        let (align, slot) = if self.x86_64 {
+            if t.align >= 16 {
+                (16u64, size.div_ceil(16) * 16)
+            } else {
+                (8, size.div_ceil(8) * 8)
+            }
+        } else {
+            (4, size.div_ceil(4) * 4)
+        };
+        let a = cur.bits() as u64;
+        let cur = self.ptr_add(cur, ((a.div_ceil(align) * align) - a) as i64);
+        let v = self.load(&cur, ty)?;
+        let next = self.ptr_add(cur, slot as i64);
+        self.mem.store_ptr(ps, o, &next);
+        Ok(v)
+    }
+}

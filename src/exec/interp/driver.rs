@@ -1,0 +1,154 @@
+//! The run: start-up, then the loop that hands pending paths to the searcher and runs them.
+
+use super::*;
+
+pub(in crate::exec) fn run(
+    m: &Module,
+    cfg: &Config,
+    io: &mut dyn Io,
+    mon: &mut dyn Monitor,
+) -> Result<Outcome, RunError> {
+    let entry = *m
+        .func_by_name
+        .get(&cfg.entry)
+        .ok_or_else(|| RunError::EntryMissing(cfg.entry.clone()))?;
+    if m.func(entry).is_declaration {
+        return Err(RunError::EntryNotDefined(cfg.entry.clone()));
+    }
+    let start = if cfg.use_libc_start {
+        match m.func_by_name.get("__libc_start_main") {
+            Some(&f) if !m.func(f).is_declaration => Some(f),
+            _ => return Err(RunError::NoLibcStart),
+        }
+    } else {
+        None
+    };
+    let mut it = Interp::new(m, io, cfg);
+    it.arm(cfg);
+    // A path pruned by interpolation would skip the checks of assumed loop invariants.
+    if cfg.interpolation && !it.loop_inv.as_ref().is_some_and(|l| l.assumes_any()) {
+        let mut st = itp::ItpState::new();
+        st.keep_tree = cfg.output_tree;
+        st.subsumed_test = cfg.subsumed_test;
+        it.itp = Some(Box::new(st));
+    }
+    if let Err(e) = it.init_globals() {
+        return Err(RunError::Setup(format!("{:?}", e)));
+    }
+    let (argc, argv, envp) = it
+        .setup_args(cfg)
+        .map_err(|e| RunError::Setup(format!("{:?}", e)))?;
+    let (fid, vals) = match start {
+        Some(f) => {
+            let main_ptr = it.mem.ptr_to(it.func_objs[entry.0 as usize]);
+            (f, vec![main_ptr, argc, argv])
+        }
+        None => (entry, vec![argc, argv, envp]),
+    };
+    let r = it
+        .run_ctors()
+        .and_then(|_| {
+            it.can_fork = true;
+            it.start(fid, vals)
+        })
+        .and_then(|v| {
+            // Returning from the entry runs the destructors (KLEE-style); with the C library
+            // they run from its exit path (`__trex_run_global_dtors`).
+            it.can_fork = false;
+            it.run_dtors()?;
+            Ok(v)
+        });
+    it.finish_path(r);
+    // The pending paths live in a slab; the searcher picks which one runs next. A path runs
+    // until it ends (its forks are recorded as pending children), then the searcher hears
+    // of its children (`fork`, `added`) and of its end (`removed`).
+    let coverage = Arc::new(Coverage::new(m));
+    let mut searcher = make_searcher(&cfg.search, cfg.seed, m, coverage.clone());
+    let mut slab = Slab::default();
+    let mut cur = slab.insert(None, StateMeta::root(entry));
+    searcher.update(None, &[cur], &[], &slab);
+    // Greedy confirmation: pending state of each interpolation node.
+    let mut node_state: hashbrown::HashMap<u32, StateId> = hashbrown::HashMap::new();
+    loop {
+        let mut added = Vec::new();
+        for snap in std::mem::take(&mut it.worklist) {
+            let meta = StateMeta::of(&snap);
+            it.note_coverage(coverage.mark(meta.loc.0, meta.loc.1));
+            let node = snap.node;
+            let id = slab.insert(Some(snap), meta);
+            if cfg.greedy_confirmation && node != itp::NONE {
+                node_state.insert(node, id);
+            }
+            searcher.fork(cur, id);
+            added.push(id);
+        }
+        searcher.update(Some(cur), &added, &[cur], &slab);
+        slab.remove(cur);
+        // Tests, halts (budgets, SIGINT, max-tests, exit-on-error), memory cap: control.rs.
+        it.end_segment(added.len(), &mut *searcher, &mut slab, &coverage, mon);
+        let confirm = if cfg.greedy_confirmation {
+            it.itp_confirm_next(&mut node_state, |id, node| {
+                slab.slots
+                    .get(id.0 as usize)
+                    .and_then(|s| s.0.as_ref())
+                    .is_some_and(|sn| sn.node == node)
+            })
+        } else {
+            None
+        };
+        let Some(next) = confirm.or_else(|| searcher.select(&slab)) else {
+            break;
+        };
+        cur = next;
+        let snap = slab.take(cur);
+        let node = snap.node;
+        if let Some(w) = it.ctl.halt.clone() {
+            // A halted run ends the remaining paths early.
+            it.itp_enter(node);
+            it.end_pending(snap, &w);
+            continue;
+        }
+        it.enter_segment(&snap, &coverage);
+        it.install(snap);
+        it.itp_enter(node);
+        if it.itp_check(node) {
+            // Subsumed: the path ends here, pruned.
+            it.itp_subsumed_end();
+            continue;
+        }
+        let r = it.resume().and_then(|v| {
+            it.can_fork = false;
+            it.run_dtors()?;
+            Ok(v)
+        });
+        it.finish_path(r);
+    }
+    let paths = std::mem::take(&mut it.paths);
+    let stats = it.solver.as_ref().map(|s| s.stats().clone());
+    Ok(Outcome {
+        end: paths[0].end.clone(),
+        paths,
+        instructions: it.insts,
+        solver_stats: stats,
+        forks_refused: it.forks_refused,
+        interpolation: it.itp_stats(),
+        target_hits: std::mem::take(&mut it.target_hits),
+        states_matched: it.seen.as_ref().map_or(0, |s| s.pruned),
+        loops_abstracted: it.loops_abstracted,
+        invariant_candidates: it
+            .loop_inv
+            .as_mut()
+            .map(|l| std::mem::take(&mut l.learnt))
+            .unwrap_or_default(),
+        invariants_failed: it
+            .loop_inv
+            .as_mut()
+            .map(|l| std::mem::take(&mut l.failed))
+            .unwrap_or_default(),
+        tree_dot: if cfg.output_tree {
+            it.itp_tree_dot()
+        } else {
+            None
+        },
+    })
+}

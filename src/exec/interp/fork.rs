@@ -1,0 +1,291 @@
+//! Symbolic values, feasibility queries and forks: checked operations, branches and switches on symbolic values, installing and resuming a pending path.
+
+use super::*;
+
+impl<'m, 'io> Interp<'m, 'io> {
+    /// An expression as a value (constants become concrete again).
+    pub(super) fn val_of(&self, e: ExprId) -> Value {
+        match self.pool.as_const(e) {
+            Some(c) => Value::Int(c),
+            None => Value::Sym(e),
+        }
+    }
+
+    /// A scalar integer value of width `w` as an expression.
+    pub(super) fn expr_of(&mut self, v: &Value, w: u32, what: &str) -> R<ExprId> {
+        match v {
+            Value::Sym(e) => {
+                let e = *e;
+                let ew = self.pool.width(e);
+                Ok(if ew == w {
+                    e
+                } else {
+                    self.pool.zext_or_trunc(e, w)
+                })
+            }
+            Value::Int(x) => Ok(self.pool.constant(w, x & mask(w))),
+            // A pointer's address (resolved by address when it is used as a pointer again).
+            Value::Ptr { addr, .. } => Ok(self.pool.constant(w, *addr as u128 & mask(w))),
+            _ => sym_err(format!("{what} (with an aggregate operand)")),
+        }
+    }
+
+    pub(super) fn solver(&mut self) -> &mut (dyn Solver + Send) {
+        self.solver
+            .get_or_insert_with(|| self.ctl.solver_chain())
+            .as_mut()
+    }
+
+    /// May `c` (width 1) be true under the path constraints?
+    pub(super) fn may_be(&mut self, c: ExprId) -> R<bool> {
+        if let Some(b) = self.pool.as_const(c) {
+            return Ok(b != 0);
+        }
+        let cs = std::mem::take(&mut self.path.constraints);
+        let mut sv = self
+            .solver
+            .take()
+            .unwrap_or_else(|| self.ctl.solver_chain());
+        let r = sv.may_be_true(&self.pool, Query::new(&cs, c));
+        self.solver = Some(sv);
+        self.path.constraints = cs;
+        r.or_else(|e| self.solver_fail(e))
+    }
+
+    pub(super) fn add_constraint(&mut self, c: ExprId) {
+        self.itp_fact(itp::Fact::Constraint(c));
+        if self.pool.as_const(c).is_none() {
+            self.path.constraints.push(c);
+        }
+    }
+
+    /// If `bad` may hold: the error when it must, else an error path and the current path
+    /// continues with `!bad`.
+    pub(super) fn check_bad(&mut self, bad: ExprId, kind: ErrorKind, msg: &str) -> R<()> {
+        if !self.may_be(bad)? {
+            return Ok(());
+        }
+        let good = self.pool.bool_not(bad);
+        if !self.may_be(good)? {
+            return error(kind, msg);
+        }
+        self.fork_check()?;
+        if !self.fork_allowed(1) {
+            // No more forks: the path continues on the error-free side.
+            self.add_constraint(good);
+            return Ok(());
+        }
+        self.fork_error(bad, kind, msg);
+        self.itp_fact(itp::Fact::ErrFork);
+        self.add_constraint(good);
+        if self.ctl.exits_on(kind) {
+            // The run stops at this error: the current path ends early too.
+            return Err(Box::new(Stop::Halt("exit-on-error".into())));
+        }
+        Ok(())
+    }
+
+    /// Whether `n` more paths may be forked here (`--max-forks`: forks in the run,
+    /// `--max-depth`: forks on the path); when not, the fork is refused and counted, and the
+    /// path continues on one feasible side.
+    pub(super) fn fork_allowed(&mut self, n: u64) -> bool {
+        if self.forks >= self.max_forks || self.path.depth >= self.max_depth {
+            self.forks_refused += 1;
+            self.itp_block();
+            return false;
+        }
+        self.forks += n;
+        true
+    }
+
+    pub(super) fn fork_check(&self) -> R<()> {
+        if !self.can_fork || self.stop_depth != 0 {
+            return error(
+                ErrorKind::Exec,
+                "unsupported: symbolic branch outside the entry function (in a constructor or destructor)",
+            );
+        }
+        Ok(())
+    }
+
+    /// Saves a copy of the current path that will take `edge` under the extra constraint `c`.
+    pub(super) fn fork_to(&mut self, f: &'m Function, edge: &'m Edge, c: ExprId) {
+        let mut path = self.path.clone();
+        path.constraints.push(c);
+        path.depth += 1;
+        self.path.depth += 1;
+        self.worklist.push(Snap {
+            mem: self.mem.clone(),
+            regs: self.regs.clone(),
+            frames: self.frames.clone(),
+            allocas: self.allocas.clone(),
+            stop_depth: self.stop_depth,
+            dtors_done: self.dtors_done,
+            path,
+            edge: Some((f, edge)),
+            pc: self.pc,
+            node: itp::NONE,
+        });
+    }
+
+    pub(in crate::exec) fn install(&mut self, s: Snap<'m>) {
+        self.mem = s.mem;
+        self.regs = s.regs;
+        self.frames = s.frames;
+        self.allocas = s.allocas;
+        self.stop_depth = s.stop_depth;
+        self.dtors_done = s.dtors_done;
+        self.path = s.path;
+        self.can_fork = true;
+        if let Some(fr) = self.frames.last() {
+            self.base = fr.base as usize;
+            self.pc = fr.pc;
+        }
+        if let Some(fr) = self.frames.last_mut() {
+            // Re-executes the current instruction (forks of symbolic pointer resolution).
+            fr.pc = s.pc;
+            self.pc = s.pc;
+        }
+        if let Some((f, e)) = s.edge {
+            let t = self.edge(f, e);
+            self.frames.last_mut().unwrap().pc = t as u32;
+            self.pc = t as u32;
+        }
+    }
+
+    /// `exit(status)` or the `exit` / `exit_group` system call.
+    pub(super) fn is_exit_call(&self, b: Builtin, args: &[CallArg]) -> bool {
+        match b {
+            Builtin::Exit => true,
+            Builtin::Syscall => {
+                let nr = match args.first().map(|a| opref!(self, &a.op)) {
+                    Some(Value::Int(n)) => *n,
+                    _ => return false,
+                };
+                if self.x86_64 {
+                    nr == 60 || nr == 231
+                } else {
+                    nr == 1 || nr == 252
+                }
+            }
+            _ => false,
+        }
+    }
+
+    /// Continues an installed path.
+    pub(super) fn resume(&mut self) -> R<Value> {
+        if self.loop_abs.is_some() {
+            if let Some(fr) = self.frames.last() {
+                let f = fr.func;
+                // A forked branch resumes at a block start (a re-executed instruction
+                // inside a block stays where it was).
+                let blocks = &self.m.func(f).blocks;
+                if blocks.binary_search_by_key(&self.pc, |b| b.start).is_ok() {
+                    self.at_loop_abstraction(f, self.pc)?;
+                }
+            }
+        }
+        if self.seen.is_some() {
+            if let Some(fr) = self.frames.last() {
+                let f = fr.func;
+                self.at_loop_header(f, self.pc)?;
+            }
+        }
+        self.run_loop()
+    }
+
+    /// A conditional branch on a symbolic condition: the feasible sides.
+    pub(super) fn sym_branch(
+        &mut self,
+        f: &'m Function,
+        c: ExprId,
+        t: &'m Edge,
+        fe: &'m Edge,
+    ) -> R<usize> {
+        let may_t = self.may_be(c)?;
+        let nc = self.pool.bool_not(c);
+        let may_f = self.may_be(nc)?;
+        match (may_t, may_f) {
+            (true, true) => {
+                self.fork_check()?;
+                // Towards a target first (`trex verify`), else the true side.
+                let false_first = self.target_dist.is_some()
+                    && self.nearer_to_target(&[
+                        f.blocks[t.target.0 as usize].start,
+                        f.blocks[fe.target.0 as usize].start,
+                    ]) == 1;
+                let (stay, sc, other, oc, outcome) = if false_first {
+                    (fe, nc, t, c, 1)
+                } else {
+                    (t, c, fe, nc, 0)
+                };
+                if self.fork_allowed(1) {
+                    self.fork_to(f, other, oc);
+                    self.itp_fork(&[1 - outcome], outcome);
+                }
+                self.add_constraint(sc);
+                Ok(self.edge(f, stay))
+            }
+            (true, false) => Ok(self.edge(f, t)),
+            (false, true) => Ok(self.edge(f, fe)),
+            (false, false) => error(ErrorKind::Exec, "internal: infeasible path constraints"),
+        }
+    }
+
+    /// A switch on a symbolic value: one path per feasible case and the default.
+    pub(super) fn sym_switch(
+        &mut self,
+        f: &'m Function,
+        c: ExprId,
+        cases: &'m [(u128, Edge)],
+        default: &'m Edge,
+    ) -> R<usize> {
+        let w = self.pool.width(c);
+        // As KLEE: one path per distinct target (cases sharing an edge are one disjunction).
+        let groups = switch_groups(&mut self.pool, c, w, cases, default);
+        // (The outcome of a path, for interpolation: its group's index.)
+        let mut feasible: Vec<(&'m Edge, ExprId)> = Vec::new();
+        let mut outcomes: Vec<u32> = Vec::new();
+        for (gi, (e, k)) in groups.into_iter().enumerate() {
+            if self.may_be(k)? {
+                feasible.push((e, k));
+                outcomes.push(gi as u32);
+            }
+        }
+        if feasible.is_empty() {
+            return error(ErrorKind::Exec, "internal: infeasible path constraints");
+        }
+        if feasible.len() > 1 && self.target_dist.is_some() {
+            // Towards a target first (`trex verify`).
+            let starts: Vec<u32> = feasible
+                .iter()
+                .map(|(e, _)| f.blocks[e.target.0 as usize].start)
+                .collect();
+            let i = self.nearer_to_target(&starts);
+            feasible[..=i].rotate_right(1);
+            outcomes[..=i].rotate_right(1);
+        }
+        if feasible.len() > 1 {
+            self.fork_check()?;
+            if !self.fork_allowed(feasible.len() as u64 - 1) {
+                feasible.truncate(1);
+                let k = feasible[0].1;
+                self.add_constraint(k);
+            }
+        }
+        // The first feasible target stays with this path; the others are forked in reverse so
+        // that `--search=dfs` takes them in case order.
+        for &(e, k) in feasible[1..].iter().rev() {
+            self.fork_to(f, e, k);
+        }
+        if feasible.len() > 1 {
+            let snaps: Vec<u32> = outcomes[1..].iter().rev().copied().collect();
+            self.itp_fork(&snaps, outcomes[0]);
+        }
+        let (e, k) = feasible[0];
+        if feasible.len() > 1 {
+            self.add_constraint(k);
+        }
+        Ok(self.edge(f, e))
+    }
+}

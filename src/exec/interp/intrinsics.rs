@@ -1,0 +1,307 @@
+//! LLVM intrinsics on concrete values.
+
+use super::*;
+
+/// with.overflow arithmetic: (wrapped result, overflowed).
+pub(super) fn overflow_op(which: Intrinsic, w: u32, x: u128, y: u128) -> (u128, bool) {
+    use Intrinsic as I;
+    let m = mask(w);
+    let fits = |v: i128| sext(v as u128 & m, w) == v;
+    match which {
+        I::UAddWithOverflow => {
+            let r = x.wrapping_add(y);
+            (r & m, x.checked_add(y).is_none_or(|s| s > m))
+        }
+        I::USubWithOverflow => (x.wrapping_sub(y) & m, x < y),
+        I::UMulWithOverflow => (
+            x.wrapping_mul(y) & m,
+            x.checked_mul(y).is_none_or(|s| s > m),
+        ),
+        I::SAddWithOverflow => {
+            let (a, b) = (sext(x, w), sext(y, w));
+            (
+                x.wrapping_add(y) & m,
+                a.checked_add(b).is_none_or(|s| !fits(s)),
+            )
+        }
+        I::SSubWithOverflow => {
+            let (a, b) = (sext(x, w), sext(y, w));
+            (
+                x.wrapping_sub(y) & m,
+                a.checked_sub(b).is_none_or(|s| !fits(s)),
+            )
+        }
+        _ => {
+            let (a, b) = (sext(x, w), sext(y, w));
+            (
+                x.wrapping_mul(y) & m,
+                a.checked_mul(b).is_none_or(|s| !fits(s)),
+            )
+        }
+    }
+}
+
+impl<'m, 'io> Interp<'m, 'io> {
+    pub(super) fn intrinsic(
+        &mut self,
+        which: Intrinsic,
+        args: &[CallArg],
+        ret: TypeId,
+    ) -> R<Value> {
+        use Intrinsic as I;
+        let arg =
+            |s: &Self, i: usize| -> Value { args.get(i).map(|a| s.op(&a.op)).unwrap_or_default() };
+        let (rti, _) = self.scalar_ti(ret);
+        let w = match rti {
+            TI::Int(w) => w,
+            _ => match args.first().map(|a| self.scalar_ti(a.ty).0) {
+                Some(TI::Int(w)) => w,
+                _ => 64,
+            },
+        };
+        let m = mask(w);
+        Ok(match which {
+            I::Memcpy | I::Memmove => {
+                let (d, s) = (arg(self, 0), arg(self, 1));
+                let n = arg(self, 2).bits() as u64;
+                if n > 0 {
+                    let (ss, so) = self.mem.resolve_any(&s, n).map_err(|e| mem_err(e, &s))?;
+                    let (ds, doff) = self
+                        .mem
+                        .resolve_any_mut(&d, n)
+                        .map_err(|e| mem_err(e, &d))?;
+                    self.mem.copy(ds, doff, ss, so, n);
+                }
+                Value::Int(0)
+            }
+            I::Memset => {
+                let d = arg(self, 0);
+                let b = arg(self, 1).bits() as u8;
+                let n = arg(self, 2).bits() as u64;
+                if n > 0 {
+                    let (ds, doff) = self
+                        .mem
+                        .resolve_any_mut(&d, n)
+                        .map_err(|e| mem_err(e, &d))?;
+                    self.mem.fill(ds, doff, b, n);
+                }
+                Value::Int(0)
+            }
+            // The "stack pointer" is the number of live allocas (small: never dereferenceable).
+            I::StackSave => Value::Int(self.allocas.len() as u128),
+            I::StackRestore => {
+                let mark = arg(self, 0).bits() as usize;
+                let floor = self.frames.last().map_or(0, |f| f.alloca_base as usize);
+                while self.allocas.len() > mark.max(floor) {
+                    let r = self.allocas.pop().unwrap();
+                    self.mem.free(r);
+                }
+                Value::Int(0)
+            }
+            I::Assume | I::VaEnd | I::NoOp => Value::Int(0),
+            I::SAddWithOverflow
+            | I::UAddWithOverflow
+            | I::SSubWithOverflow
+            | I::USubWithOverflow
+            | I::SMulWithOverflow
+            | I::UMulWithOverflow => {
+                let (a, b) = (arg(self, 0), arg(self, 1));
+                let w = match args.first().map(|a| self.scalar_ti(a.ty).0) {
+                    Some(TI::Int(w)) => w,
+                    _ => 64,
+                };
+                let one = |x: u128, y: u128| -> (u128, bool) { overflow_op(which, w, x, y) };
+                match a {
+                    Value::Agg(ae) => {
+                        let (vals, flags): (Vec<Value>, Vec<Value>) = ae
+                            .iter()
+                            .zip(b.elems())
+                            .map(|(x, y)| {
+                                let (r, o) = one(x.bits(), y.bits());
+                                (Value::Int(r), Value::bool(o))
+                            })
+                            .unzip();
+                        Value::Agg(Box::new([
+                            Value::Agg(vals.into_boxed_slice()),
+                            Value::Agg(flags.into_boxed_slice()),
+                        ]))
+                    }
+                    a => {
+                        let (r, o) = one(a.bits(), b.bits());
+                        Value::Agg(Box::new([Value::Int(r), Value::bool(o)]))
+                    }
+                }
+            }
+            I::SAddSat | I::SSubSat => {
+                let sub = which == I::SSubSat;
+                Self::map2(&arg(self, 0), &arg(self, 1), |x, y| {
+                    let (x, y) = (sext(x, w), sext(y, w));
+                    let r = if sub {
+                        x.saturating_sub(y)
+                    } else {
+                        x.saturating_add(y)
+                    };
+                    let (lo, hi) = if w == 128 {
+                        (i128::MIN, i128::MAX)
+                    } else {
+                        (-(1i128 << (w - 1)), (1i128 << (w - 1)) - 1)
+                    };
+                    (r.clamp(lo, hi) as u128) & m
+                })
+            }
+            I::UAddSat => Self::map2(&arg(self, 0), &arg(self, 1), |x, y| {
+                x.saturating_add(y).min(m)
+            }),
+            I::USubSat => Self::map2(&arg(self, 0), &arg(self, 1), |x, y| x.saturating_sub(y)),
+            I::Abs => Self::map1(&arg(self, 0), |x| (sext(x, w).wrapping_abs() as u128) & m),
+            I::SMin => Self::map2(&arg(self, 0), &arg(self, 1), |x, y| {
+                if sext(x, w) <= sext(y, w) {
+                    x
+                } else {
+                    y
+                }
+            }),
+            I::SMax => Self::map2(&arg(self, 0), &arg(self, 1), |x, y| {
+                if sext(x, w) >= sext(y, w) {
+                    x
+                } else {
+                    y
+                }
+            }),
+            I::UMin => Self::map2(&arg(self, 0), &arg(self, 1), |x, y| x.min(y)),
+            I::UMax => Self::map2(&arg(self, 0), &arg(self, 1), |x, y| x.max(y)),
+            I::Ctpop => Self::map1(&arg(self, 0), |x| x.count_ones() as u128),
+            I::Ctlz => Self::map1(&arg(self, 0), |x| {
+                let x = x & m;
+                if x == 0 {
+                    w as u128
+                } else {
+                    (x.leading_zeros() - (128 - w)) as u128
+                }
+            }),
+            I::Cttz => Self::map1(&arg(self, 0), |x| {
+                let x = x & m;
+                if x == 0 {
+                    w as u128
+                } else {
+                    x.trailing_zeros() as u128
+                }
+            }),
+            I::Bswap => Self::map1(&arg(self, 0), |x| (x & m).swap_bytes() >> (128 - w)),
+            I::BitReverse => Self::map1(&arg(self, 0), |x| (x & m).reverse_bits() >> (128 - w)),
+            I::Fshl | I::Fshr => {
+                let left = which == I::Fshl;
+                Self::map3(&arg(self, 0), &arg(self, 1), &arg(self, 2), |a, b, c| {
+                    let c = (c % w as u128) as u32;
+                    if c == 0 {
+                        return if left { a } else { b };
+                    }
+                    // concatenate a:b (2w bits) and shift
+                    if left {
+                        ((a << c) | (b >> (w - c))) & m
+                    } else {
+                        ((b >> c) | (a << (w - c))) & m
+                    }
+                })
+            }
+            I::Expect => arg(self, 0),
+            I::Trap => return error(ErrorKind::Exec, "llvm.trap"),
+            I::VaStart => {
+                let ap = arg(self, 0);
+                self.va_start(&ap)?;
+                Value::Int(0)
+            }
+            I::VaCopy => {
+                let (d, s) = (arg(self, 0), arg(self, 1));
+                let n = if self.x86_64 { 24 } else { self.ps as u64 };
+                let (ss, so) = self.mem.resolve(&s, n).map_err(|e| mem_err(e, &s))?;
+                let (ds, doff) = self.mem.resolve_mut(&d, n).map_err(|e| mem_err(e, &d))?;
+                self.mem.copy(ds, doff, ss, so, n);
+                Value::Int(0)
+            }
+            I::FAbs
+            | I::Sqrt
+            | I::Floor
+            | I::Ceil
+            | I::Trunc
+            | I::Rint
+            | I::NearbyInt
+            | I::Round
+            | I::RoundEven => {
+                let fk = self.elem_fk(ret);
+                let u = match which {
+                    I::FAbs => FUn::Abs,
+                    I::Sqrt => FUn::Sqrt,
+                    I::Floor => FUn::Floor,
+                    I::Ceil => FUn::Ceil,
+                    I::Trunc => FUn::Trunc,
+                    I::Round => FUn::Round,
+                    _ => FUn::RoundEven,
+                };
+                Self::map1(&arg(self, 0), |x| float::unary(fk, u, x))
+            }
+            I::Fma => {
+                let fk = self.elem_fk(ret);
+                Self::map3(&arg(self, 0), &arg(self, 1), &arg(self, 2), |a, b, c| {
+                    float::fma(fk, a, b, c)
+                })
+            }
+            I::FMulAdd => {
+                // Not fused, as x86 code generation without FMA (and KLEE) does it.
+                let fk = self.elem_fk(ret);
+                Self::map3(&arg(self, 0), &arg(self, 1), &arg(self, 2), |a, b, c| {
+                    let p = float::fbin(fk, BinOp::FMul, a, b);
+                    float::fbin(fk, BinOp::FAdd, p, c)
+                })
+            }
+            I::CopySign => {
+                let fk = self.elem_fk(ret);
+                Self::map2(&arg(self, 0), &arg(self, 1), |a, b| {
+                    float::copysign(fk, a, b)
+                })
+            }
+            I::MinNum | I::MaxNum => {
+                let fk = self.elem_fk(ret);
+                let max = which == I::MaxNum;
+                Self::map2(&arg(self, 0), &arg(self, 1), |a, b| {
+                    float::minmax(fk, max, a, b)
+                })
+            }
+            I::VectorReduce(op) => {
+                let (start, v) = if args.len() >= 2 {
+                    (Some(arg(self, 0)), arg(self, 1))
+                } else {
+                    (None, arg(self, 0))
+                };
+                let Some(last) = args.last() else {
+                    return error(ErrorKind::Exec, "malformed vector reduction");
+                };
+                let ety = match self.ti(last.ty) {
+                    TI::Vec(e, _) => e,
+                    _ => ret,
+                };
+                let mut acc: Option<Value> = start;
+                for e in v.elems() {
+                    acc = Some(match acc {
+                        None => e.clone(),
+                        Some(a) => match op {
+                            RmwOp::FAdd | RmwOp::FSub => Value::Int(self.scalar_bin(
+                                BinOp::FAdd,
+                                self.ti(ety),
+                                a.bits(),
+                                e.bits(),
+                            )?),
+                            _ => self.rmw(op, ety, &a, e)?,
+                        },
+                    });
+                }
+                acc.unwrap_or_default()
+            }
+            I::ObjectSize => {
+                let min = arg(self, 1).is_true();
+                Value::Int(if min { 0 } else { m })
+            }
+            I::IsConstant => Value::Int(0),
+        })
+    }
+}

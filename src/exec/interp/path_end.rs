@@ -1,0 +1,145 @@
+//! How a path ends: its termination from a stop, its test inputs, error paths forked off the running one.
+
+use super::*;
+
+impl<'m, 'io> Interp<'m, 'io> {
+    /// Converts a stop into the run's end, with the call stack.
+    pub(super) fn end_of(&self, s: Stop) -> End {
+        match s {
+            Stop::Exit(c) => End::Exit(c),
+            Stop::Halt(w) => End::Halted(w),
+            Stop::Error { kind, msg, info } => {
+                let m = self.m;
+                let mut stack = Vec::new();
+                for (i, fr) in self.frames.iter().enumerate().rev() {
+                    let code = &m.func(fr.func).code;
+                    let pc = if i + 1 == self.frames.len() {
+                        self.pc as usize
+                    } else {
+                        (fr.pc as usize).saturating_sub(1)
+                    };
+                    let loc = code.get(pc).map(|i| i.loc).unwrap_or_default();
+                    stack.push(StackEntry { func: fr.func, loc });
+                }
+                let site = (self.frames.last().map_or(FuncId(0), |f| f.func), self.pc);
+                End::Error(ErrorReport {
+                    kind,
+                    message: msg,
+                    loc: stack.first().map(|s| s.loc).unwrap_or_default(),
+                    stack,
+                    info,
+                    site,
+                })
+            }
+        }
+    }
+
+    /// Concrete input of the current path (plus `extra` constraints).
+    pub(super) fn test_objects(&mut self, extra: Option<ExprId>) -> Vec<(String, Vec<u8>)> {
+        if self.path.symbolics.is_empty() {
+            return Vec::new();
+        }
+        let mut cs = self.path.constraints.clone();
+        if let Some(e) = extra {
+            cs.push(e);
+        }
+        let arrays: Vec<ArrayId> = self.path.symbolics.iter().map(|s| s.1).collect();
+        let _ = self.solver();
+        let mut sv = self.solver.take().unwrap();
+        let r = sv.get_initial_values(&self.pool, &cs, &arrays);
+        self.solver = Some(sv);
+        let vals = match r {
+            Ok(Some(v)) => v,
+            _ => self
+                .path
+                .symbolics
+                .iter()
+                .map(|s| vec![0u8; s.2 as usize])
+                .collect(),
+        };
+        self.path
+            .symbolics
+            .iter()
+            .zip(vals)
+            .map(|(s, v)| (s.0.clone(), v))
+            .collect()
+    }
+
+    /// Records the end of the current path.
+    pub(in crate::exec) fn finish_path(&mut self, r: R<Value>) {
+        if let Err(e) = &r {
+            if matches!(&**e, Stop::Halt(w) if w == SUBSUMED) {
+                // Pruned: its node was finished by the subsumption check.
+                self.itp_subsumed_end();
+                return;
+            }
+        }
+        if self.itp.is_some() {
+            let complete = match &r {
+                Ok(_) => true,
+                Err(e) => match &**e {
+                    Stop::Exit(_) => true,
+                    Stop::Halt(w) => w == SILENT,
+                    Stop::Error { kind, .. } => *kind != ErrorKind::Exec,
+                },
+            };
+            self.itp_leaf(if complete { Some(&r) } else { None });
+        }
+        let (end, silent) = match r {
+            Ok(v) => (End::Exit(self.exit_code(&v)), false),
+            Err(e) => match *e {
+                Stop::Halt(w) if w == SILENT => (End::Exit(0), true),
+                // Pruned by state matching: no test (its future is that of a state run).
+                Stop::Halt(w) if w == STATE_SEEN || w == LOOP_COVERED => (End::Halted(w), true),
+                e => (self.end_of(e), false),
+            },
+        };
+        let objects = if silent || !self.path_inputs {
+            Vec::new()
+        } else {
+            self.test_objects(None)
+        };
+        self.paths.push(PathEnd {
+            end,
+            objects,
+            silent,
+        });
+    }
+
+    /// An exit status (a symbolic one takes any feasible value: it only gets printed).
+    pub(super) fn exit_code(&mut self, v: &Value) -> i32 {
+        match v {
+            Value::Sym(e) => {
+                let e = *e;
+                let cs = self.path.constraints.clone();
+                let _ = self.solver();
+                let mut sv = self.solver.take().unwrap();
+                let r = sv.get_value(&self.pool, &cs, e).unwrap_or(0);
+                self.solver = Some(sv);
+                r as u32 as i32
+            }
+            v => v.bits() as u32 as i32,
+        }
+    }
+
+    /// Ends a copy of the current path right here with an error, under the extra
+    /// constraint `bad` (the current path continues).
+    pub(super) fn fork_error(&mut self, bad: ExprId, kind: ErrorKind, msg: &str) {
+        let stop = Stop::Error {
+            kind,
+            msg: msg.into(),
+            info: String::new(),
+        };
+        let end = self.end_of(stop);
+        let objects = if self.path_inputs {
+            self.test_objects(Some(bad))
+        } else {
+            Vec::new()
+        };
+        self.paths.push(PathEnd {
+            end,
+            objects,
+            silent: false,
+        });
+    }
+}

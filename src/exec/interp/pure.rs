@@ -1,0 +1,444 @@
+//! Side-effect-free semantics: arithmetic, comparisons and casts of scalars and vectors, aggregates, atomic read-modify-write values.
+
+use super::*;
+
+impl<'m, 'io> Interp<'m, 'io> {
+    pub(super) fn scalar_bin(&self, op: BinOp, ti: TI, x: u128, y: u128) -> R<u128> {
+        match ti {
+            TI::Int(w) => int_bin(op, w, x, y).map_err(int_err),
+            TI::F(fk) => Ok(float::fbin(fk, op, x, y)),
+            TI::Ptr => int_bin(op, self.ps * 8, x, y).map_err(int_err),
+            _ => error(
+                ErrorKind::Exec,
+                "unsupported: binary operation on this type",
+            ),
+        }
+    }
+
+    /// A failed integer operation: an error, except an over-wide shift without a source
+    /// location. Optimized code (the C library) evaluates shifts speculatively, e.g.
+    /// `bits > 30 || x >> bits == 0` becomes an unconditional `lshr` whose poison result is
+    /// discarded by a select; LLVM drops the debug location of such hoisted instructions. A
+    /// shift written by the program always has a location (`-g`), and is reported.
+    #[cold]
+    pub(super) fn int_failure(&self, e: IntErr, inst: &Inst) -> R<u128> {
+        if e == IntErr::Overshift && inst.loc.0 == 0 {
+            return Ok(0); // poison
+        }
+        Err(int_err(e))
+    }
+
+    /// Element-wise binary operation; with `poison_overshift`, over-wide shifts give poison
+    /// (zero) lanes instead of an error (see `is_overshift` at the call site).
+    pub(super) fn bin_vec(
+        &self,
+        op: BinOp,
+        ty: TypeId,
+        x: &Value,
+        y: &Value,
+        poison_overshift: bool,
+    ) -> R<Value> {
+        let TI::Vec(e, _) = self.ti(ty) else {
+            return error(
+                ErrorKind::Exec,
+                "unsupported: binary operation on this type",
+            );
+        };
+        let et = self.ti(e);
+        let mut out = Vec::with_capacity(x.elems().len());
+        for (a, b) in x.elems().iter().zip(y.elems()) {
+            let r = match self.scalar_bin(op, et, a.bits(), b.bits()) {
+                Ok(r) => r,
+                Err(e) if poison_overshift && is_overshift(&e) => 0,
+                Err(e) => return Err(e),
+            };
+            out.push(Value::Int(r));
+        }
+        Ok(Value::Agg(out.into_boxed_slice()))
+    }
+
+    pub(super) fn icmp_vec(&self, pred: IntPred, ty: TypeId, x: &Value, y: &Value) -> Value {
+        let w = match self.ti(ty) {
+            TI::Vec(e, _) => match self.ti(e) {
+                TI::Int(w) => w,
+                _ => self.ps * 8,
+            },
+            _ => self.ps * 8,
+        };
+        Value::Agg(
+            x.elems()
+                .iter()
+                .zip(y.elems())
+                .map(|(a, b)| Value::bool(icmp(pred, w, a.bits(), b.bits())))
+                .collect(),
+        )
+    }
+
+    pub(super) fn elem_fk(&self, ty: TypeId) -> FK {
+        match self.ti(ty) {
+            TI::F(fk) => fk,
+            TI::Vec(e, _) => match self.ti(e) {
+                TI::F(fk) => fk,
+                _ => FK::F64,
+            },
+            _ => FK::F64,
+        }
+    }
+
+    pub(super) fn map1(v: &Value, f: impl Fn(u128) -> u128) -> Value {
+        match v {
+            Value::Agg(e) => Value::Agg(e.iter().map(|x| Value::Int(f(x.bits()))).collect()),
+            x => Value::Int(f(x.bits())),
+        }
+    }
+
+    pub(super) fn map2(a: &Value, b: &Value, f: impl Fn(u128, u128) -> u128) -> Value {
+        match a {
+            Value::Agg(e) => Value::Agg(
+                e.iter()
+                    .zip(b.elems())
+                    .map(|(x, y)| Value::Int(f(x.bits(), y.bits())))
+                    .collect(),
+            ),
+            x => Value::Int(f(x.bits(), b.bits())),
+        }
+    }
+
+    pub(super) fn map3(
+        a: &Value,
+        b: &Value,
+        c: &Value,
+        f: impl Fn(u128, u128, u128) -> u128,
+    ) -> Value {
+        match a {
+            Value::Agg(e) => Value::Agg(
+                e.iter()
+                    .zip(b.elems())
+                    .zip(c.elems())
+                    .map(|((x, y), z)| Value::Int(f(x.bits(), y.bits(), z.bits())))
+                    .collect(),
+            ),
+            x => Value::Int(f(x.bits(), b.bits(), c.bits())),
+        }
+    }
+
+    /// Scalar type of a (possibly vector) type.
+    pub(super) fn scalar_ti(&self, ty: TypeId) -> (TI, TypeId) {
+        match self.ti(ty) {
+            TI::Vec(e, _) => (self.ti(e), e),
+            t => (t, ty),
+        }
+    }
+
+    pub(super) fn cast_scalar(&self, op: CastOp, from: TI, to: TI, x: Value) -> Value {
+        let wf = match from {
+            TI::Int(w) => w,
+            TI::Ptr => self.ps * 8,
+            _ => 128,
+        };
+        let wt = match to {
+            TI::Int(w) => w,
+            TI::Ptr => self.ps * 8,
+            _ => 128,
+        };
+        match op {
+            CastOp::Trunc => Value::Int(x.bits() & mask(wt)),
+            CastOp::ZExt => Value::Int(x.bits()),
+            CastOp::SExt => Value::Int(sext(x.bits(), wf) as u128 & mask(wt)),
+            CastOp::FpTrunc | CastOp::FpExt => match (from, to) {
+                (TI::F(a), TI::F(b)) => Value::Int(float::convert(a, b, x.bits())),
+                _ => x,
+            },
+            CastOp::FpToUi | CastOp::FpToSi => match from {
+                TI::F(a) => Value::Int(float::to_int(a, x.bits(), wt, op == CastOp::FpToSi)),
+                _ => x,
+            },
+            CastOp::UiToFp | CastOp::SiToFp => match to {
+                TI::F(b) => Value::Int(float::from_int(b, x.bits(), wf, op == CastOp::SiToFp)),
+                _ => x,
+            },
+            CastOp::PtrToInt => Value::Int(x.bits() & mask(wt)),
+            CastOp::IntToPtr => match x {
+                Value::Ptr { .. } => x,
+                x => Value::Int(x.bits() & mask(wt)),
+            },
+            CastOp::BitCast | CastOp::AddrSpaceCast => x,
+        }
+    }
+
+    pub(super) fn cast(&self, op: CastOp, from: TypeId, to: TypeId, x: Value) -> R<Value> {
+        let (tf, tt) = (self.ti(from), self.ti(to));
+        match (tf, tt) {
+            (TI::Vec(..), _) | (_, TI::Vec(..)) => {
+                if op == CastOp::BitCast {
+                    if from == to {
+                        return Ok(x);
+                    }
+                    let bytes = self.value_bytes(&x, from);
+                    return Ok(self.value_of_bytes(&bytes, to));
+                }
+                let (ef, _) = self.scalar_ti(from);
+                let (et, _) = self.scalar_ti(to);
+                Ok(Value::Agg(
+                    x.elems()
+                        .iter()
+                        .map(|e| self.cast_scalar(op, ef, et, e.clone()))
+                        .collect(),
+                ))
+            }
+            _ => Ok(self.cast_scalar(op, tf, tt, x)),
+        }
+    }
+
+    /// A throw-away interpreter over a private memory (layout conversions).
+    pub(super) fn scratch_interp(&self, mem: Memory) -> Interp<'m, 'static> {
+        Interp {
+            m: self.m,
+            pool: ExprPool::new(),
+            solver: None,
+            path: PathState::default(),
+            worklist: Vec::new(),
+            paths: Vec::new(),
+            symbolic: false,
+            can_fork: false,
+            warned_once: hashbrown::HashSet::new(),
+
+            io: Box::leak(Box::new(NoIo)), // zero-sized: no allocation
+            mem,
+            regs: Vec::new(),
+            frames: Vec::new(),
+            allocas: Vec::new(),
+            consts: Vec::new(),
+            tinfo: self.tinfo.clone(),
+            builtins: Vec::new(),
+            func_objs: Vec::new(),
+            global_objs: Vec::new(),
+            block_objs: hashbrown::HashMap::new(),
+            switch_tables: self.switch_tables.clone(),
+            scratch: Vec::new(),
+            ps: self.ps,
+            ptr_mask: self.ptr_mask,
+            x86_64: self.x86_64,
+            base: 0,
+            pc: 0,
+            stop_depth: 0,
+            dtors_done: false,
+            insts: 0,
+            max_insts: 0,
+            max_frames: 0,
+            ctl: Ctl::default(),
+            forks: 0,
+            max_forks: 0,
+            max_depth: 0,
+            forks_refused: 0,
+            itp: None,
+            tracing: false,
+            forked_here: false,
+            hints: hashbrown::HashMap::new(),
+            targets: None,
+            target_reached: Vec::new(),
+            target_hits: Vec::new(),
+            target_dist: None,
+            seen: None,
+            loop_abs: None,
+            loops_abstracted: 0,
+            loop_inv: None,
+            path_inputs: false,
+        }
+    }
+
+    /// In-memory byte image of a value (for bitcasts involving vectors).
+    pub(super) fn value_bytes(&self, v: &Value, ty: TypeId) -> Vec<u8> {
+        let n = self.m.ty(ty).store_size.max(self.m.ty(ty).alloc_size);
+        let mut mem = Memory::new(self.ps);
+        let r = mem.alloc(n, 16, ObjKind::Data).unwrap();
+        let mut tmp = self.scratch_interp(mem);
+        tmp.store_at(r.idx, 0, ty, v);
+        tmp.mem.objs[r.idx as usize].bytes.to_vec()
+    }
+
+    pub(super) fn value_of_bytes(&self, b: &[u8], ty: TypeId) -> Value {
+        let n = self
+            .m
+            .ty(ty)
+            .store_size
+            .max(self.m.ty(ty).alloc_size)
+            .max(b.len() as u64);
+        let mut mem = Memory::new(self.ps);
+        let r = mem.alloc(n, 16, ObjKind::Data).unwrap();
+        mem.write_bytes(r.idx, 0, b);
+        let tmp = self.scratch_interp(mem);
+        tmp.load_at(r.idx, 0, ty)
+    }
+
+    /// Instructions without side effects (also used for constant expressions).
+    pub(super) fn pure(&mut self, k: &InstKind) -> R<Option<Value>> {
+        Ok(Some(match k {
+            InstKind::Bin { op, ty, a, b } => {
+                let (x, y) = (self.op(a), self.op(b));
+                match self.ti(*ty) {
+                    TI::Vec(..) => self.bin_vec(*op, *ty, &x, &y, false)?,
+                    t => Value::Int(self.scalar_bin(*op, t, x.bits(), y.bits())?),
+                }
+            }
+            InstKind::FNeg { ty, a } => {
+                let fk = self.elem_fk(*ty);
+                Self::map1(&self.op(a), |x| float::fneg(fk, x))
+            }
+            InstKind::ICmp { pred, ty, a, b } => {
+                let (x, y) = (self.op(a), self.op(b));
+                match self.ti(*ty) {
+                    TI::Vec(..) => self.icmp_vec(*pred, *ty, &x, &y),
+                    TI::Int(w) => Value::bool(icmp(*pred, w, x.bits(), y.bits())),
+                    _ => Value::bool(icmp(*pred, self.ps * 8, x.bits(), y.bits())),
+                }
+            }
+            InstKind::FCmp { pred, ty, a, b } => {
+                let fk = self.elem_fk(*ty);
+                Self::map2(&self.op(a), &self.op(b), |x, y| {
+                    float::fcmp(fk, *pred, x, y) as u128
+                })
+            }
+            InstKind::Select { cond, t, f, .. } => {
+                let c = self.op(cond);
+                match c {
+                    Value::Agg(cs) => {
+                        let (tv, fv) = (self.op(t), self.op(f));
+                        Value::Agg(
+                            cs.iter()
+                                .enumerate()
+                                .map(|(i, c)| {
+                                    if c.is_true() {
+                                        tv.elems()[i].clone()
+                                    } else {
+                                        fv.elems()[i].clone()
+                                    }
+                                })
+                                .collect(),
+                        )
+                    }
+                    c => {
+                        if c.is_true() {
+                            self.op(t)
+                        } else {
+                            self.op(f)
+                        }
+                    }
+                }
+            }
+            InstKind::Cast { op, from, to, v } => {
+                let x = self.op(v);
+                self.cast(*op, *from, *to, x)?
+            }
+            InstKind::Copy { v, .. } => self.op(v),
+            InstKind::Gep {
+                base,
+                offset,
+                indices,
+            } => {
+                let b = self.op(base);
+                self.gep(b, *offset, indices)
+            }
+            InstKind::ExtractValue { agg, indices, .. } => {
+                let mut v = self.op(agg);
+                for &i in indices {
+                    v = match v {
+                        Value::Agg(e) => e.get(i as usize).cloned().unwrap_or_default(),
+                        _ => Value::Int(0),
+                    };
+                }
+                v
+            }
+            InstKind::InsertValue {
+                agg, val, indices, ..
+            } => {
+                let mut a = self.op(agg);
+                let x = self.op(val);
+                fn put(a: &mut Value, path: &[u32], x: Value) {
+                    if path.is_empty() {
+                        *a = x;
+                        return;
+                    }
+                    if let Value::Agg(e) = a {
+                        if let Some(slot) = e.get_mut(path[0] as usize) {
+                            put(slot, &path[1..], x);
+                        }
+                    }
+                }
+                put(&mut a, indices, x);
+                a
+            }
+            InstKind::ExtractElement {
+                vec,
+                idx,
+                idx_width,
+                ..
+            } => {
+                let v = self.op(vec);
+                let i = self.opb(idx) & mask(*idx_width);
+                v.elems().get(i as usize).cloned().unwrap_or_default()
+            }
+            InstKind::InsertElement {
+                vec,
+                val,
+                idx,
+                idx_width,
+                ..
+            } => {
+                let mut v = self.op(vec);
+                let x = self.op(val);
+                let i = (self.opb(idx) & mask(*idx_width)) as usize;
+                if let Value::Agg(e) = &mut v {
+                    if i < e.len() {
+                        e[i] = x;
+                    }
+                }
+                v
+            }
+            InstKind::ShuffleVector { a, b, mask: mk, .. } => {
+                let (x, y) = (self.op(a), self.op(b));
+                let (xe, ye) = (x.elems(), y.elems());
+                Value::Agg(
+                    mk.iter()
+                        .map(|&i| {
+                            if i < 0 {
+                                Value::Int(0)
+                            } else if (i as usize) < xe.len() {
+                                xe[i as usize].clone()
+                            } else {
+                                ye.get(i as usize - xe.len()).cloned().unwrap_or_default()
+                            }
+                        })
+                        .collect(),
+                )
+            }
+            _ => return Ok(None),
+        }))
+    }
+
+    pub(super) fn rmw(&self, op: RmwOp, ty: TypeId, old: &Value, x: &Value) -> R<Value> {
+        let ti = self.ti(ty);
+        let w = match ti {
+            TI::Int(w) => w,
+            _ => self.ps * 8,
+        };
+        let (a, b) = (old.bits(), x.bits());
+        let m = mask(w);
+        Ok(match op {
+            RmwOp::Xchg => x.clone(),
+            RmwOp::Add => Value::Int(a.wrapping_add(b) & m),
+            RmwOp::Sub => Value::Int(a.wrapping_sub(b) & m),
+            RmwOp::And => Value::Int(a & b),
+            RmwOp::Nand => Value::Int(!(a & b) & m),
+            RmwOp::Or => Value::Int(a | b),
+            RmwOp::Xor => Value::Int(a ^ b),
+            RmwOp::Max => Value::Int(if sext(a, w) >= sext(b, w) { a } else { b }),
+            RmwOp::Min => Value::Int(if sext(a, w) <= sext(b, w) { a } else { b }),
+            RmwOp::UMax => Value::Int(a.max(b)),
+            RmwOp::UMin => Value::Int(a.min(b)),
+            RmwOp::Mul => Value::Int(a.wrapping_mul(b) & m),
+            RmwOp::FAdd => Value::Int(self.scalar_bin(BinOp::FAdd, ti, a, b)?),
+            RmwOp::FSub => Value::Int(self.scalar_bin(BinOp::FSub, ti, a, b)?),
+        })
+    }
+}

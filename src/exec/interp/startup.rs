@@ -1,0 +1,300 @@
+//! Start-up: function, global and argv objects, constants, global initializers, the entry call, static constructors and destructors.
+
+use super::*;
+
+impl<'m, 'io> Interp<'m, 'io> {
+    pub(super) fn oom<T>() -> R<T> {
+        error(ErrorKind::Exec, "out of memory: address space exhausted")
+    }
+
+    /// Allocates functions and globals, evaluates constants, writes global initializers.
+    pub(in crate::exec) fn init_globals(&mut self) -> R<()> {
+        let m = self.m;
+        for (i, _) in m.functions.iter().enumerate() {
+            let r = self
+                .mem
+                .alloc(1, 16, ObjKind::Function(FuncId(i as u32)))
+                .map_or_else(Self::oom, Ok)?;
+            self.func_objs.push(r);
+        }
+        for g in &m.globals {
+            let kind = if g.is_constant && g.init.is_some() {
+                ObjKind::ConstGlobal
+            } else {
+                ObjKind::Global
+            };
+            let r = self
+                .mem
+                .alloc(g.size, g.align as u64, kind)
+                .map_or_else(Self::oom, Ok)?;
+            self.global_objs.push(r);
+        }
+        self.consts = vec![Value::Int(0); m.consts.len()];
+        let mut done = vec![false; m.consts.len()];
+        for c in 0..m.consts.len() {
+            self.eval_const(ConstId(c as u32), &mut done)?;
+        }
+        for (gi, g) in m.globals.iter().enumerate() {
+            let Some(init) = &g.init else { continue };
+            let slot = self.global_objs[gi].idx;
+            let n = init.bytes.len().min(g.size as usize);
+            self.mem.write_bytes(slot, 0, &init.bytes[..n]);
+            for rl in &init.relocs {
+                if rl.offset + rl.size as u64 > g.size {
+                    continue;
+                }
+                let v = self.consts[rl.value.0 as usize].clone();
+                if rl.size == self.ps {
+                    self.mem.store_ptr(slot, rl.offset, &v);
+                } else {
+                    self.mem.store_int(
+                        slot,
+                        rl.offset,
+                        rl.size as u64,
+                        v.bits() & mask(rl.size * 8),
+                    );
+                }
+            }
+        }
+        Ok(())
+    }
+
+    pub(super) fn eval_const(&mut self, c: ConstId, done: &mut Vec<bool>) -> R<()> {
+        if done[c.0 as usize] {
+            return Ok(());
+        }
+        done[c.0 as usize] = true; // (cycles cannot occur in LLVM constants)
+        let m = self.m;
+        let v = match m.konst(c) {
+            Const::Int { bits, .. } => Value::Int(*bits),
+            Const::Null { ty } | Const::Undef { ty } | Const::Zero { ty } => self.zero(*ty),
+            Const::GlobalAddr { global, offset } => {
+                let r = self.global_objs[global.0 as usize];
+                let base = self.mem.objs[r.idx as usize].base;
+                Value::Ptr {
+                    obj: r,
+                    addr: base.wrapping_add(*offset as u64) & self.ptr_mask,
+                }
+            }
+            Const::FuncAddr(f) => self.mem.ptr_to(self.func_objs[f.0 as usize]),
+            Const::BlockAddr { func, block } => {
+                let r = match self.block_objs.get(&(*func, *block)) {
+                    Some(r) => *r,
+                    None => {
+                        let r = self
+                            .mem
+                            .alloc(1, 16, ObjKind::Block(*func, *block))
+                            .map_or_else(Self::oom, Ok)?;
+                        self.block_objs.insert((*func, *block), r);
+                        r
+                    }
+                };
+                self.mem.ptr_to(r)
+            }
+            Const::Aggregate { elems, .. } => {
+                for e in elems {
+                    self.eval_const(*e, done)?;
+                }
+                Value::Agg(
+                    elems
+                        .iter()
+                        .map(|e| self.consts[e.0 as usize].clone())
+                        .collect(),
+                )
+            }
+            Const::Expr(k) => {
+                for op in const_operands(k) {
+                    if let Operand::Const(oc) = op {
+                        self.eval_const(oc, done)?;
+                    }
+                }
+                match self.pure(k)? {
+                    Some(v) => v,
+                    None => {
+                        return error(
+                            ErrorKind::Exec,
+                            format!("unsupported constant expression {:?}", k),
+                        )
+                    }
+                }
+            }
+        };
+        self.consts[c.0 as usize] = v;
+        Ok(())
+    }
+
+    /// The zero value of a type.
+    pub(in crate::exec) fn zero(&self, ty: TypeId) -> Value {
+        let m = self.m;
+        match &m.ty(ty).kind {
+            TypeKind::Vector { elem, len } => {
+                Value::Agg((0..*len).map(|_| self.zero(*elem)).collect())
+            }
+            TypeKind::Array { elem, len } => {
+                Value::Agg((0..*len).map(|_| self.zero(*elem)).collect())
+            }
+            TypeKind::Struct { fields, .. } => {
+                Value::Agg(fields.iter().map(|f| self.zero(*f)).collect())
+            }
+            _ => Value::Int(0),
+        }
+    }
+
+    pub(super) fn alloc_cstr(&mut self, s: &str) -> R<Value> {
+        let mut b = s.as_bytes().to_vec();
+        b.push(0);
+        let r = self
+            .mem
+            .alloc(b.len() as u64, 16, ObjKind::Data)
+            .map_or_else(Self::oom, Ok)?;
+        self.mem.write_bytes(r.idx, 0, &b);
+        Ok(self.mem.ptr_to(r))
+    }
+
+    /// argv object: `argv[0..argc], NULL, envp..., NULL, 0, 0`.
+    pub(super) fn setup_args(&mut self, cfg: &Config) -> R<(Value, Value, Value)> {
+        let mut ptrs = Vec::new();
+        for a in &cfg.argv {
+            ptrs.push(self.alloc_cstr(a)?);
+        }
+        ptrs.push(Value::Int(0));
+        for e in &cfg.env {
+            ptrs.push(self.alloc_cstr(e)?);
+        }
+        ptrs.push(Value::Int(0));
+        ptrs.push(Value::Int(0));
+        ptrs.push(Value::Int(0));
+        let ps = self.ps as u64;
+        let r = self
+            .mem
+            .alloc(ptrs.len() as u64 * ps, 16, ObjKind::Data)
+            .map_or_else(Self::oom, Ok)?;
+        for (i, p) in ptrs.iter().enumerate() {
+            self.mem.store_ptr(r.idx, i as u64 * ps, p);
+        }
+        let argv = self.mem.ptr_to(r);
+        let base = self.mem.objs[r.idx as usize].base;
+        let envp = Value::Ptr {
+            obj: r,
+            addr: base + (cfg.argv.len() as u64 + 1) * ps,
+        };
+        Ok((Value::Int(cfg.argv.len() as u128), argv, envp))
+    }
+
+    /// Calls `f` with the given argument values (missing ones zero) and runs until it returns.
+    /// Works at start-up and nested (from a builtin), leaving the frame stack as it was.
+    pub(in crate::exec) fn start(&mut self, f: FuncId, vals: Vec<Value>) -> R<Value> {
+        let m = self.m;
+        let func = m.func(f);
+        if func.is_declaration {
+            return error(
+                ErrorKind::External,
+                format!("failed external call: {}", func.name),
+            );
+        }
+        if self.frames.len() >= self.max_frames {
+            return Err(Box::new(Stop::Halt("max-stack-frames".into())));
+        }
+        let base = self.regs.len();
+        self.regs
+            .resize(base + func.num_regs as usize, Value::Int(0));
+        for (i, &pty) in func.params.iter().enumerate() {
+            let v = vals.get(i).cloned().unwrap_or(Value::Int(0));
+            self.regs[base + i] = match (v, self.tinfo[pty.0 as usize]) {
+                (Value::Int(x), TI::Int(w)) => Value::Int(x & mask(w)),
+                (v, _) => v,
+            };
+        }
+        let alloca_base = self.allocas.len() as u32;
+        let varargs = if func.is_vararg {
+            Some(
+                self.mem
+                    .alloc(0, 16, ObjKind::Data)
+                    .map_or_else(Self::oom, Ok)?,
+            )
+        } else {
+            None
+        };
+        if let Some(v) = varargs {
+            self.allocas.push(v);
+        }
+        let saved = (self.stop_depth, self.pc, self.base);
+        self.stop_depth = self.frames.len();
+        self.frames.push(Frame {
+            func: f,
+            pc: 0,
+            base: base as u32,
+            alloca_base,
+            varargs,
+            ret_dst: None,
+        });
+        let r = self.run_loop();
+        if r.is_ok() {
+            (self.stop_depth, self.pc, self.base) = saved;
+        }
+        r
+    }
+
+    /// The functions of `llvm.global_ctors` / `llvm.global_dtors` in priority order.
+    pub(super) fn structors(&self, name: &str) -> Vec<FuncId> {
+        let m = self.m;
+        let Some(&g) = m.global_by_name.get(name) else {
+            return Vec::new();
+        };
+        let g = m.global(g);
+        let Some(init) = &g.init else {
+            return Vec::new();
+        };
+        let TypeKind::Array { elem, len } = &m.ty(g.ty).kind else {
+            return Vec::new();
+        };
+        let TypeKind::Struct { offsets, .. } = &m.ty(*elem).kind else {
+            return Vec::new();
+        };
+        let stride = m.ty(*elem).alloc_size;
+        let mut out = Vec::new();
+        for i in 0..*len {
+            let at = i * stride;
+            let prio = init
+                .bytes
+                .get(at as usize..at as usize + 4)
+                .map_or(65535, |b| u32::from_le_bytes(b.try_into().unwrap()));
+            let fo = at + offsets.get(1).copied().unwrap_or(0);
+            let f = init.relocs.iter().find(|r| r.offset == fo).and_then(|r| {
+                match &self.consts[r.value.0 as usize] {
+                    Value::Ptr { obj, .. } => match self.mem.get(*obj).map(|o| o.kind) {
+                        Some(ObjKind::Function(f)) => Some(f),
+                        _ => None,
+                    },
+                    _ => None,
+                }
+            });
+            if let Some(f) = f {
+                out.push((prio, i, f));
+            }
+        }
+        out.sort();
+        out.into_iter().map(|(_, _, f)| f).collect()
+    }
+
+    /// Runs the static constructors.
+    pub(in crate::exec) fn run_ctors(&mut self) -> R<()> {
+        for f in self.structors("llvm.global_ctors") {
+            self.start(f, Vec::new())?;
+        }
+        Ok(())
+    }
+
+    /// Runs the static destructors (once; in reverse priority order).
+    pub(in crate::exec) fn run_dtors(&mut self) -> R<()> {
+        if std::mem::replace(&mut self.dtors_done, true) {
+            return Ok(());
+        }
+        let mut d = self.structors("llvm.global_dtors");
+        d.reverse();
+        for f in d {
+            self.start(f, Vec::new())?;
+        }
+        Ok(())
+    }
+}

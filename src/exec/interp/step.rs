@@ -1,0 +1,552 @@
+//! The dispatch loop and the instruction semantics of one step (operands, edges with their phi copies, returns).
+
+use super::*;
+
+impl<'m, 'io> Interp<'m, 'io> {
+    #[inline(always)]
+    pub(in crate::exec) fn op(&self, o: &Operand) -> Value {
+        match *o {
+            Operand::Reg(r) => self.regs[self.base + r.0 as usize].clone(),
+            Operand::Const(c) => self.consts[c.0 as usize].clone(),
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn opb(&self, o: &Operand) -> u128 {
+        match *o {
+            Operand::Reg(r) => self.regs[self.base + r.0 as usize].bits(),
+            Operand::Const(c) => self.consts[c.0 as usize].bits(),
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn set(&mut self, dst: Option<Reg>, v: Value) {
+        if let Some(d) = dst {
+            self.regs[self.base + d.0 as usize] = v;
+        }
+    }
+
+    #[inline(always)]
+    pub(in crate::exec) fn ti(&self, ty: TypeId) -> TI {
+        self.tinfo[ty.0 as usize]
+    }
+
+    pub(super) fn run_loop(&mut self) -> R<Value> {
+        let m = self.m;
+        loop {
+            let fr = self.frames.last().unwrap();
+            let fid = fr.func;
+            let f = &m.functions[fid.0 as usize];
+            let code = &f.code[..];
+            let mut pc = fr.pc as usize;
+            self.base = fr.base as usize;
+            loop {
+                let inst = &code[pc];
+                self.pc = pc as u32;
+                self.insts += 1;
+                if self.insts > self.max_insts {
+                    self.insts -= 1;
+                    self.checkpoint()?;
+                    self.insts += 1;
+                }
+                pc += 1;
+                if self.tracing {
+                    self.itp_record(inst);
+                }
+                if let Some(t) = &self.targets {
+                    if let Some(i) = t.at(fid, self.pc) {
+                        self.reach_target(i)?;
+                    }
+                }
+                match self.step(f, inst, pc)? {
+                    Flow::Next => {
+                        if self.tracing {
+                            self.itp_post(inst);
+                        }
+                    }
+                    Flow::Jump(t) => {
+                        pc = t;
+                        if self.forked_here {
+                            // The continuation starts a new node: try the table on it.
+                            self.forked_here = false;
+                            self.pc = t as u32;
+                            let cur = self.itp.as_ref().map_or(itp::NONE, |i| i.cur);
+                            if self.itp_check(cur) {
+                                return Err(Box::new(Stop::Halt(SUBSUMED.into())));
+                            }
+                        }
+                        if self.loop_abs.is_some() {
+                            self.pc = t as u32;
+                            self.at_loop_abstraction(fid, t as u32)?;
+                        }
+                        if self.seen.is_some() {
+                            self.pc = t as u32;
+                            self.at_loop_header(fid, t as u32)?;
+                        }
+                    }
+                    Flow::Frames => break,
+                    Flow::Done(v) => {
+                        if self.itp.is_some() && self.frames.is_empty() {
+                            self.itp_close();
+                        }
+                        return Ok(v);
+                    }
+                }
+            }
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn step(&mut self, f: &'m Function, inst: &'m Inst, next: usize) -> R<Flow> {
+        match &inst.kind {
+            InstKind::Bin { op, ty, a, b } => {
+                let v = match self.ti(*ty) {
+                    TI::Int(w)
+                        if matches!(opref!(self, a), Value::Sym(_))
+                            || matches!(opref!(self, b), Value::Sym(_)) =>
+                    {
+                        self.sym_bin(*op, w, a, b, inst)?
+                    }
+                    TI::Int(w) => match int_bin(*op, w, self.opb(a), self.opb(b)) {
+                        Ok(x) => Value::Int(x),
+                        Err(e) => Value::Int(self.int_failure(e, inst)?),
+                    },
+                    TI::F(_) if self.symbolic && self.guard_ops(&[*a, *b], "").is_err() => {
+                        return error(
+                            ErrorKind::Exec,
+                            "unsupported: symbolic floating point not supported",
+                        );
+                    }
+                    TI::F(fk) => Value::Int(float::fbin(fk, *op, self.opb(a), self.opb(b))),
+                    _ => {
+                        if self.symbolic {
+                            self.guard_ops(&[*a, *b], "a vector operation")?;
+                        }
+                        let (x, y) = (self.op(a), self.op(b));
+                        self.bin_vec(*op, *ty, &x, &y, inst.loc.0 == 0)?
+                    }
+                };
+                self.set(inst.dst, v);
+            }
+            InstKind::ICmp { pred, ty, a, b } => {
+                let v = match self.ti(*ty) {
+                    TI::Int(w)
+                        if matches!(opref!(self, a), Value::Sym(_))
+                            || matches!(opref!(self, b), Value::Sym(_)) =>
+                    {
+                        self.sym_icmp(*pred, w, a, b)?
+                    }
+                    TI::Ptr
+                        if matches!(opref!(self, a), Value::Sym(_))
+                            || matches!(opref!(self, b), Value::Sym(_)) =>
+                    {
+                        self.sym_icmp(*pred, self.ps * 8, a, b)?
+                    }
+                    TI::Vec(..)
+                        if matches!(opref!(self, a), Value::Sym(_))
+                            || matches!(opref!(self, b), Value::Sym(_)) =>
+                    {
+                        return sym_err("a vector comparison");
+                    }
+                    TI::Int(w) => Value::bool(icmp(*pred, w, self.opb(a), self.opb(b))),
+                    TI::Ptr => Value::bool(icmp(*pred, self.ps * 8, self.opb(a), self.opb(b))),
+                    _ => {
+                        let (x, y) = (self.op(a), self.op(b));
+                        self.icmp_vec(*pred, *ty, &x, &y)
+                    }
+                };
+                self.set(inst.dst, v);
+            }
+            InstKind::Load { ty, ptr, .. } => {
+                let n = match self.ti(*ty) {
+                    TI::Int(w) => Some(((w as u64).div_ceil(8), mask(w))),
+                    TI::F(fk) => Some((fk_bytes(fk), !0)),
+                    _ => None,
+                };
+                if let Some((n, mk)) = n {
+                    // Fast path: the result is written straight into its register.
+                    let p = opref!(self, ptr);
+                    let (s, o) = match self.mem.resolve_any(p, n) {
+                        Ok(x) => x,
+                        Err(MemErr::SymbolicPtr) => {
+                            let p = p.clone();
+                            let v = self.sym_load(&p, *ty)?;
+                            self.set(inst.dst, v);
+                            return Ok(Flow::Next);
+                        }
+                        Err(e) => return Err(mem_err(e, p)),
+                    };
+                    if self.mem.objs[s as usize].sym.is_some() {
+                        if let Some(e) = self.mem.load_sym(&mut self.pool, s, o, n) {
+                            let TI::Int(w) = self.ti(*ty) else {
+                                return error(
+                                    ErrorKind::Exec,
+                                    "unsupported: symbolic floating point not supported",
+                                );
+                            };
+                            let e = self.pool.zext_or_trunc(e, w);
+                            let v = self.val_of(e);
+                            self.set(inst.dst, v);
+                            return Ok(Flow::Next);
+                        }
+                    }
+                    let x = self.mem.load_int(s, o, n) & mk;
+                    if let Some(d) = inst.dst {
+                        self.regs[self.base + d.0 as usize] = Value::Int(x);
+                    }
+                } else {
+                    let p = self.op(ptr);
+                    let v = if self.symbolic {
+                        self.sym_load(&p, *ty)?
+                    } else {
+                        self.load(&p, *ty)?
+                    };
+                    self.set(inst.dst, v);
+                }
+            }
+            InstKind::Store { ty, val, ptr, .. } => {
+                let n = match self.ti(*ty) {
+                    TI::Int(w) => Some((w as u64).div_ceil(8)),
+                    TI::F(fk) => Some(fk_bytes(fk)),
+                    _ => None,
+                };
+                if let Some(n) = n {
+                    if let Value::Sym(e) = *opref!(self, val) {
+                        if !matches!(self.ti(*ty), TI::Int(_)) {
+                            return error(
+                                ErrorKind::Exec,
+                                "unsupported: symbolic floating point not supported",
+                            );
+                        }
+                        let p = self.op(ptr);
+                        let v = Value::Sym(e);
+                        self.sym_store(&p, *ty, &v)?;
+                        return Ok(Flow::Next);
+                    }
+                    let x = self.opb(val);
+                    let p = opref!(self, ptr);
+                    let (s, o) = match self.mem.resolve_any_mut(p, n) {
+                        Ok(x) => x,
+                        Err(MemErr::SymbolicPtr) => {
+                            let (p, v) = (p.clone(), self.op(val));
+                            self.sym_store(&p, *ty, &v)?;
+                            return Ok(Flow::Next);
+                        }
+                        Err(e) => return Err(mem_err(e, p)),
+                    };
+                    self.mem.store_int(s, o, n, x);
+                } else {
+                    let p = self.op(ptr);
+                    let v = self.op(val);
+                    if self.symbolic {
+                        self.sym_store(&p, *ty, &v)?;
+                    } else {
+                        self.store(&p, *ty, &v)?;
+                    }
+                }
+            }
+            InstKind::Gep {
+                base,
+                offset,
+                indices,
+            } if indices.is_empty() => {
+                let v = match opref!(self, base) {
+                    &Value::Ptr { obj, addr } => Value::Ptr {
+                        obj,
+                        addr: addr.wrapping_add(*offset as u64) & self.ptr_mask,
+                    },
+                    b @ Value::Sym(_) => {
+                        let b = b.clone();
+                        self.sym_ptr_add(&b, *offset)?
+                    }
+                    b @ Value::Agg(_) if self.symbolic && has_sym(b) => {
+                        return sym_err("a vector GEP with a symbolic pointer")
+                    }
+                    b => self.ptr_add(b.clone(), *offset),
+                };
+                self.set(inst.dst, v);
+            }
+            InstKind::Gep {
+                base,
+                offset,
+                indices,
+            } => {
+                if self.symbolic
+                    && (has_sym(opref!(self, base))
+                        || indices.iter().any(|i| has_sym(opref!(self, &i.op))))
+                {
+                    let v = self.sym_gep(base, *offset, indices)?;
+                    self.set(inst.dst, v);
+                    return Ok(Flow::Next);
+                }
+                let b = self.op(base);
+                let v = self.gep(b, *offset, indices);
+                self.set(inst.dst, v);
+            }
+            InstKind::Br { edge } => return Ok(Flow::Jump(self.edge(f, edge))),
+            InstKind::CondBr { cond, t, f: fe } => {
+                if let Value::Sym(c) = *opref!(self, cond) {
+                    return Ok(Flow::Jump(self.sym_branch(f, c, t, fe)?));
+                }
+                let e = if self.opb(cond) & 1 != 0 { t } else { fe };
+                return Ok(Flow::Jump(self.edge(f, e)));
+            }
+            InstKind::Cast { op, from, to, v } => {
+                if let Value::Sym(e) = *opref!(self, v) {
+                    let r = self.sym_cast(*op, *from, *to, e)?;
+                    self.set(inst.dst, r);
+                    return Ok(Flow::Next);
+                }
+                let x = self.op(v);
+                let r = self.cast(*op, *from, *to, x)?;
+                self.set(inst.dst, r);
+            }
+            InstKind::Copy { v, .. } => {
+                let x = self.op(v);
+                self.set(inst.dst, x);
+            }
+            InstKind::Alloca {
+                elem_size,
+                count,
+                count_width,
+                align,
+            } => {
+                if self.symbolic {
+                    self.concrete_size(count)?;
+                }
+                let n = sext(self.opb(count), *count_width).max(0) as u64;
+                let size = elem_size.saturating_mul(n);
+                let r = match self.mem.alloc(size, *align as u64, ObjKind::Stack) {
+                    Some(r) => r,
+                    None => return error(ErrorKind::Exec, "stack allocation too large"),
+                };
+                self.allocas.push(r);
+                let p = self.mem.ptr_to(r);
+                self.set(inst.dst, p);
+            }
+            InstKind::Call { callee, args, ret } => {
+                return self.call(inst, callee, args, *ret, next);
+            }
+            InstKind::Ret { val } => {
+                let v = match val {
+                    Some(o) => self.op(o),
+                    None => Value::Int(0),
+                };
+                return Ok(self.ret(v));
+            }
+            InstKind::Switch {
+                cond,
+                cases,
+                default,
+                ..
+            } => {
+                if let Value::Sym(c) = *opref!(self, cond) {
+                    return Ok(Flow::Jump(self.sym_switch(f, c, cases, default)?));
+                }
+                let c = self.opb(cond);
+                let e = if cases.len() <= 8 {
+                    cases
+                        .iter()
+                        .find(|(v, _)| *v == c)
+                        .map(|(_, e)| e)
+                        .unwrap_or(default)
+                } else {
+                    // Large switch: binary search in its sorted case table.
+                    match self.switch_tables.get(&(cases.as_ptr() as usize)) {
+                        Some(t) => match t.binary_search_by(|(v, _)| v.cmp(&c)) {
+                            Ok(i) => &cases[t[i].1 as usize].1,
+                            Err(_) => default,
+                        },
+                        None => cases
+                            .iter()
+                            .find(|(v, _)| *v == c)
+                            .map(|(_, e)| e)
+                            .unwrap_or(default),
+                    }
+                };
+                return Ok(Flow::Jump(self.edge(f, e)));
+            }
+            InstKind::IndirectBr { addr, dests } => {
+                if let Value::Sym(e) = *opref!(self, addr) {
+                    let e = self.sym_indirectbr(e, dests)?;
+                    return Ok(Flow::Jump(self.edge(f, e)));
+                }
+                let a = self.op(addr);
+                let obj = match a {
+                    Value::Ptr { obj, .. } => Some(obj),
+                    Value::Int(x) if x <= u64::MAX as u128 => self.mem.lookup(x as u64),
+                    _ => None,
+                };
+                let target = match obj.and_then(|o| self.mem.get(o)).map(|o| o.kind) {
+                    Some(ObjKind::Block(_, b)) => Some(b),
+                    _ => None,
+                };
+                let e = target.and_then(|b| dests.iter().find(|e| e.target == b));
+                match e {
+                    Some(e) => return Ok(Flow::Jump(self.edge(f, e))),
+                    None => return error(ErrorKind::Exec, "indirectbr to an invalid address"),
+                }
+            }
+            InstKind::Unreachable => return error(ErrorKind::Exec, "unreachable instruction"),
+            InstKind::Unsupported { what } => {
+                return error(ErrorKind::Exec, format!("unsupported: {}", what))
+            }
+            InstKind::Fence => {}
+            InstKind::AtomicRmw { op, ty, ptr, val } => {
+                if self.symbolic {
+                    self.guard_ops(&[*ptr, *val], "atomicrmw")?;
+                }
+                let p = self.op(ptr);
+                let x = self.op(val);
+                let old = self.load(&p, *ty)?;
+                let new = self.rmw(*op, *ty, &old, &x)?;
+                self.store(&p, *ty, &new)?;
+                self.set(inst.dst, old);
+            }
+            InstKind::CmpXchg { ty, ptr, cmp, new } => {
+                if self.symbolic {
+                    self.guard_ops(&[*ptr, *cmp, *new], "cmpxchg")?;
+                }
+                let p = self.op(ptr);
+                let c = self.op(cmp);
+                let n = self.op(new);
+                let old = self.load(&p, *ty)?;
+                let ok = old.bits() == c.bits();
+                if ok {
+                    self.store(&p, *ty, &n)?;
+                }
+                self.set(inst.dst, Value::Agg(Box::new([old, Value::bool(ok)])));
+            }
+            InstKind::VaArg { ty, list } => {
+                if self.symbolic {
+                    self.guard_ops(&[*list], "va_arg")?;
+                }
+                let l = self.op(list);
+                let v = self.va_arg(&l, *ty)?;
+                self.set(inst.dst, v);
+            }
+            InstKind::Select { cond, t, f: fv, ty }
+                if self.symbolic
+                    && matches!(self.ti(*ty), TI::Int(_) | TI::Ptr)
+                    && (matches!(opref!(self, cond), Value::Sym(_))
+                        || matches!(opref!(self, t), Value::Sym(_))
+                        || matches!(opref!(self, fv), Value::Sym(_))) =>
+            {
+                // Pointers: a select of addresses (resolved against every object when used).
+                let w = match self.ti(*ty) {
+                    TI::Int(w) => w,
+                    _ => self.ps * 8,
+                };
+                let (c, x, y) = (self.op(cond), self.op(t), self.op(fv));
+                let v = match c {
+                    Value::Sym(ce) => {
+                        let ec = self.pool.zext_or_trunc(ce, 1);
+                        let ex = self.expr_of(&x, w, "select")?;
+                        let ey = self.expr_of(&y, w, "select")?;
+                        let e = self.pool.select(ec, ex, ey);
+                        self.val_of(e)
+                    }
+                    Value::Int(c) => {
+                        if c & 1 != 0 {
+                            x
+                        } else {
+                            y
+                        }
+                    }
+                    _ => return sym_err("select"),
+                };
+                self.set(inst.dst, v);
+            }
+            InstKind::Select { cond, t, f: fv, .. }
+                if self.symbolic
+                    && matches!(opref!(self, cond), Value::Sym(_))
+                    && !has_sym(opref!(self, t))
+                    && !has_sym(opref!(self, fv)) =>
+            {
+                let Value::Sym(c) = self.op(cond) else {
+                    unreachable!()
+                };
+                let v = self.select_decided(c, self.op(t), self.op(fv))?;
+                self.set(inst.dst, v);
+            }
+            InstKind::ExtractValue { agg, indices, .. }
+                if self.symbolic && matches!(opref!(self, agg), Value::Agg(_)) =>
+            {
+                // A plain move of an element (e.g. of a symbolic with.overflow result).
+                let mut v = self.op(agg);
+                for &i in indices {
+                    v = match v {
+                        Value::Agg(e) => e.get(i as usize).cloned().unwrap_or_default(),
+                        _ => Value::Int(0),
+                    };
+                }
+                self.set(inst.dst, v);
+            }
+            k => {
+                if self.symbolic {
+                    self.guard_ops(&const_operands(k), "this instruction")?;
+                }
+                match self.pure(k)? {
+                    Some(v) => self.set(inst.dst, v),
+                    None => {
+                        return error(ErrorKind::Exec, format!("unsupported: {:?}", k));
+                    }
+                }
+            }
+        }
+        Ok(Flow::Next)
+    }
+
+    /// Takes an edge: the phi copies in parallel; returns the target's first instruction.
+    #[inline(always)]
+    pub(super) fn edge(&mut self, f: &Function, e: &Edge) -> usize {
+        match e.copies.len() {
+            0 => {}
+            1 => {
+                let c = &e.copies[0];
+                let v = self.op(&c.src);
+                self.regs[self.base + c.dst.0 as usize] = v;
+            }
+            _ => {
+                let mut s = std::mem::take(&mut self.scratch);
+                s.clear();
+                for c in &e.copies {
+                    s.push(self.op(&c.src));
+                }
+                for (c, v) in e.copies.iter().zip(s.drain(..)) {
+                    self.regs[self.base + c.dst.0 as usize] = v;
+                }
+                self.scratch = s;
+            }
+        }
+        f.blocks[e.target.0 as usize].start as usize
+    }
+
+    pub(super) fn ret(&mut self, v: Value) -> Flow {
+        let fr = self.frames.pop().unwrap();
+        if self.loop_abs.is_some() {
+            self.drop_loop_marks();
+        }
+        while self.allocas.len() > fr.alloca_base as usize {
+            let r = self.allocas.pop().unwrap();
+            self.mem.free(r);
+        }
+        self.regs.truncate(fr.base as usize);
+        if self.frames.len() == self.stop_depth {
+            if let Some(caller) = self.frames.last() {
+                self.base = caller.base as usize;
+            }
+            return Flow::Done(v);
+        }
+        match self.frames.last() {
+            None => Flow::Done(v),
+            Some(caller) => {
+                self.base = caller.base as usize;
+                if let Some(d) = fr.ret_dst {
+                    self.regs[self.base + d.0 as usize] = v;
+                }
+                Flow::Frames
+            }
+        }
+    }
+}

@@ -1,0 +1,409 @@
+//! Instructions and the API on symbolic values: arithmetic, comparisons, casts, intrinsics, `klee_*` and `__VERIFIER_*`.
+
+use super::*;
+
+impl<'m, 'io> Interp<'m, 'io> {
+    /// Integer binary operation with a symbolic operand.
+    pub(super) fn sym_bin(
+        &mut self,
+        op: BinOp,
+        w: u32,
+        a: &Operand,
+        b: &Operand,
+        inst: &Inst,
+    ) -> R<Value> {
+        let (x, y) = (self.op(a), self.op(b));
+        let ea = self.expr_of(&x, w, "an arithmetic operation")?;
+        let eb = self.expr_of(&y, w, "an arithmetic operation")?;
+        match op {
+            BinOp::UDiv | BinOp::SDiv | BinOp::URem | BinOp::SRem => {
+                let z = self.pool.constant(w, 0);
+                let bad = self.pool.eq(eb, z);
+                self.check_bad(bad, ErrorKind::Div, "divide by zero")?;
+            }
+            BinOp::Shl | BinOp::LShr | BinOp::AShr if inst.loc.0 != 0 => {
+                let k = self.pool.constant(w, w as u128);
+                let bad = self.pool.uge(eb, k);
+                self.check_bad(bad, ErrorKind::Overshift, "overshift error")?;
+            }
+            _ => {}
+        }
+        match expr_bin(&mut self.pool, op, ea, eb) {
+            Some(e) => Ok(self.val_of(e)),
+            None => error(
+                ErrorKind::Exec,
+                "unsupported: symbolic floating point not supported",
+            ),
+        }
+    }
+
+    pub(super) fn sym_icmp(&mut self, pred: IntPred, w: u32, a: &Operand, b: &Operand) -> R<Value> {
+        let (x, y) = (self.op(a), self.op(b));
+        let ea = self.expr_of(&x, w, "a comparison")?;
+        let eb = self.expr_of(&y, w, "a comparison")?;
+        let e = expr_cmp(&mut self.pool, pred, ea, eb);
+        Ok(self.val_of(e))
+    }
+
+    pub(super) fn sym_cast(&mut self, op: CastOp, from: TypeId, to: TypeId, e: ExprId) -> R<Value> {
+        let pw = self.ps * 8;
+        let (wf, wt) = match (self.ti(from), self.ti(to)) {
+            (TI::Int(a), TI::Int(b)) => (a, b),
+            (TI::Ptr, TI::Int(b)) => (pw, b),
+            (TI::Int(a), TI::Ptr) => (a, pw),
+            (TI::Ptr, TI::Ptr) => (pw, pw),
+            (TI::F(_), _) | (_, TI::F(_)) => {
+                return error(
+                    ErrorKind::Exec,
+                    "unsupported: symbolic floating point not supported",
+                )
+            }
+            _ => return sym_err(format!("a {:?} cast (symbolic pointer)", op)),
+        };
+        let r = match op {
+            CastOp::Trunc => self.pool.extract(e, 0, wt),
+            CastOp::ZExt => self.pool.zext(e, wt),
+            CastOp::SExt => self.pool.sext(e, wt),
+            CastOp::BitCast | CastOp::AddrSpaceCast if wf == wt => e,
+            CastOp::PtrToInt | CastOp::IntToPtr => self.pool.zext_or_trunc(e, wt),
+            _ => return sym_err(format!("a {:?} cast", op)),
+        };
+        Ok(self.val_of(r))
+    }
+
+    /// Operands that are symbolic (or aggregates holding symbolic values) where the operation
+    /// does not support it.
+    pub(super) fn guard_ops(&self, ops: &[Operand], what: &str) -> R<()> {
+        for o in ops {
+            if has_sym(opref!(self, o)) {
+                return sym_err(what);
+            }
+        }
+        Ok(())
+    }
+
+    /// Integer intrinsics with a symbolic argument; `None`: not handled here.
+    pub(super) fn sym_intrinsic(
+        &mut self,
+        which: Intrinsic,
+        args: &[CallArg],
+        ret: TypeId,
+    ) -> R<Option<Value>> {
+        use Intrinsic as I;
+        if !args
+            .iter()
+            .any(|a| matches!(opref!(self, &a.op), Value::Sym(_)))
+        {
+            return Ok(None);
+        }
+        if let Some(v) = self.sym_bits(which, args)? {
+            return Ok(Some(v));
+        }
+        let w = match args.first().map(|a| self.ti(a.ty)) {
+            Some(TI::Int(w)) => w,
+            _ => return Ok(None),
+        };
+        let _ = ret;
+        let mut e = Vec::new();
+        for a in args.iter().take(2) {
+            let v = self.op(&a.op);
+            let aw = match self.ti(a.ty) {
+                TI::Int(x) => x,
+                _ => return Ok(None),
+            };
+            e.push(self.expr_of(&v, aw, "an intrinsic")?);
+        }
+        let p = &mut self.pool;
+        let r = match which {
+            I::Expect => e[0],
+            I::SMin | I::SMax | I::UMin | I::UMax => {
+                let (a, b) = (e[0], e[1]);
+                let c = match which {
+                    I::SMin => p.slt(a, b),
+                    I::SMax => p.sgt(a, b),
+                    I::UMin => p.ult(a, b),
+                    _ => p.ugt(a, b),
+                };
+                p.select(c, a, b)
+            }
+            I::Abs => {
+                let a = e[0];
+                let z = p.constant(w, 0);
+                let neg = p.slt(a, z);
+                let na = p.neg(a);
+                p.select(neg, na, a)
+            }
+            I::Assume => return Ok(Some(Value::Int(0))),
+            I::SAddWithOverflow
+            | I::UAddWithOverflow
+            | I::SSubWithOverflow
+            | I::USubWithOverflow
+            | I::SMulWithOverflow
+            | I::UMulWithOverflow => {
+                let (a, b) = (e[0], e[1]);
+                let z = p.constant(w, 0);
+                let (r, ov) = match which {
+                    I::UAddWithOverflow => {
+                        let r = p.add(a, b);
+                        (r, p.ult(r, a))
+                    }
+                    I::SAddWithOverflow => {
+                        let r = p.add(a, b);
+                        let x1 = p.xor(r, a);
+                        let x2 = p.xor(r, b);
+                        let x = p.and(x1, x2);
+                        (r, p.slt(x, z))
+                    }
+                    I::USubWithOverflow => {
+                        let r = p.sub(a, b);
+                        (r, p.ult(a, b))
+                    }
+                    I::SSubWithOverflow => {
+                        let r = p.sub(a, b);
+                        let x1 = p.xor(a, b);
+                        let x2 = p.xor(a, r);
+                        let x = p.and(x1, x2);
+                        (r, p.slt(x, z))
+                    }
+                    _ if 2 * w > expr::MAX_WIDTH => return Ok(None),
+                    I::UMulWithOverflow => {
+                        let (a2, b2) = (p.zext(a, 2 * w), p.zext(b, 2 * w));
+                        let m = p.mul(a2, b2);
+                        let hi = p.extract(m, w, w);
+                        (p.extract(m, 0, w), p.ne(hi, z))
+                    }
+                    _ => {
+                        let (a2, b2) = (p.sext(a, 2 * w), p.sext(b, 2 * w));
+                        let m = p.mul(a2, b2);
+                        let lo = p.extract(m, 0, w);
+                        let back = p.sext(lo, 2 * w);
+                        (lo, p.ne(m, back))
+                    }
+                };
+                let (rv, ov) = (self.val_of(r), self.val_of(ov));
+                return Ok(Some(Value::Agg(Box::new([rv, ov]))));
+            }
+            _ => return Ok(None),
+        };
+        Ok(Some(self.val_of(r)))
+    }
+
+    pub(super) fn guard_args(&self, args: &[CallArg], what: &str) -> R<()> {
+        for a in args {
+            if has_sym(opref!(self, &a.op)) {
+                return sym_err(format!("an argument of {what}"));
+            }
+        }
+        Ok(())
+    }
+
+    pub(super) fn fresh_array(&mut self, name: &str, size: u64) -> (String, ArrayId) {
+        // The ktest name is the name given, repeated names included (KLEE writes the memory
+        // object's name; native replay checks it); the array's SMT name is unique in the pool.
+        let kname = name.to_string();
+        let aname = self.pool.unique_array_name(&kname);
+        let a = self.pool.new_array(expr::Array {
+            name: aname,
+            size,
+            domain: 32,
+            init: None,
+        });
+        self.path.symbolics.push((kname.clone(), a, size));
+        self.symbolic = true;
+        self.itp_fact(itp::Fact::Array(a));
+        (kname, a)
+    }
+
+    /// A fresh symbolic integer of `bytes` bytes read as `w` bits.
+    pub(super) fn fresh_int(&mut self, name: &str, bytes: u64, w: u32) -> Value {
+        let (_, a) = self.fresh_array(name, bytes);
+        let z = self.pool.constant(32, 0);
+        let e = self.pool.read_bytes_le(a, None, z, bytes as u32);
+        let e = self.pool.zext_or_trunc(e, w);
+        self.val_of(e)
+    }
+
+    pub(in crate::exec) fn cstr_arg(&self, v: &Value) -> R<String> {
+        self.api_string(v)
+    }
+
+    /// The symbolic-execution API (`klee_*`, `__VERIFIER_*`).
+    pub(super) fn sym_builtin(
+        &mut self,
+        b: Builtin,
+        fid: FuncId,
+        args: &[CallArg],
+        ret: TypeId,
+    ) -> R<Value> {
+        let arg =
+            |s: &Self, i: usize| -> Value { args.get(i).map(|a| s.op(&a.op)).unwrap_or_default() };
+        let ret_w = match self.ti(ret) {
+            TI::Int(w) => w,
+            _ => 0,
+        };
+        if self.ctl.lim.replay.is_some() {
+            if let Some(r) = self.replay_builtin(b, fid, args, ret) {
+                return r;
+            }
+        }
+        match b {
+            Builtin::MakeSymbolic => {
+                let (p, n) = (arg(self, 0), arg(self, 1));
+                let name = match self.cstr_arg(&arg(self, 2))? {
+                    s if s.is_empty() => "unnamed".to_string(),
+                    s => s,
+                };
+                let (slot, n) = self.make_symbolic_target(&p, &n)?;
+                let (_, a) = self.fresh_array(&name, n);
+                let m = &mut self.mem;
+                let o = &mut m.objs[slot as usize];
+                o.ptrs.clear();
+                let mut v = Vec::with_capacity(n as usize);
+                for k in 0..n {
+                    let i = self.pool.constant(32, k as u128);
+                    v.push(Some(self.pool.read(a, None, i)));
+                }
+                o.sym = Some(std::sync::Arc::new(v));
+                Ok(Value::Int(0))
+            }
+            Builtin::Assume | Builtin::VerifierAssume => {
+                let c = arg(self, 0);
+                let w = match args.first().map(|a| self.ti(a.ty)) {
+                    Some(TI::Int(w)) => w,
+                    _ => self.ps * 8,
+                };
+                let e = self.expr_of(&c, w, "klee_assume")?;
+                let z = self.pool.constant(w, 0);
+                let cond = self.pool.ne(e, z);
+                if !self.may_be(cond)? {
+                    if b == Builtin::VerifierAssume {
+                        return Err(Box::new(Stop::Halt(SILENT.into())));
+                    }
+                    return error(ErrorKind::User, "invalid klee_assume call (provably false)");
+                }
+                self.add_constraint(cond);
+                Ok(Value::Int(0))
+            }
+            Builtin::KleeInt => {
+                let name = self.cstr_arg(&arg(self, 0))?;
+                Ok(self.fresh_int(&name, 4, ret_w.max(1)))
+            }
+            Builtin::Nondet => {
+                let name = self.m.func(fid).name.clone();
+                if ret_w == 0 {
+                    if let Some(v) = self.nondet_int_struct(&name, ret) {
+                        return Ok(v);
+                    }
+                    return error(
+                        ErrorKind::Exec,
+                        format!("unsupported: {name} (only integer types are supported)"),
+                    );
+                }
+                let bytes = self.m.ty(ret).store_size.max(1);
+                if name == "__VERIFIER_nondet_bool" {
+                    let (_, a) = self.fresh_array(&name, bytes);
+                    let z = self.pool.constant(32, 0);
+                    let e = self.pool.read_bytes_le(a, None, z, bytes as u32);
+                    let one = self.pool.constant(8 * bytes as u32, 1);
+                    let c = self.pool.ule(e, one);
+                    self.add_constraint(c);
+                    let e = self.pool.zext_or_trunc(e, ret_w);
+                    return Ok(self.val_of(e));
+                }
+                Ok(self.fresh_int(&name, bytes, ret_w))
+            }
+            Builtin::SilentExit => Err(Box::new(Stop::Halt(SILENT.into()))),
+            Builtin::IsSymbolic => {
+                let v = arg(self, 0);
+                Ok(self.ret_int(ret, matches!(v, Value::Sym(_)) as i128))
+            }
+            Builtin::Warning | Builtin::WarningOnce => {
+                let msg = self.cstr_arg(&arg(self, 0))?;
+                let fname = self
+                    .frames
+                    .last()
+                    .map(|f| self.m.func(f.func).name.clone())
+                    .unwrap_or_default();
+                let line = format!("KLEE: WARNING: {fname}: {msg}\n");
+                if b == Builtin::Warning || self.warned_once.insert(line.clone()) {
+                    self.io.write(2, line.as_bytes());
+                }
+                Ok(Value::Int(0))
+            }
+            Builtin::PreferCex => Ok(Value::Int(0)),
+            Builtin::KleeAbort => error(ErrorKind::Abort, "abort failure"),
+            Builtin::ReportError => {
+                let msg = self.cstr_arg(&arg(self, 2))?;
+                let suffix = self.cstr_arg(&arg(self, 3))?;
+                error(ErrorKind::from_report_suffix(&suffix), msg)
+            }
+            Builtin::GetValue => {
+                let v = arg(self, 0);
+                match v {
+                    Value::Sym(e) => {
+                        let cs = self.path.constraints.clone();
+                        let _ = self.solver();
+                        let mut sv = self.solver.take().unwrap();
+                        let r = sv.get_value(&self.pool, &cs, e);
+                        self.solver = Some(sv);
+                        let x = r.or_else(|e| self.solver_fail(e))?;
+                        let w = self.pool.width(e);
+                        let k = self.pool.constant(w, x);
+                        let eq = self.pool.eq(e, k);
+                        self.add_constraint(eq);
+                        Ok(Value::Int(x & mask(ret_w.max(1))))
+                    }
+                    v => Ok(v),
+                }
+            }
+            Builtin::ReachError => error(ErrorKind::Assert, "ASSERTION FAIL: reach_error"),
+            Builtin::Range => {
+                let (lo, hi) = match (arg(self, 0), arg(self, 1)) {
+                    (Value::Int(a), Value::Int(b)) => (sext(a, 32) as i32, sext(b, 32) as i32),
+                    _ => return sym_err("the bounds of klee_range"),
+                };
+                if lo >= hi {
+                    return error(ErrorKind::User, "invalid range");
+                }
+                if lo as i64 + 1 == hi as i64 {
+                    return Ok(Value::Int(lo as u32 as u128 & mask(ret_w.max(1))));
+                }
+                let name = self.cstr_arg(&arg(self, 2))?;
+                let v = self.fresh_int(&name, 4, 32);
+                let e = self.expr_of(&v, 32, "klee_range")?;
+                let h = self.pool.constant(32, hi as u32 as u128);
+                if lo == 0 {
+                    let c = self.pool.ult(e, h);
+                    self.add_constraint(c);
+                } else {
+                    let l = self.pool.constant(32, lo as u32 as u128);
+                    let c1 = self.pool.sle(l, e);
+                    let c2 = self.pool.slt(e, h);
+                    self.add_constraint(c1);
+                    self.add_constraint(c2);
+                }
+                let e = self.pool.zext_or_trunc(e, ret_w.max(1));
+                Ok(self.val_of(e))
+            }
+            Builtin::Choose => {
+                // KLEE's runtime: a `klee_choose` object of pointer size, and the path ends
+                // silently when it is >= n; here the constraint `x < n` instead.
+                let Value::Int(n) = arg(self, 0) else {
+                    return sym_err("the argument of klee_choose");
+                };
+                let w = self.ps * 8;
+                let v = self.fresh_int("klee_choose", self.ps as u64, w);
+                let e = self.expr_of(&v, w, "klee_choose")?;
+                let k = self.pool.constant(w, n & mask(w));
+                let c = self.pool.ult(e, k);
+                if !self.may_be(c)? {
+                    return Err(Box::new(Stop::Halt(SILENT.into())));
+                }
+                self.add_constraint(c);
+                let e = self.pool.zext_or_trunc(e, ret_w.max(1));
+                Ok(self.val_of(e))
+            }
+            _ => unreachable!(),
+        }
+    }
+}
