@@ -392,7 +392,7 @@ impl<'m> Interp<'m, '_> {
     /// leads to an uncovered block.
     pub(super) fn enter_segment(&mut self, snap: &Snap<'m>, coverage: &Coverage) {
         self.ctl.pending = self.ctl.pending.saturating_sub(1);
-        self.ctl.covered_new = match (snap.edge, snap.frames.last()) {
+        self.ctl.covered_new = match (snap.edge, snap.st.frames.last()) {
             (Some((f, e)), Some(fr)) => coverage.mark(fr.func, f.blocks[e.target.0 as usize].start),
             _ => false,
         };

@@ -33,7 +33,7 @@ mod wp;
 macro_rules! opref {
     ($s:ident, $o:expr) => {
         match *$o {
-            Operand::Reg(r) => &$s.regs[$s.base + r.0 as usize],
+            Operand::Reg(r) => &$s.st.regs[$s.st.base + r.0 as usize],
             Operand::Const(c) => &$s.consts[c.0 as usize],
         }
     };
@@ -53,9 +53,11 @@ pub(super) enum Stop {
 
 pub(super) type R<T> = Result<T, Box<Stop>>;
 
+mod layout;
 mod loop_abs;
 mod loop_inv;
 mod seen;
+mod state;
 mod sym_size;
 mod symcall;
 mod symcopy;
@@ -77,6 +79,8 @@ mod sym_ops;
 use builtins::builtin_of;
 pub(super) use builtins::Builtin;
 pub(super) use driver::run;
+use layout::Layout;
+pub(super) use state::{ExecutionState, Frame};
 
 pub(super) fn error<T>(kind: ErrorKind, msg: impl Into<String>) -> R<T> {
     Err(Box::new(Stop::Error {
@@ -148,31 +152,10 @@ fn fk_bytes(fk: FK) -> u64 {
     }
 }
 
-#[derive(Clone, Debug)]
-pub(super) struct Frame {
-    pub(super) func: FuncId,
-    /// Index of the next instruction (synced on calls; the top frame's current one is `Interp::pc`).
-    pc: u32,
-    /// First register slot in `Interp::regs`.
-    base: u32,
-    /// First entry in `Interp::allocas` owned by this frame.
-    alloca_base: u32,
-    varargs: Option<ObjRef>,
-    ret_dst: Option<Reg>,
-}
-
-/// A path waiting to be selected (forked by the running path, then in the slab): everything
-/// a path owns, and the edge it takes on resuming.
+/// A path waiting to be selected (forked by the running path, then in the slab): its state,
+/// and where it resumes.
 pub(super) struct Snap<'m> {
-    mem: Memory,
-    regs: Vec<Value>,
-    pub(super) frames: Vec<Frame>,
-    allocas: Vec<ObjRef>,
-    stop_depth: usize,
-    dtors_done: bool,
-    path: PathState,
-    /// The current instruction of the top frame.
-    pc: u32,
+    pub(super) st: ExecutionState,
     /// `Some`: take this edge on resuming; `None`: re-execute the current instruction.
     pub(super) edge: Option<(&'m Function, &'m Edge)>,
     /// Its interpolation node (`itp::NONE`: none).
@@ -196,6 +179,7 @@ impl StateMeta {
     }
 
     fn of(s: &Snap<'_>) -> StateMeta {
+        let s = &s.st;
         let n = s.frames.len();
         let loc = s.frames.last().map_or((FuncId(0), 0), |f| (f.func, s.pc));
         // A caller frame's `pc` is the instruction after its call.
@@ -266,31 +250,12 @@ impl StateInfo for Slab<'_> {
     }
 }
 
-/// The symbolic part of a path.
-#[derive(Clone, Default)]
-struct PathState {
-    constraints: Vec<ExprId>,
-    /// Symbolic objects in creation order: (ktest name, array, size).
-    symbolics: Vec<(String, ArrayId, u64)>,
-    depth: u32,
-    /// `depth` at the last loop-point state check (`interp/seen.rs`) and the points checked
-    /// at that depth: without a fork since, the path is the deterministic continuation of the
-    /// state checked then at the same point.
-    seen_depth: u32,
-    seen_points: Vec<(FuncId, u32)>,
-    /// Loops abstracted on the path (`interp/loop_abs.rs`): (frame depth, function, header).
-    loop_marks: Vec<(u32, FuncId, u32)>,
-    /// The havocs of the path when learning loop invariants (`interp/loop_inv.rs`).
-    havocs: Vec<loop_inv::Havoc>,
-    /// Symbolic states recorded at loop headers along the path (`interp/seen.rs`).
-    seen_anc: Option<Arc<seen::Ancestors>>,
-}
-
 pub(super) struct Interp<'m, 'io> {
     pub(super) m: &'m Module,
     pool: ExprPool,
     solver: Option<Box<dyn Solver + Send>>,
-    path: PathState,
+    /// The running path.
+    pub(super) st: ExecutionState,
     /// Paths forked by the running path, not yet given to the searcher.
     pub(super) worklist: Vec<Snap<'m>>,
     pub(super) paths: Vec<PathEnd>,
@@ -300,10 +265,6 @@ pub(super) struct Interp<'m, 'io> {
     can_fork: bool,
     warned_once: hashbrown::HashSet<String>,
     io: &'io mut dyn Io,
-    pub(super) mem: Memory,
-    regs: Vec<Value>,
-    frames: Vec<Frame>,
-    allocas: Vec<ObjRef>,
     consts: Vec<Value>,
     tinfo: std::sync::Arc<[TI]>,
     builtins: Vec<Builtin>,
@@ -317,13 +278,6 @@ pub(super) struct Interp<'m, 'io> {
     pub(super) ps: u32,
     ptr_mask: u64,
     x86_64: bool,
-    /// Register base of the top frame.
-    base: usize,
-    /// Current instruction of the top frame.
-    pc: u32,
-    /// `start` returns when the frame stack is back to this depth.
-    stop_depth: usize,
-    dtors_done: bool,
     pub(super) insts: u64,
     /// The next check (the instruction budget or a periodic one, `control.rs`).
     pub(super) max_insts: u64,
@@ -397,17 +351,13 @@ impl<'m, 'io> Interp<'m, 'io> {
             m,
             pool: ExprPool::new(),
             solver: None,
-            path: PathState::default(),
+            st: ExecutionState::new(mem),
             worklist: Vec::new(),
             paths: Vec::new(),
             symbolic: false,
             can_fork: false,
             warned_once: hashbrown::HashSet::new(),
             io,
-            mem,
-            regs: Vec::with_capacity(1024),
-            frames: Vec::with_capacity(64),
-            allocas: Vec::with_capacity(64),
             consts: Vec::new(),
             tinfo,
             builtins: m.functions.iter().map(builtin_of).collect(),
@@ -419,10 +369,6 @@ impl<'m, 'io> Interp<'m, 'io> {
             ps,
             ptr_mask,
             x86_64: ps == 8,
-            base: 0,
-            pc: 0,
-            stop_depth: 0,
-            dtors_done: false,
             insts: 0,
             max_insts: if cfg.max_instructions == 0 {
                 u64::MAX
@@ -499,11 +445,6 @@ fn is_overshift(e: &Stop) -> bool {
             ..
         }
     )
-}
-
-struct NoIo;
-impl Io for NoIo {
-    fn write(&mut self, _fd: i32, _data: &[u8]) {}
 }
 
 /// Operands of a constant expression.

@@ -149,13 +149,13 @@ impl ItpState {
 impl<'m> Interp<'m, '_> {
     /// The key of the current point: caller frames' next instructions, then the current one.
     fn itp_key(&self) -> Key {
-        let n = self.frames.len();
-        let mut k: Key = self.frames[..n.saturating_sub(1)]
+        let n = self.st.frames.len();
+        let mut k: Key = self.st.frames[..n.saturating_sub(1)]
             .iter()
             .map(|f| (f.func, f.pc))
             .collect();
-        if let Some(top) = self.frames.last() {
-            k.push((top.func, self.pc));
+        if let Some(top) = self.st.frames.last() {
+            k.push((top.func, self.st.pc));
         }
         k
     }
@@ -163,7 +163,7 @@ impl<'m> Interp<'m, '_> {
     fn ptr_fact(&self, v: &Value) -> Fact {
         match v {
             Value::Ptr { obj, addr } => {
-                let o = &self.mem.objs[obj.idx as usize];
+                let o = &self.st.mem.objs[obj.idx as usize];
                 if o.gen == obj.gen && o.alive {
                     Fact::Ptr(PinVal::Obj(*obj, addr.wrapping_sub(o.base) as i64), o.size)
                 } else {
@@ -225,7 +225,7 @@ impl<'m> Interp<'m, '_> {
                         let f = self.arg_fact(o, true);
                         let b = match &f {
                             Fact::Ptr(PinVal::Obj(obj, _), _) => {
-                                match self.mem.objs[obj.idx as usize].kind {
+                                match self.st.mem.objs[obj.idx as usize].kind {
                                     ObjKind::Function(fid) => {
                                         self.builtins[fid.0 as usize] != super::Builtin::Defined
                                     }
@@ -247,11 +247,11 @@ impl<'m> Interp<'m, '_> {
             }
             _ => {}
         }
-        let top = self.frames.last().expect("a frame");
+        let top = self.st.frames.last().expect("a frame");
         let step = Step {
             func: top.func,
-            pc: self.pc,
-            base: self.base as u32,
+            pc: self.st.pc,
+            base: self.st.base as u32,
             facts: 0,
         };
         let it = self.itp.as_mut().expect("interpolation state");
@@ -281,7 +281,7 @@ impl<'m> Interp<'m, '_> {
             return;
         }
         if let Some(d) = inst.dst {
-            let v = self.regs[self.base + d.0 as usize].clone();
+            let v = self.st.regs[self.st.base + d.0 as usize].clone();
             self.itp_fact(Fact::Post(v));
         }
     }
@@ -618,7 +618,7 @@ impl<'m> Interp<'m, '_> {
     fn pin_holds(&self, have: &Value, want: PinVal) -> bool {
         match (have, want) {
             (Value::Ptr { obj, addr }, PinVal::Obj(o, off)) => {
-                let ob = &self.mem.objs[obj.idx as usize];
+                let ob = &self.st.mem.objs[obj.idx as usize];
                 *obj == o && ob.gen == o.gen && ob.alive && addr.wrapping_sub(ob.base) as i64 == off
             }
             (Value::Int(x), PinVal::Addr(a)) => *x == a,
@@ -629,20 +629,20 @@ impl<'m> Interp<'m, '_> {
     /// Does the installed state satisfy `e`?
     fn itp_holds(&mut self, e: &Itp) -> bool {
         for &(o, size) in &e.objects {
-            match self.mem.objs.get(o.idx as usize) {
+            match self.st.mem.objs.get(o.idx as usize) {
                 Some(ob) if ob.gen == o.gen && ob.alive && ob.size == size => {}
                 _ => return false,
             }
         }
         for &(slot, v) in &e.reg_pins {
-            match self.regs.get(slot as usize) {
+            match self.st.regs.get(slot as usize) {
                 Some(have) if self.pin_holds(have, v) => {}
                 _ => return false,
             }
         }
         let ps = self.ps as u64;
         for &((o, off), v) in &e.mem_pins {
-            let Some(ob) = self.mem.objs.get(o.idx as usize) else {
+            let Some(ob) = self.st.mem.objs.get(o.idx as usize) else {
                 return false;
             };
             if ob.gen != o.gen || !ob.alive || off + ps > ob.size {
@@ -656,7 +656,7 @@ impl<'m> Interp<'m, '_> {
                     return false;
                 }
             }
-            let a = self.mem.load_int(o.idx, off, ps);
+            let a = self.st.mem.load_int(o.idx, off, ps);
             let have = match ob.ptrs.get(&off) {
                 Some(&obj) => Value::Ptr {
                     obj,
@@ -675,8 +675,8 @@ impl<'m> Interp<'m, '_> {
         let mut memo = hashbrown::HashMap::new();
         let f = {
             let mut map = StateMap {
-                regs: &self.regs,
-                mem: &self.mem,
+                regs: &self.st.regs,
+                mem: &self.st.mem,
             };
             // Conjunct by conjunct, cheapest first: most failing checks stop at a constant
             // false early.
@@ -721,7 +721,7 @@ impl<'m> Interp<'m, '_> {
             return false;
         }
         self.itp.as_mut().unwrap().stats.check_solver_calls += 1;
-        let cs = self.path.constraints.clone();
+        let cs = self.st.path.constraints.clone();
         let _ = self.solver();
         let mut sv = self.solver.take().unwrap();
         let r = sv.must_be_true(&self.pool, Query::new(&cs, f));

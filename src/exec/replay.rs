@@ -113,14 +113,15 @@ impl Interp<'_, '_> {
             s => s,
         };
         let (slot, off) = self
+            .st
             .mem
             .resolve_any_mut(&p, n)
             .map_err(|e| mem_err(e, &p))?;
-        if off != 0 || self.mem.objs[slot as usize].size != n {
+        if off != 0 || self.st.mem.objs[slot as usize].size != n {
             return error(ErrorKind::User, "wrong size given to klee_make_symbolic");
         }
         let bytes = self.replay_take(&name, n)?;
-        self.mem.write_bytes(slot, 0, &bytes);
+        self.st.mem.write_bytes(slot, 0, &bytes);
         Ok(Value::Int(0))
     }
 

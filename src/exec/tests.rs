@@ -773,9 +773,9 @@ fn deep_recursion_does_not_leak_objects() {
     let v = it.start(FuncId(1), vec![]).unwrap();
     assert_eq!(v.bits(), 2000);
     assert!(
-        it.mem.objs.len() < 200,
+        it.st.mem.objs.len() < 200,
         "{} object slots",
-        it.mem.objs.len()
+        it.st.mem.objs.len()
     );
 }
 

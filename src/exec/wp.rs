@@ -147,7 +147,7 @@ impl Interp<'_, '_> {
             SV::Const(c) => match &self.consts[c.0 as usize] {
                 Value::Int(x) => Some(PS::Known(PinVal::Addr(*x))),
                 Value::Ptr { obj, addr } => {
-                    let b = self.mem.objs[obj.idx as usize].base;
+                    let b = self.st.mem.objs[obj.idx as usize].base;
                     Some(PS::Known(PinVal::Obj(*obj, addr.wrapping_sub(b) as i64)))
                 }
                 _ => None,
@@ -235,7 +235,7 @@ impl Interp<'_, '_> {
         if sh.created.contains(&o) {
             return Some(self.pool.constant(8, 0));
         }
-        let ob = &self.mem.objs[o.idx as usize];
+        let ob = &self.st.mem.objs[o.idx as usize];
         if ob.gen == o.gen && ob.alive && ob.kind == ObjKind::ConstGlobal {
             return Some(self.pool.constant(8, ob.bytes[off as usize] as u128));
         }
@@ -727,7 +727,7 @@ impl Interp<'_, '_> {
                 let PinVal::Obj(obj, 0) = *v else {
                     return Self::sh_fail(sh, "call through a pointer that is not a function");
                 };
-                match self.mem.objs[obj.idx as usize].kind {
+                match self.st.mem.objs[obj.idx as usize].kind {
                     ObjKind::Function(fid) => fid,
                     _ => return Self::sh_fail(sh, "call through a pointer that is not a function"),
                 }
@@ -1005,8 +1005,8 @@ impl Interp<'_, '_> {
                 }
                 // Copying pointers that existed at the start is not modelled.
                 let copied_start_ptrs = !sh.created.contains(&s)
-                    && self.mem.objs[s.idx as usize].gen == s.gen
-                    && self.mem.objs[s.idx as usize]
+                    && self.st.mem.objs[s.idx as usize].gen == s.gen
+                    && self.st.mem.objs[s.idx as usize]
                         .ptrs
                         .range(soff.saturating_sub(ps - 1)..soff + n)
                         .next()
@@ -1081,7 +1081,7 @@ impl Interp<'_, '_> {
         let r = {
             let mut map = ShadowMap {
                 sh,
-                mem: &self.mem,
+                mem: &self.st.mem,
                 consts: &self.consts,
                 locs: &it.locs,
             };

@@ -19,7 +19,7 @@ impl<'m, 'io> Interp<'m, 'io> {
         if v.bits() == 0 {
             return Ok(String::new());
         }
-        match self.mem.read_cstr(v) {
+        match self.st.mem.read_cstr(v) {
             Ok(s) => Ok(String::from_utf8_lossy(&s).into_owned()),
             Err(MemErr::Symbolic) => error(
                 ErrorKind::User,
@@ -34,8 +34,8 @@ impl<'m, 'io> Interp<'m, 'io> {
     /// must be writable.
     pub(super) fn make_symbolic_target(&mut self, p: &Value, n: &Value) -> R<(u32, u64)> {
         let wrong = || error(ErrorKind::User, "wrong size given to klee_make_symbolic");
-        let (slot, off) = self.mem.resolve_any(p, 0).map_err(|e| mem_err(e, p))?;
-        let o = &self.mem.objs[slot as usize];
+        let (slot, off) = self.st.mem.resolve_any(p, 0).map_err(|e| mem_err(e, p))?;
+        let o = &self.st.mem.objs[slot as usize];
         let size = o.size;
         if o.kind.read_only() {
             return error(ErrorKind::User, "cannot make readonly object symbolic");

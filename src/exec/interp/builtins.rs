@@ -116,8 +116,8 @@ impl<'m, 'io> Interp<'m, 'io> {
         if size > (1u128 << 32) {
             return Value::Int(0);
         }
-        match self.mem.alloc(size as u64, align, ObjKind::Heap) {
-            Some(r) => self.mem.ptr_to(r),
+        match self.st.mem.alloc(size as u64, align, ObjKind::Heap) {
+            Some(r) => self.st.mem.ptr_to(r),
             None => Value::Int(0),
         }
     }
@@ -129,14 +129,14 @@ impl<'m, 'io> Interp<'m, 'io> {
             _ => {
                 let a = p.bits();
                 if a <= u64::MAX as u128 {
-                    self.mem.lookup(a as u64)
+                    self.st.mem.lookup(a as u64)
                 } else {
                     None
                 }
             }
         };
         if let Some(r) = r {
-            if let Some(o) = self.mem.get(r) {
+            if let Some(o) = self.st.mem.get(r) {
                 if o.kind == ObjKind::Heap && o.base as u128 == p.bits() {
                     return Ok(r);
                 }
@@ -187,10 +187,11 @@ impl<'m, 'io> Interp<'m, 'io> {
                     return Ok(self.ret_int(ret, 12));
                 }
                 let (s, o) = self
+                    .st
                     .mem
                     .resolve_mut(&pp, self.ps as u64)
                     .map_err(|e| mem_err(e, &pp))?;
-                self.mem.store_ptr(s, o, &p);
+                self.st.mem.store_ptr(s, o, &p);
                 self.ret_int(ret, 0)
             }
             Builtin::UsableSize => {
@@ -199,7 +200,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                     self.ret_int(ret, 0)
                 } else {
                     let r = self.heap_obj(&p)?;
-                    let n = self.mem.objs[r.idx as usize].size;
+                    let n = self.st.mem.objs[r.idx as usize].size;
                     self.ret_int(ret, n as i128)
                 }
             }
@@ -207,7 +208,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                 let p = arg(self, 0);
                 if p.bits() != 0 {
                     let r = self.heap_obj(&p)?;
-                    self.mem.free(r);
+                    self.st.mem.free(r);
                 }
                 Value::Int(0)
             }
@@ -218,22 +219,22 @@ impl<'m, 'io> Interp<'m, 'io> {
                 }
                 let r = self.heap_obj(&p)?;
                 if n == 0 {
-                    self.mem.free(r);
+                    self.st.mem.free(r);
                     return Ok(Value::Int(0));
                 }
                 let np = self.heap_alloc(n, 16);
                 let Value::Ptr { obj: nr, .. } = np else {
                     return Ok(Value::Int(0));
                 };
-                let old = self.mem.objs[r.idx as usize].size;
-                self.mem.copy(nr.idx, 0, r.idx, 0, old.min(n as u64));
-                self.mem.free(r);
+                let old = self.st.mem.objs[r.idx as usize].size;
+                self.st.mem.copy(nr.idx, 0, r.idx, 0, old.min(n as u64));
+                self.st.mem.free(r);
                 np
             }
             Builtin::Abort => return error(ErrorKind::Abort, "abort failure"),
             Builtin::AssertFail => {
                 let e = arg(self, 0);
-                let s = self.mem.read_cstr(&e).map_err(|er| mem_err(er, &e))?;
+                let s = self.st.mem.read_cstr(&e).map_err(|er| mem_err(er, &e))?;
                 return error(
                     ErrorKind::Assert,
                     format!("ASSERTION FAIL: {}", String::from_utf8_lossy(&s)),
@@ -251,9 +252,9 @@ impl<'m, 'io> Interp<'m, 'io> {
                 self.ret_int(ret, r as i128)
             }
             Builtin::RunDtors => {
-                let pc = self.pc;
+                let pc = self.st.pc;
                 self.run_dtors()?;
-                self.pc = pc;
+                self.st.pc = pc;
                 Value::Int(0)
             }
             Builtin::External => {
@@ -316,9 +317,13 @@ impl<'m, 'io> Interp<'m, 'io> {
                 let mut total = 0i64;
                 for i in 0..cnt.max(0) as u64 {
                     let e = self.ptr_add(iov.clone(), (i * 2 * ps) as i64);
-                    let (s, o) = self.mem.resolve(&e, 2 * ps).map_err(|er| mem_err(er, &e))?;
-                    let base = self.mem.load_ptr(s, o);
-                    let len = self.mem.load_int(s, o + ps, ps) as u64;
+                    let (s, o) = self
+                        .st
+                        .mem
+                        .resolve(&e, 2 * ps)
+                        .map_err(|er| mem_err(er, &e))?;
+                    let base = self.st.mem.load_ptr(s, o);
+                    let len = self.st.mem.load_int(s, o + ps, ps) as u64;
                     let r = self.write_out(fd, &base, len)?;
                     if r < 0 {
                         return Ok(r);
@@ -345,15 +350,15 @@ impl<'m, 'io> Interp<'m, 'io> {
         if n == 0 {
             return Ok(0);
         }
-        let (s, o) = self.mem.resolve_any(p, n).map_err(|e| mem_err(e, p))?;
-        let sym: Option<Vec<Option<ExprId>>> = self.mem.objs[s as usize]
+        let (s, o) = self.st.mem.resolve_any(p, n).map_err(|e| mem_err(e, p))?;
+        let sym: Option<Vec<Option<ExprId>>> = self.st.mem.objs[s as usize]
             .sym
             .as_ref()
             .map(|v| v[o as usize..(o + n) as usize].to_vec())
             .filter(|v| v.iter().any(|b| b.is_some()));
         match sym {
             None => {
-                let data = self.mem.bytes(s, o, n);
+                let data = self.st.mem.bytes(s, o, n);
                 self.io.write(fd, data);
             }
             Some(sym) => {
@@ -361,10 +366,10 @@ impl<'m, 'io> Interp<'m, 'io> {
                 // (printing loses no path).
                 let objs = self.test_objects(None);
                 let mut asg = expr::Assignment::new();
-                for ((_, a, _), (_, bytes)) in self.path.symbolics.iter().zip(objs) {
+                for ((_, a, _), (_, bytes)) in self.st.path.symbolics.iter().zip(objs) {
                     asg.values.insert(*a, bytes);
                 }
-                let mut data = self.mem.bytes(s, o, n).to_vec();
+                let mut data = self.st.mem.bytes(s, o, n).to_vec();
                 for (d, b) in data.iter_mut().zip(sym) {
                     if let Some(e) = b {
                         *d = expr::eval(&self.pool, e, &asg) as u8;

@@ -51,11 +51,11 @@ impl<'m, 'io> Interp<'m, 'io> {
                         // (no path is lost), so a symbolic one is concretized here.
                         for a in args {
                             if let Operand::Reg(r) = a.op {
-                                let slot = self.base + r.0 as usize;
-                                if let Value::Sym(_) = self.regs[slot] {
-                                    let v = self.regs[slot].clone();
+                                let slot = self.st.base + r.0 as usize;
+                                if let Value::Sym(_) = self.st.regs[slot] {
+                                    let v = self.st.regs[slot].clone();
                                     let c = self.exit_code(&v);
-                                    self.regs[slot] = Value::Int(c as u32 as u128);
+                                    self.st.regs[slot] = Value::Int(c as u32 as u128);
                                 }
                             }
                         }
@@ -78,14 +78,16 @@ impl<'m, 'io> Interp<'m, 'io> {
                 return Ok(Flow::Next);
             }
         }
-        if self.frames.len() >= self.max_frames {
+        if self.st.frames.len() >= self.max_frames {
             return Err(Box::new(Stop::Halt("max-stack-frames".into())));
         }
         let m = self.m;
         let func = m.func(fid);
-        let nb = self.regs.len();
-        self.regs.resize(nb + func.num_regs as usize, Value::Int(0));
-        let alloca_base = self.allocas.len() as u32;
+        let nb = self.st.regs.len();
+        self.st
+            .regs
+            .resize(nb + func.num_regs as usize, Value::Int(0));
+        let alloca_base = self.st.allocas.len() as u32;
         let np = func.params.len();
         for (i, a) in args.iter().enumerate().take(np) {
             let v = self.op(&a.op);
@@ -93,15 +95,15 @@ impl<'m, 'io> Interp<'m, 'io> {
                 Some(size) => self.byval_copy(&v, size)?,
                 None => v,
             };
-            self.regs[nb + i] = v;
+            self.st.regs[nb + i] = v;
         }
         let varargs = if func.is_vararg {
             Some(self.build_varargs(&args[np.min(args.len())..])?)
         } else {
             None
         };
-        self.frames.last_mut().unwrap().pc = next as u32;
-        self.frames.push(Frame {
+        self.st.frames.last_mut().unwrap().pc = next as u32;
+        self.st.frames.push(Frame {
             func: fid,
             pc: 0,
             base: nb as u32,
@@ -116,10 +118,10 @@ impl<'m, 'io> Interp<'m, 'io> {
     pub(super) fn func_of(&self, p: &Value) -> R<FuncId> {
         let obj = match *p {
             Value::Ptr { obj, .. } => Some(obj),
-            Value::Int(a) if a >= 4096 && a <= u64::MAX as u128 => self.mem.lookup(a as u64),
+            Value::Int(a) if a >= 4096 && a <= u64::MAX as u128 => self.st.mem.lookup(a as u64),
             _ => None,
         };
-        if let Some(o) = obj.and_then(|o| self.mem.get(o)) {
+        if let Some(o) = obj.and_then(|o| self.st.mem.get(o)) {
             if let ObjKind::Function(f) = o.kind {
                 if o.base as u128 == p.bits() {
                     return Ok(f);
@@ -133,14 +135,19 @@ impl<'m, 'io> Interp<'m, 'io> {
     }
 
     pub(super) fn byval_copy(&mut self, p: &Value, size: u64) -> R<Value> {
-        let (ss, so) = self.mem.resolve_any(p, size).map_err(|e| mem_err(e, p))?;
+        let (ss, so) = self
+            .st
+            .mem
+            .resolve_any(p, size)
+            .map_err(|e| mem_err(e, p))?;
         let r = self
+            .st
             .mem
             .alloc(size, 16, ObjKind::Stack)
             .map_or_else(Self::oom, Ok)?;
-        self.mem.copy(r.idx, 0, ss, so, size);
-        self.allocas.push(r);
-        Ok(self.mem.ptr_to(r))
+        self.st.mem.copy(r.idx, 0, ss, so, size);
+        self.st.allocas.push(r);
+        Ok(self.st.mem.ptr_to(r))
     }
 
     /// Lays out the variadic arguments of a call in one object (x86-64 SysV overflow area, or
@@ -166,6 +173,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             off += slot;
         }
         let r = self
+            .st
             .mem
             .alloc(off, 16, ObjKind::Data)
             .map_or_else(Self::oom, Ok)?;
@@ -173,40 +181,49 @@ impl<'m, 'io> Interp<'m, 'io> {
             let v = self.op(&a.op);
             match (a.byval, &v) {
                 (Some(size), _) => {
-                    let (ss, so) = self.mem.resolve_any(&v, size).map_err(|e| mem_err(e, &v))?;
-                    self.mem.copy(r.idx, o, ss, so, size);
+                    let (ss, so) = self
+                        .st
+                        .mem
+                        .resolve_any(&v, size)
+                        .map_err(|e| mem_err(e, &v))?;
+                    self.st.mem.copy(r.idx, o, ss, so, size);
                 }
                 (None, Value::Sym(e)) => {
                     let TI::Int(w) = self.ti(a.ty) else {
                         return sym_err("a variadic argument that is not an integer");
                     };
-                    self.mem
+                    self.st
+                        .mem
                         .store_sym(&mut self.pool, r.idx, o, (w as u64).div_ceil(8), *e);
                 }
                 (None, _) => self.store_at(r.idx, o, a.ty, &v),
             }
         }
-        self.allocas.push(r);
+        self.st.allocas.push(r);
         Ok(r)
     }
 
     pub(super) fn va_start(&mut self, ap: &Value) -> R<()> {
-        let Some(va) = self.frames.last().and_then(|f| f.varargs) else {
+        let Some(va) = self.st.frames.last().and_then(|f| f.varargs) else {
             return error(
                 ErrorKind::Exec,
                 "va_start in a function without variadic arguments",
             );
         };
-        let area = self.mem.ptr_to(va);
+        let area = self.st.mem.ptr_to(va);
         if self.x86_64 {
-            let (s, o) = self.mem.resolve_mut(ap, 24).map_err(|e| mem_err(e, ap))?;
-            self.mem.store_int(s, o, 4, 48);
-            self.mem.store_int(s, o + 4, 4, 304);
-            self.mem.store_ptr(s, o + 8, &area);
-            self.mem.store_ptr(s, o + 16, &Value::Int(0));
+            let (s, o) = self
+                .st
+                .mem
+                .resolve_mut(ap, 24)
+                .map_err(|e| mem_err(e, ap))?;
+            self.st.mem.store_int(s, o, 4, 48);
+            self.st.mem.store_int(s, o + 4, 4, 304);
+            self.st.mem.store_ptr(s, o + 8, &area);
+            self.st.mem.store_ptr(s, o + 16, &Value::Int(0));
         } else {
-            let (s, o) = self.mem.resolve_mut(ap, 4).map_err(|e| mem_err(e, ap))?;
-            self.mem.store_ptr(s, o, &area);
+            let (s, o) = self.st.mem.resolve_mut(ap, 4).map_err(|e| mem_err(e, ap))?;
+            self.st.mem.store_ptr(s, o, &area);
         }
         Ok(())
     }
@@ -217,16 +234,18 @@ impl<'m, 'io> Interp<'m, 'io> {
         let size = t.alloc_size.max(t.store_size);
         let (ps, o) = if self.x86_64 {
             let (s, o) = self
+                .st
                 .mem
                 .resolve_mut(list, 24)
                 .map_err(|e| mem_err(e, list))?;
             (s, o + 8)
         } else {
-            self.mem
+            self.st
+                .mem
                 .resolve_mut(list, 4)
                 .map_err(|e| mem_err(e, list))?
         };
-        let cur = self.mem.load_ptr(ps, o);
+        let cur = self.st.mem.load_ptr(ps, o);
         let (align, slot) = if self.x86_64 {
             if t.align >= 16 {
                 (16u64, size.div_ceil(16) * 16)
@@ -240,7 +259,7 @@ impl<'m, 'io> Interp<'m, 'io> {
         let cur = self.ptr_add(cur, ((a.div_ceil(align) * align) - a) as i64);
         let v = self.load(&cur, ty)?;
         let next = self.ptr_add(cur, slot as i64);
-        self.mem.store_ptr(ps, o, &next);
+        self.st.mem.store_ptr(ps, o, &next);
         Ok(v)
     }
 }

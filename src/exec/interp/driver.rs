@@ -40,7 +40,7 @@ pub(in crate::exec) fn run(
         .map_err(|e| RunError::Setup(format!("{:?}", e)))?;
     let (fid, vals) = match start {
         Some(f) => {
-            let main_ptr = it.mem.ptr_to(it.func_objs[entry.0 as usize]);
+            let main_ptr = it.st.mem.ptr_to(it.func_objs[entry.0 as usize]);
             (f, vec![main_ptr, argc, argv])
         }
         None => (entry, vec![argc, argv, envp]),

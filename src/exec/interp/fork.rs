@@ -41,21 +41,21 @@ impl<'m, 'io> Interp<'m, 'io> {
         if let Some(b) = self.pool.as_const(c) {
             return Ok(b != 0);
         }
-        let cs = std::mem::take(&mut self.path.constraints);
+        let cs = std::mem::take(&mut self.st.path.constraints);
         let mut sv = self
             .solver
             .take()
             .unwrap_or_else(|| self.ctl.solver_chain());
         let r = sv.may_be_true(&self.pool, Query::new(&cs, c));
         self.solver = Some(sv);
-        self.path.constraints = cs;
+        self.st.path.constraints = cs;
         r.or_else(|e| self.solver_fail(e))
     }
 
     pub(super) fn add_constraint(&mut self, c: ExprId) {
         self.itp_fact(itp::Fact::Constraint(c));
         if self.pool.as_const(c).is_none() {
-            self.path.constraints.push(c);
+            self.st.path.constraints.push(c);
         }
     }
 
@@ -89,7 +89,7 @@ impl<'m, 'io> Interp<'m, 'io> {
     /// `--max-depth`: forks on the path); when not, the fork is refused and counted, and the
     /// path continues on one feasible side.
     pub(super) fn fork_allowed(&mut self, n: u64) -> bool {
-        if self.forks >= self.max_forks || self.path.depth >= self.max_depth {
+        if self.forks >= self.max_forks || self.st.path.depth >= self.max_depth {
             self.forks_refused += 1;
             self.itp_block();
             return false;
@@ -99,7 +99,7 @@ impl<'m, 'io> Interp<'m, 'io> {
     }
 
     pub(super) fn fork_check(&self) -> R<()> {
-        if !self.can_fork || self.stop_depth != 0 {
+        if !self.can_fork || self.st.stop_depth != 0 {
             return error(
                 ErrorKind::Exec,
                 "unsupported: symbolic branch outside the entry function (in a constructor or destructor)",
@@ -110,46 +110,28 @@ impl<'m, 'io> Interp<'m, 'io> {
 
     /// Saves a copy of the current path that will take `edge` under the extra constraint `c`.
     pub(super) fn fork_to(&mut self, f: &'m Function, edge: &'m Edge, c: ExprId) {
-        let mut path = self.path.clone();
-        path.constraints.push(c);
-        path.depth += 1;
-        self.path.depth += 1;
+        let st = self.st.branch(c);
+        self.st.path.depth += 1;
         self.worklist.push(Snap {
-            mem: self.mem.clone(),
-            regs: self.regs.clone(),
-            frames: self.frames.clone(),
-            allocas: self.allocas.clone(),
-            stop_depth: self.stop_depth,
-            dtors_done: self.dtors_done,
-            path,
+            st,
             edge: Some((f, edge)),
-            pc: self.pc,
             node: itp::NONE,
         });
     }
 
     pub(in crate::exec) fn install(&mut self, s: Snap<'m>) {
-        self.mem = s.mem;
-        self.regs = s.regs;
-        self.frames = s.frames;
-        self.allocas = s.allocas;
-        self.stop_depth = s.stop_depth;
-        self.dtors_done = s.dtors_done;
-        self.path = s.path;
+        self.st = s.st;
         self.can_fork = true;
-        if let Some(fr) = self.frames.last() {
-            self.base = fr.base as usize;
-            self.pc = fr.pc;
-        }
-        if let Some(fr) = self.frames.last_mut() {
-            // Re-executes the current instruction (forks of symbolic pointer resolution).
-            fr.pc = s.pc;
-            self.pc = s.pc;
+        if let Some(fr) = self.st.frames.last_mut() {
+            // Resumes at the saved instruction (re-executed: forks of symbolic pointer
+            // resolution), or takes the saved edge.
+            fr.pc = self.st.pc;
+            self.st.base = fr.base as usize;
         }
         if let Some((f, e)) = s.edge {
             let t = self.edge(f, e);
-            self.frames.last_mut().unwrap().pc = t as u32;
-            self.pc = t as u32;
+            self.st.frames.last_mut().unwrap().pc = t as u32;
+            self.st.pc = t as u32;
         }
     }
 
@@ -175,20 +157,23 @@ impl<'m, 'io> Interp<'m, 'io> {
     /// Continues an installed path.
     pub(super) fn resume(&mut self) -> R<Value> {
         if self.loop_abs.is_some() {
-            if let Some(fr) = self.frames.last() {
+            if let Some(fr) = self.st.frames.last() {
                 let f = fr.func;
                 // A forked branch resumes at a block start (a re-executed instruction
                 // inside a block stays where it was).
                 let blocks = &self.m.func(f).blocks;
-                if blocks.binary_search_by_key(&self.pc, |b| b.start).is_ok() {
-                    self.at_loop_abstraction(f, self.pc)?;
+                if blocks
+                    .binary_search_by_key(&self.st.pc, |b| b.start)
+                    .is_ok()
+                {
+                    self.at_loop_abstraction(f, self.st.pc)?;
                 }
             }
         }
         if self.seen.is_some() {
-            if let Some(fr) = self.frames.last() {
+            if let Some(fr) = self.st.frames.last() {
                 let f = fr.func;
-                self.at_loop_header(f, self.pc)?;
+                self.at_loop_header(f, self.st.pc)?;
             }
         }
         self.run_loop()

@@ -65,12 +65,13 @@ impl<'m, 'io> Interp<'m, 'io> {
                 let (d, s) = (arg(self, 0), arg(self, 1));
                 let n = arg(self, 2).bits() as u64;
                 if n > 0 {
-                    let (ss, so) = self.mem.resolve_any(&s, n).map_err(|e| mem_err(e, &s))?;
+                    let (ss, so) = self.st.mem.resolve_any(&s, n).map_err(|e| mem_err(e, &s))?;
                     let (ds, doff) = self
+                        .st
                         .mem
                         .resolve_any_mut(&d, n)
                         .map_err(|e| mem_err(e, &d))?;
-                    self.mem.copy(ds, doff, ss, so, n);
+                    self.st.mem.copy(ds, doff, ss, so, n);
                 }
                 Value::Int(0)
             }
@@ -80,21 +81,22 @@ impl<'m, 'io> Interp<'m, 'io> {
                 let n = arg(self, 2).bits() as u64;
                 if n > 0 {
                     let (ds, doff) = self
+                        .st
                         .mem
                         .resolve_any_mut(&d, n)
                         .map_err(|e| mem_err(e, &d))?;
-                    self.mem.fill(ds, doff, b, n);
+                    self.st.mem.fill(ds, doff, b, n);
                 }
                 Value::Int(0)
             }
             // The "stack pointer" is the number of live allocas (small: never dereferenceable).
-            I::StackSave => Value::Int(self.allocas.len() as u128),
+            I::StackSave => Value::Int(self.st.allocas.len() as u128),
             I::StackRestore => {
                 let mark = arg(self, 0).bits() as usize;
-                let floor = self.frames.last().map_or(0, |f| f.alloca_base as usize);
-                while self.allocas.len() > mark.max(floor) {
-                    let r = self.allocas.pop().unwrap();
-                    self.mem.free(r);
+                let floor = self.st.frames.last().map_or(0, |f| f.alloca_base as usize);
+                while self.st.allocas.len() > mark.max(floor) {
+                    let r = self.st.allocas.pop().unwrap();
+                    self.st.mem.free(r);
                 }
                 Value::Int(0)
             }
@@ -214,9 +216,9 @@ impl<'m, 'io> Interp<'m, 'io> {
             I::VaCopy => {
                 let (d, s) = (arg(self, 0), arg(self, 1));
                 let n = if self.x86_64 { 24 } else { self.ps as u64 };
-                let (ss, so) = self.mem.resolve(&s, n).map_err(|e| mem_err(e, &s))?;
-                let (ds, doff) = self.mem.resolve_mut(&d, n).map_err(|e| mem_err(e, &d))?;
-                self.mem.copy(ds, doff, ss, so, n);
+                let (ss, so) = self.st.mem.resolve(&s, n).map_err(|e| mem_err(e, &s))?;
+                let (ds, doff) = self.st.mem.resolve_mut(&d, n).map_err(|e| mem_err(e, &d))?;
+                self.st.mem.copy(ds, doff, ss, so, n);
                 Value::Int(0)
             }
             I::FAbs

@@ -25,15 +25,15 @@ impl Interp<'_, '_> {
         let Some(la) = self.loop_abs.clone() else {
             return Ok(());
         };
-        let depth = self.frames.len() as u32;
-        if self.path.loop_marks.iter().any(|m| m.0 == depth) {
+        let depth = self.st.frames.len() as u32;
+        if self.st.path.loop_marks.iter().any(|m| m.0 == depth) {
             // Leaving a loop's body drops its mark: a later entry is a new one.
             let f = self.m.func(fid);
             let b = f
                 .blocks
                 .partition_point(|x| x.start <= pc)
                 .saturating_sub(1);
-            self.path.loop_marks.retain(|&(d, hf, hpc)| {
+            self.st.path.loop_marks.retain(|&(d, hf, hpc)| {
                 d != depth
                     || la
                         .at(hf, hpc)
@@ -44,6 +44,7 @@ impl Interp<'_, '_> {
             return Ok(());
         };
         if self
+            .st
             .path
             .loop_marks
             .iter()
@@ -53,7 +54,7 @@ impl Interp<'_, '_> {
             return Err(Box::new(Stop::Halt(LOOP_COVERED.into())));
         }
         if self.havoc((fid, pc), lm)? {
-            self.path.loop_marks.push((depth, fid, pc));
+            self.st.path.loop_marks.push((depth, fid, pc));
             self.loops_abstracted += 1;
         }
         Ok(())
@@ -61,9 +62,9 @@ impl Interp<'_, '_> {
 
     /// A frame was popped: the marks of deeper frames go.
     pub(super) fn drop_loop_marks(&mut self) {
-        let depth = self.frames.len() as u32;
-        if self.path.loop_marks.last().is_some_and(|m| m.0 > depth) {
-            self.path.loop_marks.retain(|m| m.0 <= depth);
+        let depth = self.st.frames.len() as u32;
+        if self.st.path.loop_marks.last().is_some_and(|m| m.0 > depth) {
+            self.st.path.loop_marks.retain(|m| m.0 <= depth);
         }
     }
 
@@ -74,7 +75,7 @@ impl Interp<'_, '_> {
     fn havoc(&mut self, key: (FuncId, u32), lm: &LoopMod) -> R<bool> {
         let mut objs = Vec::with_capacity(lm.allocas.len() + lm.globals.len());
         for r in &lm.allocas {
-            match &self.regs[self.base + r.0 as usize] {
+            match &self.st.regs[self.st.base + r.0 as usize] {
                 Value::Ptr { obj, .. } => objs.push(*obj),
                 _ => return Ok(false),
             }
@@ -84,7 +85,7 @@ impl Interp<'_, '_> {
         }
         let mut bytes = 0u64;
         for o in &objs {
-            match self.mem.get(*o) {
+            match self.st.mem.get(*o) {
                 Some(ob) if ob.ptrs.is_empty() => bytes += ob.size,
                 _ => return Ok(false),
             }
@@ -95,7 +96,7 @@ impl Interp<'_, '_> {
         }
         for (r, _) in &lm.regs {
             if !matches!(
-                self.regs[self.base + r.0 as usize],
+                self.st.regs[self.st.base + r.0 as usize],
                 Value::Int(_) | Value::Sym(_)
             ) {
                 return Ok(false);
@@ -111,10 +112,10 @@ impl Interp<'_, '_> {
             let z = self.pool.constant(32, 0);
             let e = self.pool.read_bytes_le(a, None, z, w.div_ceil(8));
             let e = self.pool.zext_or_trunc(e, w);
-            self.regs[self.base + r.0 as usize] = self.val_of(e);
+            self.st.regs[self.st.base + r.0 as usize] = self.val_of(e);
         }
         for o in objs {
-            let size = self.mem.objs[o.idx as usize].size;
+            let size = self.st.mem.objs[o.idx as usize].size;
             let a = self.havoc_array(size);
             arrays.push(a);
             let v: Vec<Option<expr::ExprId>> = (0..size)
@@ -123,7 +124,7 @@ impl Interp<'_, '_> {
                     Some(self.pool.read(a, None, i))
                 })
                 .collect();
-            self.mem.objs[o.idx as usize].sym = Some(std::sync::Arc::new(v));
+            self.st.mem.objs[o.idx as usize].sym = Some(std::sync::Arc::new(v));
         }
         self.assume_invariants(key, lm, arrays);
         Ok(true)

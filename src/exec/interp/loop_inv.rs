@@ -113,7 +113,12 @@ impl Interp<'_, '_> {
     /// Candidate `i` over the current values of the slots of `lm` (top frame).
     fn candidate_here(&mut self, i: usize, lm: &LoopMod) -> Option<ExprId> {
         let cfg = self.loop_inv.as_ref()?.cfg.clone();
-        let fr = (&self.regs[..], self.base, &self.mem, &self.global_objs[..]);
+        let fr = (
+            &self.st.regs[..],
+            self.st.base,
+            &self.st.mem,
+            &self.global_objs[..],
+        );
         cfg.assumed[i].attach(&mut self.pool, &mut |p, s, k| slot_byte(p, fr, lm, s, k))
     }
 
@@ -165,8 +170,8 @@ impl Interp<'_, '_> {
             }
         }
         if self.loop_inv.as_ref().is_some_and(|li| li.cfg.learn) {
-            let from = self.path.constraints.len();
-            self.path.havocs.push(Havoc {
+            let from = self.st.path.constraints.len();
+            self.st.path.havocs.push(Havoc {
                 header: key,
                 arrays,
                 from,
@@ -181,7 +186,7 @@ impl Interp<'_, '_> {
             return;
         }
         let mut found = Vec::new();
-        for h in &self.path.havocs {
+        for h in &self.st.path.havocs {
             // Arrays are numbered in creation order: those after the havoc's were made later.
             let last = h.arrays.iter().max().copied();
             let role = |a: ArrayId| match h.arrays.iter().position(|&x| x == a) {
@@ -189,7 +194,7 @@ impl Interp<'_, '_> {
                 None if last.is_some_and(|l| a > l) => Role::Zero,
                 None => Role::Reject,
             };
-            for &c in self.path.constraints.iter().skip(h.from) {
+            for &c in self.st.path.constraints.iter().skip(h.from) {
                 let nc = self.pool.bool_not(c);
                 if let Some(cand) = Candidate::detach(&self.pool, h.header, nc, &role) {
                     found.push(cand);

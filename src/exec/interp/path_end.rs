@@ -11,17 +11,20 @@ impl<'m, 'io> Interp<'m, 'io> {
             Stop::Error { kind, msg, info } => {
                 let m = self.m;
                 let mut stack = Vec::new();
-                for (i, fr) in self.frames.iter().enumerate().rev() {
+                for (i, fr) in self.st.frames.iter().enumerate().rev() {
                     let code = &m.func(fr.func).code;
-                    let pc = if i + 1 == self.frames.len() {
-                        self.pc as usize
+                    let pc = if i + 1 == self.st.frames.len() {
+                        self.st.pc as usize
                     } else {
                         (fr.pc as usize).saturating_sub(1)
                     };
                     let loc = code.get(pc).map(|i| i.loc).unwrap_or_default();
                     stack.push(StackEntry { func: fr.func, loc });
                 }
-                let site = (self.frames.last().map_or(FuncId(0), |f| f.func), self.pc);
+                let site = (
+                    self.st.frames.last().map_or(FuncId(0), |f| f.func),
+                    self.st.pc,
+                );
                 End::Error(ErrorReport {
                     kind,
                     message: msg,
@@ -36,14 +39,14 @@ impl<'m, 'io> Interp<'m, 'io> {
 
     /// Concrete input of the current path (plus `extra` constraints).
     pub(super) fn test_objects(&mut self, extra: Option<ExprId>) -> Vec<(String, Vec<u8>)> {
-        if self.path.symbolics.is_empty() {
+        if self.st.path.symbolics.is_empty() {
             return Vec::new();
         }
-        let mut cs = self.path.constraints.clone();
+        let mut cs = self.st.path.constraints.clone();
         if let Some(e) = extra {
             cs.push(e);
         }
-        let arrays: Vec<ArrayId> = self.path.symbolics.iter().map(|s| s.1).collect();
+        let arrays: Vec<ArrayId> = self.st.path.symbolics.iter().map(|s| s.1).collect();
         let _ = self.solver();
         let mut sv = self.solver.take().unwrap();
         let r = sv.get_initial_values(&self.pool, &cs, &arrays);
@@ -51,13 +54,15 @@ impl<'m, 'io> Interp<'m, 'io> {
         let vals = match r {
             Ok(Some(v)) => v,
             _ => self
+                .st
                 .path
                 .symbolics
                 .iter()
                 .map(|s| vec![0u8; s.2 as usize])
                 .collect(),
         };
-        self.path
+        self.st
+            .path
             .symbolics
             .iter()
             .zip(vals)
@@ -111,7 +116,7 @@ impl<'m, 'io> Interp<'m, 'io> {
         match v {
             Value::Sym(e) => {
                 let e = *e;
-                let cs = self.path.constraints.clone();
+                let cs = self.st.path.constraints.clone();
                 let _ = self.solver();
                 let mut sv = self.solver.take().unwrap();
                 let r = sv.get_value(&self.pool, &cs, e).unwrap_or(0);

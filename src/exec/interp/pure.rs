@@ -190,71 +190,13 @@ impl<'m, 'io> Interp<'m, 'io> {
         }
     }
 
-    /// A throw-away interpreter over a private memory (layout conversions).
-    pub(super) fn scratch_interp(&self, mem: Memory) -> Interp<'m, 'static> {
-        Interp {
-            m: self.m,
-            pool: ExprPool::new(),
-            solver: None,
-            path: PathState::default(),
-            worklist: Vec::new(),
-            paths: Vec::new(),
-            symbolic: false,
-            can_fork: false,
-            warned_once: hashbrown::HashSet::new(),
-
-            io: Box::leak(Box::new(NoIo)), // zero-sized: no allocation
-            mem,
-            regs: Vec::new(),
-            frames: Vec::new(),
-            allocas: Vec::new(),
-            consts: Vec::new(),
-            tinfo: self.tinfo.clone(),
-            builtins: Vec::new(),
-            func_objs: Vec::new(),
-            global_objs: Vec::new(),
-            block_objs: hashbrown::HashMap::new(),
-            switch_tables: self.switch_tables.clone(),
-            scratch: Vec::new(),
-            ps: self.ps,
-            ptr_mask: self.ptr_mask,
-            x86_64: self.x86_64,
-            base: 0,
-            pc: 0,
-            stop_depth: 0,
-            dtors_done: false,
-            insts: 0,
-            max_insts: 0,
-            max_frames: 0,
-            ctl: Ctl::default(),
-            forks: 0,
-            max_forks: 0,
-            max_depth: 0,
-            forks_refused: 0,
-            itp: None,
-            tracing: false,
-            forked_here: false,
-            hints: hashbrown::HashMap::new(),
-            targets: None,
-            target_reached: Vec::new(),
-            target_hits: Vec::new(),
-            target_dist: None,
-            seen: None,
-            loop_abs: None,
-            loops_abstracted: 0,
-            loop_inv: None,
-            path_inputs: false,
-        }
-    }
-
     /// In-memory byte image of a value (for bitcasts involving vectors).
     pub(super) fn value_bytes(&self, v: &Value, ty: TypeId) -> Vec<u8> {
         let n = self.m.ty(ty).store_size.max(self.m.ty(ty).alloc_size);
         let mut mem = Memory::new(self.ps);
         let r = mem.alloc(n, 16, ObjKind::Data).unwrap();
-        let mut tmp = self.scratch_interp(mem);
-        tmp.store_at(r.idx, 0, ty, v);
-        tmp.mem.objs[r.idx as usize].bytes.to_vec()
+        self.layout().store(&mut mem, r.idx, 0, ty, v);
+        mem.objs[r.idx as usize].bytes.to_vec()
     }
 
     pub(super) fn value_of_bytes(&self, b: &[u8], ty: TypeId) -> Value {
@@ -267,8 +209,7 @@ impl<'m, 'io> Interp<'m, 'io> {
         let mut mem = Memory::new(self.ps);
         let r = mem.alloc(n, 16, ObjKind::Data).unwrap();
         mem.write_bytes(r.idx, 0, b);
-        let tmp = self.scratch_interp(mem);
-        tmp.load_at(r.idx, 0, ty)
+        self.layout().load(&mem, r.idx, 0, ty)
     }
 
     /// Instructions without side effects (also used for constant expressions).

@@ -131,7 +131,7 @@ impl Interp<'_, '_> {
         }
         // One check per point and fork: a latch check must not use up the header's, where
         // the state may be concrete (the latch's live values may not be).
-        let p = &mut self.path;
+        let p = &mut self.st.path;
         if p.depth != p.seen_depth {
             p.seen_depth = p.depth;
             p.seen_points.clear();
@@ -157,7 +157,7 @@ impl Interp<'_, '_> {
             }
             m
         } else {
-            let mut a = self.path.seen_anc.as_deref();
+            let mut a = self.st.path.seen_anc.as_deref();
             let mut m = false;
             while let Some(x) = a {
                 if x.hash == hash && seen.symbolic[x.id as usize] == state {
@@ -168,10 +168,10 @@ impl Interp<'_, '_> {
             }
             if !m && !full {
                 seen.symbolic.push(state);
-                self.path.seen_anc = Some(Arc::new(Ancestors {
+                self.st.path.seen_anc = Some(Arc::new(Ancestors {
                     hash,
                     id: seen.symbolic.len() as u32 - 1,
-                    prev: self.path.seen_anc.take(),
+                    prev: self.st.path.seen_anc.take(),
                 }));
             }
             m
@@ -194,8 +194,8 @@ impl Interp<'_, '_> {
         dead_allocas: &[Reg],
     ) -> Option<(u64, State, bool)> {
         let mut h = std::collections::hash_map::DefaultHasher::new();
-        let n = self.frames.len();
-        let mut stack: Vec<(FuncId, u32)> = self.frames[..n - 1]
+        let n = self.st.frames.len();
+        let mut stack: Vec<(FuncId, u32)> = self.st.frames[..n - 1]
             .iter()
             .map(|f| (f.func, f.pc))
             .collect();
@@ -203,13 +203,13 @@ impl Interp<'_, '_> {
         stack.hash(&mut h);
         let mut regs = Vec::new();
         // Callers: every register of their frames (a conservative live set).
-        for fr in &self.frames[..n - 1] {
+        for fr in &self.st.frames[..n - 1] {
             let nr = self.m.func(fr.func).num_regs as usize;
             let b = fr.base as usize;
-            regs.extend_from_slice(&self.regs[b..b + nr]);
+            regs.extend_from_slice(&self.st.regs[b..b + nr]);
         }
         for r in live_regs {
-            regs.push(self.regs[self.base + r.0 as usize].clone());
+            regs.push(self.st.regs[self.st.base + r.0 as usize].clone());
         }
         let mut is_concrete = regs.iter().all(concrete);
         for v in &regs {
@@ -218,14 +218,14 @@ impl Interp<'_, '_> {
         // The objects of this frame's dead tracked allocas are not compared.
         let skip: Vec<ObjRef> = dead_allocas
             .iter()
-            .filter_map(|r| match &self.regs[self.base + r.0 as usize] {
+            .filter_map(|r| match &self.st.regs[self.st.base + r.0 as usize] {
                 Value::Ptr { obj, .. } => Some(*obj),
                 _ => None,
             })
             .collect();
         let mut objs = Vec::new();
         let mut total = 0u64;
-        for (i, o) in self.mem.objs.iter().enumerate() {
+        for (i, o) in self.st.mem.objs.iter().enumerate() {
             if !o.alive {
                 continue;
             }
@@ -263,13 +263,13 @@ impl Interp<'_, '_> {
                 ptrs: o.ptrs.clone(),
             });
         }
-        let allocas = self.allocas.clone();
-        let varargs: Vec<Option<ObjRef>> = self.frames.iter().map(|f| f.varargs).collect();
-        let flags = (self.stop_depth, self.dtors_done);
+        let allocas = self.st.allocas.clone();
+        let varargs: Vec<Option<ObjRef>> = self.st.frames.iter().map(|f| f.varargs).collect();
+        let flags = (self.st.stop_depth, self.st.dtors_done);
         for a in &allocas {
             (a.idx, a.gen).hash(&mut h);
         }
-        let loop_marks = self.path.loop_marks.clone();
+        let loop_marks = self.st.path.loop_marks.clone();
         loop_marks.hash(&mut h);
         Some((
             h.finish(),

@@ -22,22 +22,8 @@ impl<'m, 'io> Interp<'m, 'io> {
             (true, true) => {
                 self.fork_check()?;
                 if self.fork_allowed(1) {
-                    let mut path = self.path.clone();
-                    path.constraints.push(not_c);
-                    path.depth += 1;
-                    self.path.depth += 1;
-                    self.push_unmodeled(Snap {
-                        mem: self.mem.clone(),
-                        regs: self.regs.clone(),
-                        frames: self.frames.clone(),
-                        allocas: self.allocas.clone(),
-                        stop_depth: self.stop_depth,
-                        dtors_done: self.dtors_done,
-                        path,
-                        edge: None,
-                        pc: self.pc,
-                        node: super::itp::NONE,
-                    });
+                    self.fork_reexec(not_c);
+                    self.st.path.depth += 1;
                 }
                 self.add_constraint(c);
                 Ok(t)

@@ -12,6 +12,7 @@ impl<'m, 'io> Interp<'m, 'io> {
         let m = self.m;
         for (i, _) in m.functions.iter().enumerate() {
             let r = self
+                .st
                 .mem
                 .alloc(1, 16, ObjKind::Function(FuncId(i as u32)))
                 .map_or_else(Self::oom, Ok)?;
@@ -24,6 +25,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                 ObjKind::Global
             };
             let r = self
+                .st
                 .mem
                 .alloc(g.size, g.align as u64, kind)
                 .map_or_else(Self::oom, Ok)?;
@@ -38,16 +40,16 @@ impl<'m, 'io> Interp<'m, 'io> {
             let Some(init) = &g.init else { continue };
             let slot = self.global_objs[gi].idx;
             let n = init.bytes.len().min(g.size as usize);
-            self.mem.write_bytes(slot, 0, &init.bytes[..n]);
+            self.st.mem.write_bytes(slot, 0, &init.bytes[..n]);
             for rl in &init.relocs {
                 if rl.offset + rl.size as u64 > g.size {
                     continue;
                 }
                 let v = self.consts[rl.value.0 as usize].clone();
                 if rl.size == self.ps {
-                    self.mem.store_ptr(slot, rl.offset, &v);
+                    self.st.mem.store_ptr(slot, rl.offset, &v);
                 } else {
-                    self.mem.store_int(
+                    self.st.mem.store_int(
                         slot,
                         rl.offset,
                         rl.size as u64,
@@ -70,18 +72,19 @@ impl<'m, 'io> Interp<'m, 'io> {
             Const::Null { ty } | Const::Undef { ty } | Const::Zero { ty } => self.zero(*ty),
             Const::GlobalAddr { global, offset } => {
                 let r = self.global_objs[global.0 as usize];
-                let base = self.mem.objs[r.idx as usize].base;
+                let base = self.st.mem.objs[r.idx as usize].base;
                 Value::Ptr {
                     obj: r,
                     addr: base.wrapping_add(*offset as u64) & self.ptr_mask,
                 }
             }
-            Const::FuncAddr(f) => self.mem.ptr_to(self.func_objs[f.0 as usize]),
+            Const::FuncAddr(f) => self.st.mem.ptr_to(self.func_objs[f.0 as usize]),
             Const::BlockAddr { func, block } => {
                 let r = match self.block_objs.get(&(*func, *block)) {
                     Some(r) => *r,
                     None => {
                         let r = self
+                            .st
                             .mem
                             .alloc(1, 16, ObjKind::Block(*func, *block))
                             .map_or_else(Self::oom, Ok)?;
@@ -89,7 +92,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                         r
                     }
                 };
-                self.mem.ptr_to(r)
+                self.st.mem.ptr_to(r)
             }
             Const::Aggregate { elems, .. } => {
                 for e in elems {
@@ -144,11 +147,12 @@ impl<'m, 'io> Interp<'m, 'io> {
         let mut b = s.as_bytes().to_vec();
         b.push(0);
         let r = self
+            .st
             .mem
             .alloc(b.len() as u64, 16, ObjKind::Data)
             .map_or_else(Self::oom, Ok)?;
-        self.mem.write_bytes(r.idx, 0, &b);
-        Ok(self.mem.ptr_to(r))
+        self.st.mem.write_bytes(r.idx, 0, &b);
+        Ok(self.st.mem.ptr_to(r))
     }
 
     /// argv object: `argv[0..argc], NULL, envp..., NULL, 0, 0`.
@@ -166,14 +170,15 @@ impl<'m, 'io> Interp<'m, 'io> {
         ptrs.push(Value::Int(0));
         let ps = self.ps as u64;
         let r = self
+            .st
             .mem
             .alloc(ptrs.len() as u64 * ps, 16, ObjKind::Data)
             .map_or_else(Self::oom, Ok)?;
         for (i, p) in ptrs.iter().enumerate() {
-            self.mem.store_ptr(r.idx, i as u64 * ps, p);
+            self.st.mem.store_ptr(r.idx, i as u64 * ps, p);
         }
-        let argv = self.mem.ptr_to(r);
-        let base = self.mem.objs[r.idx as usize].base;
+        let argv = self.st.mem.ptr_to(r);
+        let base = self.st.mem.objs[r.idx as usize].base;
         let envp = Value::Ptr {
             obj: r,
             addr: base + (cfg.argv.len() as u64 + 1) * ps,
@@ -192,23 +197,25 @@ impl<'m, 'io> Interp<'m, 'io> {
                 format!("failed external call: {}", func.name),
             );
         }
-        if self.frames.len() >= self.max_frames {
+        if self.st.frames.len() >= self.max_frames {
             return Err(Box::new(Stop::Halt("max-stack-frames".into())));
         }
-        let base = self.regs.len();
-        self.regs
+        let base = self.st.regs.len();
+        self.st
+            .regs
             .resize(base + func.num_regs as usize, Value::Int(0));
         for (i, &pty) in func.params.iter().enumerate() {
             let v = vals.get(i).cloned().unwrap_or(Value::Int(0));
-            self.regs[base + i] = match (v, self.tinfo[pty.0 as usize]) {
+            self.st.regs[base + i] = match (v, self.tinfo[pty.0 as usize]) {
                 (Value::Int(x), TI::Int(w)) => Value::Int(x & mask(w)),
                 (v, _) => v,
             };
         }
-        let alloca_base = self.allocas.len() as u32;
+        let alloca_base = self.st.allocas.len() as u32;
         let varargs = if func.is_vararg {
             Some(
-                self.mem
+                self.st
+                    .mem
                     .alloc(0, 16, ObjKind::Data)
                     .map_or_else(Self::oom, Ok)?,
             )
@@ -216,11 +223,11 @@ impl<'m, 'io> Interp<'m, 'io> {
             None
         };
         if let Some(v) = varargs {
-            self.allocas.push(v);
+            self.st.allocas.push(v);
         }
-        let saved = (self.stop_depth, self.pc, self.base);
-        self.stop_depth = self.frames.len();
-        self.frames.push(Frame {
+        let saved = (self.st.stop_depth, self.st.pc, self.st.base);
+        self.st.stop_depth = self.st.frames.len();
+        self.st.frames.push(Frame {
             func: f,
             pc: 0,
             base: base as u32,
@@ -230,7 +237,7 @@ impl<'m, 'io> Interp<'m, 'io> {
         });
         let r = self.run_loop();
         if r.is_ok() {
-            (self.stop_depth, self.pc, self.base) = saved;
+            (self.st.stop_depth, self.st.pc, self.st.base) = saved;
         }
         r
     }
@@ -262,7 +269,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             let fo = at + offsets.get(1).copied().unwrap_or(0);
             let f = init.relocs.iter().find(|r| r.offset == fo).and_then(|r| {
                 match &self.consts[r.value.0 as usize] {
-                    Value::Ptr { obj, .. } => match self.mem.get(*obj).map(|o| o.kind) {
+                    Value::Ptr { obj, .. } => match self.st.mem.get(*obj).map(|o| o.kind) {
                         Some(ObjKind::Function(f)) => Some(f),
                         _ => None,
                     },
@@ -287,7 +294,7 @@ impl<'m, 'io> Interp<'m, 'io> {
 
     /// Runs the static destructors (once; in reverse priority order).
     pub(in crate::exec) fn run_dtors(&mut self) -> R<()> {
-        if std::mem::replace(&mut self.dtors_done, true) {
+        if std::mem::replace(&mut self.st.dtors_done, true) {
             return Ok(());
         }
         let mut d = self.structors("llvm.global_dtors");

@@ -6,7 +6,7 @@ impl<'m, 'io> Interp<'m, 'io> {
     #[inline(always)]
     pub(in crate::exec) fn op(&self, o: &Operand) -> Value {
         match *o {
-            Operand::Reg(r) => self.regs[self.base + r.0 as usize].clone(),
+            Operand::Reg(r) => self.st.regs[self.st.base + r.0 as usize].clone(),
             Operand::Const(c) => self.consts[c.0 as usize].clone(),
         }
     }
@@ -14,7 +14,7 @@ impl<'m, 'io> Interp<'m, 'io> {
     #[inline(always)]
     pub(super) fn opb(&self, o: &Operand) -> u128 {
         match *o {
-            Operand::Reg(r) => self.regs[self.base + r.0 as usize].bits(),
+            Operand::Reg(r) => self.st.regs[self.st.base + r.0 as usize].bits(),
             Operand::Const(c) => self.consts[c.0 as usize].bits(),
         }
     }
@@ -22,7 +22,7 @@ impl<'m, 'io> Interp<'m, 'io> {
     #[inline(always)]
     pub(super) fn set(&mut self, dst: Option<Reg>, v: Value) {
         if let Some(d) = dst {
-            self.regs[self.base + d.0 as usize] = v;
+            self.st.regs[self.st.base + d.0 as usize] = v;
         }
     }
 
@@ -34,15 +34,15 @@ impl<'m, 'io> Interp<'m, 'io> {
     pub(super) fn run_loop(&mut self) -> R<Value> {
         let m = self.m;
         loop {
-            let fr = self.frames.last().unwrap();
+            let fr = self.st.frames.last().unwrap();
             let fid = fr.func;
             let f = &m.functions[fid.0 as usize];
             let code = &f.code[..];
             let mut pc = fr.pc as usize;
-            self.base = fr.base as usize;
+            self.st.base = fr.base as usize;
             loop {
                 let inst = &code[pc];
-                self.pc = pc as u32;
+                self.st.pc = pc as u32;
                 self.insts += 1;
                 if self.insts > self.max_insts {
                     self.insts -= 1;
@@ -54,7 +54,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                     self.itp_record(inst);
                 }
                 if let Some(t) = &self.targets {
-                    if let Some(i) = t.at(fid, self.pc) {
+                    if let Some(i) = t.at(fid, self.st.pc) {
                         self.reach_target(i)?;
                     }
                 }
@@ -69,24 +69,24 @@ impl<'m, 'io> Interp<'m, 'io> {
                         if self.forked_here {
                             // The continuation starts a new node: try the table on it.
                             self.forked_here = false;
-                            self.pc = t as u32;
+                            self.st.pc = t as u32;
                             let cur = self.itp.as_ref().map_or(itp::NONE, |i| i.cur);
                             if self.itp_check(cur) {
                                 return Err(Box::new(Stop::Halt(SUBSUMED.into())));
                             }
                         }
                         if self.loop_abs.is_some() {
-                            self.pc = t as u32;
+                            self.st.pc = t as u32;
                             self.at_loop_abstraction(fid, t as u32)?;
                         }
                         if self.seen.is_some() {
-                            self.pc = t as u32;
+                            self.st.pc = t as u32;
                             self.at_loop_header(fid, t as u32)?;
                         }
                     }
                     Flow::Frames => break,
                     Flow::Done(v) => {
-                        if self.itp.is_some() && self.frames.is_empty() {
+                        if self.itp.is_some() && self.st.frames.is_empty() {
                             self.itp_close();
                         }
                         return Ok(v);
@@ -166,7 +166,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                 if let Some((n, mk)) = n {
                     // Fast path: the result is written straight into its register.
                     let p = opref!(self, ptr);
-                    let (s, o) = match self.mem.resolve_any(p, n) {
+                    let (s, o) = match self.st.mem.resolve_any(p, n) {
                         Ok(x) => x,
                         Err(MemErr::SymbolicPtr) => {
                             let p = p.clone();
@@ -176,8 +176,8 @@ impl<'m, 'io> Interp<'m, 'io> {
                         }
                         Err(e) => return Err(mem_err(e, p)),
                     };
-                    if self.mem.objs[s as usize].sym.is_some() {
-                        if let Some(e) = self.mem.load_sym(&mut self.pool, s, o, n) {
+                    if self.st.mem.objs[s as usize].sym.is_some() {
+                        if let Some(e) = self.st.mem.load_sym(&mut self.pool, s, o, n) {
                             let TI::Int(w) = self.ti(*ty) else {
                                 return error(
                                     ErrorKind::Exec,
@@ -190,9 +190,9 @@ impl<'m, 'io> Interp<'m, 'io> {
                             return Ok(Flow::Next);
                         }
                     }
-                    let x = self.mem.load_int(s, o, n) & mk;
+                    let x = self.st.mem.load_int(s, o, n) & mk;
                     if let Some(d) = inst.dst {
-                        self.regs[self.base + d.0 as usize] = Value::Int(x);
+                        self.st.regs[self.st.base + d.0 as usize] = Value::Int(x);
                     }
                 } else {
                     let p = self.op(ptr);
@@ -225,7 +225,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                     }
                     let x = self.opb(val);
                     let p = opref!(self, ptr);
-                    let (s, o) = match self.mem.resolve_any_mut(p, n) {
+                    let (s, o) = match self.st.mem.resolve_any_mut(p, n) {
                         Ok(x) => x,
                         Err(MemErr::SymbolicPtr) => {
                             let (p, v) = (p.clone(), self.op(val));
@@ -234,7 +234,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                         }
                         Err(e) => return Err(mem_err(e, p)),
                     };
-                    self.mem.store_int(s, o, n, x);
+                    self.st.mem.store_int(s, o, n, x);
                 } else {
                     let p = self.op(ptr);
                     let v = self.op(val);
@@ -316,12 +316,12 @@ impl<'m, 'io> Interp<'m, 'io> {
                 }
                 let n = sext(self.opb(count), *count_width).max(0) as u64;
                 let size = elem_size.saturating_mul(n);
-                let r = match self.mem.alloc(size, *align as u64, ObjKind::Stack) {
+                let r = match self.st.mem.alloc(size, *align as u64, ObjKind::Stack) {
                     Some(r) => r,
                     None => return error(ErrorKind::Exec, "stack allocation too large"),
                 };
-                self.allocas.push(r);
-                let p = self.mem.ptr_to(r);
+                self.st.allocas.push(r);
+                let p = self.st.mem.ptr_to(r);
                 self.set(inst.dst, p);
             }
             InstKind::Call { callee, args, ret } => {
@@ -374,10 +374,10 @@ impl<'m, 'io> Interp<'m, 'io> {
                 let a = self.op(addr);
                 let obj = match a {
                     Value::Ptr { obj, .. } => Some(obj),
-                    Value::Int(x) if x <= u64::MAX as u128 => self.mem.lookup(x as u64),
+                    Value::Int(x) if x <= u64::MAX as u128 => self.st.mem.lookup(x as u64),
                     _ => None,
                 };
-                let target = match obj.and_then(|o| self.mem.get(o)).map(|o| o.kind) {
+                let target = match obj.and_then(|o| self.st.mem.get(o)).map(|o| o.kind) {
                     Some(ObjKind::Block(_, b)) => Some(b),
                     _ => None,
                 };
@@ -505,7 +505,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             1 => {
                 let c = &e.copies[0];
                 let v = self.op(&c.src);
-                self.regs[self.base + c.dst.0 as usize] = v;
+                self.st.regs[self.st.base + c.dst.0 as usize] = v;
             }
             _ => {
                 let mut s = std::mem::take(&mut self.scratch);
@@ -514,7 +514,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                     s.push(self.op(&c.src));
                 }
                 for (c, v) in e.copies.iter().zip(s.drain(..)) {
-                    self.regs[self.base + c.dst.0 as usize] = v;
+                    self.st.regs[self.st.base + c.dst.0 as usize] = v;
                 }
                 self.scratch = s;
             }
@@ -523,27 +523,27 @@ impl<'m, 'io> Interp<'m, 'io> {
     }
 
     pub(super) fn ret(&mut self, v: Value) -> Flow {
-        let fr = self.frames.pop().unwrap();
+        let fr = self.st.frames.pop().unwrap();
         if self.loop_abs.is_some() {
             self.drop_loop_marks();
         }
-        while self.allocas.len() > fr.alloca_base as usize {
-            let r = self.allocas.pop().unwrap();
-            self.mem.free(r);
+        while self.st.allocas.len() > fr.alloca_base as usize {
+            let r = self.st.allocas.pop().unwrap();
+            self.st.mem.free(r);
         }
-        self.regs.truncate(fr.base as usize);
-        if self.frames.len() == self.stop_depth {
-            if let Some(caller) = self.frames.last() {
-                self.base = caller.base as usize;
+        self.st.regs.truncate(fr.base as usize);
+        if self.st.frames.len() == self.st.stop_depth {
+            if let Some(caller) = self.st.frames.last() {
+                self.st.base = caller.base as usize;
             }
             return Flow::Done(v);
         }
-        match self.frames.last() {
+        match self.st.frames.last() {
             None => Flow::Done(v),
             Some(caller) => {
-                self.base = caller.base as usize;
+                self.st.base = caller.base as usize;
                 if let Some(d) = fr.ret_dst {
-                    self.regs[self.base + d.0 as usize] = v;
+                    self.st.regs[self.st.base + d.0 as usize] = v;
                 }
                 Flow::Frames
             }

@@ -208,7 +208,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             domain: 32,
             init: None,
         });
-        self.path.symbolics.push((kname.clone(), a, size));
+        self.st.path.symbolics.push((kname.clone(), a, size));
         self.symbolic = true;
         self.itp_fact(itp::Fact::Array(a));
         (kname, a)
@@ -255,7 +255,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                 };
                 let (slot, n) = self.make_symbolic_target(&p, &n)?;
                 let (_, a) = self.fresh_array(&name, n);
-                let m = &mut self.mem;
+                let m = &mut self.st.mem;
                 let o = &mut m.objs[slot as usize];
                 o.ptrs.clear();
                 let mut v = Vec::with_capacity(n as usize);
@@ -320,6 +320,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             Builtin::Warning | Builtin::WarningOnce => {
                 let msg = self.cstr_arg(&arg(self, 0))?;
                 let fname = self
+                    .st
                     .frames
                     .last()
                     .map(|f| self.m.func(f.func).name.clone())
@@ -341,7 +342,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                 let v = arg(self, 0);
                 match v {
                     Value::Sym(e) => {
-                        let cs = self.path.constraints.clone();
+                        let cs = self.st.path.constraints.clone();
                         let _ = self.solver();
                         let mut sv = self.solver.take().unwrap();
                         let r = sv.get_value(&self.pool, &cs, e);

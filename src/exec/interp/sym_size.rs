@@ -13,8 +13,8 @@ impl Interp<'_, '_> {
         let Operand::Reg(r) = o else {
             return Ok(());
         };
-        let slot = self.base + r.0 as usize;
-        let super::Value::Sym(e) = self.regs[slot] else {
+        let slot = self.st.base + r.0 as usize;
+        let super::Value::Sym(e) = self.st.regs[slot] else {
             return Ok(());
         };
         let m = self.least_value(e)?;
@@ -25,12 +25,12 @@ impl Interp<'_, '_> {
             self.fork_check()?;
             if self.fork_allowed(1) {
                 self.fork_reexec(above);
-                self.path.depth += 1;
+                self.st.path.depth += 1;
             }
         }
         let is_m = self.pool.eq(e, k);
         self.add_constraint(is_m);
-        self.regs[slot] = super::Value::Int(m);
+        self.st.regs[slot] = super::Value::Int(m);
         Ok(())
     }
 

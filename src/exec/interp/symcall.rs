@@ -17,17 +17,18 @@ impl<'m, 'io> Interp<'m, 'io> {
         let pw = self.pw();
         let addr = self.pool.zext_or_trunc(e, pw);
         let targets: Vec<(u64, u64, ObjRef)> = self
+            .st
             .mem
             .live_objects()
             .into_iter()
-            .filter(|&(_, _, r)| pick(self.mem.objs[r.idx as usize].kind).is_some())
+            .filter(|&(_, _, r)| pick(self.st.mem.objs[r.idx as usize].kind).is_some())
             .collect();
         let mut cands = Vec::new();
         self.candidates(addr, &targets, &mut cands)?;
         let mut none = self.pool.true_expr();
         let mut choices = Vec::new();
         for &(base, _, r) in &cands {
-            let Some(t) = pick(self.mem.objs[r.idx as usize].kind) else {
+            let Some(t) = pick(self.st.mem.objs[r.idx as usize].kind) else {
                 continue;
             };
             let b = self.pool.constant(pw, base as u128);
@@ -59,7 +60,7 @@ impl<'m, 'io> Interp<'m, 'io> {
 
     /// The edge of an `indirectbr` to a symbolic block address (only `dests` are targets).
     pub(super) fn sym_indirectbr(&mut self, e: ExprId, dests: &'m [Edge]) -> R<&'m Edge> {
-        let func = self.frames.last().unwrap().func;
+        let func = self.st.frames.last().unwrap().func;
         let i = self.sym_target(
             e,
             |k| match k {

@@ -20,7 +20,7 @@ impl<'m, 'io> Interp<'m, 'io> {
     fn place(&mut self, p: &Value, n: u64, write: bool) -> R<(u32, Off)> {
         if let Value::Sym(a) = *p {
             let (slot, off) = self.resolve_sym(a, n)?;
-            if write && self.mem.objs[slot as usize].kind.read_only() {
+            if write && self.st.mem.objs[slot as usize].kind.read_only() {
                 return error(ErrorKind::ReadOnly, MemErr::ReadOnly.message());
             }
             return Ok(match self.pool.as_const(off) {
@@ -29,9 +29,9 @@ impl<'m, 'io> Interp<'m, 'io> {
             });
         }
         let r = if write {
-            self.mem.resolve_any_mut(p, n)
+            self.st.mem.resolve_any_mut(p, n)
         } else {
-            self.mem.resolve_any(p, n)
+            self.st.mem.resolve_any(p, n)
         };
         let (slot, off) = r.map_err(|e| mem_err(e, p))?;
         Ok((slot, Off::At(off)))
@@ -40,17 +40,17 @@ impl<'m, 'io> Interp<'m, 'io> {
     fn read_bytes_at(&mut self, slot: u32, off: Off, n: u64) -> Vec<ExprId> {
         (0..n)
             .map(|k| match off {
-                Off::At(o) => match self.mem.load_sym(&mut self.pool, slot, o + k, 1) {
+                Off::At(o) => match self.st.mem.load_sym(&mut self.pool, slot, o + k, 1) {
                     Some(e) => e,
                     None => {
-                        let b = self.mem.bytes(slot, o + k, 1)[0];
+                        let b = self.st.mem.bytes(slot, o + k, 1)[0];
                         self.pool.constant(8, b as u128)
                     }
                 },
                 Off::Sym(o) => {
                     let ck = self.pool.constant(32, k as u128);
                     let i = self.pool.add(ck, o);
-                    self.mem.read_sym_off(&mut self.pool, slot, i, 1)
+                    self.st.mem.read_sym_off(&mut self.pool, slot, i, 1)
                 }
             })
             .collect()
@@ -60,10 +60,12 @@ impl<'m, 'io> Interp<'m, 'io> {
         match off {
             Off::At(o) => {
                 for (k, &b) in bytes.iter().enumerate() {
-                    self.mem.store_sym(&mut self.pool, slot, o + k as u64, 1, b);
+                    self.st
+                        .mem
+                        .store_sym(&mut self.pool, slot, o + k as u64, 1, b);
                 }
             }
-            Off::Sym(o) => self.mem.write_sym_bytes(&mut self.pool, slot, o, bytes),
+            Off::Sym(o) => self.st.mem.write_sym_bytes(&mut self.pool, slot, o, bytes),
         }
     }
 

@@ -40,7 +40,7 @@ impl<'m, 'io> Interp<'m, 'io> {
     /// Remembers that address expression `e` was derived from a pointer into `obj` (`None`:
     /// unknown). The same expression derived from two different objects has no hint.
     fn note_hint(&mut self, e: ExprId, obj: Option<ObjRef>) {
-        let obj = obj.and_then(|r| Some((r, self.mem.get(r)?.base)));
+        let obj = obj.and_then(|r| Some((r, self.st.mem.get(r)?.base)));
         self.hints
             .entry(e)
             .and_modify(|h| {
@@ -55,7 +55,7 @@ impl<'m, 'io> Interp<'m, 'io> {
     /// the object's base: a slot holding another object on this path gives no hint.
     fn hint(&self, e: ExprId) -> Option<ObjRef> {
         let (r, base) = self.hints.get(&e).copied().flatten()?;
-        match self.mem.get(r) {
+        match self.st.mem.get(r) {
             Some(o) if o.base != base => None,
             _ => Some(r),
         }
@@ -130,12 +130,12 @@ impl<'m, 'io> Interp<'m, 'io> {
 
     /// A value of `e` under the path constraints.
     pub(super) fn some_value(&mut self, e: ExprId) -> R<u128> {
-        let cs = std::mem::take(&mut self.path.constraints);
+        let cs = std::mem::take(&mut self.st.path.constraints);
         let _ = self.solver();
         let mut sv = self.solver.take().unwrap();
         let r = sv.get_value(&self.pool, &cs, e);
         self.solver = Some(sv);
-        self.path.constraints = cs;
+        self.st.path.constraints = cs;
         r.or_else(|e| self.solver_fail(e))
     }
 
@@ -161,19 +161,10 @@ impl<'m, 'io> Interp<'m, 'io> {
 
     /// Pushes a copy of the current path that re-executes the current instruction under `c`.
     pub(super) fn fork_reexec(&mut self, c: ExprId) {
-        let mut path = self.path.clone();
-        path.constraints.push(c);
-        path.depth += 1;
+        let st = self.st.branch(c);
         self.push_unmodeled(Snap {
-            mem: self.mem.clone(),
-            regs: self.regs.clone(),
-            frames: self.frames.clone(),
-            allocas: self.allocas.clone(),
-            stop_depth: self.stop_depth,
-            dtors_done: self.dtors_done,
-            path,
+            st,
             edge: None,
-            pc: self.pc,
             node: super::itp::NONE,
         });
     }
@@ -187,7 +178,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                 for &(_, c) in choices[1..].iter().rev() {
                     self.fork_reexec(c);
                 }
-                self.path.depth += 1;
+                self.st.path.depth += 1;
             } else {
                 choices.truncate(1);
             }
@@ -241,7 +232,7 @@ impl<'m, 'io> Interp<'m, 'io> {
         let oob = MemErr::OutOfBound.message();
         if let Some(obj) = self.hint(addr) {
             // Provenance: only that object is allowed.
-            let Some(o) = self.mem.get(obj) else {
+            let Some(o) = self.st.mem.get(obj) else {
                 return error(ErrorKind::Ptr, oob);
             };
             let (base, size) = (o.base, o.size);
@@ -253,8 +244,8 @@ impl<'m, 'io> Interp<'m, 'io> {
         }
         // KLEE's fast path: the object of one feasible address, if the address must be in it.
         let v = self.some_value(addr)?;
-        if let Some(r) = u64::try_from(v).ok().and_then(|v| self.mem.lookup(v)) {
-            let o = &self.mem.objs[r.idx as usize];
+        if let Some(r) = u64::try_from(v).ok().and_then(|v| self.st.mem.lookup(v)) {
+            let o = &self.st.mem.objs[r.idx as usize];
             let (base, size) = (o.base, o.size);
             let inb = self.in_bounds(addr, base, size, n);
             let out = self.pool.bool_not(inb);
@@ -263,13 +254,13 @@ impl<'m, 'io> Interp<'m, 'io> {
                 return self.view_ok(r.idx, off);
             }
         }
-        let objs = self.mem.live_objects();
+        let objs = self.st.mem.live_objects();
         let mut cands = Vec::new();
         self.candidates(addr, &objs, &mut cands)?;
         let mut bad = self.pool.true_expr();
         let mut choices = Vec::new();
         for &(base, end, r) in &cands {
-            let size = self.mem.objs[r.idx as usize].size;
+            let size = self.st.mem.objs[r.idx as usize].size;
             let inb = self.in_bounds(addr, base, size, n);
             let nb = self.pool.bool_not(inb);
             bad = self.pool.bool_and(bad, nb);
@@ -298,7 +289,8 @@ impl<'m, 'io> Interp<'m, 'io> {
 
     /// Objects accessed at a symbolic offset must fit the array view.
     fn view_ok(&self, slot: u32, off: ExprId) -> R<(u32, ExprId)> {
-        if self.pool.as_const(off).is_none() && self.mem.objs[slot as usize].size > MAX_VIEW_SIZE {
+        if self.pool.as_const(off).is_none() && self.st.mem.objs[slot as usize].size > MAX_VIEW_SIZE
+        {
             return sym_err(format!(
                 "an access at a symbolic offset into an object larger than {MAX_VIEW_SIZE} bytes"
             ));
@@ -335,17 +327,17 @@ impl<'m, 'io> Interp<'m, 'io> {
                                 "unsupported: symbolic floating point not supported",
                             );
                         }
-                        let e = self.mem.read_sym_off(&mut self.pool, slot, off, n);
+                        let e = self.st.mem.read_sym_off(&mut self.pool, slot, off, n);
                         let e = self.pool.zext_or_trunc(e, w);
                         return Ok(self.val_of(e));
                     }
                 }
             }
-            _ => self.mem.resolve_any(p, n).map_err(|e| mem_err(e, p))?,
+            _ => self.st.mem.resolve_any(p, n).map_err(|e| mem_err(e, p))?,
         };
         if self.scalar_width(ty).is_none() {
             // Aggregates and vectors: only concrete bytes (a symbolic overlay is refused).
-            if let Some(sym) = &self.mem.objs[slot as usize].sym {
+            if let Some(sym) = &self.st.mem.objs[slot as usize].sym {
                 if sym[off as usize..(off + n) as usize]
                     .iter()
                     .any(|b| b.is_some())
@@ -355,7 +347,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             }
             return Ok(self.load_at(slot, off, ty));
         }
-        if let Some(e) = self.mem.load_sym(&mut self.pool, slot, off, n) {
+        if let Some(e) = self.st.mem.load_sym(&mut self.pool, slot, off, n) {
             return match self.ti(ty) {
                 TI::Int(w) => {
                     let e = self.pool.zext_or_trunc(e, w);
@@ -382,7 +374,7 @@ impl<'m, 'io> Interp<'m, 'io> {
         let (slot, off) = match *p {
             Value::Sym(a) => {
                 let (slot, off) = self.resolve_sym(a, n)?;
-                if self.mem.objs[slot as usize].kind.read_only() {
+                if self.st.mem.objs[slot as usize].kind.read_only() {
                     return error(ErrorKind::ReadOnly, MemErr::ReadOnly.message());
                 }
                 match self.pool.as_const(off) {
@@ -399,12 +391,16 @@ impl<'m, 'io> Interp<'m, 'io> {
                         }
                         let e = self.expr_of(v, w, "a store")?;
                         let e = self.pool.zext(e, 8 * n as u32);
-                        self.mem.write_sym_off(&mut self.pool, slot, off, e);
+                        self.st.mem.write_sym_off(&mut self.pool, slot, off, e);
                         return Ok(());
                     }
                 }
             }
-            _ => self.mem.resolve_any_mut(p, n).map_err(|e| mem_err(e, p))?,
+            _ => self
+                .st
+                .mem
+                .resolve_any_mut(p, n)
+                .map_err(|e| mem_err(e, p))?,
         };
         match v {
             Value::Sym(e) => {
@@ -414,7 +410,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                         "unsupported: symbolic floating point not supported",
                     );
                 }
-                self.mem.store_sym(&mut self.pool, slot, off, n, *e);
+                self.st.mem.store_sym(&mut self.pool, slot, off, n, *e);
             }
             v if has_sym(v) => return sym_err("a store of an aggregate holding a symbolic value"),
             v => self.store_at(slot, off, ty, v),

@@ -42,10 +42,10 @@ impl Interp<'_, '_> {
         let Some(d) = &self.target_dist else {
             return 0;
         };
-        let n = self.frames.len();
-        let f = self.frames[n - 1].func;
+        let n = self.st.frames.len();
+        let f = self.st.frames[n - 1].func;
         // A caller frame's `pc` is the instruction after its call.
-        let stack: Vec<(FuncId, u32)> = self.frames[..n - 1]
+        let stack: Vec<(FuncId, u32)> = self.st.frames[..n - 1]
             .iter()
             .map(|fr| (fr.func, fr.pc))
             .collect();

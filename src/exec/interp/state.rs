@@ -1,0 +1,81 @@
+//! What one path owns: its memory, registers, frames, path constraints and symbolic objects.
+//! A fork copies it with `branch` (memory bytes are shared until written).
+
+use super::*;
+
+#[derive(Clone, Debug)]
+pub(in crate::exec) struct Frame {
+    pub(in crate::exec) func: FuncId,
+    /// Index of the next instruction (synced on calls; the top frame's current one is `Interp::pc`).
+    pub(in crate::exec) pc: u32,
+    /// First register slot in `Interp::regs`.
+    pub(in crate::exec) base: u32,
+    /// First entry in `Interp::allocas` owned by this frame.
+    pub(in crate::exec) alloca_base: u32,
+    pub(in crate::exec) varargs: Option<ObjRef>,
+    pub(in crate::exec) ret_dst: Option<Reg>,
+}
+
+/// The symbolic part of a path.
+#[derive(Clone, Default)]
+pub(in crate::exec) struct PathState {
+    pub(in crate::exec) constraints: Vec<ExprId>,
+    /// Symbolic objects in creation order: (ktest name, array, size).
+    pub(in crate::exec) symbolics: Vec<(String, ArrayId, u64)>,
+    pub(in crate::exec) depth: u32,
+    /// `depth` at the last loop-point state check (`interp/seen.rs`) and the points checked
+    /// at that depth: without a fork since, the path is the deterministic continuation of the
+    /// state checked then at the same point.
+    pub(in crate::exec) seen_depth: u32,
+    pub(in crate::exec) seen_points: Vec<(FuncId, u32)>,
+    /// Loops abstracted on the path (`interp/loop_abs.rs`): (frame depth, function, header).
+    pub(in crate::exec) loop_marks: Vec<(u32, FuncId, u32)>,
+    /// The havocs of the path when learning loop invariants (`interp/loop_inv.rs`).
+    pub(super) havocs: Vec<loop_inv::Havoc>,
+    /// Symbolic states recorded at loop headers along the path (`interp/seen.rs`).
+    pub(super) seen_anc: Option<Arc<seen::Ancestors>>,
+}
+
+/// The state of one path.
+#[derive(Clone)]
+pub(in crate::exec) struct ExecutionState {
+    pub(in crate::exec) mem: Memory,
+    /// One register file for all frames (each frame's slots start at its `base`).
+    pub(in crate::exec) regs: Vec<Value>,
+    pub(in crate::exec) frames: Vec<Frame>,
+    /// Live stack objects, in allocation order (each frame owns those from its `alloca_base`).
+    pub(in crate::exec) allocas: Vec<ObjRef>,
+    /// Register base of the top frame.
+    pub(in crate::exec) base: usize,
+    /// Current instruction of the top frame.
+    pub(in crate::exec) pc: u32,
+    /// `start` returns when the frame stack is back to this depth.
+    pub(in crate::exec) stop_depth: usize,
+    pub(in crate::exec) dtors_done: bool,
+    pub(in crate::exec) path: PathState,
+}
+
+impl ExecutionState {
+    pub(in crate::exec) fn new(mem: Memory) -> ExecutionState {
+        ExecutionState {
+            mem,
+            regs: Vec::with_capacity(1024),
+            frames: Vec::with_capacity(64),
+            allocas: Vec::with_capacity(64),
+            base: 0,
+            pc: 0,
+            stop_depth: 0,
+            dtors_done: false,
+            path: PathState::default(),
+        }
+    }
+
+    /// A copy of this path, one fork deeper, that continues under the extra constraint `c`.
+    /// (The forking path's own depth goes up once per fork, however many copies it makes.)
+    pub(in crate::exec) fn branch(&self, c: ExprId) -> ExecutionState {
+        let mut st = self.clone();
+        st.path.constraints.push(c);
+        st.path.depth += 1;
+        st
+    }
+}
