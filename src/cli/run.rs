@@ -126,6 +126,7 @@ pub fn run(a: &RunArgs) -> Result<()> {
             interrupt: Some(progress::interrupt_flag()),
             progress: Some(counters.clone()),
             replay,
+            ..Default::default()
         },
         targets: None,
         state_matching: None,

@@ -22,11 +22,15 @@ use std::time::{Duration, Instant};
 
 use super::interp::{Interp, Slab, Snap, Stop, R};
 use super::{End, ErrorKind, PathEnd};
+use crate::ir::FuncId;
 use crate::search::{Coverage, Searcher, StateId};
 use crate::solver::SolverError;
 
 /// Instructions between two checks inside a path.
 pub const CHECK_EVERY: u64 = 4096;
+/// KLEE's `--batch-instructions` and `--batch-time` defaults: a path's quantum.
+pub const DEFAULT_BATCH_INSTRUCTIONS: u64 = 10_000;
+pub const DEFAULT_BATCH_TIME: Duration = Duration::from_secs(5);
 /// Least time between two reads of `/proc/self/statm`.
 pub const MEMORY_CHECK_PERIOD: Duration = Duration::from_millis(100);
 
@@ -61,6 +65,11 @@ pub struct Limits {
     /// Replay: the inputs (ktest objects, in order) that `klee_make_symbolic` & co. take
     /// instead of creating symbolic values (see `replay.rs`).
     pub replay: Option<Vec<(String, Vec<u8>)>>,
+    /// `--batch-instructions`: a path runs at most this many instructions before the searcher
+    /// chooses again (when other paths wait).
+    pub batch_instructions: u64,
+    /// `--batch-time`: likewise, at most this long (checked every `CHECK_EVERY` instructions).
+    pub batch_time: Option<Duration>,
 }
 
 impl Default for Limits {
@@ -74,6 +83,8 @@ impl Default for Limits {
             interrupt: None,
             progress: None,
             replay: None,
+            batch_instructions: DEFAULT_BATCH_INSTRUCTIONS,
+            batch_time: Some(DEFAULT_BATCH_TIME),
         }
     }
 }
@@ -123,8 +134,6 @@ pub(super) struct Ctl {
     pub(super) halt: Option<String>,
     /// Warnings waiting for the monitor.
     warnings: Vec<String>,
-    /// The running segment covered new code.
-    covered_new: bool,
     /// Paths already given to the monitor.
     reported: usize,
     pending: u64,
@@ -145,7 +154,6 @@ impl Default for Ctl {
             over_mb: None,
             halt: None,
             warnings: Vec::new(),
-            covered_new: true,
             reported: 0,
             pending: 0,
             replay_pos: 0,
@@ -247,7 +255,11 @@ impl<'m> Interp<'m, '_> {
         if self.insts >= self.ctl.max_instructions {
             return Err(Box::new(Stop::Halt("max-instructions".into())));
         }
-        self.max_insts = self.ctl.max_instructions.min(self.insts + CHECK_EVERY);
+        self.max_insts = self
+            .ctl
+            .max_instructions
+            .min(self.insts + CHECK_EVERY)
+            .min(self.quantum_end);
         self.publish_progress(None);
         if let Some(w) = self.ctl.poll() {
             return Err(Box::new(Stop::Halt(w.into())));
@@ -260,6 +272,10 @@ impl<'m> Interp<'m, '_> {
             ));
             self.ctl.over_mb = Some(mb);
             return Err(Box::new(Stop::Halt("max-memory".into())));
+        }
+        if self.quantum_over() {
+            self.sync_executed();
+            return Err(Box::new(Stop::Preempt));
         }
         Ok(())
     }
@@ -289,9 +305,51 @@ impl<'m> Interp<'m, '_> {
         Err(Box::new(Stop::Halt(w.into())))
     }
 
-    /// A fork site (a child's location) was marked covered.
-    pub(super) fn note_coverage(&mut self, new: bool) {
-        self.ctl.covered_new |= new;
+    /// The running path covered new code (KLEE's `coveredNew`; `instsSinceCovNew` restarts).
+    pub(super) fn covered_new_code(&mut self) {
+        self.sync_executed();
+        self.st.covered_new = true;
+        self.st.covered_new_at = self.st.executed.max(1);
+    }
+
+    /// Adds the instructions run since the last sync to the running path's `executed`.
+    pub(super) fn sync_executed(&mut self) {
+        self.st.executed += self.insts - self.synced_at;
+        self.synced_at = self.insts;
+    }
+
+    /// The side taken by the conditional branch being executed (the running path's).
+    pub(super) fn visit_branch(&mut self, side: bool) {
+        let f = self.st.frames.last().map_or(FuncId(0), |fr| fr.func);
+        if self.coverage.mark_branch(f, self.st.pc, side) {
+            self.covered_new_code();
+        }
+    }
+
+    /// A path starts or resumes running: its quantum begins (KLEE's batching: the searcher
+    /// chooses again after `batch_instructions` instructions or `batch_time`).
+    pub(super) fn start_quantum(&mut self) {
+        self.synced_at = self.insts;
+        self.quantum_end = self.insts.saturating_add(self.ctl.lim.batch_instructions);
+        self.quantum_deadline = self.ctl.lim.batch_time.map(|t| Instant::now() + t);
+        self.max_insts = self.max_insts.min(self.quantum_end);
+    }
+
+    /// Whether the running path's quantum is over and it can be suspended: other paths wait,
+    /// and it runs in the entry function's own loop (not nested in a builtin, constructor
+    /// or destructor). Otherwise its quantum is renewed.
+    fn quantum_over(&mut self) -> bool {
+        let over = self.insts >= self.quantum_end
+            || self.quantum_deadline.is_some_and(|d| Instant::now() >= d);
+        if !over {
+            return false;
+        }
+        let others = self.ctl.pending > 0 || !self.worklist.is_empty();
+        if others && self.can_fork && self.st.stop_depth == 0 {
+            return true;
+        }
+        self.start_quantum();
+        false
     }
 
     /// The end of a path segment: the monitor hears of the paths that ended, the halt
@@ -316,7 +374,7 @@ impl<'m> Interp<'m, '_> {
                 // The running path, stopped by the halt, is not dumped either.
                 p.silent = true;
             }
-            let stop = mon.path_ended(p, self.ctl.covered_new);
+            let stop = mon.path_ended(p, p.covered_new);
             let halt = match &p.end {
                 End::Halted(w) if RUN_WIDE.contains(&w.as_str()) => Some(w.clone()),
                 End::Error(e) if self.ctl.exits_on(e.kind) => Some("exit-on-error".into()),
@@ -364,7 +422,8 @@ impl<'m> Interp<'m, '_> {
             self.end_pending(snap, "max-memory");
         }
         while self.ctl.reported < self.paths.len() {
-            mon.path_ended(&self.paths[self.ctl.reported], false);
+            let p = &self.paths[self.ctl.reported];
+            mon.path_ended(p, p.covered_new);
             self.ctl.reported += 1;
         }
     }
@@ -373,9 +432,6 @@ impl<'m> Interp<'m, '_> {
     /// silently otherwise.
     pub(super) fn end_pending(&mut self, snap: Snap<'m>, why: &str) {
         self.ctl.pending = self.ctl.pending.saturating_sub(1);
-        // A path that never ran covered nothing (KLEE: a branched state starts without
-        // new coverage).
-        self.ctl.covered_new = false;
         if self.ctl.lim.dump_states_on_halt || why == "max-memory" {
             self.install(snap);
             self.finish_path(Err(Box::new(Stop::Halt(why.into()))));
@@ -384,18 +440,19 @@ impl<'m> Interp<'m, '_> {
                 end: End::Halted(why.into()),
                 objects: Vec::new(),
                 silent: true,
+                covered_new: false,
             });
         }
     }
 
-    /// A pending path was selected to run: it covers new code when the edge it resumes on
-    /// leads to an uncovered block.
-    pub(super) fn enter_segment(&mut self, snap: &Snap<'m>, coverage: &Coverage) {
+    /// A pending path was selected to run.
+    pub(super) fn enter_segment(&mut self) {
         self.ctl.pending = self.ctl.pending.saturating_sub(1);
-        self.ctl.covered_new = match (snap.edge, snap.st.frames.last()) {
-            (Some((f, e)), Some(fr)) => coverage.mark(fr.func, f.blocks[e.target.0 as usize].start),
-            _ => false,
-        };
+    }
+
+    /// The running path was suspended after its quantum: it waits again.
+    pub(super) fn suspended(&mut self) {
+        self.ctl.pending += 1;
     }
 }
 

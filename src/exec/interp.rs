@@ -12,7 +12,7 @@ use super::{
 };
 use crate::expr::{self, ArrayId, ExprId, ExprPool};
 use crate::ir::*;
-use crate::search::{make_searcher, Coverage, StateId, StateInfo};
+use crate::search::{make_searcher, Coverage, SearchKind, StateId, StateInfo};
 use crate::solver::{Query, Solver};
 use std::sync::Arc;
 
@@ -49,6 +49,8 @@ pub(super) enum Stop {
     },
     Exit(i32),
     Halt(String),
+    /// The running path's quantum is over: it is suspended, not ended (`driver.rs`).
+    Preempt,
 }
 
 pub(super) type R<T> = Result<T, Box<Stop>>;
@@ -160,6 +162,8 @@ pub(super) struct Snap<'m> {
     pub(super) edge: Option<(&'m Function, &'m Edge)>,
     /// Its interpolation node (`itp::NONE`: none).
     pub(super) node: u32,
+    /// Suspended after its quantum (not a fork): it continues where it stopped.
+    pub(super) preempted: bool,
 }
 
 /// What the searcher may ask about a pending path.
@@ -167,6 +171,7 @@ pub(super) struct StateMeta {
     loc: (FuncId, u32),
     stack: Vec<(FuncId, u32)>,
     depth: u32,
+    since_covnew: u64,
 }
 
 impl StateMeta {
@@ -175,6 +180,7 @@ impl StateMeta {
             loc: (entry, 0),
             stack: Vec::new(),
             depth: 0,
+            since_covnew: 0,
         }
     }
 
@@ -191,6 +197,7 @@ impl StateMeta {
             loc,
             stack,
             depth: s.path.depth,
+            since_covnew: s.instructions_since_new_coverage(),
         }
     }
 }
@@ -225,6 +232,12 @@ impl<'m> Slab<'m> {
             .expect("selected a running path")
     }
 
+    /// Puts a suspended path back in its slot (it stays known to the searcher).
+    pub(super) fn put_back(&mut self, s: StateId, snap: Snap<'m>) {
+        let meta = StateMeta::of(&snap);
+        self.slots[s.0 as usize] = (Some(snap), Some(meta));
+    }
+
     pub(super) fn remove(&mut self, s: StateId) {
         self.slots[s.0 as usize] = (None, None);
         self.free.push(s.0);
@@ -245,8 +258,8 @@ impl StateInfo for Slab<'_> {
     fn depth(&self, s: StateId) -> u32 {
         self.meta(s).depth
     }
-    fn instructions_since_new_coverage(&self, _s: StateId) -> u64 {
-        0
+    fn instructions_since_new_coverage(&self, s: StateId) -> u64 {
+        self.meta(s).since_covnew
     }
 }
 
@@ -262,7 +275,7 @@ pub(super) struct Interp<'m, 'io> {
     /// Set once anything symbolic exists (guards of the slow paths only run then).
     symbolic: bool,
     /// Forking is allowed (inside the entry function, not in constructors / destructors).
-    can_fork: bool,
+    pub(super) can_fork: bool,
     warned_once: hashbrown::HashSet<String>,
     io: &'io mut dyn Io,
     consts: Vec<Value>,
@@ -314,6 +327,14 @@ pub(super) struct Interp<'m, 'io> {
     loop_inv: Option<Box<loop_inv::LoopInv>>,
     /// `Config::path_inputs`.
     path_inputs: bool,
+    /// What ran, shared with the searcher (`search::Coverage`).
+    pub(super) coverage: Arc<Coverage>,
+    /// The running path's quantum: it yields to the searcher after this instruction count or
+    /// this time (`Config::batch_instructions`, `Config::batch_time`).
+    pub(super) quantum_end: u64,
+    pub(super) quantum_deadline: Option<std::time::Instant>,
+    /// `insts` when the running path last synced its `executed` count.
+    pub(super) synced_at: u64,
 }
 
 enum Flow {
@@ -404,6 +425,14 @@ impl<'m, 'io> Interp<'m, 'io> {
                 .filter(|_| cfg.loop_abstraction.is_some())
                 .map(|l| Box::new(loop_inv::LoopInv::new(l.clone()))),
             path_inputs: cfg.path_inputs,
+            coverage: Arc::new(if cfg.search.contains(&SearchKind::NursICnt) {
+                Coverage::counting(m)
+            } else {
+                Coverage::new(m)
+            }),
+            quantum_end: u64::MAX,
+            quantum_deadline: None,
+            synced_at: 0,
             max_frames: if cfg.max_stack_frames == 0 {
                 usize::MAX
             } else {

@@ -761,6 +761,7 @@ impl<'m> Interp<'m, '_> {
             end: crate::exec::End::Halted("subsumed".into()),
             objects,
             silent: false,
+            covered_new: self.st.covered_new,
         });
     }
 

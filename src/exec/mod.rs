@@ -266,6 +266,9 @@ pub struct PathEnd {
     pub objects: Vec<(String, Vec<u8>)>,
     /// The path ended silently (`klee_silent_exit`, a false `__VERIFIER_assume`): no test.
     pub silent: bool,
+    /// The path covered code or a branch side no earlier path had (KLEE's `coveredNew`:
+    /// `--only-output-states-covering-new` writes tests only for those, and for errors).
+    pub covered_new: bool,
 }
 
 #[derive(Debug, Clone)]

@@ -1,7 +1,12 @@
-//! Which instructions have been executed, shared between the executor (which marks) and the
-//! searchers (which read). One bit per instruction, atomics, so it can be shared with `Arc`;
-//! plus, for `nurs:icnt`, how many times each instruction was executed (KLEE's
-//! `stats::instructions` per instruction), kept by [`Coverage::record`].
+//! Which instructions have been executed and which sides of each conditional branch taken,
+//! shared between the executor (which marks) and the searchers (which read). One bit per
+//! instruction and two per branch, atomics, so it can be shared with `Arc`; plus, for
+//! `nurs:icnt`, how many times each instruction was executed (KLEE's `stats::instructions` per
+//! instruction), kept when counting is on.
+//!
+//! The executor marks straight-line runs at once ([`Coverage::mark_range`]: from where a run
+//! entered a block, or resumed after a call, to the instruction that left it), so the cost is
+//! per jump, not per instruction.
 
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
@@ -13,9 +18,14 @@ pub struct Coverage {
     /// Per function, per instruction: executions (saturating at `u32::MAX`; a plain load and
     /// store, not a locked add: concurrent executors may lose a few counts of a heuristic).
     counts: Vec<Box<[AtomicU32]>>,
+    /// Per function, two bits per instruction: the true / false side of a conditional branch
+    /// at that instruction was taken.
+    branches: Vec<Box<[AtomicU64]>>,
     /// Number of instructions covered so far; also serves as a version: it changes exactly
     /// when coverage changes.
     covered: AtomicU64,
+    /// `mark_range` also counts executions (for `nurs:icnt`).
+    counting: bool,
 }
 
 impl Coverage {
@@ -34,10 +44,114 @@ impl Coverage {
             .iter()
             .map(|f| (0..f.code.len()).map(|_| AtomicU32::new(0)).collect())
             .collect();
+        let branches = module
+            .functions
+            .iter()
+            .map(|f| {
+                (0..(2 * f.code.len()).div_ceil(64))
+                    .map(|_| AtomicU64::new(0))
+                    .collect()
+            })
+            .collect();
         Coverage {
             bits,
             counts,
+            branches,
             covered: AtomicU64::new(0),
+            counting: false,
+        }
+    }
+
+    /// Coverage whose `mark_range` also counts executions per instruction (`nurs:icnt`).
+    pub fn counting(module: &ir::Module) -> Coverage {
+        Coverage {
+            counting: true,
+            ..Coverage::new(module)
+        }
+    }
+
+    /// Marks instructions `from..=to` of `f` executed (a straight-line run); returns how many
+    /// were not covered before. An empty or out-of-range run marks nothing.
+    #[inline(always)]
+    pub fn mark_range(&self, f: ir::FuncId, from: u32, to: u32) -> u32 {
+        // Fast path (most runs, once the code ran): one word, already all set.
+        if !self.counting && from <= to && from / 64 == to / 64 {
+            if let Some(word) = self
+                .bits
+                .get(f.0 as usize)
+                .and_then(|b| b.get(from as usize / 64))
+            {
+                let mask = (u64::MAX >> (63 - to % 64)) & (u64::MAX << (from % 64));
+                if word.load(Ordering::Relaxed) & mask == mask {
+                    return 0;
+                }
+            }
+        }
+        self.mark_range_slow(f, from, to)
+    }
+
+    #[cold]
+    fn mark_range_slow(&self, f: ir::FuncId, from: u32, to: u32) -> u32 {
+        if self.counting {
+            for pc in from..=to {
+                self.count_one(f, pc);
+            }
+        }
+        let Some(words) = self.bits.get(f.0 as usize) else {
+            return 0;
+        };
+        if from > to || to as usize / 64 >= words.len() {
+            return 0;
+        }
+        let mut new = 0;
+        for w in from / 64..=to / 64 {
+            let lo = if w == from / 64 { from % 64 } else { 0 };
+            let hi = if w == to / 64 { to % 64 } else { 63 };
+            let mask = (u64::MAX >> (63 - hi)) & (u64::MAX << lo);
+            let word = &words[w as usize];
+            if word.load(Ordering::Relaxed) & mask == mask {
+                continue;
+            }
+            let old = word.fetch_or(mask, Ordering::Relaxed);
+            new += (mask & !old).count_ones();
+        }
+        if new != 0 {
+            self.covered.fetch_add(new as u64, Ordering::Relaxed);
+        }
+        new
+    }
+
+    /// The side (`true`: the true edge) of the conditional branch at `pc` of `f` was taken;
+    /// true if it had not been before (KLEE marks the path as having covered new code).
+    #[inline]
+    pub fn mark_branch(&self, f: ir::FuncId, pc: u32, side: bool) -> bool {
+        let k = 2 * pc as usize + usize::from(!side);
+        let Some(word) = self.branches.get(f.0 as usize).and_then(|b| b.get(k / 64)) else {
+            return false;
+        };
+        let bit = 1u64 << (k % 64);
+        word.load(Ordering::Relaxed) & bit == 0 && word.fetch_or(bit, Ordering::Relaxed) & bit == 0
+    }
+
+    /// Whether that side of the branch at `pc` of `f` was taken.
+    pub fn branch_taken(&self, f: ir::FuncId, pc: u32, side: bool) -> bool {
+        let k = 2 * pc as usize + usize::from(!side);
+        self.branches
+            .get(f.0 as usize)
+            .and_then(|b| b.get(k / 64))
+            .is_some_and(|w| w.load(Ordering::Relaxed) & (1u64 << (k % 64)) != 0)
+    }
+
+    fn count_one(&self, f: ir::FuncId, pc: u32) {
+        if let Some(c) = self
+            .counts
+            .get(f.0 as usize)
+            .and_then(|c| c.get(pc as usize))
+        {
+            let n = c.load(Ordering::Relaxed);
+            if n != u32::MAX {
+                c.store(n + 1, Ordering::Relaxed);
+            }
         }
     }
 
@@ -71,20 +185,12 @@ impl Coverage {
     /// not need `nurs:icnt`) for every instruction it executes.
     #[inline]
     pub fn record(&self, f: ir::FuncId, pc: u32) -> bool {
-        if let Some(c) = self
-            .counts
-            .get(f.0 as usize)
-            .and_then(|c| c.get(pc as usize))
-        {
-            let n = c.load(Ordering::Relaxed);
-            if n != u32::MAX {
-                c.store(n + 1, Ordering::Relaxed);
-            }
-        }
+        self.count_one(f, pc);
         self.mark(f, pc)
     }
 
-    /// How many times instruction `pc` of `f` was executed (through [`Coverage::record`]).
+    /// How many times instruction `pc` of `f` was executed (through [`Coverage::record`], or
+    /// `mark_range` when counting).
     pub fn count(&self, f: ir::FuncId, pc: u32) -> u64 {
         self.counts
             .get(f.0 as usize)
@@ -102,5 +208,80 @@ impl Coverage {
     /// Number of covered instructions (monotone: a cheap "has coverage changed" version).
     pub fn covered_count(&self) -> u64 {
         self.covered.load(Ordering::Relaxed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A module with one function of `n` instructions (only the code length matters here).
+    fn module(n: usize) -> ir::Module {
+        let inst = ir::Inst {
+            dst: None,
+            kind: ir::InstKind::Unreachable,
+            loc: ir::LocId(0),
+        };
+        let mut m = ir::Module::default();
+        m.functions.push(ir::Function {
+            name: "f".into(),
+            params: vec![],
+            byval: vec![],
+            ret: ir::TypeId(0),
+            is_vararg: false,
+            is_declaration: false,
+            num_regs: 0,
+            code: vec![inst; n],
+            blocks: vec![],
+            loc: ir::LocId(0),
+        });
+        m
+    }
+
+    #[test]
+    fn ranges_mark_each_instruction_once_across_words() {
+        let c = Coverage::new(&module(200));
+        let f = ir::FuncId(0);
+        assert_eq!(c.mark_range(f, 60, 130), 71);
+        assert_eq!(c.mark_range(f, 0, 199), 200 - 71);
+        assert_eq!(c.mark_range(f, 5, 5), 0);
+        assert_eq!(c.covered_count(), 200);
+        assert!(c.is_covered(f, 199) && c.is_covered(f, 0));
+        // Empty and out-of-range runs mark nothing.
+        let c = Coverage::new(&module(10));
+        assert_eq!(c.mark_range(f, 4, 3), 0);
+        assert_eq!(c.mark_range(f, 0, 64), 0);
+        assert_eq!(c.covered_count(), 0);
+        for pc in 0..10 {
+            assert_eq!(c.mark_range(f, pc, pc), 1);
+        }
+    }
+
+    #[test]
+    fn ranges_count_executions_when_counting() {
+        let c = Coverage::counting(&module(8));
+        let f = ir::FuncId(0);
+        c.mark_range(f, 2, 5);
+        c.mark_range(f, 4, 6);
+        assert_eq!(
+            (0..8).map(|pc| c.count(f, pc)).collect::<Vec<_>>(),
+            [0, 0, 1, 1, 2, 2, 1, 0]
+        );
+        let c = Coverage::new(&module(8));
+        c.mark_range(f, 2, 5);
+        assert_eq!(c.count(f, 3), 0);
+    }
+
+    #[test]
+    fn branch_sides_are_new_once() {
+        let c = Coverage::new(&module(70));
+        let f = ir::FuncId(0);
+        assert!(c.mark_branch(f, 69, true));
+        assert!(!c.mark_branch(f, 69, true));
+        assert!(!c.branch_taken(f, 69, false));
+        assert!(c.mark_branch(f, 69, false));
+        assert!(c.branch_taken(f, 69, false) && !c.branch_taken(f, 68, true));
+        // Branch sides are not instructions.
+        assert_eq!(c.covered_count(), 0);
     }
 }

@@ -29,8 +29,10 @@ pub enum Weight {
 /// Default number of updates between two recomputations of the distances to uncovered code
 /// (at least the number of live states, so the reweighting of all states costs amortized
 /// O(log n) per update). KLEE recomputes on a timer (`--uncovered-update-interval`, 30 s); an
-/// update count keeps runs deterministic.
-pub const RECOMPUTE_INTERVAL: u64 = 1 << 16;
+/// update count keeps runs deterministic. An update is a path end or a quantum, so 256 of them
+/// are at least a few million instructions: a recomputation (linear in the program) is cheap
+/// next to them, and the executor's coverage reaches the weights while they still matter.
+pub const RECOMPUTE_INTERVAL: u64 = 256;
 
 pub struct Weighted {
     kind: Weight,

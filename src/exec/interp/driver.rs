@@ -45,6 +45,7 @@ pub(in crate::exec) fn run(
         }
         None => (entry, vec![argc, argv, envp]),
     };
+    it.start_quantum();
     let r = it
         .run_ctors()
         .and_then(|_| {
@@ -58,11 +59,12 @@ pub(in crate::exec) fn run(
             it.run_dtors()?;
             Ok(v)
         });
-    it.finish_path(r);
+    let mut suspended = it.settle(r);
     // The pending paths live in a slab; the searcher picks which one runs next. A path runs
-    // until it ends (its forks are recorded as pending children), then the searcher hears
-    // of its children (`fork`, `added`) and of its end (`removed`).
-    let coverage = Arc::new(Coverage::new(m));
+    // until it ends or its quantum is over (its forks are recorded as pending children), then
+    // the searcher hears of its children (`fork`, `added`) and of its end (`removed`), or,
+    // suspended, it goes back to its slot and the searcher chooses again.
+    let coverage = it.coverage.clone();
     let mut searcher = make_searcher(&cfg.search, cfg.seed, m, coverage.clone());
     let mut slab = Slab::default();
     let mut cur = slab.insert(None, StateMeta::root(entry));
@@ -73,7 +75,6 @@ pub(in crate::exec) fn run(
         let mut added = Vec::new();
         for snap in std::mem::take(&mut it.worklist) {
             let meta = StateMeta::of(&snap);
-            it.note_coverage(coverage.mark(meta.loc.0, meta.loc.1));
             let node = snap.node;
             let id = slab.insert(Some(snap), meta);
             if cfg.greedy_confirmation && node != itp::NONE {
@@ -82,8 +83,17 @@ pub(in crate::exec) fn run(
             searcher.fork(cur, id);
             added.push(id);
         }
-        searcher.update(Some(cur), &added, &[cur], &slab);
-        slab.remove(cur);
+        match suspended.take() {
+            Some(snap) => {
+                slab.put_back(cur, snap);
+                it.suspended();
+                searcher.update(Some(cur), &added, &[], &slab);
+            }
+            None => {
+                searcher.update(Some(cur), &added, &[cur], &slab);
+                slab.remove(cur);
+            }
+        }
         // Tests, halts (budgets, SIGINT, max-tests, exit-on-error), memory cap: control.rs.
         it.end_segment(added.len(), &mut *searcher, &mut slab, &coverage, mon);
         let confirm = if cfg.greedy_confirmation {
@@ -108,20 +118,21 @@ pub(in crate::exec) fn run(
             it.end_pending(snap, &w);
             continue;
         }
-        it.enter_segment(&snap, &coverage);
+        it.enter_segment();
+        let preempted = snap.preempted;
         it.install(snap);
         it.itp_enter(node);
-        if it.itp_check(node) {
+        if !preempted && it.itp_check(node) {
             // Subsumed: the path ends here, pruned.
             it.itp_subsumed_end();
             continue;
         }
-        let r = it.resume().and_then(|v| {
+        let r = it.resume(preempted).and_then(|v| {
             it.can_fork = false;
             it.run_dtors()?;
             Ok(v)
         });
-        it.finish_path(r);
+        suspended = it.settle(r);
     }
     let paths = std::mem::take(&mut it.paths);
     let stats = it.solver.as_ref().map(|s| s.stats().clone());
@@ -151,4 +162,23 @@ pub(in crate::exec) fn run(
             None
         },
     })
+}
+
+impl<'m> Interp<'m, '_> {
+    /// The running path stopped: ended (recorded, `None`), or suspended after its quantum (its
+    /// state to put back, `Some`).
+    fn settle(&mut self, r: R<Value>) -> Option<Snap<'m>> {
+        if matches!(&r, Err(e) if matches!(**e, Stop::Preempt)) {
+            let node = self.itp.as_ref().map_or(itp::NONE, |i| i.cur);
+            let st = std::mem::replace(&mut self.st, ExecutionState::new(Memory::new(self.ps)));
+            return Some(Snap {
+                st,
+                edge: None,
+                node,
+                preempted: true,
+            });
+        }
+        self.finish_path(r);
+        None
+    }
 }

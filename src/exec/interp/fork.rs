@@ -110,12 +110,14 @@ impl<'m, 'io> Interp<'m, 'io> {
 
     /// Saves a copy of the current path that will take `edge` under the extra constraint `c`.
     pub(super) fn fork_to(&mut self, f: &'m Function, edge: &'m Edge, c: ExprId) {
+        self.sync_executed();
         let st = self.st.branch(c);
         self.st.path.depth += 1;
         self.worklist.push(Snap {
             st,
             edge: Some((f, edge)),
             node: itp::NONE,
+            preempted: false,
         });
     }
 
@@ -154,8 +156,13 @@ impl<'m, 'io> Interp<'m, 'io> {
         }
     }
 
-    /// Continues an installed path.
-    pub(super) fn resume(&mut self) -> R<Value> {
+    /// Continues an installed path (one suspended after its quantum goes on where it stopped;
+    /// a forked one first meets the checks of the point it resumes at).
+    pub(super) fn resume(&mut self, preempted: bool) -> R<Value> {
+        self.start_quantum();
+        if preempted {
+            return self.run_loop();
+        }
         if self.loop_abs.is_some() {
             if let Some(fr) = self.st.frames.last() {
                 let f = fr.func;
@@ -177,6 +184,17 @@ impl<'m, 'io> Interp<'m, 'io> {
             }
         }
         self.run_loop()
+    }
+
+    /// The path just forked (the last pending one) takes `side` of the branch being executed:
+    /// when no path took it before, that path covered new code.
+    fn visit_forked_branch(&mut self, side: bool) {
+        let f = self.st.frames.last().map_or(FuncId(0), |fr| fr.func);
+        if self.coverage.mark_branch(f, self.st.pc, side) {
+            let child = &mut self.worklist.last_mut().expect("a forked path").st;
+            child.covered_new = true;
+            child.covered_new_at = child.executed.max(1);
+        }
     }
 
     /// A conditional branch on a symbolic condition: the feasible sides.
@@ -207,12 +225,20 @@ impl<'m, 'io> Interp<'m, 'io> {
                 if self.fork_allowed(1) {
                     self.fork_to(f, other, oc);
                     self.itp_fork(&[1 - outcome], outcome);
+                    self.visit_forked_branch(false_first);
                 }
+                self.visit_branch(!false_first);
                 self.add_constraint(sc);
                 Ok(self.edge(f, stay))
             }
-            (true, false) => Ok(self.edge(f, t)),
-            (false, true) => Ok(self.edge(f, fe)),
+            (true, false) => {
+                self.visit_branch(true);
+                Ok(self.edge(f, t))
+            }
+            (false, true) => {
+                self.visit_branch(false);
+                Ok(self.edge(f, fe))
+            }
             (false, false) => error(ErrorKind::Exec, "internal: infeasible path constraints"),
         }
     }

@@ -8,6 +8,8 @@ impl<'m, 'io> Interp<'m, 'io> {
         match s {
             Stop::Exit(c) => End::Exit(c),
             Stop::Halt(w) => End::Halted(w),
+            // (The driver suspends such a path instead of ending it.)
+            Stop::Preempt => End::Halted("internal: a suspended path ended".into()),
             Stop::Error { kind, msg, info } => {
                 let m = self.m;
                 let mut stack = Vec::new();
@@ -85,6 +87,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                 Err(e) => match &**e {
                     Stop::Exit(_) => true,
                     Stop::Halt(w) => w == SILENT,
+                    Stop::Preempt => false,
                     Stop::Error { kind, .. } => *kind != ErrorKind::Exec,
                 },
             };
@@ -108,6 +111,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             end,
             objects,
             silent,
+            covered_new: self.st.covered_new,
         });
     }
 
@@ -145,6 +149,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             end,
             objects,
             silent: false,
+            covered_new: self.st.covered_new,
         });
     }
 }

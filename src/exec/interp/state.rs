@@ -53,6 +53,13 @@ pub(in crate::exec) struct ExecutionState {
     pub(in crate::exec) stop_depth: usize,
     pub(in crate::exec) dtors_done: bool,
     pub(in crate::exec) path: PathState,
+    /// The path executed an instruction or took a branch side no path had before (KLEE's
+    /// `coveredNew`; `--only-output-states-covering-new`).
+    pub(in crate::exec) covered_new: bool,
+    /// Instructions executed by the path and its ancestors (synced when it stops running).
+    pub(in crate::exec) executed: u64,
+    /// `executed` when it last covered new code (0: never).
+    pub(in crate::exec) covered_new_at: u64,
 }
 
 impl ExecutionState {
@@ -67,6 +74,18 @@ impl ExecutionState {
             stop_depth: 0,
             dtors_done: false,
             path: PathState::default(),
+            covered_new: false,
+            executed: 0,
+            covered_new_at: 0,
+        }
+    }
+
+    /// KLEE's `instsSinceCovNew`: 0 if the path never covered new code, else the instructions
+    /// executed since it last did, plus one.
+    pub(in crate::exec) fn instructions_since_new_coverage(&self) -> u64 {
+        match self.covered_new_at {
+            0 => 0,
+            at => self.executed - at + 1,
         }
     }
 
@@ -76,6 +95,8 @@ impl ExecutionState {
         let mut st = self.clone();
         st.path.constraints.push(c);
         st.path.depth += 1;
+        // A branched path starts without new coverage (as KLEE's).
+        st.covered_new = false;
         st
     }
 }

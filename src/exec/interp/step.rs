@@ -31,6 +31,8 @@ impl<'m, 'io> Interp<'m, 'io> {
         self.tinfo[ty.0 as usize]
     }
 
+    /// Runs until the frame stack is back at `stop_depth`. Coverage is marked per straight-line
+    /// run (`from`: where the current one began), when control leaves it or the path stops.
     pub(super) fn run_loop(&mut self) -> R<Value> {
         let m = self.m;
         loop {
@@ -39,6 +41,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             let f = &m.functions[fid.0 as usize];
             let code = &f.code[..];
             let mut pc = fr.pc as usize;
+            let mut from = pc as u32;
             self.st.base = fr.base as usize;
             loop {
                 let inst = &code[pc];
@@ -46,7 +49,9 @@ impl<'m, 'io> Interp<'m, 'io> {
                 self.insts += 1;
                 if self.insts > self.max_insts {
                     self.insts -= 1;
-                    self.checkpoint()?;
+                    // (Stopped before this instruction: it did not run.)
+                    self.checkpoint()
+                        .inspect_err(|_| self.cover(fid, from, pc as u32, false))?;
                     self.insts += 1;
                 }
                 pc += 1;
@@ -55,16 +60,22 @@ impl<'m, 'io> Interp<'m, 'io> {
                 }
                 if let Some(t) = &self.targets {
                     if let Some(i) = t.at(fid, self.st.pc) {
-                        self.reach_target(i)?;
+                        self.reach_target(i)
+                            .inspect_err(|_| self.cover(fid, from, self.st.pc, false))?;
                     }
                 }
-                match self.step(f, inst, pc)? {
+                let flow = self
+                    .step(f, inst, pc)
+                    .inspect_err(|_| self.cover(fid, from, self.st.pc, true))?;
+                match flow {
                     Flow::Next => {
                         if self.tracing {
                             self.itp_post(inst);
                         }
                     }
                     Flow::Jump(t) => {
+                        self.cover(fid, from, self.st.pc, true);
+                        from = t as u32;
                         pc = t;
                         if self.forked_here {
                             // The continuation starts a new node: try the table on it.
@@ -84,8 +95,12 @@ impl<'m, 'io> Interp<'m, 'io> {
                             self.at_loop_header(fid, t as u32)?;
                         }
                     }
-                    Flow::Frames => break,
+                    Flow::Frames => {
+                        self.cover(fid, from, self.st.pc, true);
+                        break;
+                    }
                     Flow::Done(v) => {
+                        self.cover(fid, from, self.st.pc, true);
                         if self.itp.is_some() && self.st.frames.is_empty() {
                             self.itp_close();
                         }
@@ -93,6 +108,17 @@ impl<'m, 'io> Interp<'m, 'io> {
                     }
                 }
             }
+        }
+    }
+
+    /// Marks the straight-line run `from..=to` of `f` executed (`to` itself only when `ran`);
+    /// new instructions mean the path covered new code (KLEE's `coveredNew`,
+    /// `instsSinceCovNew` restarting at 1).
+    #[inline(always)]
+    fn cover(&mut self, f: FuncId, from: u32, to: u32, ran: bool) {
+        let to = if ran { to } else { to.wrapping_sub(1) };
+        if to != u32::MAX && self.coverage.mark_range(f, from, to) != 0 {
+            self.covered_new_code();
         }
     }
 
@@ -288,7 +314,9 @@ impl<'m, 'io> Interp<'m, 'io> {
                 if let Value::Sym(c) = *opref!(self, cond) {
                     return Ok(Flow::Jump(self.sym_branch(f, c, t, fe)?));
                 }
-                let e = if self.opb(cond) & 1 != 0 { t } else { fe };
+                let side = self.opb(cond) & 1 != 0;
+                self.visit_branch(side);
+                let e = if side { t } else { fe };
                 return Ok(Flow::Jump(self.edge(f, e)));
             }
             InstKind::Cast { op, from, to, v } => {

@@ -161,11 +161,13 @@ impl<'m, 'io> Interp<'m, 'io> {
 
     /// Pushes a copy of the current path that re-executes the current instruction under `c`.
     pub(super) fn fork_reexec(&mut self, c: ExprId) {
+        self.sync_executed();
         let st = self.st.branch(c);
         self.push_unmodeled(Snap {
             st,
             edge: None,
             node: super::itp::NONE,
+            preempted: false,
         });
     }
 
