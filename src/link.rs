@@ -3,26 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::ir::{Function, Module};
-
-/// Functions trex implements itself; calling them needs no C library.
-pub const BUILTIN_FUNCTIONS: &[&str] = &[
-    "malloc",
-    "calloc",
-    "realloc",
-    "free",
-    "aligned_alloc",
-    "posix_memalign",
-    "memalign",
-    "malloc_usable_size",
-    "abort",
-    "__assert_fail",
-    "exit",
-    "_exit",
-    "_Exit",
-    "__trex_syscall",
-    "__trex_run_global_dtors",
-];
+use crate::ir::{externs, Function, Module};
 
 #[derive(Debug, thiserror::Error)]
 pub enum LinkError {
@@ -46,12 +27,11 @@ pub fn arch_of(m: &Module) -> &'static str {
     }
 }
 
-/// True when the program calls a function that neither it nor trex defines, i.e. the C library.
+/// True when the program calls a function that neither it nor the executor defines (see
+/// `ir::externs`), i.e. the C library.
 pub fn needs_libc(m: &Module) -> bool {
     m.functions.iter().any(|f: &Function| {
-        f.is_declaration
-            && !f.name.starts_with("llvm.")
-            && !BUILTIN_FUNCTIONS.contains(&f.name.as_str())
+        f.is_declaration && !f.name.starts_with("llvm.") && !externs::provided_by_executor(&f.name)
     })
 }
 
@@ -128,4 +108,36 @@ fn llvm_link(inputs: &[&Path], only_needed: bool, out: &Path) -> Result<(), Link
         ));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::exec::sym_tests::compile_sym;
+
+    #[test]
+    fn the_executors_api_needs_no_c_library() {
+        // KLEE's and SV-COMP's API, exits, allocation: all the executor's (before `ir::externs`,
+        // a call of `klee_int` or `__VERIFIER_nondet_int` linked musl).
+        let api = r#"
+void *malloc(unsigned long);
+void free(void *);
+void exit(int);
+int main(void) {
+  int x = klee_int("x");
+  klee_assume(x > 0);
+  char *p = malloc(4);
+  if (x == 3) reach_error();
+  if (x == 4) exit(1);
+  free(p);
+  return __VERIFIER_nondet_int();
+}
+"#;
+        assert!(!needs_libc(&compile_sym(api, "-O0")));
+        let libc = r#"
+int puts(const char *);
+int main(void) { puts("x"); return klee_int("x"); }
+"#;
+        assert!(needs_libc(&compile_sym(libc, "-O0")));
+    }
 }

@@ -13,8 +13,9 @@
 //!   (their own allocas die with them);
 //! * no array indexing in the body (havocked indices into large arrays are too costly);
 //! * no other store (through a pointer of unknown origin), no memory intrinsic, no indirect
-//!   call, no call of a declared function other than the known ones without side effects on
-//!   program memory (`__VERIFIER_nondet_*`, assumptions, the error functions), no allocation.
+//!   call, no call of a declared function other than those `ir::externs::abstractable_call`
+//!   allows (no writes to program memory, no look at what is symbolic: `__VERIFIER_nondet_*`,
+//!   assumptions, exits and the error functions, ...), no allocation.
 
 use super::liveness::Liveness;
 use super::pcset::PcSet;
@@ -39,24 +40,6 @@ pub struct LoopMod {
 pub struct LoopMods {
     loops: hashbrown::HashMap<(FuncId, u32), LoopMod>,
     headers: PcSet,
-}
-
-/// Declared functions that write no program memory (the error functions end the path).
-const PURE_DECLARED: &[&str] = &[
-    "__VERIFIER_assume",
-    "klee_assume",
-    "klee_int",
-    "klee_range",
-    "__VERIFIER_error",
-    "reach_error",
-    "abort",
-    "exit",
-    "_exit",
-    "__assert_fail",
-];
-
-fn pure_declared(name: &str) -> bool {
-    PURE_DECLARED.contains(&name) || name.starts_with("__VERIFIER_nondet_")
 }
 
 fn pure_intrinsic(i: &Intrinsic) -> bool {
@@ -174,7 +157,7 @@ fn function_mods(m: &Module) -> Vec<Option<Vec<GlobalId>>> {
                 continue;
             }
             let new = if f.is_declaration {
-                pure_declared(&f.name).then(Vec::new)
+                super::externs::abstractable_call(&f.name).then(Vec::new)
             } else {
                 body_writes(m, f, &defs[fi], 0..f.code.len(), &mods, true).map(|w| w.1)
             };
@@ -544,5 +527,25 @@ int main(void) {
         assert_eq!(loops[0].regs.len(), 2, "x and y: {loops:?}");
         assert!(loops[0].regs.iter().all(|r| r.1 == 32));
         assert!(loops[0].allocas.is_empty() && loops[0].globals.is_empty());
+    }
+
+    #[test]
+    fn calls_that_look_at_symbolic_state_are_not_abstractable() {
+        // A havocked `i` is symbolic where the exact run's is concrete: `klee_is_symbolic`
+        // and `klee_get_value_i32` would see a different program. `klee_choose` and
+        // `klee_warning` are harmless.
+        let src = r#"
+int main(void) {
+  unsigned k = klee_int("k");
+  unsigned a = 0, b = 0, c = 0;
+  for (unsigned i = 0; i < (k & 3); i++) a += klee_is_symbolic(i);
+  for (unsigned i = 0; i < (k & 3); i++) b += klee_get_value_i32(i);
+  for (unsigned i = 0; i < (k & 3); i++) { c += klee_choose(2); klee_warning("w"); }
+  return (int)(a + b + c);
+}
+"#;
+        let (_, loops) = main_loops(src, "-O0");
+        assert_eq!(loops.len(), 1, "only the third loop: {loops:?}");
+        assert_eq!(loops[0].allocas.len(), 2, "i and c: {loops:?}");
     }
 }

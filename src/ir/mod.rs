@@ -6,6 +6,7 @@
 //! per-edge parallel copies, and type layout computed from the module's data layout.
 
 pub mod dump;
+pub mod externs;
 pub mod liveness;
 pub mod loop_mod;
 pub mod lower;

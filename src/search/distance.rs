@@ -2,7 +2,7 @@
 //!
 //! * `min_dist_to_return(f, pc)`: instructions from `pc` to a `ret` of `f`, a call costing
 //!   1 + the callee's shortest path to its return (callees that cannot return block the path;
-//!   declarations cost 1, except the known no-return ones such as `abort` and `exit`);
+//!   declarations cost 1, except the no-return ones of `ir::externs` such as `abort` and `exit`);
 //! * `min_dist_to_uncovered(f, pc)`: instructions from `pc` to an uncovered instruction (an
 //!   uncovered instruction is at distance 1), entering callees (a direct call to a defined
 //!   function is at 1 + the callee's entry distance) or going through them as above.
@@ -15,20 +15,6 @@ use super::coverage::Coverage;
 use crate::ir;
 
 const NONE: u32 = u32::MAX;
-
-/// Names of declarations that never return.
-const NO_RETURN: &[&str] = &[
-    "abort",
-    "exit",
-    "_exit",
-    "_Exit",
-    "__assert_fail",
-    "klee_abort",
-    "klee_silent_exit",
-    "klee_report_error",
-    "__VERIFIER_error",
-    "__trex_exit",
-];
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Op {
@@ -155,7 +141,7 @@ impl Distances {
             .iter()
             .enumerate()
             .map(|(i, f)| {
-                if defined[i] || NO_RETURN.contains(&f.name.as_str()) {
+                if defined[i] || ir::externs::no_return(&f.name) {
                     0
                 } else {
                     1

@@ -555,6 +555,23 @@ fn distances_follow_loops_and_noreturn() {
     assert_eq!(d.min_dist_to_uncovered(FuncId(0), 1), 3); // plain, br, head
 }
 
+#[test]
+fn distances_stop_at_declared_error_functions() {
+    // main: call reach_error, plain, ret; a declared `reach_error` ends the path (the executor
+    // reports it), as `__VERIFIER_error` does: nothing after it is reachable through it.
+    for name in ["reach_error", "__VERIFIER_error"] {
+        let m = module(vec![
+            func("main", vec![vec![call(1), plain(), ret()]]),
+            func(name, vec![]),
+        ]);
+        let cov = Coverage::new(&m);
+        cover_all(&cov, &m, &[(0, 1)]); // the plain after the call
+        let d = Distances::new(&m, &cov);
+        assert_eq!(d.min_dist_to_uncovered(FuncId(0), 0), 0, "{name}");
+        assert_eq!(d.min_dist_to_return(FuncId(0), 0), 0, "{name}");
+    }
+}
+
 // ---- weighted ----
 
 fn weighted(kind: Weight, m: &ir::Module, cov: &Arc<Coverage>) -> Weighted {

@@ -2,19 +2,13 @@
 //! functions the user names) and source lines the user names, in the program's own functions
 //! (not in the C library linked to it).
 
-use crate::ir::{Callee, Const, FuncId, InstKind, LocId, Module};
+use crate::ir::{externs, Callee, Const, FuncId, InstKind, LocId, Module};
 
-/// Functions whose call sites are targets by default.
-pub const DEFAULT_FUNCTIONS: &[&str] = &[
-    "reach_error",
-    "__VERIFIER_error",
-    "__assert_fail",
-    "klee_assert",
-    "abort",
-];
+/// Functions whose call sites are targets by default: the error functions of `ir::externs`.
+pub const DEFAULT_FUNCTIONS: &[&str] = externs::ERROR_FUNCTIONS;
 
-/// SV-COMP's unreach-call property: only the error function.
-pub const SVCOMP_FUNCTIONS: &[&str] = &["reach_error", "__VERIFIER_error"];
+/// SV-COMP's unreach-call property: only its error functions.
+pub const SVCOMP_FUNCTIONS: &[&str] = externs::SVCOMP_ERROR_FUNCTIONS;
 
 /// Which sites are targets.
 #[derive(Debug, Clone)]
