@@ -14,10 +14,10 @@ use crate::output::OutputDir;
 use crate::verify::{self, Selection, Watcher};
 
 pub fn verify(a: &VerifyArgs) -> Result<()> {
-    let search = if a.search.is_empty() {
+    let search = if a.searcher.search.is_empty() {
         vec![crate::search::SearchKind::Dfs]
     } else {
-        crate::search::parse_search_kinds(&a.search)?
+        crate::search::parse_search_kinds(&a.searcher.search)?
     };
     if a.svcomp {
         svcomp::check_property(a.property.as_deref().expect("clap requires it"))?;
@@ -27,18 +27,18 @@ pub fn verify(a: &VerifyArgs) -> Result<()> {
         return list_targets(a, &selection);
     }
     let clock = Instant::now();
-    let out_base = match (&a.output_dir, a.svcomp) {
+    let out_base = match (&a.out.output_dir, a.svcomp) {
         // SV-COMP tasks live in read-only collections: the default directory is here.
         (None, true) => PathBuf::from(a.program.file_name().unwrap_or_default()),
         _ => a.program.clone(),
     };
     let mut out =
-        OutputDir::create(a.output_dir.as_deref(), &out_base).context("output directory")?;
+        OutputDir::create(a.out.output_dir.as_deref(), &out_base).context("output directory")?;
     let prog = program_bitcode(a, &out.path)?;
-    let program = load_program(&prog, &a.entry_point)?;
+    let program = load_program(&prog, &a.prog.entry_point)?;
     let own = verify::own_functions(&program);
     let own = |n: &str| own.contains(n);
-    let (module, has_libc) = with_libc(program, &prog, a.libc, &out.path.join(".linked.bc"))?;
+    let (module, has_libc) = with_libc(program, &prog, a.prog.libc, &out.path.join(".linked.bc"))?;
     let targets = verify::collect(&module, &own, &selection).map_err(anyhow::Error::msg)?;
     let opts = options(a, &prog, search, has_libc);
     let found = verify::verify(
@@ -61,7 +61,7 @@ pub fn verify(a: &VerifyArgs) -> Result<()> {
         } else {
             "all"
         },
-        interpolation: !a.no_interpolation,
+        interpolation: !a.itp.no_interpolation,
         output_dir: out.path.display().to_string(),
         svcomp: a
             .svcomp
@@ -83,27 +83,24 @@ fn options(
     let mut argv = vec![prog.display().to_string()];
     argv.extend(a.args.iter().cloned());
     let base = exec::Config {
-        entry: a.entry_point.clone(),
+        entry: a.prog.entry_point.clone(),
         argv,
-        max_instructions: a.max_instructions,
-        max_stack_frames: a.max_stack_frames,
+        max_instructions: a.insts.max_instructions,
+        max_stack_frames: a.stack.max_stack_frames,
         use_libc_start: has_libc,
         search,
-        seed: a.seed,
-        max_forks: a.max_forks,
-        max_depth: a.max_depth,
-        interpolation: !a.no_interpolation,
-        greedy_confirmation: a.greedy_confirmation,
+        seed: a.searcher.seed,
+        max_forks: a.forks.max_forks,
+        max_depth: a.forks.max_depth,
+        interpolation: !a.itp.no_interpolation,
+        greedy_confirmation: a.greedy.greedy_confirmation,
         // Only the target hits need inputs (their own model).
         path_inputs: false,
         limits: control::Limits {
-            max_time: a.max_time.filter(|t| !t.is_zero()),
-            max_solver_time: a.max_solver_time.filter(|t| !t.is_zero()),
-            max_memory_mb: (a.max_memory > 0).then_some(a.max_memory),
             // Paths still pending at a halt need no test: they only make the run incomplete.
             dump_states_on_halt: false,
             interrupt: Some(progress::interrupt_flag()),
-            ..control::Limits::default()
+            ..a.budgets.limits()
         },
         ..exec::Config::default()
     };
@@ -162,7 +159,7 @@ fn program_bitcode(a: &VerifyArgs, dir: &Path) -> Result<PathBuf> {
 fn list_targets(a: &VerifyArgs, sel: &Selection) -> Result<()> {
     let scratch = tempfile_dir()?;
     let prog = program_bitcode(a, &scratch)?;
-    let program = load_program(&prog, &a.entry_point);
+    let program = load_program(&prog, &a.prog.entry_point);
     let _ = std::fs::remove_dir_all(&scratch);
     let program = program?;
     let targets = verify::collect(&program, &|_| true, sel).map_err(anyhow::Error::msg)?;
