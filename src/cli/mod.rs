@@ -1,6 +1,8 @@
 //! Command line: `trex run` (KLEE's option names), KLEE-style stderr lines.
 
 mod ktest_show;
+mod options;
+mod parse;
 mod progress;
 mod replay;
 mod run;
@@ -11,7 +13,12 @@ mod writer;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
-use std::time::Duration;
+
+use options::{
+    Budgets, ForkLimits, GreedyConfirmation, InstructionLimit, NoInterpolation, OutputDirOption,
+    ProgramOptions, SearchOptions, StackLimit,
+};
+use parse::parse_file_line;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -60,39 +67,20 @@ pub enum Libc {
 
 #[derive(clap::Args, Debug)]
 pub struct RunArgs {
-    /// Directory for the results (default: the next free klee-out-N beside the input).
-    #[arg(long)]
-    pub output_dir: Option<PathBuf>,
-    /// C library to link (default: musl when the program calls a library function).
-    #[arg(long, value_enum)]
-    pub libc: Option<Libc>,
-    /// Function to start from.
-    #[arg(long, default_value = "main")]
-    pub entry_point: String,
-    /// Stop after this many LLVM instructions (0: no limit).
-    #[arg(long, default_value_t = 0)]
-    pub max_instructions: u64,
-    /// Largest call depth before a path is stopped (recursion limit).
-    #[arg(long, default_value_t = 8192)]
-    pub max_stack_frames: u32,
-    /// State-selection heuristic (KLEE's names: dfs, bfs, random-state, random-path,
-    /// nurs:covnew, nurs:md2u, nurs:depth, nurs:rp, nurs:icnt); repeat it (or give a
-    /// comma-separated list) to interleave several. Default: random-path + nurs:covnew.
-    #[arg(long = "search", value_name = "NAME")]
-    pub search: Vec<String>,
-    /// Seed of the searcher's random choices (runs are reproducible).
-    #[arg(long, default_value_t = 0)]
-    pub seed: u64,
-    /// Stop forking after this many forked paths: further symbolic branches continue on one
-    /// feasible side (counted in `KLEE: done: refused forks`).
-    #[arg(long)]
-    pub max_forks: Option<u64>,
-    /// The same per path: at most this many forks on a path.
-    #[arg(long)]
-    pub max_depth: Option<u32>,
-    /// Do not prune paths by interpolation (TRACER-X's option; interpolation is on by default).
-    #[arg(long)]
-    pub no_interpolation: bool,
+    #[command(flatten)]
+    pub out: OutputDirOption,
+    #[command(flatten)]
+    pub prog: ProgramOptions,
+    #[command(flatten)]
+    pub insts: InstructionLimit,
+    #[command(flatten)]
+    pub stack: StackLimit,
+    #[command(flatten)]
+    pub searcher: SearchOptions,
+    #[command(flatten)]
+    pub forks: ForkLimits,
+    #[command(flatten)]
+    pub itp: NoInterpolation,
     /// Write the explored tree to `tree.dot` in the output directory (TRACER-X's option):
     /// path segments with their interpolants, dashed edges for subsumption.
     #[arg(long)]
@@ -101,25 +89,13 @@ pub struct RunArgs {
     /// `.early` file says `subsumed (pruned by interpolation)`.
     #[arg(long)]
     pub subsumed_test: bool,
-    /// With interpolation: before asking the searcher, run the pending path that is the last
-    /// unfinished child of a node (greedy confirmation, for non-DFS searches: half-done nodes
-    /// become table entries sooner).
-    #[arg(long)]
-    pub greedy_confirmation: bool,
+    #[command(flatten)]
+    pub greedy: GreedyConfirmation,
     /// Stop the run at the first error; the paths not yet finished end early (`.early` tests).
     #[arg(long)]
     pub exit_on_error: bool,
-    /// Stop the run after this wall time (KLEE's time spans: 10, 10s, 1min, 1h30min, ...);
-    /// pending paths end early. 0: no limit.
-    #[arg(long, value_parser = parse_time)]
-    pub max_time: Option<Duration>,
-    /// Per-query solver timeout (a time span); a query that times out ends its path early.
-    /// 0: none.
-    #[arg(long, value_parser = parse_time)]
-    pub max_solver_time: Option<Duration>,
-    /// Resident memory cap in MB (0: none); above it pending paths are killed (`.early`).
-    #[arg(long, default_value_t = 2000)]
-    pub max_memory: u64,
+    #[command(flatten)]
+    pub budgets: Budgets,
     /// Stop the run after this many tests were written (0: no limit).
     #[arg(long)]
     pub max_tests: Option<u32>,
@@ -152,16 +128,13 @@ pub struct RunArgs {
 }
 
 #[derive(clap::Args, Debug)]
+#[command(mut_arg("max_instructions", |a| a.help(
+    "Stop each replay after this many LLVM instructions (0: no limit)")))]
 pub struct ReplayArgs {
-    /// C library to link (default: musl when the program calls a library function).
-    #[arg(long, value_enum)]
-    pub libc: Option<Libc>,
-    /// Function to start from.
-    #[arg(long, default_value = "main")]
-    pub entry_point: String,
-    /// Stop each replay after this many LLVM instructions (0: no limit).
-    #[arg(long, default_value_t = 0)]
-    pub max_instructions: u64,
+    #[command(flatten)]
+    pub prog: ProgramOptions,
+    #[command(flatten)]
+    pub insts: InstructionLimit,
     /// The program's bitcode.
     pub program: PathBuf,
     /// The tests to replay, one run each.
@@ -182,7 +155,29 @@ pub enum DataModel {
     Lp64,
 }
 
+/// `trex verify`'s texts for the shared options whose meaning there is a verdict's.
 #[derive(clap::Args, Debug)]
+#[command(
+    mut_arg("output_dir", |a| a.help("Directory for the witness tests (default: the next free \
+        klee-out-N beside the input; in the current directory for --svcomp)")),
+    mut_arg("search", |a| a.help(
+        "State-selection heuristic (as `trex run`); default for verify: dfs")),
+    mut_arg("seed", |a| a.help("Seed of the searcher's random choices")),
+    mut_arg("no_interpolation", |a| a.help("Do not prune paths by interpolation")),
+    mut_arg("greedy_confirmation", |a| a.help(
+        "Run first the pending path that completes a half-done interpolation node")),
+    mut_arg("max_time", |a| a.help(
+        "Wall-time budget of a run (per target with --one-target-at-a-time); 0: none")),
+    mut_arg("max_solver_time", |a| a.help(
+        "Per-query solver timeout; a timeout makes unreached targets UNKNOWN. 0: none")),
+    mut_arg("max_memory", |a| a.help("Resident memory cap in MB (0: none)")),
+    mut_arg("max_instructions", |a| a.help("Instruction budget of a run (0: none)")),
+    mut_arg("max_stack_frames", |a| a.help("Largest call depth before a path is stopped")),
+    mut_arg("max_forks", |a| a.help(
+        "Stop forking after this many forked paths (unreached targets become UNKNOWN)")),
+    mut_arg("max_depth", |a| a.help(
+        "At most this many forks on a path (unreached targets become UNKNOWN)")),
+)]
 pub struct VerifyArgs {
     /// Print the targets (id, location, function, called function) and exit.
     #[arg(long)]
@@ -214,79 +209,35 @@ pub struct VerifyArgs {
     /// Optimization level the task is compiled at (SV-COMP mode).
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=3))]
     pub opt_level: u8,
-    /// Directory for the witness tests (default: the next free klee-out-N beside the input;
-    /// in the current directory for --svcomp).
-    #[arg(long)]
-    pub output_dir: Option<PathBuf>,
-    /// C library to link (default: musl when the program calls a library function).
-    #[arg(long, value_enum)]
-    pub libc: Option<Libc>,
-    /// Function to start from.
-    #[arg(long, default_value = "main")]
-    pub entry_point: String,
-    /// State-selection heuristic (as `trex run`); default for verify: dfs.
-    #[arg(long = "search", value_name = "NAME")]
-    pub search: Vec<String>,
-    /// Seed of the searcher's random choices.
-    #[arg(long, default_value_t = 0)]
-    pub seed: u64,
-    /// Do not prune paths by interpolation.
-    #[arg(long)]
-    pub no_interpolation: bool,
+    #[command(flatten)]
+    pub out: OutputDirOption,
+    #[command(flatten)]
+    pub prog: ProgramOptions,
+    #[command(flatten)]
+    pub searcher: SearchOptions,
+    #[command(flatten)]
+    pub itp: NoInterpolation,
     /// Do not prune paths that enter a loop header in a concrete state already seen there.
     #[arg(long)]
     pub no_state_matching: bool,
     /// Do not first try to prove the targets with loops abstracted (havocked).
     #[arg(long)]
     pub no_loop_abstraction: bool,
-    /// Run first the pending path that completes a half-done interpolation node.
-    #[arg(long)]
-    pub greedy_confirmation: bool,
-    /// Wall-time budget of a run (per target with --one-target-at-a-time); 0: none.
-    #[arg(long, value_parser = parse_time)]
-    pub max_time: Option<Duration>,
-    /// Per-query solver timeout; a timeout makes unreached targets UNKNOWN. 0: none.
-    #[arg(long, value_parser = parse_time)]
-    pub max_solver_time: Option<Duration>,
-    /// Resident memory cap in MB (0: none).
-    #[arg(long, default_value_t = 2000)]
-    pub max_memory: u64,
-    /// Instruction budget of a run (0: none).
-    #[arg(long, default_value_t = 0)]
-    pub max_instructions: u64,
-    /// Largest call depth before a path is stopped.
-    #[arg(long, default_value_t = 8192)]
-    pub max_stack_frames: u32,
-    /// Stop forking after this many forked paths (unreached targets become UNKNOWN).
-    #[arg(long)]
-    pub max_forks: Option<u64>,
-    /// At most this many forks on a path (unreached targets become UNKNOWN).
-    #[arg(long)]
-    pub max_depth: Option<u32>,
+    #[command(flatten)]
+    pub greedy: GreedyConfirmation,
+    #[command(flatten)]
+    pub budgets: Budgets,
+    #[command(flatten)]
+    pub insts: InstructionLimit,
+    #[command(flatten)]
+    pub stack: StackLimit,
+    #[command(flatten)]
+    pub forks: ForkLimits,
     /// The program's bitcode (a C file with --svcomp).
     pub program: PathBuf,
     /// Arguments passed to the program (argv[1..]).
     #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
     pub args: Vec<String>,
-}
-
-/// `FILE:LINE` of `--target`.
-fn parse_file_line(s: &str) -> Result<(String, u32), String> {
-    let (f, l) = s
-        .rsplit_once(':')
-        .ok_or_else(|| format!("`{s}`: expected FILE:LINE"))?;
-    let line = l
-        .parse::<u32>()
-        .map_err(|_| format!("`{s}`: LINE is not a number"))?;
-    if f.is_empty() || line == 0 {
-        return Err(format!("`{s}`: expected FILE:LINE"));
-    }
-    Ok((f.to_string(), line))
-}
-
-/// KLEE's time spans for clap.
-fn parse_time(s: &str) -> Result<Duration, String> {
-    crate::exec::control::parse_time_span(s)
 }
 
 /// KLEE (LLVM's option parser) accepts `-opt` as well as `--opt`: rewrite the former for clap.
@@ -381,5 +332,56 @@ mod tests {
         };
         assert_eq!(r.program, PathBuf::from("p.bc"));
         assert_eq!(r.args, v(&["a", "--b", "-c"]));
+    }
+
+    #[test]
+    fn commands_are_well_formed() {
+        <Cli as clap::CommandFactory>::command().debug_assert();
+    }
+
+    #[test]
+    fn shared_options_in_every_command() {
+        let common = ["--libc=none", "--entry-point=f", "--max-instructions=5"];
+        for cmd in ["run", "verify", "replay"] {
+            let mut args = v(&["trex", cmd]);
+            args.extend(v(&common));
+            args.extend(v(&["p.bc", "t.ktest"]));
+            let (prog, insts) = match Cli::try_parse_from(&args).unwrap().command {
+                Command::Run(a) => (a.prog, a.insts),
+                Command::Verify(a) => (a.prog, a.insts),
+                Command::Replay(a) => (a.prog, a.insts),
+                Command::Ktest(_) => unreachable!(),
+            };
+            assert_eq!(prog.libc, Some(Libc::None), "{cmd}");
+            assert_eq!(prog.entry_point, "f", "{cmd}");
+            assert_eq!(insts.max_instructions, 5, "{cmd}");
+        }
+        let budgets = [
+            "--max-time=1min",
+            "--max-forks=3",
+            "--seed=7",
+            "--no-interpolation",
+        ];
+        for cmd in ["run", "verify"] {
+            let mut args = v(&["trex", cmd]);
+            args.extend(v(&budgets));
+            args.push("p.bc".into());
+            let (b, forks, searcher, itp) = match Cli::try_parse_from(&args).unwrap().command {
+                Command::Run(a) => (a.budgets, a.forks, a.searcher, a.itp),
+                Command::Verify(a) => (a.budgets, a.forks, a.searcher, a.itp),
+                _ => unreachable!(),
+            };
+            assert_eq!(
+                b.max_time,
+                Some(std::time::Duration::from_secs(60)),
+                "{cmd}"
+            );
+            assert_eq!(b.max_memory, 2000, "{cmd}");
+            assert_eq!(forks.max_forks, Some(3), "{cmd}");
+            assert_eq!(searcher.seed, 7, "{cmd}");
+            assert!(itp.no_interpolation, "{cmd}");
+        }
+        // Replay has no search or budget options.
+        assert!(Cli::try_parse_from(v(&["trex", "replay", "--seed=1", "p.bc", "t"])).is_err());
     }
 }

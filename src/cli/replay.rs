@@ -12,20 +12,20 @@ use crate::exec::{self, control, End};
 
 pub fn replay(a: &ReplayArgs) -> Result<()> {
     let prog = &a.program;
-    let program = load_program(prog, &a.entry_point)?;
+    let program = load_program(prog, &a.prog.entry_point)?;
     // The linked bitcode goes to a private temporary file (there is no output directory).
     let scratch =
         std::env::temp_dir().join(format!("trex-replay-{}.linked.bc", std::process::id()));
-    let (module, has_libc) = with_libc(program, prog, a.libc, &scratch)?;
+    let (module, has_libc) = with_libc(program, prog, a.prog.libc, &scratch)?;
     let mut argv = vec![prog.display().to_string()];
     argv.extend(a.args.iter().cloned());
     for test in &a.tests {
         let objects = ktest_objects(test)?;
         eprintln!("TREX: replaying {}", test.display());
         let cfg = exec::Config {
-            entry: a.entry_point.clone(),
+            entry: a.prog.entry_point.clone(),
             argv: argv.clone(),
-            max_instructions: a.max_instructions,
+            max_instructions: a.insts.max_instructions,
             use_libc_start: has_libc,
             limits: control::Limits {
                 replay: Some(objects),

@@ -5,6 +5,7 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::{Instant, SystemTime};
 
+use super::parse::parse_error_type;
 use super::writer::{klee_line, TestWriter};
 use super::{progress, Libc, RunArgs};
 use crate::exec::{self, control, End};
@@ -79,10 +80,10 @@ pub fn ktest_objects(path: &Path) -> Result<Vec<(String, Vec<u8>)>> {
 }
 
 pub fn run(a: &RunArgs) -> Result<()> {
-    let search = crate::search::parse_search_kinds(&a.search)?;
+    let search = crate::search::parse_search_kinds(&a.searcher.search)?;
     let mut exit_types = Vec::new();
     for t in &a.exit_on_error_type {
-        exit_types.extend(control::parse_error_type(t).map_err(anyhow::Error::msg)?);
+        exit_types.extend(parse_error_type(t).map_err(anyhow::Error::msg)?);
     }
     let replay = match &a.replay_ktest_file {
         Some(f) => Some(ktest_objects(f)?),
@@ -91,42 +92,39 @@ pub fn run(a: &RunArgs) -> Result<()> {
     let started = SystemTime::now();
     let clock = Instant::now();
     let prog = &a.program;
-    let program = load_program(prog, &a.entry_point)?;
-    let mut out = OutputDir::create(a.output_dir.as_deref(), prog).context("output directory")?;
+    let program = load_program(prog, &a.prog.entry_point)?;
+    let mut out =
+        OutputDir::create(a.out.output_dir.as_deref(), prog).context("output directory")?;
     let line = format!("KLEE: output directory is \"{}\"", out.path.display());
     klee_line(&mut out, &line);
-    let (module, has_libc) = with_libc(program, prog, a.libc, &out.path.join(".linked.bc"))?;
+    let (module, has_libc) = with_libc(program, prog, a.prog.libc, &out.path.join(".linked.bc"))?;
 
     let mut argv = vec![prog.display().to_string()];
     argv.extend(a.args.iter().cloned());
     let counters = Arc::new(control::Progress::default());
     let cfg = exec::Config {
-        entry: a.entry_point.clone(),
+        entry: a.prog.entry_point.clone(),
         argv,
         env: Vec::new(),
-        max_instructions: a.max_instructions,
-        max_stack_frames: a.max_stack_frames,
+        max_instructions: a.insts.max_instructions,
+        max_stack_frames: a.stack.max_stack_frames,
         use_libc_start: has_libc,
         search,
-        seed: a.seed,
+        seed: a.searcher.seed,
         exit_on_error: a.exit_on_error,
-        max_forks: a.max_forks,
-        max_depth: a.max_depth,
-        interpolation: !a.no_interpolation,
+        max_forks: a.forks.max_forks,
+        max_depth: a.forks.max_depth,
+        interpolation: !a.itp.no_interpolation,
         output_tree: a.output_tree,
         subsumed_test: a.subsumed_test,
-        greedy_confirmation: a.greedy_confirmation,
+        greedy_confirmation: a.greedy.greedy_confirmation,
         limits: control::Limits {
-            // As in KLEE, 0 disables these budgets.
-            max_time: a.max_time.filter(|t| !t.is_zero()),
-            max_solver_time: a.max_solver_time.filter(|t| !t.is_zero()),
-            max_memory_mb: (a.max_memory > 0).then_some(a.max_memory),
             exit_on_error_types: exit_types,
             dump_states_on_halt: a.dump_states_on_halt,
             interrupt: Some(progress::interrupt_flag()),
             progress: Some(counters.clone()),
             replay,
-            ..Default::default()
+            ..a.budgets.limits()
         },
         targets: None,
         state_matching: None,

@@ -5,7 +5,7 @@ use anyhow::Result;
 use serde::Serialize;
 
 use crate::ir::Module;
-use crate::verify::{Target, Verdict};
+use crate::verify::{RunSummary, Target, TargetVerdict, Verdict};
 
 #[derive(Clone, Debug)]
 pub struct TargetResult {
@@ -22,47 +22,20 @@ pub struct TargetResult {
 }
 
 impl TargetResult {
-    /// The result of `t` without a test; its location resolved in `m`.
-    pub fn new(m: &Module, t: &Target, verdict: Verdict, time: f64) -> TargetResult {
-        let (file, line) = t.file_line(m);
+    /// `v` with its location resolved in `m`.
+    pub fn new(m: &Module, v: TargetVerdict) -> TargetResult {
+        let (file, line) = v.target.file_line(m);
         TargetResult {
-            target: t.clone(),
             file,
             line,
-            location: location(m, t),
-            verdict,
-            test: None,
-            replay_confirmed: None,
-            time,
+            location: location(m, &v.target),
+            target: v.target,
+            verdict: v.verdict,
+            test: v.test.map(|p| p.display().to_string()),
+            replay_confirmed: v.replay_confirmed,
+            time: v.time,
         }
     }
-}
-
-#[derive(Debug, Serialize)]
-pub struct RunSummary {
-    /// Loop abstraction (a proof attempt: only its UNREACHABLE targets are listed).
-    pub loop_abstraction: bool,
-    pub targets: Vec<u32>,
-    pub time: f64,
-    pub instructions: u64,
-    pub paths: u64,
-    pub completed: u64,
-    pub partial: u64,
-    pub subsumed: u64,
-    pub explored_nodes: u64,
-    /// Subsumption checks (state x table entry) and the solver calls they made.
-    pub subsumption_checks: u64,
-    pub subsumption_solver_calls: u64,
-    /// Seconds in subsumption checks and in computing interpolants.
-    pub subsumption_check_time: f64,
-    pub interpolation_time: f64,
-    /// Paths ended by state matching at loop headers.
-    pub states_matched: u64,
-    /// Abstracted runs: loop invariant candidates assumed, and those that failed a check
-    /// (the run then proves nothing).
-    pub invariants_assumed: usize,
-    pub invariants_failed: usize,
-    pub incomplete_reason: Option<String>,
 }
 
 pub struct Report {

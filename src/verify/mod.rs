@@ -1,16 +1,29 @@
 //! Reachability verdicts (`trex verify`): which sites are targets (`targets`), whether a run
-//! explored every path (`gaps`), and the verdict of each target from a run's outcome.
+//! explored every path (`gaps`), the verdict of each target from a run's outcome, and the
+//! algorithm that makes the runs (`strategy`: abstracted runs and their refinement in
+//! `abstraction`, the exact run in `exact`, witness tests and their replay in `witness`),
+//! returning `results` for the CLI to print.
 //!
 //! A target is REACHABLE when a path reached it (with the inputs of that path as a test, its
-//! replay confirmed by the CLI), UNREACHABLE when it was not reached and the run left no gap
+//! replay confirmed), UNREACHABLE when it was not reached and the run left no gap
 //! (every path ended normally or was pruned by a checked interpolant, which keeps every
 //! control-flow decision of the subtree it stands for), UNKNOWN otherwise, with the first gap
 //! as its reason.
 
+mod abstraction;
+mod exact;
 pub mod gaps;
+pub mod results;
+pub mod strategy;
 pub mod targets;
+mod witness;
+
+#[cfg(test)]
+mod strategy_tests;
 
 pub use gaps::Gaps;
+pub use results::{RunSummary, TargetVerdict, Verification};
+pub use strategy::{own_functions, verify, Options, Watcher};
 pub use targets::{collect, Selection, Target};
 
 /// The verdict of one target.

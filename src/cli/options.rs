@@ -1,0 +1,126 @@
+//! Options shared by `trex run`, `trex verify` and `trex replay`, each defined once and
+//! flattened into the commands (`#[command(flatten)]`). The groups are small because each
+//! command lists its options in its own order (help shows them in field order). The texts
+//! are `trex run`'s; a command whose help says more replaces the text (`mut_arg`). The
+//! positional arguments stay in each command: they are its shape (`replay` takes tests
+//! between the program and its arguments).
+
+use clap::Args;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use super::parse::parse_time_span;
+use super::Libc;
+
+/// The program to run: its C library and its entry function.
+#[derive(Args, Debug)]
+pub struct ProgramOptions {
+    /// C library to link (default: musl when the program calls a library function).
+    #[arg(long, value_enum)]
+    pub libc: Option<Libc>,
+    /// Function to start from.
+    #[arg(long, default_value = "main")]
+    pub entry_point: String,
+}
+
+#[derive(Args, Debug)]
+pub struct OutputDirOption {
+    /// Directory for the results (default: the next free klee-out-N beside the input).
+    #[arg(long)]
+    pub output_dir: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub struct InstructionLimit {
+    /// Stop after this many LLVM instructions (0: no limit).
+    #[arg(long, default_value_t = 0)]
+    pub max_instructions: u64,
+}
+
+#[derive(Args, Debug)]
+pub struct StackLimit {
+    /// Largest call depth before a path is stopped (recursion limit).
+    #[arg(long, default_value_t = 8192)]
+    pub max_stack_frames: u32,
+}
+
+/// The searcher and its seed.
+#[derive(Args, Debug)]
+pub struct SearchOptions {
+    /// State-selection heuristic (KLEE's names: dfs, bfs, random-state, random-path,
+    /// nurs:covnew, nurs:md2u, nurs:depth, nurs:rp, nurs:icnt); repeat it (or give a
+    /// comma-separated list) to interleave several. Default: random-path + nurs:covnew.
+    #[arg(long = "search", value_name = "NAME")]
+    pub search: Vec<String>,
+    /// Seed of the searcher's random choices (runs are reproducible).
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+}
+
+/// Budgets of symbolic branches.
+#[derive(Args, Debug)]
+pub struct ForkLimits {
+    /// Stop forking after this many forked paths: further symbolic branches continue on one
+    /// feasible side (counted in `KLEE: done: refused forks`).
+    #[arg(long)]
+    pub max_forks: Option<u64>,
+    /// The same per path: at most this many forks on a path.
+    #[arg(long)]
+    pub max_depth: Option<u32>,
+}
+
+#[derive(Args, Debug)]
+pub struct NoInterpolation {
+    /// Do not prune paths by interpolation (TRACER-X's option; interpolation is on by default).
+    #[arg(long)]
+    pub no_interpolation: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct GreedyConfirmation {
+    /// With interpolation: before asking the searcher, run the pending path that is the last
+    /// unfinished child of a node (greedy confirmation, for non-DFS searches: half-done nodes
+    /// become table entries sooner).
+    #[arg(long)]
+    pub greedy_confirmation: bool,
+}
+
+/// Time, solver and memory budgets.
+#[derive(Args, Debug)]
+pub struct Budgets {
+    /// Stop the run after this wall time (KLEE's time spans: 10, 10s, 1min, 1h30min, ...);
+    /// pending paths end early. 0: no limit.
+    #[arg(long, value_parser = parse_time_span)]
+    pub max_time: Option<Duration>,
+    /// Per-query solver timeout (a time span); a query that times out ends its path early.
+    /// 0: none.
+    #[arg(long, value_parser = parse_time_span)]
+    pub max_solver_time: Option<Duration>,
+    /// Resident memory cap in MB (0: none); above it pending paths are killed (`.early`).
+    #[arg(long, default_value_t = 2000)]
+    pub max_memory: u64,
+    /// Instructions a path runs before the searcher chooses again (when other paths wait;
+    /// KLEE's batching). 0: a path runs until it ends.
+    #[arg(long, default_value_t = crate::exec::control::DEFAULT_BATCH_INSTRUCTIONS)]
+    pub batch_instructions: u64,
+    /// Time a path runs before the searcher chooses again (a time span). 0: no time quantum.
+    #[arg(long, value_parser = parse_time_span, default_value = "5s")]
+    pub batch_time: Duration,
+}
+
+impl Budgets {
+    /// The budgets as run control takes them: 0 disables one, as in KLEE.
+    pub fn limits(&self) -> crate::exec::control::Limits {
+        crate::exec::control::Limits {
+            max_time: self.max_time.filter(|t| !t.is_zero()),
+            max_solver_time: self.max_solver_time.filter(|t| !t.is_zero()),
+            max_memory_mb: (self.max_memory > 0).then_some(self.max_memory),
+            batch_instructions: match self.batch_instructions {
+                0 => u64::MAX,
+                n => n,
+            },
+            batch_time: Some(self.batch_time).filter(|t| !t.is_zero()),
+            ..crate::exec::control::Limits::default()
+        }
+    }
+}

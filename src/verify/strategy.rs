@@ -1,0 +1,147 @@
+//! The strategy of `trex verify`: the targets go in groups (all in one run, or one run each
+//! with `one_target_at_a_time`); each group is first tried with loops abstracted
+//! (`abstraction.rs`: proofs only), then the targets left get an exact run with the time left
+//! (`exact.rs`), whose hits are written as witness tests and replayed (`witness.rs`).
+
+use anyhow::Result;
+use std::collections::HashSet;
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::results::{RunSummary, TargetVerdict, Verification};
+use super::{abstraction, exact, Target};
+use crate::exec::{self, control};
+use crate::ir;
+use crate::ir::liveness::Liveness;
+use crate::ir::loop_mod::LoopMods;
+use crate::output::OutputDir;
+
+/// How to verify (what the CLI's options chose).
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The settings of every run (entry, argv, budgets, search, interpolation, ...); the
+    /// targets, loop abstraction and state matching are set here per run.
+    pub base: exec::Config,
+    /// Prune paths entering a loop header in a concrete state already seen there.
+    pub state_matching: bool,
+    /// First try to prove the targets with loops abstracted.
+    pub loop_abstraction: bool,
+    /// One run per target (its own time budget) instead of one for all.
+    pub one_target_at_a_time: bool,
+    /// SV-COMP: one target reached answers, the run halts and the others are left unsettled.
+    pub first_hit_halts: bool,
+    /// The command line recorded in the witness tests.
+    pub test_args: Vec<String>,
+}
+
+/// Hears of the exact runs as they go (the CLI draws a progress line from the counters).
+pub trait Watcher {
+    fn exact_run_started(&mut self, _counters: &Arc<control::Progress>) {}
+    fn exact_run_ended(&mut self) {}
+}
+
+impl Watcher for () {}
+
+/// Program output is not part of verify's result: it is dropped.
+pub(super) struct Discard;
+
+impl exec::Io for Discard {
+    fn write(&mut self, _fd: i32, _data: &[u8]) {}
+}
+
+/// What the runs of one `verify` share.
+pub(super) struct Ctx<'a> {
+    pub module: &'a ir::Module,
+    pub base: &'a exec::Config,
+    pub targets: &'a [Target],
+    /// SV-COMP: one target reached answers FALSE, the others are left unsettled.
+    pub first_hit_halts: bool,
+    pub test_args: &'a [String],
+}
+
+/// The functions the program defines (targets are never inside the C library).
+pub fn own_functions(m: &ir::Module) -> HashSet<String> {
+    m.functions
+        .iter()
+        .filter(|f| !f.is_declaration)
+        .map(|f| f.name.clone())
+        .collect()
+}
+
+/// A verdict per target of `module` (`targets` found in it, `own` its program's functions);
+/// witness tests go to `out`.
+pub fn verify(
+    module: &ir::Module,
+    own: &dyn Fn(&str) -> bool,
+    targets: &[Target],
+    opts: &Options,
+    out: &mut OutputDir,
+    watcher: &mut dyn Watcher,
+) -> Result<Verification> {
+    let liveness = Arc::new(Liveness::new(module, own));
+    let loop_mods = opts
+        .loop_abstraction
+        .then(|| Arc::new(LoopMods::new(module, &liveness, own)))
+        .filter(|l| !l.is_empty());
+    let mut base = opts.base.clone();
+    base.state_matching = opts.state_matching.then_some(liveness);
+    let ctx = Ctx {
+        module,
+        base: &base,
+        targets,
+        first_hit_halts: opts.first_hit_halts,
+        test_args: &opts.test_args,
+    };
+    let mut results: Vec<Option<TargetVerdict>> = vec![None; targets.len()];
+    let mut runs = Vec::new();
+    for group in groups(targets.len(), opts.one_target_at_a_time) {
+        let (summaries, settled) = verify_group(&ctx, group, loop_mods.as_ref(), out, watcher)?;
+        for (i, r) in settled {
+            results[i] = Some(r);
+        }
+        runs.extend(summaries);
+    }
+    Ok(Verification {
+        targets: results.into_iter().flatten().collect(),
+        runs,
+    })
+}
+
+/// The groups of target indices that share a run.
+fn groups(n: usize, one_at_a_time: bool) -> Vec<Vec<usize>> {
+    if one_at_a_time {
+        (0..n).map(|i| vec![i]).collect()
+    } else if n == 0 {
+        Vec::new()
+    } else {
+        vec![(0..n).collect()]
+    }
+}
+
+/// The abstracted runs, then the exact run for what they left with the time left: the runs
+/// made and the verdicts (target index, verdict).
+#[allow(clippy::type_complexity)]
+fn verify_group(
+    ctx: &Ctx,
+    mut group: Vec<usize>,
+    loop_mods: Option<&Arc<LoopMods>>,
+    out: &mut OutputDir,
+    watcher: &mut dyn Watcher,
+) -> Result<(Vec<RunSummary>, Vec<(usize, TargetVerdict)>)> {
+    let mut runs = Vec::new();
+    let mut settled = Vec::new();
+    let mut rest_time = ctx.base.limits.max_time;
+    if let Some(lm) = loop_mods {
+        let (summaries, proven, took) = abstraction::prove(ctx, &group, lm)?;
+        group.retain(|g| !proven.iter().any(|p| p.0 == *g));
+        settled.extend(proven);
+        rest_time = rest_time.map(|t| t.saturating_sub(took).max(Duration::from_secs(1)));
+        runs.extend(summaries);
+    }
+    if !group.is_empty() {
+        let (summary, res) = exact::explore(ctx, &group, rest_time, out, watcher)?;
+        settled.extend(group.into_iter().zip(res));
+        runs.push(summary);
+    }
+    Ok((runs, settled))
+}

@@ -1,0 +1,77 @@
+//! Witnesses: the test of a reached target, written to the output directory and replayed
+//! concretely; a hit whose test does not reach the target again is UNKNOWN.
+
+use anyhow::{bail, Context, Result};
+use std::sync::Arc;
+
+use super::results::TargetVerdict;
+use super::strategy::{Ctx, Discard};
+use super::{Target, Verdict};
+use crate::exec::target::{TargetHit, Targets};
+use crate::exec::{self, control};
+use crate::output::ktest::{KTest, KTestObject};
+use crate::output::OutputDir;
+
+/// A reached target: its test, written and replayed.
+pub(super) fn reached(
+    ctx: &Ctx,
+    t: &Target,
+    h: &TargetHit,
+    out: &mut OutputDir,
+) -> Result<TargetVerdict> {
+    let kt = KTest {
+        args: ctx.test_args.to_vec(),
+        objects: h
+            .objects
+            .iter()
+            .map(|(n, b)| KTestObject {
+                name: n.clone(),
+                bytes: b.clone(),
+            })
+            .collect(),
+        sym_argvs: 0,
+        sym_argv_len: 0,
+    };
+    let id = out.write_test(&kt, None).context("writing a test")?;
+    let test = out.path.join(format!("test{id:06}.ktest"));
+    let confirmed = replays_to(ctx, t, &h.objects)?;
+    let verdict = if confirmed {
+        Verdict::Reachable
+    } else {
+        Verdict::Unknown(format!(
+            "test did not replay: {} does not reach the target when re-executed",
+            test.display()
+        ))
+    };
+    Ok(TargetVerdict {
+        test: Some(test),
+        replay_confirmed: Some(confirmed),
+        ..TargetVerdict::new(t, verdict, h.elapsed.as_secs_f64())
+    })
+}
+
+/// Whether re-executing the program concretely on `objects` reaches `t`.
+fn replays_to(ctx: &Ctx, t: &Target, objects: &[(String, Vec<u8>)]) -> Result<bool> {
+    let cfg = exec::Config {
+        entry: ctx.base.entry.clone(),
+        argv: ctx.base.argv.clone(),
+        max_instructions: ctx.base.max_instructions,
+        max_stack_frames: ctx.base.max_stack_frames,
+        use_libc_start: ctx.base.use_libc_start,
+        targets: Some(Arc::new(Targets::new(std::slice::from_ref(&t.sites)))),
+        limits: control::Limits {
+            replay: Some(objects.to_vec()),
+            max_time: ctx.base.limits.max_time,
+            ..control::Limits::default()
+        },
+        ..exec::Config::default()
+    };
+    let outcome = exec::run(ctx.module, &cfg, &mut Discard)?;
+    if outcome.paths.len() != 1 {
+        bail!(
+            "the replay of a test forked ({} paths)",
+            outcome.paths.len()
+        );
+    }
+    Ok(outcome.target_hits.iter().any(|h| h.target == 0))
+}
