@@ -36,8 +36,10 @@ pub fn replay(a: &ReplayArgs) -> Result<()> {
         let outcome = exec::run(&module, &cfg, &mut StdIo)?;
         let line = match &outcome.end {
             End::Exit(code) => format!("TREX: exit status {code}"),
+            End::SilentExit => "TREX: exit status 0 (silent exit)".into(),
+            End::Pruned(why) => format!("TREX: stopped: pruned ({})", why.name()),
             End::Error(e) => error_line(&module, e),
-            End::Halted(why) => format!("TREX: stopped: {}", halt_text(why)),
+            End::Early(why) => format!("TREX: stopped: {}", halt_text(*why)),
         };
         eprintln!("{line}");
     }

@@ -8,7 +8,7 @@ use std::collections::HashSet;
 
 use super::progress;
 use crate::exec::control::Monitor;
-use crate::exec::{self, End, PathEnd};
+use crate::exec::{self, End, Halt, PathEnd, Prune};
 use crate::ir;
 use crate::output::ktest::{KTest, KTestObject};
 use crate::output::{ErrFile, OutputDir};
@@ -33,17 +33,31 @@ pub fn klee_line(out: &mut OutputDir, line: &str) {
     out.message(line);
 }
 
-/// The `.early` text of a path ended by `reason` (an option name from exec).
-pub fn halt_text(reason: &str) -> String {
+/// The `.early` text of a path stopped early for `reason` (KLEE's texts where it has one).
+pub fn halt_text(reason: Halt) -> String {
     match reason {
-        "exit-on-error" => "run stopped at the first error (--exit-on-error), path stopped".into(),
-        "interrupted" => "run interrupted (ctrl-c), path stopped".into(),
-        "max-solver-time" => "Query timed out (fork).".into(),
-        "solver-unknown" => "Query returned unknown (fork).".into(),
-        "max-memory" => "Memory limit exceeded.".into(),
-        "subsumed" => "subsumed (pruned by interpolation)".into(),
-        "max-tests" => "--max-tests reached, path stopped".into(),
-        o => format!("{o} limit reached, path stopped"),
+        Halt::ExitOnError => {
+            "run stopped at the first error (--exit-on-error), path stopped".into()
+        }
+        Halt::Interrupted => "run interrupted (ctrl-c), path stopped".into(),
+        Halt::SolverTimeout => "Query timed out (fork).".into(),
+        Halt::SolverUnknown => "Query returned unknown (fork).".into(),
+        Halt::MaxMemory => "Memory limit exceeded.".into(),
+        Halt::MaxTests => "--max-tests reached, path stopped".into(),
+        Halt::MaxInstructions
+        | Halt::MaxTime
+        | Halt::MaxStackFrames
+        | Halt::TargetsReached
+        | Halt::InvariantFailed => format!("{reason} limit reached, path stopped"),
+    }
+}
+
+/// The `.early` text of a pruned path (`--subsumed-test`).
+pub fn prune_text(reason: Prune) -> String {
+    match reason {
+        Prune::Subsumed => "subsumed (pruned by interpolation)".into(),
+        Prune::StateSeen => "state seen (pruned by state matching)".into(),
+        Prune::LoopCovered => "loop covered (pruned by loop abstraction)".into(),
     }
 }
 
@@ -83,7 +97,7 @@ impl<'a> TestWriter<'a> {
         };
         let skip_new = self.only_covering_new && !covered_new;
         match &path.end {
-            End::Exit(_) => {
+            End::Exit(_) | End::SilentExit => {
                 self.completed += 1;
                 if !path.silent && !self.write_no_tests && !skip_new && !self.limit_reached() {
                     self.out.write_test(&test, None)?;
@@ -96,17 +110,17 @@ impl<'a> TestWriter<'a> {
                     report_error(self.module, &mut self.out, &test, e)?;
                 }
             }
-            End::Halted(reason) if reason == "subsumed" => {
+            End::Pruned(reason) => {
                 // `--subsumed-test`: not a completed or partial path (counted as subsumed).
-                if !skip_new && !self.limit_reached() {
-                    let why = halt_text(reason);
+                if !path.silent && !skip_new && !self.limit_reached() {
+                    let why = prune_text(*reason);
                     self.out.write_early_test(&test, &why)?;
                 }
             }
-            End::Halted(reason) => {
+            End::Early(reason) => {
                 self.partial += 1;
                 if !path.silent && !skip_new {
-                    let why = halt_text(reason);
+                    let why = halt_text(*reason);
                     let line = format!("KLEE: WARNING: {why}");
                     progress::eprintln(&line);
                     self.out.warning(&line);

@@ -21,7 +21,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::interp::{Interp, Slab, Snap, Stop, R};
-use super::{End, ErrorKind, PathEnd};
+use super::{End, ErrorKind, Halt, PathEnd};
 use crate::ir::FuncId;
 use crate::search::{Coverage, Searcher, StateId};
 use crate::solver::SolverError;
@@ -33,17 +33,6 @@ pub const DEFAULT_BATCH_INSTRUCTIONS: u64 = 10_000;
 pub const DEFAULT_BATCH_TIME: Duration = Duration::from_secs(5);
 /// Least time between two reads of `/proc/self/statm`.
 pub const MEMORY_CHECK_PERIOD: Duration = Duration::from_millis(100);
-
-/// Halt reasons that stop the whole run (the others end one path).
-const RUN_WIDE: [&str; 7] = [
-    super::target::TARGETS_REACHED,
-    super::INVARIANT_FAILED,
-    "max-instructions",
-    "max-time",
-    "interrupted",
-    "max-tests",
-    "exit-on-error",
-];
 
 /// The run-control settings of [`super::Config`].
 #[derive(Clone, Debug)]
@@ -131,7 +120,7 @@ pub(super) struct Ctl {
     /// Memory found over the cap inside a path (MB), for the end of its segment.
     over_mb: Option<u64>,
     /// Set once the run halts: the reason (an option name, or `interrupted`).
-    pub(super) halt: Option<String>,
+    pub(super) halt: Option<Halt>,
     /// Warnings waiting for the monitor.
     warnings: Vec<String>,
     /// Paths already given to the monitor.
@@ -189,15 +178,15 @@ impl Ctl {
 
     /// Time, interrupt and memory checks: the reason to stop, if any (`max-memory` concerns
     /// one path; the others the run).
-    fn poll(&mut self) -> Option<&'static str> {
+    fn poll(&mut self) -> Option<Halt> {
         if let Some(i) = &self.lim.interrupt {
             if i.load(Ordering::Relaxed) {
-                return Some("interrupted");
+                return Some(Halt::Interrupted);
             }
         }
         if let Some(t) = self.lim.max_time {
             if self.started.elapsed() >= t {
-                return Some("max-time");
+                return Some(Halt::MaxTime);
             }
         }
         None
@@ -253,7 +242,7 @@ impl<'m> Interp<'m, '_> {
     #[cold]
     pub(super) fn checkpoint(&mut self) -> R<()> {
         if self.insts >= self.ctl.max_instructions {
-            return Err(Box::new(Stop::Halt("max-instructions".into())));
+            return Err(Box::new(Stop::Halt(Halt::MaxInstructions)));
         }
         self.max_insts = self
             .ctl
@@ -262,7 +251,7 @@ impl<'m> Interp<'m, '_> {
             .min(self.quantum_end);
         self.publish_progress(None);
         if let Some(w) = self.ctl.poll() {
-            return Err(Box::new(Stop::Halt(w.into())));
+            return Err(Box::new(Stop::Halt(w)));
         }
         if let Some(mb) = self.ctl.over_memory() {
             // The running path is the one state at hand here; pending ones are killed at the
@@ -271,7 +260,7 @@ impl<'m> Interp<'m, '_> {
                 "KLEE: WARNING: killing 1 states (over memory cap: {mb}MB)"
             ));
             self.ctl.over_mb = Some(mb);
-            return Err(Box::new(Stop::Halt("max-memory".into())));
+            return Err(Box::new(Stop::Halt(Halt::MaxMemory)));
         }
         if self.quantum_over() {
             self.sync_executed();
@@ -298,11 +287,11 @@ impl<'m> Interp<'m, '_> {
         let past_deadline = self.ctl.deadline().is_some_and(|d| Instant::now() >= d);
         let w = match e {
             // The query was cut by the run's deadline: the time budget, not the solver's.
-            SolverError::Timeout if past_deadline => "max-time",
-            SolverError::Timeout => "max-solver-time",
-            SolverError::Unknown(_) => "solver-unknown",
+            SolverError::Timeout if past_deadline => Halt::MaxTime,
+            SolverError::Timeout => Halt::SolverTimeout,
+            SolverError::Unknown(_) => Halt::SolverUnknown,
         };
-        Err(Box::new(Stop::Halt(w.into())))
+        Err(Box::new(Stop::Halt(w)))
     }
 
     /// The running path covered new code (KLEE's `coveredNew`; `instsSinceCovNew` restarts).
@@ -370,15 +359,15 @@ impl<'m> Interp<'m, '_> {
             let dump = self.ctl.lim.dump_states_on_halt;
             let p = &mut self.paths[self.ctl.reported];
             self.ctl.reported += 1;
-            if matches!(&p.end, End::Halted(w) if RUN_WIDE.contains(&w.as_str())) && !dump {
+            if matches!(p.end, End::Early(h) if h.run_wide()) && !dump {
                 // The running path, stopped by the halt, is not dumped either.
                 p.silent = true;
             }
             let stop = mon.path_ended(p, p.covered_new);
             let halt = match &p.end {
-                End::Halted(w) if RUN_WIDE.contains(&w.as_str()) => Some(w.clone()),
-                End::Error(e) if self.ctl.exits_on(e.kind) => Some("exit-on-error".into()),
-                _ if stop => Some("max-tests".into()),
+                End::Early(h) if h.run_wide() => Some(*h),
+                End::Error(e) if self.ctl.exits_on(e.kind) => Some(Halt::ExitOnError),
+                _ if stop => Some(Halt::MaxTests),
                 _ => None,
             };
             if self.ctl.halt.is_none() {
@@ -386,7 +375,7 @@ impl<'m> Interp<'m, '_> {
             }
         }
         if self.ctl.halt.is_none() {
-            self.ctl.halt = self.ctl.poll().map(String::from);
+            self.ctl.halt = self.ctl.poll();
         }
         self.publish_progress(Some(coverage));
         let over = self.ctl.over_mb.take();
@@ -419,7 +408,7 @@ impl<'m> Interp<'m, '_> {
         for &s in &victims {
             let snap = slab.take(s);
             slab.remove(s);
-            self.end_pending(snap, "max-memory");
+            self.end_pending(snap, Halt::MaxMemory);
         }
         while self.ctl.reported < self.paths.len() {
             let p = &self.paths[self.ctl.reported];
@@ -430,14 +419,14 @@ impl<'m> Interp<'m, '_> {
 
     /// Ends a pending path without running it: with a test (`.early`) when states are dumped,
     /// silently otherwise.
-    pub(super) fn end_pending(&mut self, snap: Snap<'m>, why: &str) {
+    pub(super) fn end_pending(&mut self, snap: Snap<'m>, why: Halt) {
         self.ctl.pending = self.ctl.pending.saturating_sub(1);
-        if self.ctl.lim.dump_states_on_halt || why == "max-memory" {
+        if self.ctl.lim.dump_states_on_halt || why == Halt::MaxMemory {
             self.install(snap);
-            self.finish_path(Err(Box::new(Stop::Halt(why.into()))));
+            self.finish_path(Err(Box::new(Stop::Halt(why))));
         } else {
             self.paths.push(PathEnd {
-                end: End::Halted(why.into()),
+                end: End::Early(why),
                 objects: Vec::new(),
                 silent: true,
                 covered_new: false,

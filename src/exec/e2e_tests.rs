@@ -864,7 +864,7 @@ fn deep_recursion() {
         };
         let (o, _) = run_cfg(src, flags, &limited);
         assert!(
-            matches!(o.end, End::Halted(ref s) if s == "max-stack-frames"),
+            matches!(o.end, End::Early(crate::exec::Halt::MaxStackFrames)),
             "{:?}",
             o.end
         );

@@ -7,8 +7,7 @@ use super::memory::{MemErr, Memory, ObjKind, ObjRef};
 use super::target::{TargetHit, Targets};
 use super::value::{icmp, int_bin, mask, sext, IntErr, Value};
 use super::{
-    Config, End, ErrorKind, ErrorReport, Io, Outcome, PathEnd, RunError, StackEntry, LOOP_COVERED,
-    STATE_SEEN,
+    Config, End, ErrorKind, ErrorReport, Halt, Io, Outcome, PathEnd, Prune, RunError, StackEntry,
 };
 use crate::expr::{self, ArrayId, ExprId, ExprPool};
 use crate::ir::*;
@@ -48,7 +47,10 @@ pub(super) enum Stop {
         info: String,
     },
     Exit(i32),
-    Halt(String),
+    /// A normal end without a test (`klee_silent_exit`, a false `__VERIFIER_assume`).
+    Silent,
+    Halt(Halt),
+    Pruned(Prune),
     /// The running path's quantum is over: it is suspended, not ended (`driver.rs`).
     Preempt,
 }
@@ -538,11 +540,6 @@ fn has_sym(v: &Value) -> bool {
         _ => false,
     }
 }
-
-/// A silent end of a path (no test): `klee_silent_exit`, a false `__VERIFIER_assume`.
-const SILENT: &str = "\u{0}silent";
-/// The path was pruned by subsumption (no test, not a path end).
-const SUBSUMED: &str = "\u{0}subsumed";
 
 fn expr_bin(pool: &mut ExprPool, op: BinOp, a: ExprId, b: ExprId) -> Option<ExprId> {
     use BinOp::*;

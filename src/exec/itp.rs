@@ -84,7 +84,7 @@ pub(super) struct ItpState {
     pub solver: Option<Box<dyn crate::solver::Solver + Send>>,
     /// `--output-tree`: keep a label per node.
     pub keep_tree: bool,
-    /// `--subsumed-test`: a subsumed path ends with a test (`End::Halted("subsumed")`).
+    /// `--subsumed-test`: a subsumed path ends with a test (`End::Pruned(Prune::Subsumed)`).
     pub subsumed_test: bool,
     /// Nodes whose parent waits for them alone (greedy confirmation runs them first).
     ready: Vec<u32>,
@@ -751,14 +751,14 @@ impl<'m> Interp<'m, '_> {
     }
 
     /// A path was pruned: with `--subsumed-test` it ends with a test of its inputs
-    /// (`End::Halted("subsumed")`, which is neither a completed nor a partial path).
+    /// (`End::Pruned(Prune::Subsumed)`, which is neither a completed nor a partial path).
     pub(super) fn itp_subsumed_end(&mut self) {
         if !self.itp.as_ref().is_some_and(|i| i.subsumed_test) {
             return;
         }
         let objects = self.test_objects(None);
         self.paths.push(crate::exec::PathEnd {
-            end: crate::exec::End::Halted("subsumed".into()),
+            end: crate::exec::End::Pruned(crate::exec::Prune::Subsumed),
             objects,
             silent: false,
             covered_new: self.st.covered_new,

@@ -95,11 +95,11 @@
 //!
 //! Errors follow KLEE: division by zero and shifts by >= the width are errors, except a shift
 //! without a source location, which optimized code (the C library) may have speculated: it
-//! yields poison (zero), as in LLVM. Budgets end paths with `End::Halted(reason)`:
-//! `"max-stack-frames"` (one path), and the run-wide ones that end the running and every
-//! pending path (`"max-instructions"`, `"max-time"`, `"interrupted"`, `"max-tests"`,
-//! `"exit-on-error"`), `"max-memory"` (paths killed over the memory cap), `"max-solver-time"` /
-//! `"solver-unknown"` (the query of that path timed out / answered unknown). See `control`
+//! yields poison (zero), as in LLVM. Budgets end paths with `End::Early(Halt)`
+//! (`end.rs`): `MaxStackFrames` (one path), and the run-wide ones that end the running and every
+//! pending path (`MaxInstructions`, `MaxTime`, `Interrupted`, `MaxTests`, `ExitOnError`,
+//! `TargetsReached`, `InvariantFailed`), `MaxMemory` (paths killed over the memory cap),
+//! `SolverTimeout` / `SolverUnknown` (the query of that path timed out / answered unknown). See `control`
 //! (run control, the `Monitor` hearing of each path as it ends) and `replay.rs` (inputs taken
 //! from a `.ktest`: `Config::limits.replay`).
 //!
@@ -109,6 +109,7 @@
 //! `interp.rs`.
 
 pub mod control;
+mod end;
 pub mod float;
 mod interp;
 pub mod invariant;
@@ -130,6 +131,7 @@ mod symmem_tests;
 mod tests;
 
 use crate::ir;
+pub use end::{Halt, Prune};
 
 /// How to start a program.
 #[derive(Clone, Debug)]
@@ -151,7 +153,7 @@ pub struct Config {
     /// Seed of the searcher's random choices (a run is reproducible from it).
     pub seed: u64,
     /// Stop the run at the first error (`--exit-on-error`): the pending paths end early
-    /// (`End::Halted("exit-on-error")`).
+    /// (`End::Early(Halt::ExitOnError)`).
     pub exit_on_error: bool,
     /// `--max-forks`: after this many forked paths in the run, a symbolic branch no longer
     /// forks: the path continues on one feasible side (the true side of a `br`, the first
@@ -163,7 +165,7 @@ pub struct Config {
     pub interpolation: bool,
     /// `--output-tree`: return the explored tree (`Outcome::tree_dot`).
     pub output_tree: bool,
-    /// `--subsumed-test`: a test per subsumed path (`End::Halted("subsumed")`).
+    /// `--subsumed-test`: a test per subsumed path (`End::Pruned(Prune::Subsumed)`).
     pub subsumed_test: bool,
     /// `--greedy-confirmation`: run first the pending path that completes a half-done node.
     pub greedy_confirmation: bool,
@@ -172,11 +174,11 @@ pub struct Config {
     /// Sites to watch (`trex verify`): hits are returned in `Outcome::target_hits`.
     pub targets: Option<std::sync::Arc<target::Targets>>,
     /// State matching at the loop headers of the analysed functions (`trex verify`): a path
-    /// entering a header in a concrete state already seen there ends (`STATE_SEEN`).
+    /// entering a header in a concrete state already seen there ends (`Prune::StateSeen`).
     pub state_matching: Option<std::sync::Arc<crate::ir::liveness::Liveness>>,
     /// Loop abstraction (`trex verify`'s first phase, `exec/interp/loop_abs.rs`): paths enter
     /// the abstractable loops in a havocked state and end when they come back
-    /// (`LOOP_COVERED`); an over-approximation, for proofs only.
+    /// (`Prune::LoopCovered`); an over-approximation, for proofs only.
     pub loop_abstraction: Option<std::sync::Arc<crate::ir::loop_mod::LoopMods>>,
     /// With `loop_abstraction`: invariant candidates to assume at the headers (checked), and
     /// whether to learn new ones from target hits (`exec/interp/loop_inv.rs`).
@@ -245,18 +247,9 @@ pub struct Outcome {
     /// Candidates learnt from target hits (`Config::loop_invariants`), without duplicates.
     pub invariant_candidates: Vec<invariant::Candidate>,
     /// Indices (into `LoopInvariants::assumed`) of the candidates found not to hold at an
-    /// entry or not to be kept by an iteration: the run then halted (`INVARIANT_FAILED`).
+    /// entry or not to be kept by an iteration: the run then halted (`Halt::InvariantFailed`).
     pub invariants_failed: Vec<usize>,
 }
-
-/// The halt reason of a path ended by state matching: it entered a loop header in a concrete
-/// state already seen there (its future was explored from that state).
-pub const STATE_SEEN: &str = "state-seen";
-/// A path back at the header of a loop it entered abstracted (`Config::loop_abstraction`).
-pub const LOOP_COVERED: &str = "loop-covered";
-/// The halt of a run whose assumed loop invariant candidate failed a check: what it proved
-/// does not count (`Outcome::invariants_failed`).
-pub const INVARIANT_FAILED: &str = "invariant-failed";
 
 /// One explored path: how it ended, and a concrete input reaching that end: the symbolic
 /// objects in creation order (name, bytes).
@@ -264,21 +257,27 @@ pub const INVARIANT_FAILED: &str = "invariant-failed";
 pub struct PathEnd {
     pub end: End,
     pub objects: Vec<(String, Vec<u8>)>,
-    /// The path ended silently (`klee_silent_exit`, a false `__VERIFIER_assume`): no test.
+    /// No test for this path: a silent exit, a pruned path, a pending path ended by a halt
+    /// without `--dump-states-on-halt`.
     pub silent: bool,
     /// The path covered code or a branch side no earlier path had (KLEE's `coveredNew`:
     /// `--only-output-states-covering-new` writes tests only for those, and for errors).
     pub covered_new: bool,
 }
 
+/// How a path ended.
 #[derive(Debug, Clone)]
 pub enum End {
     /// Normal termination with this exit status.
     Exit(i32),
-    /// A runtime error.
+    /// `klee_silent_exit`, a false `__VERIFIER_assume`: a normal end that gets no test.
+    SilentExit,
+    /// A runtime error (KLEE's user errors are `ErrorKind::User`).
     Error(ErrorReport),
-    /// Stopped by a budget (e.g. `max-instructions`, `max-stack-frames`).
-    Halted(String),
+    /// Stopped early: a budget, a halt of the run, a solver failure.
+    Early(Halt),
+    /// Pruned: its future is that of explored paths (no test unless `--subsumed-test`).
+    Pruned(Prune),
 }
 
 #[derive(Debug, Clone)]

@@ -35,7 +35,7 @@ fn run_matching(src: &str, opt: &str) -> (Outcome, bool) {
 fn halted(o: &Outcome) -> usize {
     o.paths
         .iter()
-        .filter(|p| matches!(&p.end, End::Halted(w) if w != STATE_SEEN))
+        .filter(|p| matches!(&p.end, End::Early(_)))
         .count()
 }
 

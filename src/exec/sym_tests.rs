@@ -77,7 +77,9 @@ pub(super) fn summary(o: &Outcome) -> (Vec<i32>, Vec<&'static str>) {
         match &p.end {
             End::Exit(c) => exits.push(*c),
             End::Error(e) => errs.push(e.kind.suffix()),
-            End::Halted(w) => panic!("halted: {w}"),
+            End::SilentExit => exits.push(0),
+            End::Early(w) => panic!("halted: {w}"),
+            End::Pruned(w) => panic!("pruned: {}", w.name()),
         }
     }
     exits.sort();
@@ -377,6 +379,8 @@ int main(void) {
     let st = o.interpolation.as_ref().expect("interpolation statistics");
     assert!(st.subsumed >= 900, "{st:?}");
     assert!(st.blocked > 0, "{st:?}");
-    assert!(o.paths.iter().all(|p| !matches!(&p.end, End::Error(_))
-        && !matches!(&p.end, End::Halted(w) if w != "subsumed")));
+    assert!(o
+        .paths
+        .iter()
+        .all(|p| !matches!(&p.end, End::Error(_)) && !matches!(&p.end, End::Early(_))));
 }

@@ -62,6 +62,3 @@ pub struct TargetHit {
     /// Time from the start of the run.
     pub elapsed: Duration,
 }
-
-/// The halt reason once every target was reached (or one, with `first_hit_halts`).
-pub const TARGETS_REACHED: &str = "targets-reached";

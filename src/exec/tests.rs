@@ -682,7 +682,10 @@ fn recursion_and_stack_limit() {
     // too deep: fact(1000) with max_stack_frames = 100
     let big = b.int(32, 1000);
     b.m.functions[1].code[0] = call(Some(0), fact, vec![arg(big, i32t)], i32t);
-    assert!(matches!(b.run().0.end, End::Halted(ref s) if s == "max-stack-frames"));
+    assert!(matches!(
+        b.run().0.end,
+        End::Early(crate::exec::Halt::MaxStackFrames)
+    ));
 }
 
 #[test]
@@ -1116,7 +1119,10 @@ fn instruction_budget() {
         ..Default::default()
     };
     let o = run(&b.m, &cfg, &mut out).unwrap();
-    assert!(matches!(o.end, End::Halted(ref s) if s == "max-instructions"));
+    assert!(matches!(
+        o.end,
+        End::Early(crate::exec::Halt::MaxInstructions)
+    ));
     assert_eq!(o.instructions, 1000);
 }
 

@@ -5,8 +5,7 @@
 //! (silent), and paths pruned by interpolation or by state matching.
 
 use crate::exec::control::Monitor;
-use crate::exec::target::TARGETS_REACHED;
-use crate::exec::{End, ErrorKind, PathEnd, LOOP_COVERED, STATE_SEEN};
+use crate::exec::{End, ErrorKind, Halt, PathEnd};
 use crate::ir::Module;
 
 pub struct Gaps<'m> {
@@ -42,8 +41,8 @@ impl<'m> Gaps<'m> {
     /// The gap a path's end leaves, if any.
     pub fn gap_of(&self, end: &End) -> Option<String> {
         match end {
-            End::Exit(_) => None,
-            End::Halted(w) => halt_gap(w),
+            End::Exit(_) | End::SilentExit | End::Pruned(_) => None,
+            End::Early(h) => halt_gap(*h),
             End::Error(e) => {
                 let at = self
                     .module
@@ -68,18 +67,21 @@ impl<'m> Gaps<'m> {
     }
 }
 
-/// The gap of a path stopped by `reason` (an option name from exec).
-fn halt_gap(reason: &str) -> Option<String> {
+/// The gap of a path stopped early for `reason` (every halt is one, except a run stopped
+/// because its targets were all reached: nothing was left to settle).
+fn halt_gap(reason: Halt) -> Option<String> {
     let r = match reason {
-        "subsumed" | TARGETS_REACHED | STATE_SEEN | LOOP_COVERED => return None,
-        "max-time" => "time budget (--max-time)",
-        "max-memory" => "memory budget (--max-memory)",
-        "max-instructions" => "instruction budget (--max-instructions)",
-        "max-stack-frames" => "stack-frame budget (--max-stack-frames)",
-        "max-solver-time" => "solver timeout (--max-solver-time)",
-        "solver-unknown" => "solver unknown",
-        "interrupted" => "interrupted",
-        o => return Some(format!("path stopped: {o}")),
+        Halt::TargetsReached => return None,
+        Halt::MaxTime => "time budget (--max-time)",
+        Halt::MaxMemory => "memory budget (--max-memory)",
+        Halt::MaxInstructions => "instruction budget (--max-instructions)",
+        Halt::MaxStackFrames => "stack-frame budget (--max-stack-frames)",
+        Halt::SolverTimeout => "solver timeout (--max-solver-time)",
+        Halt::SolverUnknown => "solver unknown",
+        Halt::Interrupted => "interrupted",
+        Halt::MaxTests | Halt::ExitOnError | Halt::InvariantFailed => {
+            return Some(format!("path stopped: {reason}"))
+        }
     };
     Some(r.into())
 }
@@ -87,11 +89,9 @@ fn halt_gap(reason: &str) -> Option<String> {
 impl Monitor for Gaps<'_> {
     fn path_ended(&mut self, p: &PathEnd, _covered_new: bool) -> bool {
         match &p.end {
-            End::Halted(w) if w == "subsumed" || w == STATE_SEEN || w == LOOP_COVERED => {
-                self.subsumed += 1
-            }
-            End::Halted(_) => self.partial += 1,
-            _ => self.completed += 1,
+            End::Pruned(_) => self.subsumed += 1,
+            End::Early(_) => self.partial += 1,
+            End::Exit(_) | End::SilentExit | End::Error(_) => self.completed += 1,
         }
         if self.first.is_none() {
             self.first = self.gap_of(&p.end);
@@ -108,20 +108,22 @@ mod tests {
 
     #[test]
     fn budgets_and_solver_failures_are_gaps_pruning_is_not() {
-        assert_eq!(halt_gap("subsumed"), None);
-        assert_eq!(halt_gap(TARGETS_REACHED), None);
-        assert_eq!(halt_gap(STATE_SEEN), None);
-        assert_eq!(halt_gap(LOOP_COVERED), None);
-        assert!(halt_gap("max-time").unwrap().starts_with("time budget"));
-        assert!(halt_gap("max-memory").unwrap().starts_with("memory budget"));
-        assert!(halt_gap("solver-unknown")
+        assert_eq!(halt_gap(Halt::TargetsReached), None);
+        assert!(halt_gap(Halt::MaxTime).unwrap().starts_with("time budget"));
+        assert!(halt_gap(Halt::MaxMemory)
+            .unwrap()
+            .starts_with("memory budget"));
+        assert!(halt_gap(Halt::SolverUnknown)
             .unwrap()
             .starts_with("solver unknown"));
-        assert!(halt_gap("max-solver-time")
+        assert!(halt_gap(Halt::SolverTimeout)
             .unwrap()
             .starts_with("solver timeout"));
-        assert!(halt_gap("max-stack-frames")
+        assert!(halt_gap(Halt::MaxStackFrames)
             .unwrap()
             .starts_with("stack-frame budget"));
+        assert!(halt_gap(Halt::InvariantFailed)
+            .unwrap()
+            .contains("invariant-failed"));
     }
 }

@@ -79,7 +79,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             }
         }
         if self.st.frames.len() >= self.max_frames {
-            return Err(Box::new(Stop::Halt("max-stack-frames".into())));
+            return Err(Box::new(Stop::Halt(Halt::MaxStackFrames)));
         }
         let m = self.m;
         let func = m.func(fid);

@@ -112,10 +112,10 @@ pub(in crate::exec) fn run(
         cur = next;
         let snap = slab.take(cur);
         let node = snap.node;
-        if let Some(w) = it.ctl.halt.clone() {
+        if let Some(w) = it.ctl.halt {
             // A halted run ends the remaining paths early.
             it.itp_enter(node);
-            it.end_pending(snap, &w);
+            it.end_pending(snap, w);
             continue;
         }
         it.enter_segment();

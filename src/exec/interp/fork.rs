@@ -80,7 +80,7 @@ impl<'m, 'io> Interp<'m, 'io> {
         self.add_constraint(good);
         if self.ctl.exits_on(kind) {
             // The run stops at this error: the current path ends early too.
-            return Err(Box::new(Stop::Halt("exit-on-error".into())));
+            return Err(Box::new(Stop::Halt(Halt::ExitOnError)));
         }
         Ok(())
     }

@@ -2,7 +2,7 @@
 //! a path enters the header of an abstractable loop (`ir::loop_mod`) in a frame, everything
 //! the loop may modify is replaced by fresh unconstrained values (*havoc*); the path runs the
 //! body once from there, and when it comes back to the header in the same frame without
-//! having left the loop, it ends (`LOOP_COVERED`): its state differs from the havocked one
+//! having left the loop, it ends (`Prune::LoopCovered`): its state differs from the havocked one
 //! only in what the loop modifies, which the havoc already let take any value. Every
 //! execution of the program is thus covered by some abstract path (the state at the header
 //! after any number of iterations is one of the havocked states), so a target no abstract
@@ -11,7 +11,7 @@
 //! execution for program verification", RV 2011, without its refinement).
 
 use super::{Interp, Stop, Value, R};
-use crate::exec::LOOP_COVERED;
+use crate::exec::Prune;
 use crate::expr;
 use crate::ir::loop_mod::LoopMod;
 use crate::ir::FuncId;
@@ -51,7 +51,7 @@ impl Interp<'_, '_> {
             .any(|&(d, _, hpc)| d == depth && hpc == pc)
         {
             self.check_invariants((fid, pc), lm)?;
-            return Err(Box::new(Stop::Halt(LOOP_COVERED.into())));
+            return Err(Box::new(Stop::Pruned(Prune::LoopCovered)));
         }
         if self.havoc((fid, pc), lm)? {
             self.st.path.loop_marks.push((depth, fid, pc));

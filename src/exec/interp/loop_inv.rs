@@ -6,12 +6,13 @@
 //! of its later constraints over only that header's havocked values is a candidate (an
 //! interpolant at the header for this error path). Assuming: at every entry of a header that
 //! has assumed candidates, each must hold in the entry state, and after the havoc they are
-//! assumed of the fresh values; every path back at the header (`LOOP_COVERED`) must satisfy
-//! them again. A failed check halts the run (`INVARIANT_FAILED`, the candidate named in
+//! assumed of the fresh values; every path back at the header (`Prune::LoopCovered`) must satisfy
+//! them again. A failed check halts the run (`Halt::InvariantFailed`, the candidate named in
 //! `Outcome::invariants_failed`): only a run where every check held proves anything, and then
 //! the assumed candidates are inductive invariants, so the abstraction still covers every
 //! execution. Interpolation is off in such runs: a subsumed path would skip its checks.
 
+use crate::exec::Halt;
 use std::sync::Arc;
 
 use hashbrown::{HashMap, HashSet};
@@ -20,7 +21,6 @@ use super::wp::byte_of;
 use super::{Interp, Stop, Value, R};
 use crate::exec::invariant::{Candidate, LoopInvariants, Role};
 use crate::exec::memory::{Memory, ObjRef};
-use crate::exec::INVARIANT_FAILED;
 use crate::expr::{mask, ArrayId, ExprId, ExprPool};
 use crate::ir::loop_mod::LoopMod;
 use crate::ir::FuncId;
@@ -152,7 +152,7 @@ impl Interp<'_, '_> {
         if let Some(li) = self.loop_inv.as_mut() {
             li.failed.extend(failed);
         }
-        Err(Box::new(Stop::Halt(INVARIANT_FAILED.into())))
+        Err(Box::new(Stop::Halt(Halt::InvariantFailed)))
     }
 
     /// After a havoc: the candidates of `key` are assumed of the fresh values; when learning,

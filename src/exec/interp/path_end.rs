@@ -7,9 +7,14 @@ impl<'m, 'io> Interp<'m, 'io> {
     pub(super) fn end_of(&self, s: Stop) -> End {
         match s {
             Stop::Exit(c) => End::Exit(c),
-            Stop::Halt(w) => End::Halted(w),
-            // (The driver suspends such a path instead of ending it.)
-            Stop::Preempt => End::Halted("internal: a suspended path ended".into()),
+            Stop::Silent => End::SilentExit,
+            Stop::Halt(h) => End::Early(h),
+            Stop::Pruned(p) => End::Pruned(p),
+            Stop::Preempt => {
+                // (The driver suspends such a path instead; were it ever ended, it is a gap.)
+                debug_assert!(false, "a suspended path ended");
+                End::Early(Halt::Interrupted)
+            }
             Stop::Error { kind, msg, info } => {
                 let m = self.m;
                 let mut stack = Vec::new();
@@ -75,7 +80,7 @@ impl<'m, 'io> Interp<'m, 'io> {
     /// Records the end of the current path.
     pub(in crate::exec) fn finish_path(&mut self, r: R<Value>) {
         if let Err(e) = &r {
-            if matches!(&**e, Stop::Halt(w) if w == SUBSUMED) {
+            if matches!(**e, Stop::Pruned(Prune::Subsumed)) {
                 // Pruned: its node was finished by the subsumption check.
                 self.itp_subsumed_end();
                 return;
@@ -85,9 +90,8 @@ impl<'m, 'io> Interp<'m, 'io> {
             let complete = match &r {
                 Ok(_) => true,
                 Err(e) => match &**e {
-                    Stop::Exit(_) => true,
-                    Stop::Halt(w) => w == SILENT,
-                    Stop::Preempt => false,
+                    Stop::Exit(_) | Stop::Silent => true,
+                    Stop::Halt(_) | Stop::Pruned(_) | Stop::Preempt => false,
                     Stop::Error { kind, .. } => *kind != ErrorKind::Exec,
                 },
             };
@@ -96,9 +100,9 @@ impl<'m, 'io> Interp<'m, 'io> {
         let (end, silent) = match r {
             Ok(v) => (End::Exit(self.exit_code(&v)), false),
             Err(e) => match *e {
-                Stop::Halt(w) if w == SILENT => (End::Exit(0), true),
+                Stop::Silent => (End::SilentExit, true),
                 // Pruned by state matching: no test (its future is that of a state run).
-                Stop::Halt(w) if w == STATE_SEEN || w == LOOP_COVERED => (End::Halted(w), true),
+                Stop::Pruned(p) => (End::Pruned(p), true),
                 e => (self.end_of(e), false),
             },
         };

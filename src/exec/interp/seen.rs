@@ -2,7 +2,7 @@
 //! latches, `ir::liveness`): a path that enters a loop point in a *concrete* state already
 //! seen there (same call stack, same live
 //! registers, same memory: every object but this frame's dead tracked allocas, see
-//! `ir::liveness`) ends, pruned (`STATE_SEEN`): its future is the future of the state seen,
+//! `ir::liveness`) ends, pruned (`Prune::StateSeen`): its future is the future of the state seen,
 //! which was run. Explicit-state graph search: sound for reachability because a shortest
 //! execution reaching a target never goes through a pruned state (it could continue from the
 //! earlier one), and every state seen is explored.
@@ -14,13 +14,13 @@
 //! size and contents (bytes, symbolic overlay, stored-pointer provenance).
 //! A pruned path blocks interpolation above it (its subtree was not explored).
 
+use crate::exec::Prune;
 use std::collections::BTreeMap;
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 use super::{Interp, Stop, Value, R};
 use crate::exec::memory::ObjRef;
-use crate::exec::STATE_SEEN;
 use crate::ir::liveness::Liveness;
 use crate::ir::{FuncId, Reg};
 
@@ -178,7 +178,7 @@ impl Interp<'_, '_> {
         };
         if matched {
             seen.pruned += 1;
-            return Err(Box::new(Stop::Halt(STATE_SEEN.into())));
+            return Err(Box::new(Stop::Pruned(Prune::StateSeen)));
         }
         seen.recorded += 1;
         Ok(())

@@ -198,7 +198,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             );
         }
         if self.st.frames.len() >= self.max_frames {
-            return Err(Box::new(Stop::Halt("max-stack-frames".into())));
+            return Err(Box::new(Stop::Halt(Halt::MaxStackFrames)));
         }
         let base = self.st.regs.len();
         self.st

@@ -83,7 +83,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                             self.st.pc = t as u32;
                             let cur = self.itp.as_ref().map_or(itp::NONE, |i| i.cur);
                             if self.itp_check(cur) {
-                                return Err(Box::new(Stop::Halt(SUBSUMED.into())));
+                                return Err(Box::new(Stop::Pruned(Prune::Subsumed)));
                             }
                         }
                         if self.loop_abs.is_some() {

@@ -277,7 +277,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                 let cond = self.pool.ne(e, z);
                 if !self.may_be(cond)? {
                     if b == Builtin::VerifierAssume {
-                        return Err(Box::new(Stop::Halt(SILENT.into())));
+                        return Err(Box::new(Stop::Silent));
                     }
                     return error(ErrorKind::User, "invalid klee_assume call (provably false)");
                 }
@@ -312,7 +312,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                 }
                 Ok(self.fresh_int(&name, bytes, ret_w))
             }
-            Builtin::SilentExit => Err(Box::new(Stop::Halt(SILENT.into()))),
+            Builtin::SilentExit => Err(Box::new(Stop::Silent)),
             Builtin::IsSymbolic => {
                 let v = arg(self, 0);
                 Ok(self.ret_int(ret, matches!(v, Value::Sym(_)) as i128))
@@ -398,7 +398,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                 let k = self.pool.constant(w, n & mask(w));
                 let c = self.pool.ult(e, k);
                 if !self.may_be(c)? {
-                    return Err(Box::new(Stop::Halt(SILENT.into())));
+                    return Err(Box::new(Stop::Silent));
                 }
                 self.add_constraint(c);
                 let e = self.pool.zext_or_trunc(e, ret_w.max(1));

@@ -1,12 +1,13 @@
 //! Reaching a watched site (`Config::targets`, `trex verify`): the first hit of each target is
 //! recorded with a model of the path's inputs; the path goes on. Once every target was reached
-//! the run halts (`TARGETS_REACHED`): nothing is left to settle. A fork continues first on
+//! the run halts (`Halt::TargetsReached`): nothing is left to settle. A fork continues first on
 //! the side statically nearest to a target not reached yet (`Interp::nearer_to_target`): the
 //! order does not change what a complete exploration finds, but a reachable target is found
 //! before a loop with a symbolic bound is unrolled without end.
 
 use super::{Interp, Stop, R};
-use crate::exec::target::{TargetHit, TARGETS_REACHED};
+use crate::exec::target::TargetHit;
+use crate::exec::Halt;
 use crate::ir::FuncId;
 
 impl Interp<'_, '_> {
@@ -27,7 +28,7 @@ impl Interp<'_, '_> {
         });
         let first_halts = self.targets.as_ref().is_some_and(|t| t.first_hit_halts);
         if first_halts || self.target_reached.iter().all(|&r| r) {
-            return Err(Box::new(Stop::Halt(TARGETS_REACHED.into())));
+            return Err(Box::new(Stop::Halt(Halt::TargetsReached)));
         }
         if let (Some(d), Some(t)) = (&mut self.target_dist, &self.targets) {
             let reached = &self.target_reached;
