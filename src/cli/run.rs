@@ -154,8 +154,8 @@ pub fn run(a: &RunArgs) -> Result<()> {
     } = w;
 
     // Only a run with exactly one path (a concrete program) reports the exit status.
-    if let [p] = &outcome.paths[..] {
-        if let End::Exit(code) = p.end {
+    if outcome.paths_ended == 1 {
+        if let End::Exit(code) = outcome.end {
             klee_line(
                 &mut out,
                 &format!("TREX: program exited with status {code}"),

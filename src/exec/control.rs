@@ -99,11 +99,13 @@ pub trait Monitor {
     fn warning(&mut self, line: &str);
 }
 
-/// A monitor that only collects (the library entry `exec::run`).
-pub struct NoMonitor;
+/// A monitor that keeps every ended path (the library entry `exec::run`: replays, tests).
+#[derive(Default)]
+pub struct Collect(pub Vec<PathEnd>);
 
-impl Monitor for NoMonitor {
-    fn path_ended(&mut self, _p: &PathEnd, _covered_new: bool) -> bool {
+impl Monitor for Collect {
+    fn path_ended(&mut self, p: &PathEnd, _covered_new: bool) -> bool {
+        self.0.push(p.clone());
         false
     }
     fn warning(&mut self, _line: &str) {}
@@ -123,8 +125,10 @@ pub(super) struct Ctl {
     pub(super) halt: Option<Halt>,
     /// Warnings waiting for the monitor.
     warnings: Vec<String>,
-    /// Paths already given to the monitor.
-    reported: usize,
+    /// Paths ended (and given to the monitor) so far.
+    pub(super) ended: u64,
+    /// How the first path ended (`Outcome::end`).
+    pub(super) first_end: Option<End>,
     pending: u64,
     /// Replay: objects consumed, and the names given so far (deduplicated as in a run).
     pub(super) replay_pos: usize,
@@ -143,7 +147,8 @@ impl Default for Ctl {
             over_mb: None,
             halt: None,
             warnings: Vec::new(),
-            reported: 0,
+            ended: 0,
+            first_end: None,
             pending: 0,
             replay_pos: 0,
             replay_names: Default::default(),
@@ -272,7 +277,7 @@ impl<'m> Interp<'m, '_> {
     fn publish_progress(&self, coverage: Option<&Coverage>) {
         if let Some(p) = &self.ctl.lim.progress {
             p.instructions.store(self.insts, Ordering::Relaxed);
-            p.paths.store(self.paths.len() as u64, Ordering::Relaxed);
+            p.paths.store(self.ctl.ended, Ordering::Relaxed);
             // Forks of the running path join the pending ones at the end of its segment.
             let pending = self.ctl.pending + self.worklist.len() as u64;
             p.pending.store(pending, Ordering::Relaxed);
@@ -355,15 +360,15 @@ impl<'m> Interp<'m, '_> {
         for line in std::mem::take(&mut self.ctl.warnings) {
             mon.warning(&line);
         }
-        while self.ctl.reported < self.paths.len() {
+        // An ended path is handed to the monitor and dropped: memory stays flat however
+        // many paths end.
+        for mut p in std::mem::take(&mut self.paths) {
             let dump = self.ctl.lim.dump_states_on_halt;
-            let p = &mut self.paths[self.ctl.reported];
-            self.ctl.reported += 1;
             if matches!(p.end, End::Early(h) if h.run_wide()) && !dump {
                 // The running path, stopped by the halt, is not dumped either.
                 p.silent = true;
             }
-            let stop = mon.path_ended(p, p.covered_new);
+            let stop = self.report(&p, mon);
             let halt = match &p.end {
                 End::Early(h) if h.run_wide() => Some(*h),
                 End::Error(e) if self.ctl.exits_on(e.kind) => Some(Halt::ExitOnError),
@@ -410,11 +415,18 @@ impl<'m> Interp<'m, '_> {
             slab.remove(s);
             self.end_pending(snap, Halt::MaxMemory);
         }
-        while self.ctl.reported < self.paths.len() {
-            let p = &self.paths[self.ctl.reported];
-            mon.path_ended(p, p.covered_new);
-            self.ctl.reported += 1;
+        for p in std::mem::take(&mut self.paths) {
+            self.report(&p, mon);
         }
+    }
+
+    /// Gives an ended path to the monitor (its answer: halt the run).
+    fn report(&mut self, p: &PathEnd, mon: &mut dyn Monitor) -> bool {
+        self.ctl.ended += 1;
+        if self.ctl.first_end.is_none() {
+            self.ctl.first_end = Some(p.end.clone());
+        }
+        mon.path_ended(p, p.covered_new)
     }
 
     /// Ends a pending path without running it: with a test (`.early`) when states are dumped,

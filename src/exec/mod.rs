@@ -226,8 +226,11 @@ pub trait Io {
 pub struct Outcome {
     /// The end of the first path (the only one of a concrete program).
     pub end: End,
-    /// Every explored path in the order they ended (the first is `end`).
+    /// Every explored path in the order they ended (the first is `end`), kept only by
+    /// [`run`]; [`run_monitored`] hands each to its monitor and keeps none (memory stays flat).
     pub paths: Vec<PathEnd>,
+    /// Paths ended.
+    pub paths_ended: u64,
     /// Executed instructions (all paths).
     pub instructions: u64,
     /// Solver statistics when the run used the solver.
@@ -396,9 +399,12 @@ pub enum RunError {
     Setup(String),
 }
 
-/// Runs `cfg.entry` of `module` concretely to the end of its single path.
+/// Runs `cfg.entry` of `module`, keeping every ended path (`Outcome::paths`: replays, tests).
 pub fn run(module: &ir::Module, cfg: &Config, io: &mut dyn Io) -> Result<Outcome, RunError> {
-    interp::run(module, cfg, io, &mut control::NoMonitor)
+    let mut all = control::Collect::default();
+    let mut o = interp::run(module, cfg, io, &mut all)?;
+    o.paths = all.0;
+    Ok(o)
 }
 
 /// [`run`], telling `mon` of every path as it ends (the CLI writes tests there, and may halt

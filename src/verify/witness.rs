@@ -67,10 +67,10 @@ fn replays_to(ctx: &Ctx, t: &Target, objects: &[(String, Vec<u8>)]) -> Result<bo
         ..exec::Config::default()
     };
     let outcome = exec::run(ctx.module, &cfg, &mut Discard)?;
-    if outcome.paths.len() != 1 {
+    if outcome.paths_ended != 1 {
         bail!(
             "the replay of a test forked ({} paths)",
-            outcome.paths.len()
+            outcome.paths_ended
         );
     }
     Ok(outcome.target_hits.iter().any(|h| h.target == 0))

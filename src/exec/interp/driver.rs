@@ -134,11 +134,11 @@ pub(in crate::exec) fn run(
         });
         suspended = it.settle(r);
     }
-    let paths = std::mem::take(&mut it.paths);
     let stats = it.solver.as_ref().map(|s| s.stats().clone());
     Ok(Outcome {
-        end: paths[0].end.clone(),
-        paths,
+        end: it.ctl.first_end.take().expect("the first path ended"),
+        paths: Vec::new(),
+        paths_ended: it.ctl.ended,
         instructions: it.insts,
         solver_stats: stats,
         forks_refused: it.forks_refused,
