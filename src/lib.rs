@@ -3,8 +3,8 @@
 pub mod cli;
 pub mod exec;
 pub mod expr;
-pub mod interp;
 pub mod ir;
+pub mod itp;
 pub mod link;
 pub mod output;
 pub mod search;

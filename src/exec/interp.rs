@@ -17,7 +17,6 @@ use std::sync::Arc;
 
 /// Checks of the API's arguments (KLEE's user errors).
 mod api_args;
-#[path = "itp.rs"]
 mod itp;
 /// `__VERIFIER_nondet_*` returned as a struct of integers (`__int128` on x86-64).
 mod nondet;
@@ -25,8 +24,8 @@ mod nondet;
 mod select_decided;
 /// ctpop / ctlz / cttz / bswap / bitreverse / fshl / fshr on symbolic integers.
 mod sym_bits;
-#[path = "wp.rs"]
 mod wp;
+mod wp_calls;
 
 /// A reference to an operand's value (a disjoint borrow of the register file or constants).
 macro_rules! opref {

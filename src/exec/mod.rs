@@ -103,7 +103,7 @@
 //! (run control, the `Monitor` hearing of each path as it ends) and `replay.rs` (inputs taken
 //! from a `.ktest`: `Config::limits.replay`).
 //!
-//! Interpolation (`Config::interpolation`, see `crate::interp`): `itp.rs` (the node tree,
+//! Interpolation (`Config::interpolation`, see `crate::itp`): `itp.rs` (the node tree,
 //! traces of running nodes, table entries, the subsumption check on dequeue and after forks)
 //! and `wp.rs` (interpolants as weakest preconditions of segments), children modules of
 //! `interp.rs`.
@@ -161,7 +161,7 @@ pub struct Config {
     pub max_forks: Option<u64>,
     /// `--max-depth`: the same per path, after this many forks on the path.
     pub max_depth: Option<u32>,
-    /// Prune paths by interpolation (`crate::interp`); `--no-interpolation` turns it off.
+    /// Prune paths by interpolation (`crate::itp`); `--no-interpolation` turns it off.
     pub interpolation: bool,
     /// `--output-tree`: return the explored tree (`Outcome::tree_dot`).
     pub output_tree: bool,
@@ -238,7 +238,7 @@ pub struct Outcome {
     /// Symbolic branches that did not fork because of `max_forks` / `max_depth`.
     pub forks_refused: u64,
     /// Interpolation statistics when it was on.
-    pub interpolation: Option<crate::interp::Stats>,
+    pub interpolation: Option<crate::itp::Stats>,
     /// The explored tree in Graphviz form (`Config::output_tree` with interpolation).
     pub tree_dot: Option<String>,
     /// The first hit of each reached target (`Config::targets`), in the order reached.

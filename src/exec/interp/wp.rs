@@ -1,5 +1,5 @@
 //! The interpolant of a finished node: the weakest precondition of its recorded segment
-//! (see `crate::interp` for the scheme).
+//! (see `crate::itp` for the scheme).
 //!
 //! One forward pass over the segment computes a *shadow* state: every register and memory
 //! byte the segment wrote, as an expression over the location variables of the segment's
@@ -18,8 +18,8 @@ use crate::exec::memory::{ObjKind, ObjRef};
 use crate::exec::objmap::ObjMap;
 use crate::exec::value::Value;
 use crate::expr::ExprId;
-use crate::interp::{arrays_in, subst, Itp, Loc, LocArrays, LocMap, PinVal};
-use crate::ir::{BinOp, CastOp, Edge, Function, InstKind, Intrinsic, Operand, TypeId};
+use crate::ir::{BinOp, CastOp, Edge, Function, InstKind, Operand, TypeId};
+use crate::itp::{arrays_in, subst, Itp, Loc, LocArrays, LocMap, PinVal};
 
 /// A pointer in the shadow state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,29 +43,29 @@ pub(super) enum SV {
 
 #[derive(Clone, Default)]
 pub(super) struct Shadow {
-    regs: HashMap<u32, SV>,
+    pub(super) regs: HashMap<u32, SV>,
     /// Bytes written by the segment (`None`: not expressible).
-    mem: ObjMap<Option<ExprId>>,
+    pub(super) mem: ObjMap<Option<ExprId>>,
     /// Whole values stored by the segment: (object, offset) -> (bytes, value), so that a
     /// load of what was stored is the value itself, not bytes put back together.
-    words: ObjMap<(u64, ExprId)>,
+    pub(super) words: ObjMap<(u64, ExprId)>,
     /// The longest whole value in `words` (bytes): how far before a range an overlapping
     /// one may start.
-    words_max: u64,
+    pub(super) words_max: u64,
     /// Pointers stored by the segment.
-    mem_ptrs: ObjMap<PS>,
-    created: HashSet<ObjRef>,
-    conj: Vec<ExprId>,
+    pub(super) mem_ptrs: ObjMap<PS>,
+    pub(super) created: HashSet<ObjRef>,
+    pub(super) conj: Vec<ExprId>,
     /// Assumptions made so far (`klee_assume`, error sides that were explored): later
     /// conditions only matter under them.
-    ctx: Option<ExprId>,
-    reg_pins: HashMap<u32, PinVal>,
-    mem_pins: HashMap<(ObjRef, u64), PinVal>,
-    objects: HashMap<ObjRef, u64>,
-    fail: Option<&'static str>,
+    pub(super) ctx: Option<ExprId>,
+    pub(super) reg_pins: HashMap<u32, PinVal>,
+    pub(super) mem_pins: HashMap<(ObjRef, u64), PinVal>,
+    pub(super) objects: HashMap<ObjRef, u64>,
+    pub(super) fail: Option<&'static str>,
 }
 
-fn shift(v: PinVal, d: i64) -> PinVal {
+pub(super) fn shift(v: PinVal, d: i64) -> PinVal {
     match v {
         PinVal::Obj(o, off) => PinVal::Obj(o, off.wrapping_add(d)),
         PinVal::Addr(a) => PinVal::Addr(a.wrapping_add(d as i128 as u128)),
@@ -73,14 +73,14 @@ fn shift(v: PinVal, d: i64) -> PinVal {
 }
 
 impl Interp<'_, '_> {
-    fn sh_fail(sh: &mut Shadow, why: &'static str) {
+    pub(super) fn sh_fail(sh: &mut Shadow, why: &'static str) {
         if sh.fail.is_none() {
             sh.fail = Some(why);
         }
     }
 
     /// Adds a condition the rest of the segment relied on.
-    fn sh_require(&mut self, sh: &mut Shadow, c: ExprId) {
+    pub(super) fn sh_require(&mut self, sh: &mut Shadow, c: ExprId) {
         let c = match sh.ctx {
             Some(a) => self.pool.implies(a, c),
             None => c,
@@ -91,13 +91,13 @@ impl Interp<'_, '_> {
     }
 
     /// Requires `e` to equal the concrete value `x` it had (truncated to its width).
-    fn sh_require_value(&mut self, sh: &mut Shadow, e: ExprId, x: u128) {
+    pub(super) fn sh_require_value(&mut self, sh: &mut Shadow, e: ExprId, x: u128) {
         let k = self.pool.constant(self.pool.width(e), x);
         let eq = self.pool.eq(e, k);
         self.sh_require(sh, eq);
     }
 
-    fn sh_assume(&mut self, sh: &mut Shadow, c: ExprId) {
+    pub(super) fn sh_assume(&mut self, sh: &mut Shadow, c: ExprId) {
         sh.ctx = Some(match sh.ctx {
             Some(a) => self.pool.bool_and(a, c),
             None => c,
@@ -105,7 +105,7 @@ impl Interp<'_, '_> {
     }
 
     /// Width in bits of a scalar type whose bits the shadow can hold.
-    fn sh_width(&self, ty: TypeId) -> Option<u32> {
+    pub(super) fn sh_width(&self, ty: TypeId) -> Option<u32> {
         match self.ti(ty) {
             TI::Int(w) => Some(w),
             TI::F(fk) => Some(super::fk_bytes(fk) as u32 * 8),
@@ -114,7 +114,7 @@ impl Interp<'_, '_> {
     }
 
     /// An operand's shadow (registers not written by the segment: their start value).
-    fn sh_val(&self, sh: &Shadow, base: u32, o: &Operand) -> SV {
+    pub(super) fn sh_val(&self, sh: &Shadow, base: u32, o: &Operand) -> SV {
         match o {
             Operand::Reg(r) => {
                 let slot = base + r.0;
@@ -125,7 +125,7 @@ impl Interp<'_, '_> {
     }
 
     /// The shadow as a `w`-bit integer expression.
-    fn as_int(&mut self, v: SV, w: u32) -> Option<ExprId> {
+    pub(super) fn as_int(&mut self, v: SV, w: u32) -> Option<ExprId> {
         match v {
             SV::Reg(s) => {
                 let it = self.itp.as_mut().expect("interpolation state");
@@ -141,7 +141,7 @@ impl Interp<'_, '_> {
     }
 
     /// The shadow as a pointer.
-    fn as_ptr(&self, v: SV) -> Option<PS> {
+    pub(super) fn as_ptr(&self, v: SV) -> Option<PS> {
         match v {
             SV::Reg(s) => Some(PS::Start(Loc::Reg(s), 0, 0)),
             SV::Const(c) => match &self.consts[c.0 as usize] {
@@ -157,13 +157,19 @@ impl Interp<'_, '_> {
         }
     }
 
-    fn sh_int(&mut self, sh: &Shadow, base: u32, o: &Operand, ty: TypeId) -> Option<ExprId> {
+    pub(super) fn sh_int(
+        &mut self,
+        sh: &Shadow,
+        base: u32,
+        o: &Operand,
+        ty: TypeId,
+    ) -> Option<ExprId> {
         let w = self.sh_width(ty)?;
         let v = self.sh_val(sh, base, o);
         self.as_int(v, w)
     }
 
-    fn sh_ptr(&self, sh: &Shadow, base: u32, o: &Operand) -> SV {
+    pub(super) fn sh_ptr(&self, sh: &Shadow, base: u32, o: &Operand) -> SV {
         match self.as_ptr(self.sh_val(sh, base, o)) {
             Some(p) => SV::Ptr(p),
             None => SV::Opaque,
@@ -171,7 +177,7 @@ impl Interp<'_, '_> {
     }
 
     /// Pins the shadow pointer `p` to the value `v` it had.
-    fn sh_pin(&mut self, sh: &mut Shadow, p: PS, v: PinVal) {
+    pub(super) fn sh_pin(&mut self, sh: &mut Shadow, p: PS, v: PinVal) {
         match p {
             PS::Known(k) => {
                 if k != v {
@@ -199,7 +205,12 @@ impl Interp<'_, '_> {
     }
 
     /// The object and offset of a recorded pointer fact, after pinning the shadow pointer.
-    fn sh_access(&mut self, sh: &mut Shadow, p: SV, fact: Option<&Fact>) -> Option<(ObjRef, u64)> {
+    pub(super) fn sh_access(
+        &mut self,
+        sh: &mut Shadow,
+        p: SV,
+        fact: Option<&Fact>,
+    ) -> Option<(ObjRef, u64)> {
         let (v, size) = match fact {
             Some(Fact::Ptr(v, size)) => (*v, *size),
             _ => {
@@ -228,7 +239,7 @@ impl Interp<'_, '_> {
         }
     }
 
-    fn sh_byte(&mut self, sh: &Shadow, o: ObjRef, off: u64) -> Option<ExprId> {
+    pub(super) fn sh_byte(&mut self, sh: &Shadow, o: ObjRef, off: u64) -> Option<ExprId> {
         if let Some(b) = sh.mem.get(o, off) {
             return *b;
         }
@@ -244,7 +255,7 @@ impl Interp<'_, '_> {
         Some(it.locs.byte(&mut self.pool, Loc::Mem(o), off, size))
     }
 
-    fn sh_load(&mut self, sh: &mut Shadow, o: ObjRef, off: u64, ty: TypeId) -> SV {
+    pub(super) fn sh_load(&mut self, sh: &mut Shadow, o: ObjRef, off: u64, ty: TypeId) -> SV {
         if self.ti(ty) == TI::Ptr {
             if let Some(p) = sh.mem_ptrs.get(o, off) {
                 return SV::Ptr(*p);
@@ -291,7 +302,7 @@ impl Interp<'_, '_> {
 
     /// Bytes `off..off + n` of `o` are about to be written: forget the pointers and whole
     /// values overlapping them.
-    fn sh_clear_ptrs(sh: &mut Shadow, o: ObjRef, off: u64, n: u64, ps: u64) {
+    pub(super) fn sh_clear_ptrs(sh: &mut Shadow, o: ObjRef, off: u64, n: u64, ps: u64) {
         // Entries starting before `off` overlap it when they are long enough.
         sh.mem_ptrs
             .remove_in(o, (off + 1).saturating_sub(ps)..off + n, |_, _| true);
@@ -300,7 +311,7 @@ impl Interp<'_, '_> {
             .remove_in(o, from..off + n, |woff, &(wn, _)| woff + wn > off);
     }
 
-    fn sh_store(&mut self, sh: &mut Shadow, o: ObjRef, off: u64, ty: TypeId, v: SV) {
+    pub(super) fn sh_store(&mut self, sh: &mut Shadow, o: ObjRef, off: u64, ty: TypeId, v: SV) {
         let ps = self.ps as u64;
         if self.ti(ty) == TI::Ptr {
             Self::sh_clear_ptrs(sh, o, off, ps, ps);
@@ -336,13 +347,13 @@ impl Interp<'_, '_> {
         }
     }
 
-    fn sh_set(sh: &mut Shadow, base: u32, dst: Option<crate::ir::Reg>, v: SV) {
+    pub(super) fn sh_set(sh: &mut Shadow, base: u32, dst: Option<crate::ir::Reg>, v: SV) {
         if let Some(d) = dst {
             sh.regs.insert(base + d.0, v);
         }
     }
 
-    fn sh_edge(&mut self, sh: &mut Shadow, base: u32, e: &Edge, _f: &Function) {
+    pub(super) fn sh_edge(&mut self, sh: &mut Shadow, base: u32, e: &Edge, _f: &Function) {
         let mut vals = Vec::with_capacity(e.copies.len());
         for c in &e.copies {
             vals.push(self.sh_val(sh, base, &c.src));
@@ -676,359 +687,6 @@ impl Interp<'_, '_> {
         }
     }
 
-    fn sh_call(
-        &mut self,
-        sh: &mut Shadow,
-        st: &Step,
-        next: Option<&Step>,
-        facts: &[Fact],
-        callee: &crate::ir::Callee,
-        args: &[crate::ir::CallArg],
-    ) {
-        use crate::ir::Callee;
-        let m = self.m;
-        let f = m.func(st.func);
-        let inst = &f.code[st.pc as usize];
-        let base = st.base;
-        let dst = inst.dst;
-        let mut argv: Vec<SV> = Vec::with_capacity(args.len());
-        for a in args {
-            let raw = self.sh_val(sh, base, &a.op);
-            let v = match (self.ti(a.ty), self.sh_width(a.ty)) {
-                (TI::Ptr, _) => self.as_ptr(raw).map_or(SV::Opaque, SV::Ptr),
-                (_, Some(w)) => self.as_int(raw, w).map_or(SV::Opaque, SV::Int),
-                _ => SV::Opaque,
-            };
-            argv.push(v);
-        }
-        let rec = |k: usize| -> Option<Value> {
-            facts.get(k).and_then(|x| match x {
-                Fact::Val(v) => Some(v.clone()),
-                _ => None,
-            })
-        };
-        let rec_ptr = |k: usize| facts.get(k);
-        let fid = match callee {
-            Callee::Direct(fid) => *fid,
-            Callee::Intrinsic(i) => return self.sh_intrinsic(sh, base, dst, *i, &argv, facts),
-            Callee::Indirect(_) => {
-                // facts: [callee pointer, args...]
-                let Some(Fact::Ptr(v, _)) = rec_ptr(0) else {
-                    return Self::sh_fail(sh, "indirect call without a recorded callee");
-                };
-                let Callee::Indirect(co) = callee else {
-                    unreachable!()
-                };
-                let o = match self.sh_ptr(sh, base, co) {
-                    SV::Ptr(p) => p,
-                    _ => return Self::sh_fail(sh, "opaque function pointer"),
-                };
-                self.sh_pin(sh, o, *v);
-                let PinVal::Obj(obj, 0) = *v else {
-                    return Self::sh_fail(sh, "call through a pointer that is not a function");
-                };
-                match self.st.mem.objs[obj.idx as usize].kind {
-                    ObjKind::Function(fid) => fid,
-                    _ => return Self::sh_fail(sh, "call through a pointer that is not a function"),
-                }
-            }
-        };
-        let b = self.builtins[fid.0 as usize];
-        let arg_base = if matches!(callee, Callee::Indirect(_)) {
-            1
-        } else {
-            0
-        };
-        match b {
-            Builtin::Defined => {
-                let Some(n) = next else {
-                    return Self::sh_fail(sh, "call at the end of a segment");
-                };
-                let func = m.func(fid);
-                if func.is_vararg
-                    || args.iter().any(|a| a.byval.is_some())
-                    || func.byval.iter().any(|x| x.is_some())
-                {
-                    return Self::sh_fail(sh, "variadic or byval call");
-                }
-                if n.func != fid || n.pc != 0 {
-                    return Self::sh_fail(sh, "call not followed by its callee");
-                }
-                sh.regs.retain(|&s, _| s < n.base);
-                for (i, a) in args.iter().enumerate().take(func.params.len()) {
-                    let v = self.sh_val(sh, base, &a.op);
-                    sh.regs.insert(n.base + i as u32, v);
-                }
-            }
-            Builtin::Malloc | Builtin::Calloc => {
-                let post = facts.iter().find_map(|x| match x {
-                    Fact::Post(Value::Ptr { obj, .. }) => Some(*obj),
-                    Fact::Post(Value::Int(0)) => None,
-                    _ => None,
-                });
-                // The size decides the object (and whether malloc fails): require it.
-                for (k, a) in argv.iter().enumerate() {
-                    if let (SV::Int(e), Some(Value::Int(x))) = (a, rec(arg_base + k)) {
-                        self.sh_require_value(sh, *e, x);
-                    } else {
-                        return Self::sh_fail(sh, "allocation of an opaque size");
-                    }
-                }
-                match post {
-                    Some(o) => {
-                        sh.created.insert(o);
-                        sh.mem.forget(o);
-                        sh.words.forget(o);
-                        Self::sh_set(sh, base, dst, SV::Ptr(PS::Known(PinVal::Obj(o, 0))));
-                    }
-                    None => Self::sh_set(sh, base, dst, SV::Ptr(PS::Known(PinVal::Addr(0)))),
-                }
-            }
-            Builtin::Free => {
-                let Some(SV::Ptr(p)) = argv.first().copied() else {
-                    return Self::sh_fail(sh, "free of an opaque pointer");
-                };
-                match rec_ptr(arg_base) {
-                    Some(Fact::Ptr(v, _)) => self.sh_pin(sh, p, *v),
-                    _ => Self::sh_fail(sh, "free without a recorded pointer"),
-                }
-            }
-            Builtin::MakeSymbolic => {
-                let Some(SV::Ptr(p)) = argv.first().copied() else {
-                    return Self::sh_fail(sh, "klee_make_symbolic of an opaque pointer");
-                };
-                let Some((o, off)) = self.sh_access(sh, SV::Ptr(p), rec_ptr(arg_base)) else {
-                    return;
-                };
-                let Some(a) = facts.iter().find_map(|x| match x {
-                    Fact::Array(a) => Some(*a),
-                    _ => None,
-                }) else {
-                    return Self::sh_fail(sh, "klee_make_symbolic without an array");
-                };
-                let n = self.pool.array(a).size;
-                if let Some(SV::Int(e)) = argv.get(1) {
-                    self.sh_require_value(sh, *e, n as u128);
-                } else {
-                    return Self::sh_fail(sh, "klee_make_symbolic of an opaque size");
-                }
-                Self::sh_clear_ptrs(sh, o, off, n, self.ps as u64);
-                for k in 0..n {
-                    let i = self.pool.constant(32, k as u128);
-                    let r = self.pool.read(a, None, i);
-                    sh.mem.insert(o, off + k, Some(r));
-                }
-            }
-            Builtin::Assume | Builtin::VerifierAssume => {
-                let Some(SV::Int(e)) = argv.first().copied() else {
-                    return Self::sh_fail(sh, "opaque assumption");
-                };
-                let z = self.pool.constant(self.pool.width(e), 0);
-                let c = self.pool.ne(e, z);
-                self.sh_assume(sh, c);
-            }
-            Builtin::KleeInt | Builtin::Nondet | Builtin::Range | Builtin::Choose => {
-                // The value: the fresh array's bytes; its constraints (over the fresh array
-                // only) are assumptions. The arguments that shaped it are required.
-                let Some(_a) = facts.iter().find_map(|x| match x {
-                    Fact::Array(a) => Some(*a),
-                    _ => None,
-                }) else {
-                    // klee_range with a one-value range: a constant.
-                    return match (b, rec(arg_base), rec(arg_base + 1)) {
-                        (Builtin::Range, Some(Value::Int(lo)), Some(_)) => {
-                            self.sh_require_args(sh, &argv[..2.min(argv.len())], facts, arg_base);
-                            let w = self.sh_width(inst_ret(inst)).unwrap_or(32);
-                            let c = self.pool.constant(w, lo);
-                            Self::sh_set(sh, base, dst, SV::Int(c))
-                        }
-                        _ => Self::sh_fail(sh, "input without an array"),
-                    };
-                };
-                if matches!(b, Builtin::Range | Builtin::Choose) {
-                    let k = if b == Builtin::Range { 2 } else { 1 };
-                    self.sh_require_args(sh, &argv[..k.min(argv.len())], facts, arg_base);
-                }
-                for x in facts {
-                    if let Fact::Constraint(c) = x {
-                        self.sh_assume(sh, *c);
-                    }
-                }
-                let Some(w) = self.sh_width(inst_ret(inst)) else {
-                    return Self::sh_set(sh, base, dst, SV::Opaque);
-                };
-                // The register got the post value: an expression over the fresh array.
-                match facts.iter().rev().find_map(|x| match x {
-                    Fact::Post(v) => Some(v.clone()),
-                    _ => None,
-                }) {
-                    Some(Value::Sym(e)) if self.pool.width(e) == w => {
-                        Self::sh_set(sh, base, dst, SV::Int(e))
-                    }
-                    Some(Value::Int(x)) => {
-                        let c = self.pool.constant(w, x);
-                        Self::sh_set(sh, base, dst, SV::Int(c))
-                    }
-                    _ => Self::sh_set(sh, base, dst, SV::Opaque),
-                }
-            }
-            Builtin::Warning | Builtin::WarningOnce | Builtin::PreferCex => {
-                Self::sh_set(sh, base, dst, SV::Opaque)
-            }
-            Builtin::RunDtors if self.structors("llvm.global_dtors").is_empty() => {}
-            Builtin::Syscall => {
-                // write(fd, buf, n) returns n; other calls: an opaque result.
-                let nr = rec(arg_base).as_ref().and_then(conc);
-                let is_write = if self.x86_64 {
-                    nr == Some(1)
-                } else {
-                    nr == Some(4)
-                };
-                if is_write {
-                    self.sh_require_args(sh, &argv[..2.min(argv.len())], facts, arg_base);
-                    let v = argv.get(3).copied().unwrap_or(SV::Opaque);
-                    let w = self.sh_width(inst_ret(inst));
-                    let v = match (v, w) {
-                        (SV::Int(e), Some(w)) => SV::Int(self.pool.zext_or_trunc(e, w)),
-                        _ => SV::Opaque,
-                    };
-                    Self::sh_set(sh, base, dst, v);
-                } else {
-                    Self::sh_fail(sh, "system call not modelled");
-                }
-            }
-            _ => {
-                // Ends of paths (abort, exit, errors) are the last step of a leaf and never
-                // reach here; anything else is not modelled.
-                if self.itp.as_ref().is_some_and(|i| i.debug) {
-                    eprintln!(
-                        "trex: interpolation: builtin {} not modelled",
-                        m.func(fid).name
-                    );
-                }
-                Self::sh_fail(sh, "builtin not modelled");
-            }
-        }
-    }
-
-    /// Requires integer arguments to equal their recorded values.
-    fn sh_require_args(&mut self, sh: &mut Shadow, argv: &[SV], facts: &[Fact], arg_base: usize) {
-        for (k, a) in argv.iter().enumerate() {
-            let rec = match facts.get(arg_base + k) {
-                Some(Fact::Val(v)) => v.clone(),
-                _ => return Self::sh_fail(sh, "argument without a recorded value"),
-            };
-            match (a, rec) {
-                (SV::Int(e), Value::Int(x)) => self.sh_require_value(sh, *e, x),
-                (SV::Ptr(p), _) => {
-                    if let Some(Fact::Ptr(v, _)) = facts.get(arg_base + k) {
-                        self.sh_pin(sh, *p, *v)
-                    }
-                }
-                _ => return Self::sh_fail(sh, "opaque argument"),
-            }
-        }
-    }
-
-    fn sh_intrinsic(
-        &mut self,
-        sh: &mut Shadow,
-        base: u32,
-        dst: Option<crate::ir::Reg>,
-        i: Intrinsic,
-        argv: &[SV],
-        facts: &[Fact],
-    ) {
-        match i {
-            Intrinsic::Memcpy | Intrinsic::Memmove | Intrinsic::Memset => {
-                let n = match (argv.get(2), facts.get(2)) {
-                    (Some(SV::Int(e)), Some(Fact::Val(Value::Int(x)))) => {
-                        self.sh_require_value(sh, *e, *x);
-                        *x as u64
-                    }
-                    _ => return Self::sh_fail(sh, "memory intrinsic of an opaque size"),
-                };
-                if n == 0 {
-                    return;
-                }
-                let Some((d, doff)) = self.sh_access(sh, argv[0], facts.first()) else {
-                    return;
-                };
-                if i == Intrinsic::Memset {
-                    let Some(SV::Int(v)) = argv.get(1).copied() else {
-                        return Self::sh_fail(sh, "memset of an opaque byte");
-                    };
-                    let b = self.pool.zext_or_trunc(v, 8);
-                    Self::sh_clear_ptrs(sh, d, doff, n, self.ps as u64);
-                    for k in 0..n {
-                        sh.mem.insert(d, doff + k, Some(b));
-                    }
-                    return;
-                }
-                let Some((s, soff)) = self.sh_access(sh, argv[1], facts.get(1)) else {
-                    return;
-                };
-                let mut bytes = Vec::with_capacity(n as usize);
-                for k in 0..n {
-                    bytes.push(self.sh_byte(sh, s, soff + k));
-                }
-                let ps = self.ps as u64;
-                let mut ptrs = Vec::new();
-                for k in 0..n {
-                    let p = if let Some(p) = sh.mem_ptrs.get(s, soff + k) {
-                        Some(*p)
-                    } else if !sh.created.contains(&s)
-                        && k + ps <= n
-                        && !sh.mem.any_in(s, soff + k..soff + k + ps)
-                    {
-                        // A pointer that may be stored at the start: keep it symbolic.
-                        Some(PS::Start(Loc::Mem(s), soff + k, 0))
-                    } else {
-                        None
-                    };
-                    if let Some(p) = p {
-                        ptrs.push((k, p));
-                    }
-                }
-                Self::sh_clear_ptrs(sh, d, doff, n, ps);
-                for (k, b) in bytes.into_iter().enumerate() {
-                    sh.mem.insert(d, doff + k as u64, b);
-                }
-                // Pointers copied along: only those actually stored at the start are
-                // pointers; unknown ones become pins only when loaded (as `Start` pointers
-                // of the source), which is exact.
-                for (k, p) in ptrs {
-                    if matches!(p, PS::Start(..)) {
-                        continue;
-                    }
-                    sh.mem_ptrs.insert(d, doff + k, p);
-                }
-                // Copying pointers that existed at the start is not modelled.
-                let copied_start_ptrs = !sh.created.contains(&s)
-                    && self.st.mem.objs[s.idx as usize].gen == s.gen
-                    && self.st.mem.objs[s.idx as usize]
-                        .ptrs
-                        .range(soff.saturating_sub(ps - 1)..soff + n)
-                        .next()
-                        .is_some();
-                if copied_start_ptrs {
-                    Self::sh_fail(sh, "memcpy of pointers");
-                }
-            }
-            Intrinsic::Expect => {
-                let v = argv.first().copied().unwrap_or(SV::Opaque);
-                Self::sh_set(sh, base, dst, v);
-            }
-            Intrinsic::Assume => {}
-            Intrinsic::StackSave
-            | Intrinsic::StackRestore
-            | Intrinsic::VaStart
-            | Intrinsic::VaCopy
-            | Intrinsic::VaEnd => Self::sh_fail(sh, "intrinsic not modelled"),
-            _ => Self::sh_set(sh, base, dst, SV::Opaque),
-        }
-    }
-
     /// Maps a child's interpolant (over the locations where the shadow ends) to the
     /// locations of the shadow's start: `None` when it cannot be expressed.
     pub(super) fn sh_apply(&mut self, sh: &mut Shadow, itp: &Itp) -> Option<ExprId> {
@@ -1116,7 +774,7 @@ impl Interp<'_, '_> {
         // An interpolant this large is the unrolling of a loop: too costly to apply up the
         // chain of nodes and to check, and it would only ever match that same iteration.
         // Dropping it blocks the ancestors (no pruning there, always sound).
-        let size = crate::interp::dag_size(&self.pool, f);
+        let size = crate::itp::dag_size(&self.pool, f);
         if size > MAX_ITP_DAG {
             if self.itp.as_ref().is_some_and(|i| i.debug) {
                 eprintln!("trex: interpolation: interpolant of {size} nodes dropped");
@@ -1146,9 +804,9 @@ impl Interp<'_, '_> {
     /// The conjuncts of `f` without those the others imply (checked by the solver, over all
     /// values of the location variables: dropping an implied conjunct keeps the formula
     /// equivalent), cheapest first.
-    fn simplify_conjuncts(&mut self, f: ExprId, size: usize) -> Vec<ExprId> {
+    pub(super) fn simplify_conjuncts(&mut self, f: ExprId, size: usize) -> Vec<ExprId> {
         let mut cs = Vec::new();
-        crate::interp::conjuncts(&self.pool, f, &mut cs);
+        crate::itp::conjuncts(&self.pool, f, &mut cs);
         // Past the run's deadline nothing is simplified (keeping a conjunct is always sound).
         let deadline = self.ctl.deadline();
         let late = deadline.is_some_and(|d| std::time::Instant::now() >= d);
@@ -1197,7 +855,7 @@ impl Interp<'_, '_> {
         }
         let mut sized: Vec<(usize, ExprId)> = cs
             .into_iter()
-            .map(|c| (crate::interp::dag_size(&self.pool, c), c))
+            .map(|c| (crate::itp::dag_size(&self.pool, c), c))
             .collect();
         sized.sort_by_key(|x| x.0);
         sized.into_iter().map(|x| x.1).collect()
@@ -1416,7 +1074,7 @@ const MAX_SIMPLIFIED_DAG: usize = 400;
 /// Interpolants larger than this are not kept (the node is blocked).
 const MAX_ITP_DAG: usize = 4000;
 
-fn inst_ret(inst: &crate::ir::Inst) -> TypeId {
+pub(super) fn inst_ret(inst: &crate::ir::Inst) -> TypeId {
     match &inst.kind {
         InstKind::Call { ret, .. } => *ret,
         _ => TypeId(u32::MAX),
@@ -1484,7 +1142,7 @@ impl LocMap for ShadowMap<'_> {
                 }
                 SV::Reg(s2) => {
                     let a2 = self.locs.existing(Loc::Reg(*s2))?;
-                    Some(crate::interp::read_word(pool, a2, 0, n))
+                    Some(crate::itp::read_word(pool, a2, 0, n))
                 }
                 _ => None,
             },
@@ -1498,7 +1156,7 @@ impl LocMap for ShadowMap<'_> {
 }
 
 /// The concrete bits of a recorded value (`None` for symbolic or aggregate values).
-fn conc(v: &Value) -> Option<u128> {
+pub(super) fn conc(v: &Value) -> Option<u128> {
     match v {
         Value::Int(x) => Some(*x),
         Value::Ptr { addr, .. } => Some(*addr as u128),

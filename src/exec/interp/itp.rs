@@ -1,4 +1,4 @@
-//! The executor's side of interpolation (see `crate::interp`): the tree of nodes, the trace
+//! The executor's side of interpolation (see `crate::itp`): the tree of nodes, the trace
 //! each running node records, finishing nodes (interpolants via `wp.rs`, table entries), and
 //! the subsumption check of a dequeued state.
 
@@ -9,8 +9,8 @@ use super::{Interp, Stop, TI};
 use crate::exec::memory::ObjKind;
 use crate::exec::value::Value;
 use crate::expr::{ArrayId, ExprId};
-use crate::interp::{subst, Itp, Key, Loc, LocArrays, LocMap, PinVal, Stats, Table};
 use crate::ir::{Callee, FuncId, Inst, InstKind, Operand};
+use crate::itp::{subst, Itp, Key, Loc, LocArrays, LocMap, PinVal, Stats, Table};
 use crate::solver::Query;
 
 /// No node.
@@ -715,7 +715,7 @@ impl<'m> Interp<'m, '_> {
         }
         // Location arrays must all be gone; only input arrays may remain.
         let mut arrays = hashbrown::HashSet::new();
-        crate::interp::arrays_in(&self.pool, f, &mut arrays);
+        crate::itp::arrays_in(&self.pool, f, &mut arrays);
         let it = self.itp.as_ref().unwrap();
         if arrays.iter().any(|a| it.locs.loc(*a).is_some()) {
             return false;
