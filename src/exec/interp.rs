@@ -4,7 +4,7 @@
 use super::control::{Ctl, Monitor};
 use super::float::{self, FUn, FK};
 use super::memory::{MemErr, Memory, ObjKind, ObjRef};
-use super::target::{TargetHit, Targets};
+
 use super::value::{icmp, int_bin, mask, sext, IntErr, Value};
 use super::{
     Config, End, ErrorKind, ErrorReport, Halt, Io, Outcome, PathEnd, Prune, RunError, StackEntry,
@@ -59,6 +59,7 @@ pub(super) type R<T> = Result<T, Box<Stop>>;
 mod layout;
 mod loop_abs;
 mod loop_inv;
+mod observe;
 mod seen;
 mod state;
 mod sym_size;
@@ -312,20 +313,9 @@ pub(super) struct Interp<'m, 'io> {
     forked_here: bool,
     /// Provenance of symbolic address expressions: (object, its base) (`symmem.rs`).
     hints: hashbrown::HashMap<ExprId, Option<(ObjRef, u64)>>,
-    /// Watched sites (`Config::targets`) and what was reached (`interp/targets.rs`).
-    targets: Option<Arc<Targets>>,
-    target_reached: Vec<bool>,
-    pub(super) target_hits: Vec<TargetHit>,
-    /// Static distances to the targets not reached yet: a fork continues on its nearer side
-    /// first (`interp/targets.rs`).
-    target_dist: Option<Box<crate::search::distance::Distances>>,
-    /// State matching at loop headers (`Config::state_matching`).
-    seen: Option<Box<seen::Seen>>,
-    /// Loop abstraction (`Config::loop_abstraction`) and the loops abstracted.
-    loop_abs: Option<Arc<crate::ir::loop_mod::LoopMods>>,
-    loops_abstracted: u64,
-    /// Loop invariant candidates (`Config::loop_invariants`, `interp/loop_inv.rs`).
-    loop_inv: Option<Box<loop_inv::LoopInv>>,
+    /// The analyses watching the run (`interp/observe.rs`), and whether one watches steps.
+    observers: Vec<Box<dyn observe::Observer>>,
+    watch_steps: bool,
     /// `Config::path_inputs`.
     path_inputs: bool,
     /// What ran, shared with the searcher (`search::Coverage`).
@@ -369,6 +359,8 @@ impl<'m, 'io> Interp<'m, 'io> {
             .collect();
         let mem = Memory::new(ps);
         let ptr_mask = mem.ptr_mask;
+        let observers = Self::observers_for(m, cfg);
+        let watch_steps = observers.iter().any(|o| o.watches_steps());
         Interp {
             m,
             pool: ExprPool::new(),
@@ -406,25 +398,8 @@ impl<'m, 'io> Interp<'m, 'io> {
             tracing: false,
             forked_here: false,
             hints: hashbrown::HashMap::new(),
-            targets: cfg.targets.clone(),
-            target_reached: vec![false; cfg.targets.as_ref().map_or(0, |t| t.count() as usize)],
-            target_hits: Vec::new(),
-            target_dist: cfg.targets.as_ref().map(|t| {
-                Box::new(crate::search::distance::Distances::to_goals(m, &|f, pc| {
-                    t.at(f, pc).is_some()
-                }))
-            }),
-            seen: cfg
-                .state_matching
-                .as_ref()
-                .map(|l| Box::new(seen::Seen::new(l.clone()))),
-            loop_abs: cfg.loop_abstraction.clone(),
-            loops_abstracted: 0,
-            loop_inv: cfg
-                .loop_invariants
-                .as_ref()
-                .filter(|_| cfg.loop_abstraction.is_some())
-                .map(|l| Box::new(loop_inv::LoopInv::new(l.clone()))),
+            observers,
+            watch_steps,
             path_inputs: cfg.path_inputs,
             coverage: Arc::new(if cfg.search.contains(&SearchKind::NursICnt) {
                 Coverage::counting(m)

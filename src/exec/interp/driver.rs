@@ -26,7 +26,12 @@ pub(in crate::exec) fn run(
     let mut it = Interp::new(m, io, cfg);
     it.arm(cfg);
     // A path pruned by interpolation would skip the checks of assumed loop invariants.
-    if cfg.interpolation && !it.loop_inv.as_ref().is_some_and(|l| l.assumes_any()) {
+    let assumes_invariants = cfg.loop_abstraction.is_some()
+        && cfg
+            .loop_invariants
+            .as_ref()
+            .is_some_and(|l| !l.assumed.is_empty());
+    if cfg.interpolation && !assumes_invariants {
         let mut st = itp::ItpState::new();
         st.keep_tree = cfg.output_tree;
         st.subsumed_test = cfg.subsumed_test;
@@ -135,7 +140,7 @@ pub(in crate::exec) fn run(
         suspended = it.settle(r);
     }
     let stats = it.solver.as_ref().map(|s| s.stats().clone());
-    Ok(Outcome {
+    let mut out = Outcome {
         end: it.ctl.first_end.take().expect("the first path ended"),
         paths: Vec::new(),
         paths_ended: it.ctl.ended,
@@ -143,25 +148,21 @@ pub(in crate::exec) fn run(
         solver_stats: stats,
         forks_refused: it.forks_refused,
         interpolation: it.itp_stats(),
-        target_hits: std::mem::take(&mut it.target_hits),
-        states_matched: it.seen.as_ref().map_or(0, |s| s.pruned),
-        loops_abstracted: it.loops_abstracted,
-        invariant_candidates: it
-            .loop_inv
-            .as_mut()
-            .map(|l| std::mem::take(&mut l.learnt))
-            .unwrap_or_default(),
-        invariants_failed: it
-            .loop_inv
-            .as_mut()
-            .map(|l| std::mem::take(&mut l.failed))
-            .unwrap_or_default(),
+        target_hits: Vec::new(),
+        states_matched: 0,
+        loops_abstracted: 0,
+        invariant_candidates: Vec::new(),
+        invariants_failed: Vec::new(),
         tree_dot: if cfg.output_tree {
             it.itp_tree_dot()
         } else {
             None
         },
-    })
+    };
+    for o in it.observers.iter_mut() {
+        o.finish(&mut out);
+    }
+    Ok(out)
 }
 
 impl<'m> Interp<'m, '_> {

@@ -163,25 +163,9 @@ impl<'m, 'io> Interp<'m, 'io> {
         if preempted {
             return self.run_loop();
         }
-        if self.loop_abs.is_some() {
-            if let Some(fr) = self.st.frames.last() {
-                let f = fr.func;
-                // A forked branch resumes at a block start (a re-executed instruction
-                // inside a block stays where it was).
-                let blocks = &self.m.func(f).blocks;
-                if blocks
-                    .binary_search_by_key(&self.st.pc, |b| b.start)
-                    .is_ok()
-                {
-                    self.at_loop_abstraction(f, self.st.pc)?;
-                }
-            }
-        }
-        if self.seen.is_some() {
-            if let Some(fr) = self.st.frames.last() {
-                let f = fr.func;
-                self.at_loop_header(f, self.st.pc)?;
-            }
+        if let Some(fr) = self.st.frames.last() {
+            let f = fr.func;
+            self.observe_block(f, self.st.pc, true)?;
         }
         self.run_loop()
     }
@@ -212,8 +196,8 @@ impl<'m, 'io> Interp<'m, 'io> {
             (true, true) => {
                 self.fork_check()?;
                 // Towards a target first (`trex verify`), else the true side.
-                let false_first = self.target_dist.is_some()
-                    && self.nearer_to_target(&[
+                let false_first = !self.observers.is_empty()
+                    && self.preferred_successor(&[
                         f.blocks[t.target.0 as usize].start,
                         f.blocks[fe.target.0 as usize].start,
                     ]) == 1;
@@ -266,13 +250,13 @@ impl<'m, 'io> Interp<'m, 'io> {
         if feasible.is_empty() {
             return error(ErrorKind::Exec, "internal: infeasible path constraints");
         }
-        if feasible.len() > 1 && self.target_dist.is_some() {
+        if feasible.len() > 1 && !self.observers.is_empty() {
             // Towards a target first (`trex verify`).
             let starts: Vec<u32> = feasible
                 .iter()
                 .map(|(e, _)| f.blocks[e.target.0 as usize].start)
                 .collect();
-            let i = self.nearer_to_target(&starts);
+            let i = self.preferred_successor(&starts);
             feasible[..=i].rotate_right(1);
             outcomes[..=i].rotate_right(1);
         }

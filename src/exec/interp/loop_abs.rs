@@ -10,30 +10,91 @@
 //! the caller then runs the exact exploration (Jaffar, Navas, Santosa, "Unbounded symbolic
 //! execution for program verification", RV 2011, without its refinement).
 
-use super::{Interp, Stop, Value, R};
+use std::sync::Arc;
+
+use super::loop_inv::LoopInv;
+use super::observe::Observer;
+use super::{Interp, Outcome, Stop, Value, R};
+use crate::exec::invariant::LoopInvariants;
 use crate::exec::Prune;
 use crate::expr;
 use crate::ir::loop_mod::LoopMod;
+use crate::ir::loop_mod::LoopMods;
 use crate::ir::FuncId;
 
 /// Memory havocked at one header at most (bytes).
 const MAX_HAVOC_BYTES: u64 = 256;
 
-impl Interp<'_, '_> {
-    /// The top frame (of `fid`) continues at the block starting at `pc`.
-    pub(super) fn at_loop_abstraction(&mut self, fid: FuncId, pc: u32) -> R<()> {
-        let Some(la) = self.loop_abs.clone() else {
+/// Loop abstraction's state: the loops, how many entries were havocked, and the invariant
+/// candidates (assumed, learnt, failed) when refining.
+pub(in crate::exec) struct LoopAbstraction {
+    mods: Arc<LoopMods>,
+    abstracted: u64,
+    pub(super) inv: Option<LoopInv>,
+}
+
+impl LoopAbstraction {
+    pub(in crate::exec) fn new(mods: Arc<LoopMods>, inv: Option<Arc<LoopInvariants>>) -> Self {
+        LoopAbstraction {
+            mods,
+            abstracted: 0,
+            inv: inv.map(LoopInv::new),
+        }
+    }
+}
+
+impl Observer for LoopAbstraction {
+    /// A forked branch resumes at a block start (a re-executed instruction inside a block
+    /// stays where it was: no entry).
+    fn on_block(&mut self, it: &mut Interp<'_, '_>, f: FuncId, pc: u32, resumed: bool) -> R<()> {
+        if resumed
+            && it
+                .m
+                .func(f)
+                .blocks
+                .binary_search_by_key(&pc, |b| b.start)
+                .is_err()
+        {
             return Ok(());
-        };
-        let depth = self.st.frames.len() as u32;
-        if self.st.path.loop_marks.iter().any(|m| m.0 == depth) {
+        }
+        self.at_loop_abstraction(it, f, pc)
+    }
+
+    fn on_return(&mut self, it: &mut Interp<'_, '_>) {
+        self.drop_loop_marks(it);
+    }
+
+    fn on_target_hit(&mut self, it: &mut Interp<'_, '_>) {
+        self.learn_invariants(it);
+    }
+
+    fn finish(&mut self, out: &mut Outcome) {
+        out.loops_abstracted = self.abstracted;
+        if let Some(li) = self.inv.as_mut() {
+            out.invariant_candidates = std::mem::take(&mut li.learnt);
+            out.invariants_failed = std::mem::take(&mut li.failed);
+        }
+    }
+}
+
+impl LoopAbstraction {
+    /// The top frame (of `fid`) continues at the block starting at `pc`.
+    pub(super) fn at_loop_abstraction(
+        &mut self,
+        it: &mut Interp<'_, '_>,
+        fid: FuncId,
+        pc: u32,
+    ) -> R<()> {
+        let la = self.mods.clone();
+        let depth = it.st.frames.len() as u32;
+        if it.st.path.loop_marks.iter().any(|m| m.0 == depth) {
             // Leaving a loop's body drops its mark: a later entry is a new one.
-            let f = self.m.func(fid);
+            let f = it.m.func(fid);
             let b = f
                 .blocks
                 .partition_point(|x| x.start <= pc)
                 .saturating_sub(1);
-            self.st.path.loop_marks.retain(|&(d, hf, hpc)| {
+            it.st.path.loop_marks.retain(|&(d, hf, hpc)| {
                 d != depth
                     || la
                         .at(hf, hpc)
@@ -43,28 +104,28 @@ impl Interp<'_, '_> {
         let Some(lm) = la.at(fid, pc) else {
             return Ok(());
         };
-        if self
+        if it
             .st
             .path
             .loop_marks
             .iter()
             .any(|&(d, _, hpc)| d == depth && hpc == pc)
         {
-            self.check_invariants((fid, pc), lm)?;
+            self.check_invariants(it, (fid, pc), lm)?;
             return Err(Box::new(Stop::Pruned(Prune::LoopCovered)));
         }
-        if self.havoc((fid, pc), lm)? {
-            self.st.path.loop_marks.push((depth, fid, pc));
-            self.loops_abstracted += 1;
+        if self.havoc(it, (fid, pc), lm)? {
+            it.st.path.loop_marks.push((depth, fid, pc));
+            self.abstracted += 1;
         }
         Ok(())
     }
 
     /// A frame was popped: the marks of deeper frames go.
-    pub(super) fn drop_loop_marks(&mut self) {
-        let depth = self.st.frames.len() as u32;
-        if self.st.path.loop_marks.last().is_some_and(|m| m.0 > depth) {
-            self.st.path.loop_marks.retain(|m| m.0 <= depth);
+    pub(super) fn drop_loop_marks(&mut self, it: &mut Interp<'_, '_>) {
+        let depth = it.st.frames.len() as u32;
+        if it.st.path.loop_marks.last().is_some_and(|m| m.0 > depth) {
+            it.st.path.loop_marks.retain(|m| m.0 <= depth);
         }
     }
 
@@ -72,20 +133,20 @@ impl Interp<'_, '_> {
     /// candidates of `key` of them (`loop_inv.rs`, checked of the values before); false
     /// (nothing changed) when a value is not of a kind the havoc handles (a pointer in a
     /// register, an object holding pointers): the loop is then executed exactly.
-    fn havoc(&mut self, key: (FuncId, u32), lm: &LoopMod) -> R<bool> {
+    fn havoc(&mut self, it: &mut Interp<'_, '_>, key: (FuncId, u32), lm: &LoopMod) -> R<bool> {
         let mut objs = Vec::with_capacity(lm.allocas.len() + lm.globals.len());
         for r in &lm.allocas {
-            match &self.st.regs[self.st.base + r.0 as usize] {
+            match &it.st.regs[it.st.base + r.0 as usize] {
                 Value::Ptr { obj, .. } => objs.push(*obj),
                 _ => return Ok(false),
             }
         }
         for g in &lm.globals {
-            objs.push(self.global_objs[g.0 as usize]);
+            objs.push(it.global_objs[g.0 as usize]);
         }
         let mut bytes = 0u64;
         for o in &objs {
-            match self.st.mem.get(*o) {
+            match it.st.mem.get(*o) {
                 Some(ob) if ob.ptrs.is_empty() => bytes += ob.size,
                 _ => return Ok(false),
             }
@@ -96,40 +157,42 @@ impl Interp<'_, '_> {
         }
         for (r, _) in &lm.regs {
             if !matches!(
-                self.st.regs[self.st.base + r.0 as usize],
+                it.st.regs[it.st.base + r.0 as usize],
                 Value::Int(_) | Value::Sym(_)
             ) {
                 return Ok(false);
             }
         }
-        self.check_invariants(key, lm)?;
-        self.itp_block();
-        self.symbolic = true;
+        self.check_invariants(it, key, lm)?;
+        it.itp_block();
+        it.symbolic = true;
         let mut arrays = Vec::with_capacity(lm.regs.len() + objs.len());
         for &(r, w) in &lm.regs {
-            let a = self.havoc_array(w.div_ceil(8) as u64);
+            let a = it.havoc_array(w.div_ceil(8) as u64);
             arrays.push(a);
-            let z = self.pool.constant(32, 0);
-            let e = self.pool.read_bytes_le(a, None, z, w.div_ceil(8));
-            let e = self.pool.zext_or_trunc(e, w);
-            self.st.regs[self.st.base + r.0 as usize] = self.val_of(e);
+            let z = it.pool.constant(32, 0);
+            let e = it.pool.read_bytes_le(a, None, z, w.div_ceil(8));
+            let e = it.pool.zext_or_trunc(e, w);
+            it.st.regs[it.st.base + r.0 as usize] = it.val_of(e);
         }
         for o in objs {
-            let size = self.st.mem.objs[o.idx as usize].size;
-            let a = self.havoc_array(size);
+            let size = it.st.mem.objs[o.idx as usize].size;
+            let a = it.havoc_array(size);
             arrays.push(a);
             let v: Vec<Option<expr::ExprId>> = (0..size)
                 .map(|k| {
-                    let i = self.pool.constant(32, k as u128);
-                    Some(self.pool.read(a, None, i))
+                    let i = it.pool.constant(32, k as u128);
+                    Some(it.pool.read(a, None, i))
                 })
                 .collect();
-            self.st.mem.objs[o.idx as usize].sym = Some(std::sync::Arc::new(v));
+            it.st.mem.objs[o.idx as usize].sym = Some(std::sync::Arc::new(v));
         }
-        self.assume_invariants(key, lm, arrays);
+        self.assume_invariants(it, key, lm, arrays);
         Ok(true)
     }
+}
 
+impl Interp<'_, '_> {
     /// A fresh array for havocked values (not an input: no test object).
     fn havoc_array(&mut self, size: u64) -> expr::ArrayId {
         let name = self.pool.unique_array_name("loop_havoc");

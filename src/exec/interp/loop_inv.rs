@@ -17,6 +17,7 @@ use std::sync::Arc;
 
 use hashbrown::{HashMap, HashSet};
 
+use super::loop_abs::LoopAbstraction;
 use super::wp::byte_of;
 use super::{Interp, Stop, Value, R};
 use crate::exec::invariant::{Candidate, LoopInvariants, Role};
@@ -51,11 +52,6 @@ impl LoopInv {
             known,
             failed: Vec::new(),
         }
-    }
-
-    /// Some candidate is assumed (the run must not prune by interpolation).
-    pub(in crate::exec) fn assumes_any(&self) -> bool {
-        !self.cfg.assumed.is_empty()
     }
 }
 
@@ -109,22 +105,22 @@ fn slot_byte(
     )
 }
 
-impl Interp<'_, '_> {
+impl LoopAbstraction {
     /// Candidate `i` over the current values of the slots of `lm` (top frame).
-    fn candidate_here(&mut self, i: usize, lm: &LoopMod) -> Option<ExprId> {
-        let cfg = self.loop_inv.as_ref()?.cfg.clone();
-        let fr = (
-            &self.st.regs[..],
-            self.st.base,
-            &self.st.mem,
-            &self.global_objs[..],
-        );
-        cfg.assumed[i].attach(&mut self.pool, &mut |p, s, k| slot_byte(p, fr, lm, s, k))
+    fn candidate_here(
+        &mut self,
+        it: &mut Interp<'_, '_>,
+        i: usize,
+        lm: &LoopMod,
+    ) -> Option<ExprId> {
+        let cfg = self.inv.as_ref()?.cfg.clone();
+        let fr = (&it.st.regs[..], it.st.base, &it.st.mem, &it.global_objs[..]);
+        cfg.assumed[i].attach(&mut it.pool, &mut |p, s, k| slot_byte(p, fr, lm, s, k))
     }
 
     /// Indices of the candidates assumed at the header `key`.
     fn assumed_at(&self, key: (FuncId, u32)) -> Vec<usize> {
-        self.loop_inv
+        self.inv
             .as_ref()
             .and_then(|li| li.by_header.get(&key).cloned())
             .unwrap_or_default()
@@ -132,13 +128,18 @@ impl Interp<'_, '_> {
 
     /// Each candidate assumed at `key` must hold now (at an entry, before the havoc, or back
     /// at the header): else the run halts, with every candidate that fails here named.
-    pub(super) fn check_invariants(&mut self, key: (FuncId, u32), lm: &LoopMod) -> R<()> {
+    pub(super) fn check_invariants(
+        &mut self,
+        it: &mut Interp<'_, '_>,
+        key: (FuncId, u32),
+        lm: &LoopMod,
+    ) -> R<()> {
         let mut failed = Vec::new();
         for i in self.assumed_at(key) {
-            let holds = match self.candidate_here(i, lm) {
+            let holds = match self.candidate_here(it, i, lm) {
                 Some(e) => {
-                    let bad = self.pool.bool_not(e);
-                    !self.may_be(bad)?
+                    let bad = it.pool.bool_not(e);
+                    !it.may_be(bad)?
                 }
                 None => false,
             };
@@ -149,7 +150,7 @@ impl Interp<'_, '_> {
         if failed.is_empty() {
             return Ok(());
         }
-        if let Some(li) = self.loop_inv.as_mut() {
+        if let Some(li) = self.inv.as_mut() {
             li.failed.extend(failed);
         }
         Err(Box::new(Stop::Halt(Halt::InvariantFailed)))
@@ -159,19 +160,20 @@ impl Interp<'_, '_> {
     /// the havoc is recorded (`arrays`: the fresh array of each slot).
     pub(super) fn assume_invariants(
         &mut self,
+        it: &mut Interp<'_, '_>,
         key: (FuncId, u32),
         lm: &LoopMod,
         arrays: Vec<ArrayId>,
     ) {
         for i in self.assumed_at(key) {
             // Checked at the entry, so expressible.
-            if let Some(e) = self.candidate_here(i, lm) {
-                self.add_constraint(e);
+            if let Some(e) = self.candidate_here(it, i, lm) {
+                it.add_constraint(e);
             }
         }
-        if self.loop_inv.as_ref().is_some_and(|li| li.cfg.learn) {
-            let from = self.st.path.constraints.len();
-            self.st.path.havocs.push(Havoc {
+        if self.inv.as_ref().is_some_and(|li| li.cfg.learn) {
+            let from = it.st.path.constraints.len();
+            it.st.path.havocs.push(Havoc {
                 header: key,
                 arrays,
                 from,
@@ -181,12 +183,12 @@ impl Interp<'_, '_> {
 
     /// A target was reached: candidates from the constraints that followed each havoc of the
     /// path.
-    pub(super) fn learn_invariants(&mut self) {
-        if !self.loop_inv.as_ref().is_some_and(|li| li.cfg.learn) {
+    pub(super) fn learn_invariants(&mut self, it: &mut Interp<'_, '_>) {
+        if !self.inv.as_ref().is_some_and(|li| li.cfg.learn) {
             return;
         }
         let mut found = Vec::new();
-        for h in &self.st.path.havocs {
+        for h in &it.st.path.havocs {
             // Arrays are numbered in creation order: those after the havoc's were made later.
             let last = h.arrays.iter().max().copied();
             let role = |a: ArrayId| match h.arrays.iter().position(|&x| x == a) {
@@ -194,9 +196,9 @@ impl Interp<'_, '_> {
                 None if last.is_some_and(|l| a > l) => Role::Zero,
                 None => Role::Reject,
             };
-            for &c in self.st.path.constraints.iter().skip(h.from) {
-                let nc = self.pool.bool_not(c);
-                if let Some(cand) = Candidate::detach(&self.pool, h.header, nc, &role) {
+            for &c in it.st.path.constraints.iter().skip(h.from) {
+                let nc = it.pool.bool_not(c);
+                if let Some(cand) = Candidate::detach(&it.pool, h.header, nc, &role) {
                     found.push(cand);
                 }
                 if found.len() >= MAX_LEARNT_PER_HIT {
@@ -204,7 +206,7 @@ impl Interp<'_, '_> {
                 }
             }
         }
-        let li = self.loop_inv.as_mut().expect("checked above");
+        let li = self.inv.as_mut().expect("checked above");
         for c in found {
             if li.known.insert(c.clone()) {
                 li.learnt.push(c);

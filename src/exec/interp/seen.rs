@@ -19,7 +19,8 @@ use std::collections::BTreeMap;
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
-use super::{Interp, Stop, Value, R};
+use super::observe::Observer;
+use super::{Interp, Outcome, Stop, Value, R};
 use crate::exec::memory::ObjRef;
 use crate::ir::liveness::Liveness;
 use crate::ir::{FuncId, Reg};
@@ -119,19 +120,26 @@ fn hash_value(v: &Value, h: &mut impl Hasher) {
     }
 }
 
-impl Interp<'_, '_> {
+impl Observer for Seen {
+    fn on_block(&mut self, it: &mut Interp<'_, '_>, f: FuncId, pc: u32, _resumed: bool) -> R<()> {
+        self.at_point(it, f, pc)
+    }
+
+    fn finish(&mut self, out: &mut Outcome) {
+        out.states_matched = self.pruned;
+    }
+}
+
+impl Seen {
     /// The top frame is at instruction `pc` of `fid`: when it starts a loop header, match the
     /// state against those seen there (a match ends the path) or record it.
-    pub(super) fn at_loop_header(&mut self, fid: FuncId, pc: u32) -> R<()> {
-        let Some(seen) = &self.seen else {
-            return Ok(());
-        };
-        if !seen.live.is_point(fid, pc) {
+    fn at_point(&mut self, it: &mut Interp<'_, '_>, fid: FuncId, pc: u32) -> R<()> {
+        if !self.live.is_point(fid, pc) {
             return Ok(());
         }
         // One check per point and fork: a latch check must not use up the header's, where
         // the state may be concrete (the latch's live values may not be).
-        let p = &mut self.st.path;
+        let p = &mut it.st.path;
         if p.depth != p.seen_depth {
             p.seen_depth = p.depth;
             p.seen_points.clear();
@@ -139,51 +147,52 @@ impl Interp<'_, '_> {
             return Ok(());
         }
         p.seen_points.push((fid, pc));
-        let live = seen.live.clone();
+        let live = self.live.clone();
         let Some(hl) = live.header(fid, pc) else {
             return Ok(());
         };
-        let Some((hash, state, concrete)) = self.header_state(fid, pc, &hl.regs, &hl.dead_allocas)
+        let Some((hash, state, concrete)) = it.header_state(fid, pc, &hl.regs, &hl.dead_allocas)
         else {
             return Ok(());
         };
-        let seen = self.seen.as_mut().unwrap();
-        let full = seen.recorded >= MAX_STATES;
+        let full = self.recorded >= MAX_STATES;
         let matched = if concrete {
-            let bucket = seen.table.entry(hash).or_default();
+            let bucket = self.table.entry(hash).or_default();
             let m = bucket.contains(&state);
             if !m && !full {
                 bucket.push(state);
             }
             m
         } else {
-            let mut a = self.st.path.seen_anc.as_deref();
+            let mut a = it.st.path.seen_anc.as_deref();
             let mut m = false;
             while let Some(x) = a {
-                if x.hash == hash && seen.symbolic[x.id as usize] == state {
+                if x.hash == hash && self.symbolic[x.id as usize] == state {
                     m = true;
                     break;
                 }
                 a = x.prev.as_deref();
             }
             if !m && !full {
-                seen.symbolic.push(state);
-                self.st.path.seen_anc = Some(Arc::new(Ancestors {
+                self.symbolic.push(state);
+                it.st.path.seen_anc = Some(Arc::new(Ancestors {
                     hash,
-                    id: seen.symbolic.len() as u32 - 1,
-                    prev: self.st.path.seen_anc.take(),
+                    id: self.symbolic.len() as u32 - 1,
+                    prev: it.st.path.seen_anc.take(),
                 }));
             }
             m
         };
         if matched {
-            seen.pruned += 1;
+            self.pruned += 1;
             return Err(Box::new(Stop::Pruned(Prune::StateSeen)));
         }
-        seen.recorded += 1;
+        self.recorded += 1;
         Ok(())
     }
+}
 
+impl Interp<'_, '_> {
     /// The state to match, its hash, whether it is concrete; `None` when the memory is too
     /// large.
     fn header_state(

@@ -58,11 +58,9 @@ impl<'m, 'io> Interp<'m, 'io> {
                 if self.tracing {
                     self.itp_record(inst);
                 }
-                if let Some(t) = &self.targets {
-                    if let Some(i) = t.at(fid, self.st.pc) {
-                        self.reach_target(i)
-                            .inspect_err(|_| self.cover(fid, from, self.st.pc, false))?;
-                    }
+                if self.watch_steps {
+                    self.observe_step(fid, self.st.pc)
+                        .inspect_err(|_| self.cover(fid, from, self.st.pc, false))?;
                 }
                 let flow = self
                     .step(f, inst, pc)
@@ -86,14 +84,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                                 return Err(Box::new(Stop::Pruned(Prune::Subsumed)));
                             }
                         }
-                        if self.loop_abs.is_some() {
-                            self.st.pc = t as u32;
-                            self.at_loop_abstraction(fid, t as u32)?;
-                        }
-                        if self.seen.is_some() {
-                            self.st.pc = t as u32;
-                            self.at_loop_header(fid, t as u32)?;
-                        }
+                        self.observe_block(fid, t as u32, false)?;
                     }
                     Flow::Frames => {
                         self.cover(fid, from, self.st.pc, true);
@@ -552,9 +543,7 @@ impl<'m, 'io> Interp<'m, 'io> {
 
     pub(super) fn ret(&mut self, v: Value) -> Flow {
         let fr = self.st.frames.pop().unwrap();
-        if self.loop_abs.is_some() {
-            self.drop_loop_marks();
-        }
+        self.observe_return();
         while self.st.allocas.len() > fr.alloca_base as usize {
             let r = self.st.allocas.pop().unwrap();
             self.st.mem.free(r);
