@@ -313,9 +313,9 @@ pub(super) struct Interp<'m, 'io> {
     forked_here: bool,
     /// Provenance of symbolic address expressions: (object, its base) (`symmem.rs`).
     hints: hashbrown::HashMap<ExprId, Option<(ObjRef, u64)>>,
-    /// The analyses watching the run (`interp/observe.rs`), and whether one watches steps.
+    /// The analyses watching the run (`interp/observe.rs`), and the sites where one watches steps.
     observers: Vec<Box<dyn observe::Observer>>,
-    watch_steps: bool,
+    step_sites: Option<crate::ir::pcset::PcSet>,
     /// `Config::path_inputs`.
     path_inputs: bool,
     /// What ran, shared with the searcher (`search::Coverage`).
@@ -360,7 +360,7 @@ impl<'m, 'io> Interp<'m, 'io> {
         let mem = Memory::new(ps);
         let ptr_mask = mem.ptr_mask;
         let observers = Self::observers_for(m, cfg);
-        let watch_steps = observers.iter().any(|o| o.watches_steps());
+        let step_sites = Self::step_sites(&observers);
         Interp {
             m,
             pool: ExprPool::new(),
@@ -399,7 +399,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             forked_here: false,
             hints: hashbrown::HashMap::new(),
             observers,
-            watch_steps,
+            step_sites,
             path_inputs: cfg.path_inputs,
             coverage: Arc::new(if cfg.search.contains(&SearchKind::NursICnt) {
                 Coverage::counting(m)

@@ -47,6 +47,11 @@ impl Targets {
         self.sites.get(&(func, pc)).copied()
     }
 
+    /// Every watched site.
+    pub fn sites(&self) -> &crate::ir::pcset::PcSet {
+        &self.any
+    }
+
     pub fn count(&self) -> u32 {
         self.count
     }

@@ -24,6 +24,21 @@ impl PcSet {
         v[w] |= 1 << (pc % 64);
     }
 
+    /// Adds every member of `other`.
+    pub fn union_with(&mut self, other: &PcSet) {
+        if self.bits.len() < other.bits.len() {
+            self.bits.resize(other.bits.len(), Vec::new());
+        }
+        for (v, o) in self.bits.iter_mut().zip(&other.bits) {
+            if v.len() < o.len() {
+                v.resize(o.len(), 0);
+            }
+            for (w, x) in v.iter_mut().zip(o) {
+                *w |= x;
+            }
+        }
+    }
+
     #[inline]
     pub fn contains(&self, f: FuncId, pc: u32) -> bool {
         self.bits

@@ -5,6 +5,7 @@
 //! every fork, through `itp.rs`.)
 
 use super::*;
+use crate::ir::pcset::PcSet;
 
 /// What an observer's step hook saw.
 pub(in crate::exec) enum StepEvent {
@@ -16,11 +17,12 @@ pub(in crate::exec) enum StepEvent {
 }
 
 pub(in crate::exec) trait Observer: Send {
-    /// Whether `on_step` is wanted (it runs before every instruction).
-    fn watches_steps(&self) -> bool {
-        false
+    /// The sites where `on_step` is wanted (tested at every instruction, so the hook itself
+    /// costs nothing elsewhere).
+    fn step_sites(&self) -> Option<&PcSet> {
+        None
     }
-    /// Before the instruction at `pc` of `f` runs.
+    /// Before the instruction at `pc` of `f` runs, when it is one of `step_sites`.
     fn on_step(&mut self, _it: &mut Interp<'_, '_>, _f: FuncId, _pc: u32) -> R<StepEvent> {
         Ok(StepEvent::Nothing)
     }
@@ -61,7 +63,16 @@ impl Interp<'_, '_> {
         r
     }
 
-    /// The step hook (only when some observer watches steps).
+    /// The sites of every observer's step hook (`None`: no observer has any).
+    pub(super) fn step_sites(obs: &[Box<dyn Observer>]) -> Option<PcSet> {
+        let mut all: Option<PcSet> = None;
+        for s in obs.iter().filter_map(|o| o.step_sites()) {
+            all.get_or_insert_with(PcSet::default).union_with(s);
+        }
+        all
+    }
+
+    /// The step hook (at one of the step sites).
     #[cold]
     pub(super) fn observe_step(&mut self, f: FuncId, pc: u32) -> R<()> {
         self.each_observer(|obs, it| {

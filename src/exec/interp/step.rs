@@ -58,7 +58,11 @@ impl<'m, 'io> Interp<'m, 'io> {
                 if self.tracing {
                     self.itp_record(inst);
                 }
-                if self.watch_steps {
+                if self
+                    .step_sites
+                    .as_ref()
+                    .is_some_and(|s| s.contains(fid, self.st.pc))
+                {
                     self.observe_step(fid, self.st.pc)
                         .inspect_err(|_| self.cover(fid, from, self.st.pc, false))?;
                 }

@@ -10,6 +10,7 @@ use std::sync::Arc;
 use super::observe::{Observer, StepEvent};
 use super::{Interp, Outcome, R};
 use crate::exec::target::{TargetHit, Targets};
+use crate::ir::pcset::PcSet;
 use crate::ir::{FuncId, Module};
 use crate::search::distance::Distances;
 
@@ -34,8 +35,8 @@ impl TargetWatch {
 }
 
 impl Observer for TargetWatch {
-    fn watches_steps(&self) -> bool {
-        true
+    fn step_sites(&self) -> Option<&PcSet> {
+        Some(self.targets.sites())
     }
 
     fn on_step(&mut self, it: &mut Interp<'_, '_>, f: FuncId, pc: u32) -> R<StepEvent> {
