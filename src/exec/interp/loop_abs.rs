@@ -103,7 +103,7 @@ impl Interp<'_, '_> {
             }
         }
         self.check_invariants(key, lm)?;
-        self.itp_block();
+        self.itp_block("loop abstracted");
         self.symbolic = true;
         let mut arrays = Vec::with_capacity(lm.regs.len() + objs.len());
         for &(r, w) in &lm.regs {
