@@ -56,8 +56,10 @@ pub fn find_libc(arch: &'static str) -> Result<PathBuf, LinkError> {
     for d in &dirs {
         let p = d.join(arch).join("libc.bc");
         if p.is_file() {
+            tracing::debug!(target: "trex::link", "C library: {}", p.display());
             return Ok(p);
         }
+        tracing::trace!(target: "trex::link", "no {}", p.display());
     }
     let looked = dirs
         .iter()
@@ -93,15 +95,12 @@ fn llvm_link(inputs: &[&Path], only_needed: bool, out: &Path) -> Result<(), Link
     if only_needed {
         cmd.arg("--only-needed");
     }
-    let res = cmd
-        .args(inputs)
-        .arg("-o")
-        .arg(out)
-        .output()
-        .map_err(|e| LinkError::Tool {
-            tool: tool.clone(),
-            msg: e.to_string(),
-        })?;
+    cmd.args(inputs).arg("-o").arg(out);
+    tracing::debug!(target: "trex::link", "{cmd:?}");
+    let res = cmd.output().map_err(|e| LinkError::Tool {
+        tool: tool.clone(),
+        msg: e.to_string(),
+    })?;
     if !res.status.success() {
         return Err(LinkError::Failed(
             String::from_utf8_lossy(&res.stderr).into_owned(),

@@ -381,6 +381,10 @@ fn max_forks_and_max_depth_stop_forking() {
 #[path = "cli/control.rs"]
 mod control;
 
+/// Diagnostics (`--debug`, `TREX_LOG`, `TREX_ITP_DEBUG`).
+#[path = "cli/diag.rs"]
+mod diag;
+
 /// TRACER-X's Fig. 4 with 10 bits: interpolation prunes (linear tree under dfs) and reports
 /// the same errors as plain exploration, in the buggy variant too; `--no-interpolation`
 /// explores all 2^10 paths and prints no interpolation statistics.

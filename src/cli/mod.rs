@@ -1,5 +1,6 @@
 //! Command line: `trex run` (KLEE's option names), KLEE-style stderr lines.
 
+mod diag;
 mod ktest_show;
 mod options;
 mod parse;
@@ -29,6 +30,18 @@ use parse::parse_file_line;
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+    /// Diagnostics on stderr (interpolation, linking, solver), a `TREX_LOG` filter such as
+    /// `trex::itp=debug`; alone: `trex=debug`
+    #[arg(
+        long,
+        global = true,
+        value_name = "FILTER",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = diag::DEBUG_DEFAULT,
+        value_parser = diag::parse_filter
+    )]
+    pub debug: Option<String>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -241,12 +254,14 @@ pub struct VerifyArgs {
 }
 
 /// KLEE (LLVM's option parser) accepts `-opt` as well as `--opt`: rewrite the former for clap.
-/// Only words before the program file are options; the rest belong to the program.
+/// Only words before the program file are options; the rest belong to the program. Options
+/// may come before the command (`trex -debug run ...`).
 fn klee_style_args(raw: Vec<String>) -> Vec<String> {
     let mut out = Vec::with_capacity(raw.len());
     let mut in_options = true;
+    let mut command = false;
     for (i, a) in raw.into_iter().enumerate() {
-        if i <= 1 || !in_options {
+        if i == 0 || !in_options {
             out.push(a);
             continue;
         }
@@ -254,6 +269,9 @@ fn klee_style_args(raw: Vec<String>) -> Vec<String> {
             out.push(a);
         } else if a.len() > 2 && a.starts_with('-') {
             out.push(format!("-{a}"));
+        } else if !command {
+            command = true;
+            out.push(a);
         } else {
             // The first positional word is the program; everything after it is its argv.
             in_options = false;
@@ -274,6 +292,7 @@ pub fn main() -> i32 {
             return code;
         }
     };
+    diag::init(cli.debug.as_deref());
     let result = match cli.command {
         Command::Run(a) => run::run(&a),
         Command::Replay(a) => replay::replay(&a),
@@ -332,6 +351,45 @@ mod tests {
         };
         assert_eq!(r.program, PathBuf::from("p.bc"));
         assert_eq!(r.args, v(&["a", "--b", "-c"]));
+    }
+
+    #[test]
+    fn debug_is_global_and_optional_valued() {
+        let debug = |args: &[&str]| {
+            Cli::try_parse_from(klee_style_args(v(args)))
+                .map(|c| c.debug)
+                .map_err(|e| e.kind())
+        };
+        assert_eq!(debug(&["trex", "run", "p.bc"]), Ok(None));
+        let dflt = Ok(Some(diag::DEBUG_DEFAULT.to_string()));
+        assert_eq!(debug(&["trex", "run", "--debug", "p.bc"]), dflt);
+        assert_eq!(
+            debug(&["trex", "-debug", "run", "-max-time=1", "p.bc"]),
+            dflt
+        );
+        assert_eq!(debug(&["trex", "verify", "--debug", "p.bc"]), dflt);
+        assert_eq!(
+            debug(&["trex", "replay", "--debug", "p.bc", "t.ktest"]),
+            dflt
+        );
+        assert_eq!(
+            debug(&["trex", "ktest", "show", "--debug", "t.ktest"]),
+            dflt
+        );
+        assert_eq!(
+            debug(&["trex", "run", "--debug=trex::itp=trace", "p.bc"]),
+            Ok(Some("trex::itp=trace".into()))
+        );
+        // After the program's first argument it is the program's (as any option of trex).
+        let cli = Cli::try_parse_from(v(&["trex", "run", "p.bc", "a", "--debug"])).unwrap();
+        let Command::Run(r) = cli.command else {
+            panic!("not run")
+        };
+        assert_eq!((cli.debug, r.args), (None, v(&["a", "--debug"])));
+        assert_eq!(
+            debug(&["trex", "run", "--debug=trex=loud", "p.bc"]),
+            Err(clap::error::ErrorKind::ValueValidation)
+        );
     }
 
     #[test]

@@ -450,6 +450,7 @@ impl State {
         let res = self.solve_with(pool, r, timeout_ms, per_query, general_only as usize);
         match res {
             Err(SolverError::Unknown(ref why)) if why.contains("incomplete") => {
+                tracing::debug!(target: "trex::solver", "z3: {why}; asking the general solver");
                 self.solve_with(pool, r, timeout_ms, per_query, 1)
             }
             res => res,
@@ -546,6 +547,7 @@ impl State {
             }
             SatResult::Unknown => {
                 let reason = solver.get_reason_unknown().unwrap_or_default();
+                tracing::debug!(target: "trex::solver", "z3: unknown ({reason})");
                 if reason.contains("timeout") || reason.contains("canceled") {
                     Err(SolverError::Timeout)
                 } else {

@@ -91,7 +91,7 @@ impl<'m, 'io> Interp<'m, 'io> {
     pub(super) fn fork_allowed(&mut self, n: u64) -> bool {
         if self.forks >= self.max_forks || self.st.path.depth >= self.max_depth {
             self.forks_refused += 1;
-            self.itp_block();
+            self.itp_block("fork refused (--max-forks, --max-depth)");
             return false;
         }
         self.forks += n;

@@ -78,7 +78,8 @@ pub(super) struct ItpState {
     pub locs: LocArrays,
     /// The path reached its end (destructors may still run): steps now are not modelled.
     closed: bool,
-    /// `TREX_ITP_DEBUG` is set: say why interpolants are missing.
+    /// `trex::itp` debug events are enabled (`TREX_LOG=trex::itp=debug`, `--debug`): say
+    /// why interpolants are missing, and the table's entries.
     pub debug: bool,
     /// The solver simplifying interpolants.
     pub solver: Option<Box<dyn crate::solver::Solver + Send>>,
@@ -117,7 +118,7 @@ impl ItpState {
             },
             locs: LocArrays::default(),
             closed: false,
-            debug: std::env::var_os("TREX_ITP_DEBUG").is_some(),
+            debug: tracing::enabled!(target: "trex::itp", tracing::Level::DEBUG),
             solver: None,
             keep_tree: false,
             subsumed_test: false,
@@ -190,6 +191,9 @@ impl<'m> Interp<'m, '_> {
         let it = self.itp.as_mut().expect("interpolation state");
         let cur = it.cur as usize;
         if it.closed || it.nodes[cur].steps.len() >= MAX_STEPS {
+            if it.debug && !it.closed && !it.nodes[cur].blocked {
+                tracing::debug!(target: "trex::itp", "node {cur} blocked: more than {MAX_STEPS} steps");
+            }
             it.nodes[cur].blocked = true;
             self.tracing = false;
             return;
@@ -300,17 +304,21 @@ impl<'m> Interp<'m, '_> {
     /// Saves a pending path forked in a way interpolation does not model (symbolic pointer
     /// resolution, decided selects): the running node gets no interpolant.
     pub(super) fn push_unmodeled(&mut self, snap: super::Snap<'m>) {
-        self.itp_block();
+        self.itp_block("fork not modelled (symbolic pointer, decided select, symbolic size)");
         self.worklist.push(snap);
     }
 
     /// The running path lost paths (a refused fork, a fork not modelled): its node and all
-    /// ancestors get no entry.
-    pub(super) fn itp_block(&mut self) {
+    /// ancestors get no entry (`why`: for `trex::itp` debug events).
+    pub(super) fn itp_block(&mut self, why: &'static str) {
         if let Some(it) = self.itp.as_mut() {
             // A path without a node (after a fork not modelled) has nothing to block.
             if it.cur != NONE {
-                it.nodes[it.cur as usize].blocked = true;
+                let cur = it.cur;
+                if it.debug && !it.nodes[cur as usize].blocked {
+                    tracing::debug!(target: "trex::itp", "node {cur} blocked: {why}");
+                }
+                it.nodes[cur as usize].blocked = true;
             }
         }
     }
@@ -379,7 +387,12 @@ impl<'m> Interp<'m, '_> {
                     let facts = std::mem::take(&mut node.facts);
                     self.leaf_itp(&steps, &facts, r).map(Arc::new)
                 }
-                None => None,
+                None => {
+                    if it.debug {
+                        tracing::debug!(target: "trex::itp", "node {cur} blocked: path ended early");
+                    }
+                    None
+                }
             }
         };
         let it = self.itp.as_mut().expect("interpolation state");
@@ -404,6 +417,7 @@ impl<'m> Interp<'m, '_> {
         let last = &steps[n - 1];
         let fs = &facts[last.facts as usize..];
         self.sh_last(&mut sh, last, fs, r);
+        Self::sh_blame(&mut sh, last);
         self.sh_finish(sh, None)
     }
 
@@ -427,8 +441,9 @@ impl<'m> Interp<'m, '_> {
             match (&itp, nd.no_wp) {
                 (Some(i), false) => {
                     if it.debug {
-                        eprintln!(
-                            "trex: interpolation: entry at {:?}: {} pins {:?} {:?}",
+                        tracing::debug!(
+                            target: "trex::itp",
+                            "entry at {:?}: {} pins {:?} {:?}",
                             nd.key,
                             i.formula
                                 .map(|f| self.pool.display(f).to_string())
@@ -575,6 +590,7 @@ impl<'m> Interp<'m, '_> {
         if let Some(a) = Self::sh_ctx(&sh) {
             extra = self.pool.implies(a, extra);
         }
+        Self::sh_blame(&mut sh, &st);
         self.sh_finish(sh, Some(extra))
     }
 

@@ -164,7 +164,7 @@ impl LoopAbstraction {
             }
         }
         self.check_invariants(it, key, lm)?;
-        it.itp_block();
+        it.itp_block("loop abstracted");
         it.symbolic = true;
         let mut arrays = Vec::with_capacity(lm.regs.len() + objs.len());
         for &(r, w) in &lm.regs {

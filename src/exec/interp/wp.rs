@@ -63,6 +63,8 @@ pub(super) struct Shadow {
     pub(super) mem_pins: HashMap<(ObjRef, u64), PinVal>,
     pub(super) objects: HashMap<ObjRef, u64>,
     pub(super) fail: Option<&'static str>,
+    /// The step at which `fail` was set, when known (for `trex::itp` debug events).
+    pub(super) fail_at: Option<(crate::ir::FuncId, u32)>,
 }
 
 pub(super) fn shift(v: PinVal, d: i64) -> PinVal {
@@ -76,6 +78,13 @@ impl Interp<'_, '_> {
     pub(super) fn sh_fail(sh: &mut Shadow, why: &'static str) {
         if sh.fail.is_none() {
             sh.fail = Some(why);
+        }
+    }
+
+    /// Notes `st` as the step that made the shadow fail, if it failed and no step is noted.
+    pub(super) fn sh_blame(sh: &mut Shadow, st: &Step) {
+        if sh.fail.is_some() && sh.fail_at.is_none() {
+            sh.fail_at = Some((st.func, st.pc));
         }
     }
 
@@ -651,7 +660,7 @@ impl Interp<'_, '_> {
                 };
                 if n.base > base {
                     if self.itp.as_ref().is_some_and(|i| i.debug) {
-                        eprintln!("trex: interpolation: ret {:?} then {:?}", st, n);
+                        tracing::debug!(target: "trex::itp", "ret {:?} then {:?}", st, n);
                     }
                     return Self::sh_fail(sh, "return not followed by its caller");
                 }
@@ -753,7 +762,13 @@ impl Interp<'_, '_> {
     pub(super) fn sh_finish(&mut self, sh: Shadow, extra: Option<ExprId>) -> Option<Itp> {
         if let Some(why) = sh.fail {
             if self.itp.as_ref().is_some_and(|i| i.debug) {
-                eprintln!("trex: interpolation: not expressible: {why}");
+                let at = sh.fail_at.map(|(f, pc)| {
+                    let f = self.m.func(f);
+                    let loc = self.m.loc_string(f.code[pc as usize].loc);
+                    format!(" at {} ({})", loc.as_deref().unwrap_or("?"), f.name)
+                });
+                let at = at.unwrap_or_default();
+                tracing::debug!(target: "trex::itp", "not expressible{at}: {why}");
             }
             return None;
         }
@@ -769,6 +784,9 @@ impl Interp<'_, '_> {
         let it = self.itp.as_mut().expect("interpolation state");
         let opaque = it.locs.array(&mut self.pool, Loc::Opaque, 0);
         if arrays.contains(&opaque) {
+            if it.debug {
+                tracing::debug!(target: "trex::itp", "not expressible: depends on an opaque value");
+            }
             return None;
         }
         // An interpolant this large is the unrolling of a loop: too costly to apply up the
@@ -777,7 +795,7 @@ impl Interp<'_, '_> {
         let size = crate::itp::dag_size(&self.pool, f);
         if size > MAX_ITP_DAG {
             if self.itp.as_ref().is_some_and(|i| i.debug) {
-                eprintln!("trex: interpolation: interpolant of {size} nodes dropped");
+                tracing::debug!(target: "trex::itp", "interpolant of {size} nodes dropped");
             }
             return None;
         }
@@ -887,6 +905,7 @@ impl Interp<'_, '_> {
             let end = steps.get(i + 1).map_or(facts.len(), |s| s.facts as usize);
             let fs = &facts[st.facts as usize..end];
             self.sh_step(&mut sh, st, steps.get(i + 1), fs);
+            Self::sh_blame(&mut sh, st);
         }
         sh
     }

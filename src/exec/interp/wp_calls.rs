@@ -231,8 +231,9 @@ impl Interp<'_, '_> {
                 // Ends of paths (abort, exit, errors) are the last step of a leaf and never
                 // reach here; anything else is not modelled.
                 if self.itp.as_ref().is_some_and(|i| i.debug) {
-                    eprintln!(
-                        "trex: interpolation: builtin {} not modelled",
+                    tracing::debug!(
+                        target: "trex::itp",
+                        "builtin {} not modelled",
                         m.func(fid).name
                     );
                 }
