@@ -10,7 +10,7 @@ use super::progress;
 use crate::exec::control::Monitor;
 use crate::exec::{self, End, Halt, PathEnd, Prune};
 use crate::ir;
-use crate::output::ktest::{KTest, KTestObject};
+use crate::output::ktest::KTest;
 use crate::output::{ErrFile, OutputDir};
 
 pub struct TestWriter<'a> {
@@ -83,18 +83,7 @@ impl<'a> TestWriter<'a> {
     }
 
     fn write(&mut self, path: &PathEnd, covered_new: bool) -> std::io::Result<()> {
-        let test = KTest {
-            args: std::env::args().collect(),
-            objects: path
-                .objects
-                .iter()
-                .map(|(n, b)| KTestObject {
-                    name: n.clone(),
-                    bytes: b.clone(),
-                })
-                .collect(),
-            ..KTest::default()
-        };
+        let test = KTest::with_objects(std::env::args().collect(), &path.objects);
         let skip_new = self.only_covering_new && !covered_new;
         match &path.end {
             End::Exit(_) | End::SilentExit => {

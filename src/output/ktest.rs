@@ -47,6 +47,21 @@ fn put_bytes(out: &mut Vec<u8>, b: &[u8]) {
 }
 
 impl KTest {
+    /// A test of the command line `args` with these objects (name, bytes), in order.
+    pub fn with_objects(args: Vec<String>, objects: &[(String, Vec<u8>)]) -> KTest {
+        KTest {
+            args,
+            objects: objects
+                .iter()
+                .map(|(n, b)| KTestObject {
+                    name: n.clone(),
+                    bytes: b.clone(),
+                })
+                .collect(),
+            ..KTest::default()
+        }
+    }
+
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::new();
         out.extend_from_slice(MAGIC);
