@@ -376,6 +376,22 @@ pub enum Intrinsic {
     NoOp,
 }
 
+impl Intrinsic {
+    /// The `*.with.overflow` intrinsics: the wrapped result and whether it overflowed.
+    pub fn with_overflow(self) -> bool {
+        use Intrinsic as I;
+        matches!(
+            self,
+            I::SAddWithOverflow
+                | I::UAddWithOverflow
+                | I::SSubWithOverflow
+                | I::USubWithOverflow
+                | I::SMulWithOverflow
+                | I::UMulWithOverflow
+        )
+    }
+}
+
 #[derive(Clone, Debug)]
 pub enum Callee {
     Direct(FuncId),
