@@ -24,7 +24,7 @@ use hashbrown::HashMap;
 use z3::ast::{Array as ZArray, Ast, Bool, BV};
 use z3::{Model, Params, SatResult, Solver as ZSolver, Sort};
 
-use super::{default_bytes, Layer, Outcome, Req, SolverError, SolverStats};
+use super::{default_bytes, Answer, Layer, Outcome, Req, SolverError, SolverStats};
 use crate::expr::walk::{post_order, Node};
 use crate::expr::{ArrayId, BinOp, CmpOp, Expr, ExprId, ExprPool, UpdateId};
 
@@ -90,12 +90,7 @@ impl Drop for Z3Backend {
 }
 
 impl Layer for Z3Backend {
-    fn solve(
-        &mut self,
-        pool: &ExprPool,
-        r: &Req,
-        st: &mut SolverStats,
-    ) -> Result<Outcome, SolverError> {
+    fn solve(&mut self, pool: &ExprPool, r: &Req, st: &mut SolverStats) -> Answer {
         st.solver_calls += 1;
         let t0 = Instant::now();
         let res = STATES.with(|s| {
@@ -406,7 +401,7 @@ impl State {
         timeout_ms: Option<u32>,
         per_query: bool,
         general_only: bool,
-    ) -> Result<Outcome, SolverError> {
+    ) -> Answer {
         for &c in r.cs {
             self.translate(pool, c);
         }
@@ -442,7 +437,7 @@ impl State {
         timeout_ms: Option<u32>,
         per_query: bool,
         which: usize,
-    ) -> Result<Outcome, SolverError> {
+    ) -> Answer {
         let set_timeout = |s: &ZSolver, ms: u32| {
             let mut p = Params::new();
             p.set_u32("timeout", ms);
@@ -474,12 +469,7 @@ impl State {
         res
     }
 
-    fn solve_in(
-        &mut self,
-        pool: &ExprPool,
-        r: &Req,
-        solver: &ZSolver,
-    ) -> Result<Outcome, SolverError> {
+    fn solve_in(&mut self, pool: &ExprPool, r: &Req, solver: &ZSolver) -> Answer {
         if let Some(l) = r.lit {
             let b = self.boolean(l.e);
             solver.assert(if l.neg { b.not() } else { b });
