@@ -192,20 +192,10 @@ fn analyse(m: &Module, f: &Function) -> FnLiveness {
     let var_of = |r: Reg| vars.get(&r).copied();
     let nvars = nregs + tracked.len();
     let nb = f.blocks.len();
-    let block_end = |b: usize| {
-        if b + 1 < nb {
-            f.blocks[b + 1].start as usize
-        } else {
-            f.code.len()
-        }
-    };
 
     let transfer = |b: usize, out: &Bits| -> Bits {
         let mut live = out.clone();
-        for inst in f.code[f.blocks[b].start as usize..block_end(b)]
-            .iter()
-            .rev()
-        {
+        for inst in f.code[f.block_range(b)].iter().rev() {
             if let Some(d) = inst.dst {
                 live.clear(d.0 as usize);
             }
@@ -247,7 +237,7 @@ fn analyse(m: &Module, f: &Function) -> FnLiveness {
         live
     };
     let succ_edges = |b: usize| -> Vec<&Edge> {
-        let last = block_end(b).saturating_sub(1);
+        let last = f.block_range(b).end.saturating_sub(1);
         f.code.get(last).map_or(Vec::new(), |i| edges(&i.kind))
     };
     let mut live_in = vec![Bits::new(nvars); nb];
