@@ -47,6 +47,22 @@ fn put_bytes(out: &mut Vec<u8>, b: &[u8]) {
 }
 
 impl KTest {
+    /// The test of a path: the command line `args` and the path's symbolic objects (name and
+    /// bytes), without symbolic argv.
+    pub fn of_objects(args: Vec<String>, objects: &[(String, Vec<u8>)]) -> KTest {
+        KTest {
+            args,
+            objects: objects
+                .iter()
+                .map(|(name, bytes)| KTestObject {
+                    name: name.clone(),
+                    bytes: bytes.clone(),
+                })
+                .collect(),
+            ..KTest::default()
+        }
+    }
+
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::new();
         out.extend_from_slice(MAGIC);

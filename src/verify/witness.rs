@@ -9,7 +9,7 @@ use super::strategy::{Ctx, Discard};
 use super::{Target, Verdict};
 use crate::exec::target::{TargetHit, Targets};
 use crate::exec::{self, control};
-use crate::output::ktest::{KTest, KTestObject};
+use crate::output::ktest::KTest;
 use crate::output::OutputDir;
 
 /// A reached target: its test, written and replayed.
@@ -19,19 +19,7 @@ pub(super) fn reached(
     h: &TargetHit,
     out: &mut OutputDir,
 ) -> Result<TargetVerdict> {
-    let kt = KTest {
-        args: ctx.test_args.to_vec(),
-        objects: h
-            .objects
-            .iter()
-            .map(|(n, b)| KTestObject {
-                name: n.clone(),
-                bytes: b.clone(),
-            })
-            .collect(),
-        sym_argvs: 0,
-        sym_argv_len: 0,
-    };
+    let kt = KTest::of_objects(ctx.test_args.to_vec(), &h.objects);
     let id = out.write_test(&kt, None).context("writing a test")?;
     let test = out.path.join(format!("test{id:06}.ktest"));
     let confirmed = replays_to(ctx, t, &h.objects)?;
