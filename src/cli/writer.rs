@@ -83,7 +83,7 @@ impl<'a> TestWriter<'a> {
     }
 
     fn write(&mut self, path: &PathEnd, covered_new: bool) -> std::io::Result<()> {
-        let test = KTest::with_objects(std::env::args().collect(), &path.objects);
+        let test = KTest::of_objects(std::env::args().collect(), &path.objects);
         let skip_new = self.only_covering_new && !covered_new;
         match &path.end {
             End::Exit(_) | End::SilentExit => {

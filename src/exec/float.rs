@@ -5,6 +5,7 @@ use crate::ir::{BinOp, FloatPred};
 use rustc_apfloat::ieee::{Double, Half, Quad, Single, X87DoubleExtended};
 use rustc_apfloat::{Float, FloatConvert, Round};
 use std::cmp::Ordering;
+use std::ops::{Add, Div, Mul, Rem, Sub};
 
 /// A floating-point format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,31 +79,25 @@ fn ap_bin<F: Float>(op: BinOp, a: u128, b: u128) -> u128 {
     r.to_bits()
 }
 
+/// fadd, fsub, fmul, fdiv, frem on a native float (`f32` or `f64`).
+fn native_bin<F>(op: BinOp, x: F, y: F) -> F
+where
+    F: Add<Output = F> + Sub<Output = F> + Mul<Output = F> + Div<Output = F> + Rem<Output = F>,
+{
+    match op {
+        BinOp::FAdd => x + y,
+        BinOp::FSub => x - y,
+        BinOp::FMul => x * y,
+        BinOp::FDiv => x / y,
+        _ => x % y,
+    }
+}
+
 /// fadd, fsub, fmul, fdiv, frem.
 pub fn fbin(fk: FK, op: BinOp, a: u128, b: u128) -> u128 {
     match fk {
-        FK::F64 => {
-            let (x, y) = (f64b(a), f64b(b));
-            let r = match op {
-                BinOp::FAdd => x + y,
-                BinOp::FSub => x - y,
-                BinOp::FMul => x * y,
-                BinOp::FDiv => x / y,
-                _ => x % y,
-            };
-            r.to_bits() as u128
-        }
-        FK::F32 => {
-            let (x, y) = (f32b(a), f32b(b));
-            let r = match op {
-                BinOp::FAdd => x + y,
-                BinOp::FSub => x - y,
-                BinOp::FMul => x * y,
-                BinOp::FDiv => x / y,
-                _ => x % y,
-            };
-            r.to_bits() as u128
-        }
+        FK::F64 => native_bin(op, f64b(a), f64b(b)).to_bits() as u128,
+        FK::F32 => native_bin(op, f32b(a), f32b(b)).to_bits() as u128,
         _ => dispatch!(fk, ap_bin(op, a, b)),
     }
 }
@@ -232,34 +227,26 @@ fn ap_unary<F: Float>(op: FUn, a: u128) -> u128 {
     r.to_bits()
 }
 
+/// `op` on a native float: `f32` and `f64` have the same methods, but no trait of them.
+macro_rules! native_unary {
+    ($op:expr, $x:expr) => {{
+        let x = $x;
+        match $op {
+            FUn::Abs => x.abs(),
+            FUn::Sqrt => x.sqrt(),
+            FUn::Floor => x.floor(),
+            FUn::Ceil => x.ceil(),
+            FUn::Trunc => x.trunc(),
+            FUn::RoundEven => x.round_ties_even(),
+            FUn::Round => x.round(),
+        }
+    }};
+}
+
 pub fn unary(fk: FK, op: FUn, a: u128) -> u128 {
     match fk {
-        FK::F64 => {
-            let x = f64b(a);
-            let r = match op {
-                FUn::Abs => x.abs(),
-                FUn::Sqrt => x.sqrt(),
-                FUn::Floor => x.floor(),
-                FUn::Ceil => x.ceil(),
-                FUn::Trunc => x.trunc(),
-                FUn::RoundEven => x.round_ties_even(),
-                FUn::Round => x.round(),
-            };
-            r.to_bits() as u128
-        }
-        FK::F32 => {
-            let x = f32b(a);
-            let r = match op {
-                FUn::Abs => x.abs(),
-                FUn::Sqrt => x.sqrt(),
-                FUn::Floor => x.floor(),
-                FUn::Ceil => x.ceil(),
-                FUn::Trunc => x.trunc(),
-                FUn::RoundEven => x.round_ties_even(),
-                FUn::Round => x.round(),
-            };
-            r.to_bits() as u128
-        }
+        FK::F64 => native_unary!(op, f64b(a)).to_bits() as u128,
+        FK::F32 => native_unary!(op, f32b(a)).to_bits() as u128,
         _ if op == FUn::Sqrt => {
             // Not provided by rustc_apfloat: computed in double precision.
             let d = convert(fk, FK::F64, a);

@@ -284,7 +284,12 @@ impl Memory {
     /// Like `resolve_any`, for a write.
     #[inline]
     pub fn resolve_any_mut(&self, p: &Value, size: u64) -> Result<(u32, u64), MemErr> {
-        let (s, off) = self.resolve_any(p, size)?;
+        self.writable(self.resolve_any(p, size)?)
+    }
+
+    /// A resolved place, if its object may be written.
+    #[inline]
+    fn writable(&self, (s, off): (u32, u64)) -> Result<(u32, u64), MemErr> {
         if self.objs[s as usize].kind.read_only() {
             return Err(MemErr::ReadOnly);
         }
@@ -338,11 +343,7 @@ impl Memory {
     /// Like `resolve`, for a write.
     #[inline]
     pub fn resolve_mut(&self, p: &Value, size: u64) -> Result<(u32, u64), MemErr> {
-        let (s, off) = self.resolve(p, size)?;
-        if self.objs[s as usize].kind.read_only() {
-            return Err(MemErr::ReadOnly);
-        }
-        Ok((s, off))
+        self.writable(self.resolve(p, size)?)
     }
 
     #[inline]

@@ -24,7 +24,6 @@ impl Interp<'_, '_> {
         args: &[CallArg],
         ret: TypeId,
     ) -> Option<R<Value>> {
-        let arg = |s: &Self, i: usize| args.get(i).map(|a| s.op(&a.op)).unwrap_or_default();
         let ret_w = match self.ti(ret) {
             TI::Int(w) => w,
             _ => 0,
@@ -38,10 +37,10 @@ impl Interp<'_, '_> {
         };
         Some(match b {
             Builtin::MakeSymbolic => {
-                self.replay_make_symbolic(arg(self, 0), arg(self, 1), arg(self, 2))
+                self.replay_make_symbolic(self.arg(args, 0), self.arg(args, 1), self.arg(args, 2))
             }
             Builtin::KleeInt => self
-                .cstr_arg(&arg(self, 0))
+                .cstr_arg(&self.arg(args, 0))
                 .and_then(|name| self.replay_take(&name, 4))
                 .map(|bytes| int(&bytes, ret_w)),
             Builtin::Nondet => {
@@ -65,7 +64,7 @@ impl Interp<'_, '_> {
                 })
             }
             Builtin::Range => {
-                let (lo, hi) = match (arg(self, 0), arg(self, 1)) {
+                let (lo, hi) = match (self.arg(args, 0), self.arg(args, 1)) {
                     (Value::Int(a), Value::Int(b)) => (a as u32 as i32, b as u32 as i32),
                     _ => return Some(error(ErrorKind::User, "invalid range")),
                 };
@@ -75,7 +74,7 @@ impl Interp<'_, '_> {
                 if lo as i64 + 1 == hi as i64 {
                     return Some(Ok(Value::Int(lo as u32 as u128 & mask(ret_w.max(1)))));
                 }
-                self.cstr_arg(&arg(self, 2))
+                self.cstr_arg(&self.arg(args, 2))
                     .and_then(|name| self.replay_take(&name, 4))
                     .and_then(|bytes| {
                         let v = int(&bytes, 32).bits() as u32 as i32;
@@ -89,7 +88,7 @@ impl Interp<'_, '_> {
                     })
             }
             Builtin::Choose => {
-                let n = arg(self, 0).bits();
+                let n = self.arg(args, 0).bits();
                 let size = self.ps as u64;
                 self.replay_take("klee_choose", size).and_then(|bytes| {
                     let v = int(&bytes, 8 * size as u32).bits();

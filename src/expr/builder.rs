@@ -35,6 +35,25 @@ fn smax(w: u32) -> u128 {
     ones(w) >> 1
 }
 
+/// An operator on two constants: what `binary` folds them to.
+trait Fold: Copy {
+    fn fold(self, p: &mut ExprPool, width: u32, x: u128, y: u128) -> ExprId;
+}
+
+impl Fold for BinOp {
+    #[inline(always)]
+    fn fold(self, p: &mut ExprPool, width: u32, x: u128, y: u128) -> ExprId {
+        p.constant(width, eval_bin(self, width, x, y))
+    }
+}
+
+impl Fold for CmpOp {
+    #[inline(always)]
+    fn fold(self, p: &mut ExprPool, width: u32, x: u128, y: u128) -> ExprId {
+        p.bool_const(eval_cmp(self, width, x, y))
+    }
+}
+
 impl ExprPool {
     // ---------------------------------------------------------------- leaves and helpers
 
@@ -146,89 +165,106 @@ impl ExprPool {
 
     // ---------------------------------------------------------------- arithmetic
 
-    pub fn add(&mut self, a: ExprId, b: ExprId) -> ExprId {
+    /// The frame of every binary operator and comparison: checks that `a` and `b` have the
+    /// same width, folds them with `op` when both are constant, else gives the width to
+    /// `simplify`.
+    #[inline(always)]
+    fn binary<O: Fold>(
+        &mut self,
+        op: O,
+        a: ExprId,
+        b: ExprId,
+        simplify: impl FnOnce(&mut Self, u32) -> ExprId,
+    ) -> ExprId {
         self.check_same_width(a, b);
         let w = self.width(a);
-        if let (Some(x), Some(y)) = (self.as_const(a), self.as_const(b)) {
-            return self.constant(w, eval_bin(BinOp::Add, w, x, y));
+        match (self.as_const(a), self.as_const(b)) {
+            (Some(x), Some(y)) => op.fold(self, w, x, y),
+            _ => simplify(self, w),
         }
-        if w == 1 {
-            return self.xor(a, b);
-        }
-        let (a, b) = self.order(a, b);
-        if let Some(c) = self.as_const(a) {
-            if c == 0 {
-                return b;
+    }
+
+    pub fn add(&mut self, a: ExprId, b: ExprId) -> ExprId {
+        self.binary(BinOp::Add, a, b, |p, w| {
+            if w == 1 {
+                return p.xor(a, b);
             }
-            // c1 + (c2 + x) → (c1+c2) + x
-            if let Some((c2, x)) = self.const_left(b, BinOp::Add) {
-                let k = self.constant(w, c.wrapping_add(c2));
-                return self.add(k, x);
-            }
-            // c1 + (c2 - x) → (c1+c2) - x
-            if let Some((c2, x)) = self.const_left(b, BinOp::Sub) {
-                let k = self.constant(w, c.wrapping_add(c2));
-                return self.sub(k, x);
-            }
-            return self.bin_raw(BinOp::Add, a, b);
-        }
-        // x + (c + y) → c + (x + y);  (c + x) + y → c + (x + y)
-        if let Some((c, y)) = self.const_left(b, BinOp::Add) {
-            let k = self.constant(w, c);
-            let s = self.add(a, y);
-            return self.add(k, s);
-        }
-        if let Some((c, x)) = self.const_left(a, BinOp::Add) {
-            let k = self.constant(w, c);
-            let s = self.add(x, b);
-            return self.add(k, s);
-        }
-        self.bin_raw(BinOp::Add, a, b)
+            let (a, b) = p.order(a, b);
+            let r = match p.as_const(a) {
+                Some(0) => return b,
+                Some(c) => p.merge_constants(BinOp::Add, w, c, b),
+                None => p
+                    .lift_constant_right(BinOp::Add, w, a, b)
+                    .or_else(|| p.lift_constant_left(BinOp::Add, w, a, b)),
+            };
+            r.unwrap_or_else(|| p.bin_raw(BinOp::Add, a, b))
+        })
     }
 
     pub fn sub(&mut self, a: ExprId, b: ExprId) -> ExprId {
-        self.check_same_width(a, b);
-        let w = self.width(a);
-        if let (Some(x), Some(y)) = (self.as_const(a), self.as_const(b)) {
-            return self.constant(w, eval_bin(BinOp::Sub, w, x, y));
-        }
-        if a == b {
-            return self.constant(w, 0);
-        }
-        if w == 1 {
-            return self.xor(a, b);
-        }
-        // x - c → (-c) + x
-        if let Some(c) = self.as_const(b) {
-            let k = self.constant(w, c.wrapping_neg());
-            return self.add(k, a);
-        }
-        if let Some(c1) = self.as_const(a) {
-            // c1 - (c2 + x) → (c1-c2) - x
-            if let Some((c2, x)) = self.const_left(b, BinOp::Add) {
-                let k = self.constant(w, c1.wrapping_sub(c2));
-                return self.sub(k, x);
+        self.binary(BinOp::Sub, a, b, |p, w| {
+            if a == b {
+                return p.constant(w, 0);
             }
-            // c1 - (c2 - x) → (c1-c2) + x
-            if let Some((c2, x)) = self.const_left(b, BinOp::Sub) {
-                let k = self.constant(w, c1.wrapping_sub(c2));
-                return self.add(k, x);
+            if w == 1 {
+                return p.xor(a, b);
             }
-            return self.bin_raw(BinOp::Sub, a, b);
+            // x - c → (-c) + x
+            if let Some(c) = p.as_const(b) {
+                let k = p.constant(w, c.wrapping_neg());
+                return p.add(k, a);
+            }
+            let r = match p.as_const(a) {
+                Some(c) => p.merge_constants(BinOp::Sub, w, c, b),
+                None => p
+                    .lift_constant_left(BinOp::Sub, w, a, b)
+                    .or_else(|| p.lift_constant_right(BinOp::Sub, w, a, b)),
+            };
+            r.unwrap_or_else(|| p.bin_raw(BinOp::Sub, a, b))
+        })
+    }
+
+    /// `c1 ± (c2 ± x)` → `(c1 ± c2) ± x`: `c op b` (`op` is `Add` or `Sub`) when `b` is a
+    /// constant plus or minus `x`.
+    fn merge_constants(&mut self, op: BinOp, w: u32, c: u128, b: ExprId) -> Option<ExprId> {
+        for inner in [BinOp::Add, BinOp::Sub] {
+            if let Some((c2, x)) = self.const_left(b, inner) {
+                let k = self.constant(w, eval_bin(op, w, c, c2));
+                // Same signs add x, opposite ones subtract it.
+                return Some(if op == inner {
+                    self.add(k, x)
+                } else {
+                    self.sub(k, x)
+                });
+            }
         }
-        // (c + x) - y → c + (x - y)
-        if let Some((c, x)) = self.const_left(a, BinOp::Add) {
-            let k = self.constant(w, c);
-            let d = self.sub(x, b);
-            return self.add(k, d);
-        }
-        // x - (c + y) → (-c) + (x - y)
-        if let Some((c, y)) = self.const_left(b, BinOp::Add) {
-            let k = self.constant(w, c.wrapping_neg());
-            let d = self.sub(a, y);
-            return self.add(k, d);
-        }
-        self.bin_raw(BinOp::Sub, a, b)
+        None
+    }
+
+    /// `(c + x) ± y` → `c + (x ± y)`: `a op b` (`op` is `Add` or `Sub`) when `a` is a
+    /// constant plus `x`.
+    fn lift_constant_left(&mut self, op: BinOp, w: u32, a: ExprId, b: ExprId) -> Option<ExprId> {
+        let (c, x) = self.const_left(a, BinOp::Add)?;
+        let k = self.constant(w, c);
+        let r = self.bin(op, x, b);
+        Some(self.add(k, r))
+    }
+
+    /// `x ± (c + y)` → `(±c) + (x ± y)`: `a op b` (`op` is `Add` or `Sub`) when `b` is a
+    /// constant plus `y`.
+    fn lift_constant_right(&mut self, op: BinOp, w: u32, a: ExprId, b: ExprId) -> Option<ExprId> {
+        let (c, y) = self.const_left(b, BinOp::Add)?;
+        let k = self.constant(w, eval_bin(op, w, 0, c));
+        let r = self.bin(op, a, y);
+        Some(self.add(k, r))
+    }
+
+    /// `c1 op (c2 op x)` → `(c1 op c2) op x` for an associative `op`: `c op b` when `b` is
+    /// `c2 op x`.
+    fn reassociate(&mut self, op: BinOp, w: u32, c: u128, b: ExprId) -> Option<ExprId> {
+        let (c2, x) = self.const_left(b, op)?;
+        let k = self.constant(w, eval_bin(op, w, c, c2));
+        Some(self.bin(op, k, x))
     }
 
     /// Two's complement negation, `0 - e`.
@@ -238,122 +274,84 @@ impl ExprPool {
     }
 
     pub fn mul(&mut self, a: ExprId, b: ExprId) -> ExprId {
-        self.check_same_width(a, b);
-        let w = self.width(a);
-        if let (Some(x), Some(y)) = (self.as_const(a), self.as_const(b)) {
-            return self.constant(w, eval_bin(BinOp::Mul, w, x, y));
-        }
-        if w == 1 {
-            return self.and(a, b);
-        }
-        let (a, b) = self.order(a, b);
-        if let Some(c) = self.as_const(a) {
-            if c == 0 {
-                return a;
+        self.binary(BinOp::Mul, a, b, |p, w| {
+            if w == 1 {
+                return p.and(a, b);
             }
-            if c == 1 {
-                return b;
-            }
-            // c1 * (c2 * x) → (c1*c2) * x
-            if let Some((c2, x)) = self.const_left(b, BinOp::Mul) {
-                let k = self.constant(w, c.wrapping_mul(c2));
-                return self.mul(k, x);
-            }
-        }
-        self.bin_raw(BinOp::Mul, a, b)
+            let (a, b) = p.order(a, b);
+            let r = match p.as_const(a) {
+                Some(0) => return a,
+                Some(1) => return b,
+                Some(c) => p.reassociate(BinOp::Mul, w, c, b),
+                None => None,
+            };
+            r.unwrap_or_else(|| p.bin_raw(BinOp::Mul, a, b))
+        })
     }
 
     pub fn udiv(&mut self, a: ExprId, b: ExprId) -> ExprId {
-        self.check_same_width(a, b);
-        let w = self.width(a);
-        if let (Some(x), Some(y)) = (self.as_const(a), self.as_const(b)) {
-            return self.constant(w, eval_bin(BinOp::UDiv, w, x, y));
-        }
-        if let Some(c) = self.as_const(b) {
-            if c == 1 {
-                return a;
+        self.binary(BinOp::UDiv, a, b, |p, w| {
+            if let Some(c) = p.as_const(b) {
+                if c == 1 {
+                    return a;
+                }
+                if is_pow2(c) {
+                    let s = p.constant(w, c.trailing_zeros() as u128);
+                    return p.lshr(a, s);
+                }
             }
-            if is_pow2(c) {
-                let s = self.constant(w, c.trailing_zeros() as u128);
-                return self.lshr(a, s);
-            }
-        }
-        self.bin_raw(BinOp::UDiv, a, b)
+            p.bin_raw(BinOp::UDiv, a, b)
+        })
     }
 
     pub fn sdiv(&mut self, a: ExprId, b: ExprId) -> ExprId {
-        self.check_same_width(a, b);
-        let w = self.width(a);
-        if let (Some(x), Some(y)) = (self.as_const(a), self.as_const(b)) {
-            return self.constant(w, eval_bin(BinOp::SDiv, w, x, y));
-        }
-        if let Some(c) = self.as_const(b) {
-            if c == 1 {
-                return a;
-            }
-            if c == ones(w) {
-                return self.neg(a);
-            }
-        }
-        self.bin_raw(BinOp::SDiv, a, b)
+        self.binary(BinOp::SDiv, a, b, |p, w| match p.as_const(b) {
+            Some(1) => a,
+            Some(c) if c == ones(w) => p.neg(a),
+            _ => p.bin_raw(BinOp::SDiv, a, b),
+        })
     }
 
     pub fn urem(&mut self, a: ExprId, b: ExprId) -> ExprId {
-        self.check_same_width(a, b);
-        let w = self.width(a);
-        if let (Some(x), Some(y)) = (self.as_const(a), self.as_const(b)) {
-            return self.constant(w, eval_bin(BinOp::URem, w, x, y));
-        }
-        // 0 % x = 0 and x % x = 0 (also for x = 0: urem x 0 = x)
-        if self.is_const(a, 0) || a == b {
-            return self.constant(w, 0);
-        }
-        if let Some(c) = self.as_const(b) {
-            if c == 1 {
-                return self.constant(w, 0);
+        self.binary(BinOp::URem, a, b, |p, w| {
+            // 0 % x = 0 and x % x = 0 (also for x = 0: urem x 0 = x); x % 1 = 0
+            if p.is_const(a, 0) || a == b || p.is_const(b, 1) {
+                return p.constant(w, 0);
             }
-            if is_pow2(c) {
-                let m = self.constant(w, c - 1);
-                return self.and(m, a);
+            if let Some(c) = p.as_const(b).filter(|&c| is_pow2(c)) {
+                let m = p.constant(w, c - 1);
+                return p.and(m, a);
             }
-        }
-        // zext x % zext y = zext (x % y) (also for y = 0: urem x 0 = x)
-        if let Some((x, y, false)) = self.narrowed(a, b) {
-            let r = self.urem(x, y);
-            return self.zext(r, w);
-        }
-        self.bin_raw(BinOp::URem, a, b)
+            // zext x % zext y = zext (x % y) (also for y = 0: urem x 0 = x)
+            if let Some((x, y, false)) = p.narrowed(a, b) {
+                let r = p.urem(x, y);
+                return p.zext(r, w);
+            }
+            p.bin_raw(BinOp::URem, a, b)
+        })
     }
 
     pub fn srem(&mut self, a: ExprId, b: ExprId) -> ExprId {
-        self.check_same_width(a, b);
-        let w = self.width(a);
-        if let (Some(x), Some(y)) = (self.as_const(a), self.as_const(b)) {
-            return self.constant(w, eval_bin(BinOp::SRem, w, x, y));
-        }
-        if self.is_const(a, 0) || a == b {
-            return self.constant(w, 0);
-        }
-        if let Some(c) = self.as_const(b) {
-            if c == 1 || c == ones(w) {
-                return self.constant(w, 0);
+        self.binary(BinOp::SRem, a, b, |p, w| {
+            // 0 % x = 0, x % x = 0, x % 1 = x % -1 = 0
+            if p.is_const(a, 0) || a == b || p.is_const(b, 1) || p.is_const(b, ones(w)) {
+                return p.constant(w, 0);
             }
-        }
-        // The remainder's magnitude is below the divisor's and its sign the dividend's, so
-        // sext x % sext y = sext (x % y) (srem x 0 = x at both widths); zero extensions are
-        // non-negative: an unsigned remainder.
-        match self.narrowed(a, b) {
-            Some((x, y, true)) => {
-                let r = self.srem(x, y);
-                return self.sext(r, w);
+            // The remainder's magnitude is below the divisor's and its sign the dividend's, so
+            // sext x % sext y = sext (x % y) (srem x 0 = x at both widths); zero extensions
+            // are non-negative: an unsigned remainder.
+            match p.narrowed(a, b) {
+                Some((x, y, true)) => {
+                    let r = p.srem(x, y);
+                    p.sext(r, w)
+                }
+                Some((x, y, false)) => {
+                    let r = p.urem(x, y);
+                    p.zext(r, w)
+                }
+                None => p.bin_raw(BinOp::SRem, a, b),
             }
-            Some((x, y, false)) => {
-                let r = self.urem(x, y);
-                return self.zext(r, w);
-            }
-            None => {}
-        }
-        self.bin_raw(BinOp::SRem, a, b)
+        })
     }
 
     // ---------------------------------------------------------------- bitwise
@@ -418,88 +416,55 @@ impl ExprPool {
         self.not_of(a) == Some(b) || self.not_of(b) == Some(a)
     }
 
+    /// `And`, `Or` and `Xor`: one set of rules, by what `x op x`, `x op !x`, `0 op x` and
+    /// `~0 op x` are for each.
+    fn logic(&mut self, op: BinOp, a: ExprId, b: ExprId) -> ExprId {
+        self.binary(op, a, b, |p, w| {
+            // x & x = x | x = x; x ^ x = 0
+            if a == b {
+                return if op == BinOp::Xor {
+                    p.constant(w, 0)
+                } else {
+                    a
+                };
+            }
+            // x & !x = 0; x | !x = x ^ !x = ~0
+            if p.complementary(a, b) {
+                let k = if op == BinOp::And { 0 } else { ones(w) };
+                return p.constant(w, k);
+            }
+            let (a, b) = p.order(a, b);
+            if let Some(c) = p.as_const(a) {
+                // 0 & x = 0; 0 | x = 0 ^ x = x
+                if c == 0 {
+                    return if op == BinOp::And { a } else { b };
+                }
+                // ~0 & x = x; ~0 | x = ~0; ~0 ^ x = !x
+                if c == ones(w) {
+                    return match op {
+                        BinOp::And => b,
+                        BinOp::Or => a,
+                        _ => p.not(b),
+                    };
+                }
+                if let Some(r) = p.reassociate(op, w, c, b) {
+                    return r;
+                }
+            }
+            p.bin_raw(op, a, b)
+        })
+    }
+
     pub fn and(&mut self, a: ExprId, b: ExprId) -> ExprId {
-        self.check_same_width(a, b);
-        let w = self.width(a);
-        if let (Some(x), Some(y)) = (self.as_const(a), self.as_const(b)) {
-            return self.constant(w, x & y);
-        }
-        if a == b {
-            return a;
-        }
-        if self.complementary(a, b) {
-            return self.constant(w, 0);
-        }
-        let (a, b) = self.order(a, b);
-        if let Some(c) = self.as_const(a) {
-            if c == 0 {
-                return a;
-            }
-            if c == ones(w) {
-                return b;
-            }
-            if let Some((c2, x)) = self.const_left(b, BinOp::And) {
-                let k = self.constant(w, c & c2);
-                return self.and(k, x);
-            }
-        }
-        self.bin_raw(BinOp::And, a, b)
+        self.logic(BinOp::And, a, b)
     }
 
     pub fn or(&mut self, a: ExprId, b: ExprId) -> ExprId {
-        self.check_same_width(a, b);
-        let w = self.width(a);
-        if let (Some(x), Some(y)) = (self.as_const(a), self.as_const(b)) {
-            return self.constant(w, x | y);
-        }
-        if a == b {
-            return a;
-        }
-        if self.complementary(a, b) {
-            return self.constant(w, ones(w));
-        }
-        let (a, b) = self.order(a, b);
-        if let Some(c) = self.as_const(a) {
-            if c == 0 {
-                return b;
-            }
-            if c == ones(w) {
-                return a;
-            }
-            if let Some((c2, x)) = self.const_left(b, BinOp::Or) {
-                let k = self.constant(w, c | c2);
-                return self.or(k, x);
-            }
-        }
-        self.bin_raw(BinOp::Or, a, b)
+        self.logic(BinOp::Or, a, b)
     }
 
     pub fn xor(&mut self, a: ExprId, b: ExprId) -> ExprId {
-        self.check_same_width(a, b);
-        let w = self.width(a);
-        if let (Some(x), Some(y)) = (self.as_const(a), self.as_const(b)) {
-            return self.constant(w, x ^ y);
-        }
-        if a == b {
-            return self.constant(w, 0);
-        }
-        if self.complementary(a, b) {
-            return self.constant(w, ones(w));
-        }
-        let (a, b) = self.order(a, b);
-        if let Some(c) = self.as_const(a) {
-            if c == 0 {
-                return b;
-            }
-            if c == ones(w) {
-                return self.not(b);
-            }
-            if let Some((c2, x)) = self.const_left(b, BinOp::Xor) {
-                let k = self.constant(w, c ^ c2);
-                return self.xor(k, x);
-            }
-        }
-        self.bin_raw(BinOp::Xor, a, b)
+        self.logic(BinOp::Xor, a, b)
     }
 
     /// Bitwise not (logical not for width 1). `Not(Not x)` → `x`; `Not` of a comparison is
@@ -516,28 +481,19 @@ impl ExprPool {
     }
 
     fn shift(&mut self, op: BinOp, a: ExprId, b: ExprId) -> ExprId {
-        self.check_same_width(a, b);
-        let w = self.width(a);
-        if let (Some(x), Some(y)) = (self.as_const(a), self.as_const(b)) {
-            return self.constant(w, eval_bin(op, w, x, y));
-        }
-        if self.is_const(b, 0) {
-            return a;
-        }
-        if self.is_const(a, 0) {
-            return a;
-        }
-        if op == BinOp::AShr && self.is_const(a, ones(w)) {
-            return a;
-        }
-        if op != BinOp::AShr {
-            if let Some(c) = self.as_const(b) {
-                if c >= w as u128 {
-                    return self.constant(w, 0);
-                }
+        self.binary(op, a, b, |p, w| {
+            // x shifted by 0, 0 shifted, and all ones shifted right arithmetically are
+            // themselves.
+            if p.is_const(b, 0) || p.is_const(a, 0) || (op == BinOp::AShr && p.is_const(a, ones(w)))
+            {
+                return a;
             }
-        }
-        self.bin_raw(op, a, b)
+            // Logical shifts by the width or more give 0.
+            if op != BinOp::AShr && p.as_const(b).is_some_and(|c| c >= w as u128) {
+                return p.constant(w, 0);
+            }
+            p.bin_raw(op, a, b)
+        })
     }
 
     pub fn shl(&mut self, a: ExprId, b: ExprId) -> ExprId {
@@ -578,98 +534,86 @@ impl ExprPool {
     // ---------------------------------------------------------------- comparisons
 
     pub fn eq(&mut self, a: ExprId, b: ExprId) -> ExprId {
-        self.check_same_width(a, b);
-        let w = self.width(a);
-        if let (Some(x), Some(y)) = (self.as_const(a), self.as_const(b)) {
-            return self.bool_const(x == y);
-        }
-        if a == b {
-            return self.bool_const(true);
-        }
-        let (a, b) = self.order(a, b);
-        let Some(c) = self.as_const(a) else {
-            if w == 1 && self.complementary(a, b) {
-                return self.bool_const(false);
+        self.binary(CmpOp::Eq, a, b, |p, w| {
+            if a == b {
+                return p.bool_const(true);
             }
-            // Extensions are injective.
-            if let Some((x, y, _)) = self.narrowed(a, b) {
-                return self.eq(x, y);
-            }
-            return self.cmp_raw(CmpOp::Eq, a, b);
-        };
-        if w == 1 {
-            // true == x → x; false == x → !x
-            return if c == 1 { b } else { self.not(b) };
-        }
-        match *self.get(b) {
-            // c == ~x → ~c == x
-            Expr::Not { e } => {
-                let k = self.constant(w, !c);
-                self.eq(k, e)
-            }
-            Expr::ZExt { e, .. } => {
-                let we = self.width(e);
-                if c >> we != 0 {
-                    self.bool_const(false)
-                } else {
-                    let k = self.constant(we, c);
-                    self.eq(k, e)
+            let (a, b) = p.order(a, b);
+            let Some(c) = p.as_const(a) else {
+                if w == 1 && p.complementary(a, b) {
+                    return p.bool_const(false);
                 }
-            }
-            Expr::SExt { e, .. } => {
-                let we = self.width(e);
-                let low = mask(we, c);
-                if sext_bits(we, w, low) != c {
-                    self.bool_const(false)
-                } else {
-                    let k = self.constant(we, low);
-                    self.eq(k, e)
+                // Extensions are injective.
+                if let Some((x, y, _)) = p.narrowed(a, b) {
+                    return p.eq(x, y);
                 }
+                return p.cmp_raw(CmpOp::Eq, a, b);
+            };
+            if w == 1 {
+                // true == x → x; false == x → !x
+                return if c == 1 { b } else { p.not(b) };
             }
-            Expr::Concat { hi, lo } => {
-                let wl = self.width(lo);
-                let wh = self.width(hi);
-                let kh = self.constant(wh, c >> wl);
-                let kl = self.constant(wl, c);
-                let eh = self.eq(kh, hi);
-                let el = self.eq(kl, lo);
-                self.and(eh, el)
-            }
-            Expr::Bin {
-                op: BinOp::Add,
-                a: x,
-                b: y,
-            } if self.as_const(x).is_some() => {
-                let k = self.constant(w, c.wrapping_sub(self.as_const(x).unwrap()));
-                self.eq(k, y)
-            }
-            Expr::Bin {
-                op: BinOp::Sub,
-                a: x,
-                b: y,
-            } if self.as_const(x).is_some() => {
-                let k = self.constant(w, self.as_const(x).unwrap().wrapping_sub(c));
-                self.eq(k, y)
-            }
-            Expr::Bin {
-                op: BinOp::Xor,
-                a: x,
-                b: y,
-            } if self.as_const(x).is_some() => {
-                let k = self.constant(w, c ^ self.as_const(x).unwrap());
-                self.eq(k, y)
-            }
-            Expr::Select { cond, t, f } => match (self.as_const(t), self.as_const(f)) {
-                (Some(tv), Some(fv)) => match (tv == c, fv == c) {
-                    (true, true) => self.bool_const(true),
-                    (true, false) => cond,
-                    (false, true) => self.not(cond),
-                    (false, false) => self.bool_const(false),
+            match *p.get(b) {
+                // c == ~x → ~c == x
+                Expr::Not { e } => {
+                    let k = p.constant(w, !c);
+                    p.eq(k, e)
+                }
+                Expr::ZExt { e, .. } => {
+                    let we = p.width(e);
+                    if c >> we != 0 {
+                        p.bool_const(false)
+                    } else {
+                        let k = p.constant(we, c);
+                        p.eq(k, e)
+                    }
+                }
+                Expr::SExt { e, .. } => {
+                    let we = p.width(e);
+                    let low = mask(we, c);
+                    if sext_bits(we, w, low) != c {
+                        p.bool_const(false)
+                    } else {
+                        let k = p.constant(we, low);
+                        p.eq(k, e)
+                    }
+                }
+                Expr::Concat { hi, lo } => {
+                    let wl = p.width(lo);
+                    let wh = p.width(hi);
+                    let kh = p.constant(wh, c >> wl);
+                    let kl = p.constant(wl, c);
+                    let eh = p.eq(kh, hi);
+                    let el = p.eq(kl, lo);
+                    p.and(eh, el)
+                }
+                // c == d op y → (c inverse-op d) == y
+                Expr::Bin {
+                    op: op @ (BinOp::Add | BinOp::Sub | BinOp::Xor),
+                    a: x,
+                    b: y,
+                } if p.as_const(x).is_some() => {
+                    let d = p.as_const(x).unwrap();
+                    let k = match op {
+                        BinOp::Add => c.wrapping_sub(d),
+                        BinOp::Sub => d.wrapping_sub(c),
+                        _ => c ^ d,
+                    };
+                    let k = p.constant(w, k);
+                    p.eq(k, y)
+                }
+                Expr::Select { cond, t, f } => match (p.as_const(t), p.as_const(f)) {
+                    (Some(tv), Some(fv)) => match (tv == c, fv == c) {
+                        (true, true) => p.bool_const(true),
+                        (true, false) => cond,
+                        (false, true) => p.not(cond),
+                        (false, false) => p.bool_const(false),
+                    },
+                    _ => p.cmp_raw(CmpOp::Eq, a, b),
                 },
-                _ => self.cmp_raw(CmpOp::Eq, a, b),
-            },
-            _ => self.cmp_raw(CmpOp::Eq, a, b),
-        }
+                _ => p.cmp_raw(CmpOp::Eq, a, b),
+            }
+        })
     }
 
     /// `Not(Eq(a, b))`.
@@ -678,61 +622,78 @@ impl ExprPool {
         self.not(e)
     }
 
+    /// The order comparisons (`Ult`, `Ule`, `Slt`, `Sle`): one set of rules over the least and
+    /// the greatest value of the order (0 and ~0 unsigned, MIN and MAX signed). A non-strict
+    /// `a <= b` is `!(b < a)`, so each rule is stated for `lo < hi`, where `(lo, hi)` is
+    /// `(a, b)` for a strict comparison and `(b, a)` for a non-strict one.
+    fn ordered(&mut self, op: CmpOp, a: ExprId, b: ExprId) -> ExprId {
+        self.binary(op, a, b, |p, w| {
+            let signed = matches!(op, CmpOp::Slt | CmpOp::Sle);
+            let strict = matches!(op, CmpOp::Ult | CmpOp::Slt);
+            let (least, greatest) = if signed {
+                (smin(w), smax(w))
+            } else {
+                (0, ones(w))
+            };
+            let (lo, hi) = if strict { (a, b) } else { (b, a) };
+            // x < x, x < least and greatest < x are false.
+            if a == b || p.is_const(hi, least) || p.is_const(lo, greatest) {
+                return p.bool_const(!strict);
+            }
+            if w == 1 {
+                // a < b ⇔ !a & b, a <= b ⇔ !a | b; signed, 1 is -1: a < b ⇔ a & !b,
+                // a <= b ⇔ a | !b.
+                let (x, y) = if signed {
+                    let nb = p.not(b);
+                    (a, nb)
+                } else {
+                    let na = p.not(a);
+                    (na, b)
+                };
+                return if strict { p.and(x, y) } else { p.or(x, y) };
+            }
+            // least < x ⇔ x != least; x < greatest ⇔ x != greatest (their negations: `==`).
+            let edge = |p: &mut Self, x: ExprId, y: ExprId| {
+                if strict {
+                    p.ne(x, y)
+                } else {
+                    p.eq(x, y)
+                }
+            };
+            if p.is_const(lo, least) {
+                return edge(p, lo, hi);
+            }
+            if p.is_const(hi, greatest) {
+                return edge(p, hi, lo);
+            }
+            // Both extensions preserve the unsigned order, sign extension the signed one;
+            // zero extensions are non-negative.
+            if let Some((x, y, s)) = p.narrowed(a, b) {
+                let op = match op {
+                    CmpOp::Slt if !s => CmpOp::Ult,
+                    CmpOp::Sle if !s => CmpOp::Ule,
+                    _ => op,
+                };
+                return p.ordered(op, x, y);
+            }
+            p.cmp_raw(op, a, b)
+        })
+    }
+
     pub fn ult(&mut self, a: ExprId, b: ExprId) -> ExprId {
-        self.check_same_width(a, b);
-        let w = self.width(a);
-        if let (Some(x), Some(y)) = (self.as_const(a), self.as_const(b)) {
-            return self.bool_const(eval_cmp(CmpOp::Ult, w, x, y));
-        }
-        if a == b || self.is_const(b, 0) || self.is_const(a, ones(w)) {
-            return self.bool_const(false);
-        }
-        if w == 1 {
-            // a < b ⇔ !a & b
-            let na = self.not(a);
-            return self.and(na, b);
-        }
-        // 0 < b ⇔ b != 0
-        if self.is_const(a, 0) {
-            return self.ne(a, b);
-        }
-        // a < max ⇔ a != max
-        if self.is_const(b, ones(w)) {
-            return self.ne(b, a);
-        }
-        // Both extensions preserve the unsigned order.
-        if let Some((x, y, _)) = self.narrowed(a, b) {
-            return self.ult(x, y);
-        }
-        self.cmp_raw(CmpOp::Ult, a, b)
+        self.ordered(CmpOp::Ult, a, b)
     }
 
     pub fn ule(&mut self, a: ExprId, b: ExprId) -> ExprId {
-        self.check_same_width(a, b);
-        let w = self.width(a);
-        if let (Some(x), Some(y)) = (self.as_const(a), self.as_const(b)) {
-            return self.bool_const(eval_cmp(CmpOp::Ule, w, x, y));
-        }
-        if a == b || self.is_const(a, 0) || self.is_const(b, ones(w)) {
-            return self.bool_const(true);
-        }
-        if w == 1 {
-            // a <= b ⇔ !a | b
-            let na = self.not(a);
-            return self.or(na, b);
-        }
-        // a <= 0 ⇔ a == 0
-        if self.is_const(b, 0) {
-            return self.eq(b, a);
-        }
-        // max <= b ⇔ b == max
-        if self.is_const(a, ones(w)) {
-            return self.eq(a, b);
-        }
-        if let Some((x, y, _)) = self.narrowed(a, b) {
-            return self.ule(x, y);
-        }
-        self.cmp_raw(CmpOp::Ule, a, b)
+        self.ordered(CmpOp::Ule, a, b)
+    }
+
+    pub fn slt(&mut self, a: ExprId, b: ExprId) -> ExprId {
+        self.ordered(CmpOp::Slt, a, b)
+    }
+
+    pub fn sle(&mut self, a: ExprId, b: ExprId) -> ExprId {
+        self.ordered(CmpOp::Sle, a, b)
     }
 
     pub fn ugt(&mut self, a: ExprId, b: ExprId) -> ExprId {
@@ -741,63 +702,6 @@ impl ExprPool {
 
     pub fn uge(&mut self, a: ExprId, b: ExprId) -> ExprId {
         self.ule(b, a)
-    }
-
-    pub fn slt(&mut self, a: ExprId, b: ExprId) -> ExprId {
-        self.check_same_width(a, b);
-        let w = self.width(a);
-        if let (Some(x), Some(y)) = (self.as_const(a), self.as_const(b)) {
-            return self.bool_const(eval_cmp(CmpOp::Slt, w, x, y));
-        }
-        if a == b || self.is_const(b, smin(w)) || self.is_const(a, smax(w)) {
-            return self.bool_const(false);
-        }
-        if w == 1 {
-            // 1 is -1: a < b ⇔ a & !b
-            let nb = self.not(b);
-            return self.and(a, nb);
-        }
-        if self.is_const(a, smin(w)) {
-            return self.ne(a, b);
-        }
-        if self.is_const(b, smax(w)) {
-            return self.ne(b, a);
-        }
-        // Sign extension preserves the signed order; zero extensions are non-negative.
-        match self.narrowed(a, b) {
-            Some((x, y, true)) => return self.slt(x, y),
-            Some((x, y, false)) => return self.ult(x, y),
-            None => {}
-        }
-        self.cmp_raw(CmpOp::Slt, a, b)
-    }
-
-    pub fn sle(&mut self, a: ExprId, b: ExprId) -> ExprId {
-        self.check_same_width(a, b);
-        let w = self.width(a);
-        if let (Some(x), Some(y)) = (self.as_const(a), self.as_const(b)) {
-            return self.bool_const(eval_cmp(CmpOp::Sle, w, x, y));
-        }
-        if a == b || self.is_const(a, smin(w)) || self.is_const(b, smax(w)) {
-            return self.bool_const(true);
-        }
-        if w == 1 {
-            // a <= b ⇔ a | !b
-            let nb = self.not(b);
-            return self.or(a, nb);
-        }
-        if self.is_const(b, smin(w)) {
-            return self.eq(b, a);
-        }
-        if self.is_const(a, smax(w)) {
-            return self.eq(a, b);
-        }
-        match self.narrowed(a, b) {
-            Some((x, y, true)) => return self.sle(x, y),
-            Some((x, y, false)) => return self.ule(x, y),
-            None => {}
-        }
-        self.cmp_raw(CmpOp::Sle, a, b)
     }
 
     pub fn sgt(&mut self, a: ExprId, b: ExprId) -> ExprId {
@@ -881,20 +785,8 @@ impl ExprPool {
             return self.zext(lo, w);
         }
         // Concat(Extract(x, o+k, n), Extract(x, o, k)) → Extract(x, o, n+k)
-        if let (
-            Expr::Extract {
-                e: x1, offset: o1, ..
-            },
-            Expr::Extract {
-                e: x2,
-                offset: o2,
-                width: k,
-            },
-        ) = (*self.get(hi), *self.get(lo))
-        {
-            if x1 == x2 && o1 == o2 + k {
-                return self.extract(x1, o2, w);
-            }
+        if let Some((x, o, n)) = self.adjacent_extracts(hi, lo) {
+            return self.extract(x, o, n);
         }
         if let Expr::Concat { hi: lh, lo: ll } = *self.get(lo) {
             // Concat(c1, Concat(c2, y)) → Concat(c1c2, y)
@@ -904,7 +796,19 @@ impl ExprPool {
             }
             // Concat(Extract(x, o+k, n), Concat(Extract(x, o, k), y))
             //   → Concat(Extract(x, o, n+k), y)
-            if let (
+            if let Some((x, o, n)) = self.adjacent_extracts(hi, lh) {
+                let m = self.extract(x, o, n);
+                return self.concat(m, ll);
+            }
+        }
+        self.intern(Expr::Concat { hi, lo }, w)
+    }
+
+    /// `Some((x, o, n+k))` if `hi` is `Extract(x, o+k, n)` and `lo` is `Extract(x, o, k)`:
+    /// side by side, they are `Extract(x, o, n+k)`.
+    fn adjacent_extracts(&self, hi: ExprId, lo: ExprId) -> Option<(ExprId, u32, u32)> {
+        match (*self.get(hi), *self.get(lo)) {
+            (
                 Expr::Extract {
                     e: x1,
                     offset: o1,
@@ -915,15 +819,9 @@ impl ExprPool {
                     offset: o2,
                     width: k,
                 },
-            ) = (*self.get(hi), *self.get(lh))
-            {
-                if x1 == x2 && o1 == o2 + k {
-                    let m = self.extract(x1, o2, n + k);
-                    return self.concat(m, ll);
-                }
-            }
+            ) if x1 == x2 && o1 == o2 + k => Some((x1, o2, n + k)),
+            _ => None,
         }
-        self.intern(Expr::Concat { hi, lo }, w)
     }
 
     /// `width` bits of `e` from bit `offset`. Panics (debug) if out of range.
@@ -1029,43 +927,36 @@ impl ExprPool {
 
     /// Zero extension to `width` (>= the width of `e`). Panics if `width > MAX_WIDTH`.
     pub fn zext(&mut self, e: ExprId, width: u32) -> ExprId {
-        assert!(
-            width <= MAX_WIDTH,
-            "zext: width {width} exceeds MAX_WIDTH {MAX_WIDTH}"
-        );
-        let we = self.width(e);
-        debug_assert!(width >= we, "zext to a smaller width");
-        if width == we {
-            return e;
-        }
-        if let Some(c) = self.as_const(e) {
-            return self.constant(width, c);
-        }
-        if let Expr::ZExt { e: x, .. } = *self.get(e) {
-            return self.zext(x, width);
-        }
-        self.intern(Expr::ZExt { e, width }, width)
+        self.extend(e, width, false)
     }
 
     /// Sign extension to `width` (>= the width of `e`). Panics if `width > MAX_WIDTH`.
     pub fn sext(&mut self, e: ExprId, width: u32) -> ExprId {
+        self.extend(e, width, true)
+    }
+
+    /// Zero (`signed` false) or sign extension of `e` to `width`.
+    fn extend(&mut self, e: ExprId, width: u32, signed: bool) -> ExprId {
+        let what = if signed { "sext" } else { "zext" };
         assert!(
             width <= MAX_WIDTH,
-            "sext: width {width} exceeds MAX_WIDTH {MAX_WIDTH}"
+            "{what}: width {width} exceeds MAX_WIDTH {MAX_WIDTH}"
         );
         let we = self.width(e);
-        debug_assert!(width >= we, "sext to a smaller width");
+        debug_assert!(width >= we, "{what} to a smaller width");
         if width == we {
             return e;
         }
         if let Some(c) = self.as_const(e) {
-            return self.constant(width, sext128(we, c));
+            return self.constant(width, if signed { sext128(we, c) } else { c });
         }
         match *self.get(e) {
-            Expr::SExt { e: x, .. } => self.sext(x, width),
-            // The sign bit of a proper zero extension is 0.
-            Expr::ZExt { e: x, .. } if self.width(x) < we => self.zext(x, width),
-            _ => self.intern(Expr::SExt { e, width }, width),
+            // An extension of an extension is one extension; the sign bit of a proper zero
+            // extension is 0.
+            Expr::ZExt { e: x, .. } if !signed || self.width(x) < we => self.zext(x, width),
+            Expr::SExt { e: x, .. } if signed => self.sext(x, width),
+            _ if signed => self.intern(Expr::SExt { e, width }, width),
+            _ => self.intern(Expr::ZExt { e, width }, width),
         }
     }
 

@@ -11,6 +11,7 @@ use std::sync::Arc;
 
 use hashbrown::HashMap;
 
+use super::walk::{post_order, Node};
 use super::{mask, ArrayId, BinOp, CmpOp, Expr, ExprId, ExprPool, UpdateId};
 
 /// Concrete contents of symbolic arrays. Arrays missing from the map, and bytes beyond the end
@@ -284,12 +285,6 @@ pub struct ArraySets {
     empty: Option<Arc<[ArrayId]>>,
 }
 
-#[derive(Clone, Copy)]
-enum Node {
-    E(ExprId),
-    U(UpdateId),
-}
-
 impl ArraySets {
     pub fn new() -> Self {
         Self::default()
@@ -300,27 +295,21 @@ impl ArraySets {
         if let Some(s) = self.exprs.get(&e) {
             return s.clone();
         }
-        let mut stack = vec![Node::E(e)];
-        let mut kids: Vec<Node> = Vec::with_capacity(4);
-        while let Some(&n) = stack.last() {
-            if self.known(n) {
-                stack.pop();
-                continue;
-            }
-            kids.clear();
-            let own = children(pool, n, &mut kids);
-            let missing: Vec<Node> = kids.iter().copied().filter(|&k| !self.known(k)).collect();
-            if !missing.is_empty() {
-                stack.extend(missing);
-                continue;
-            }
-            stack.pop();
-            let set = self.union(own, &kids);
-            match n {
-                Node::E(id) => self.exprs.insert(id, set),
-                Node::U(id) => self.updates.insert(id, set),
+        post_order(pool, Node::E(e), self, Self::known, |s, n, kids| {
+            // The array a node reads directly, if any.
+            let own = match n {
+                Node::E(id) => match *pool.get(id) {
+                    Expr::Read { array, .. } => Some(array),
+                    _ => None,
+                },
+                Node::U(_) => None,
             };
-        }
+            let set = s.union(own, kids);
+            match n {
+                Node::E(id) => s.exprs.insert(id, set),
+                Node::U(id) => s.updates.insert(id, set),
+            };
+        });
         self.exprs[&e].clone()
     }
 
@@ -377,50 +366,6 @@ impl ArraySets {
                 .clone(),
             _ => Arc::from(v),
         }
-    }
-}
-
-/// Children of a node for array-set purposes; returns the array read directly, if any.
-fn children(pool: &ExprPool, n: Node, out: &mut Vec<Node>) -> Option<ArrayId> {
-    match n {
-        Node::U(u) => {
-            let un = pool.update_node(u);
-            out.push(Node::E(un.index));
-            out.push(Node::E(un.value));
-            if let Some(next) = un.next {
-                out.push(Node::U(next));
-            }
-            None
-        }
-        Node::E(e) => match *pool.get(e) {
-            Expr::Const { .. } => None,
-            Expr::Read {
-                array,
-                updates,
-                index,
-            } => {
-                out.push(Node::E(index));
-                if let Some(u) = updates {
-                    out.push(Node::U(u));
-                }
-                Some(array)
-            }
-            Expr::Select { cond, t, f } => {
-                out.extend([Node::E(cond), Node::E(t), Node::E(f)]);
-                None
-            }
-            Expr::Concat { hi: a, lo: b } | Expr::Bin { a, b, .. } | Expr::Cmp { a, b, .. } => {
-                out.extend([Node::E(a), Node::E(b)]);
-                None
-            }
-            Expr::Extract { e, .. }
-            | Expr::ZExt { e, .. }
-            | Expr::SExt { e, .. }
-            | Expr::Not { e } => {
-                out.push(Node::E(e));
-                None
-            }
-        },
     }
 }
 

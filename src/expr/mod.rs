@@ -11,6 +11,8 @@
 //!   `ArraySets` cache for independence slicing.
 //! * `print.rs`: SMT-LIB 2 scripts (`smtlib_query`, `smtlib_validity_query`, `smtlib_term`) and a
 //!   KQuery-like `pool.display(e)`.
+//! * `walk.rs`: walks over the DAG below an expression (`walk`, `post_order`), its update lists
+//!   included.
 //! * `proptests.rs`: raw-vs-simplified property tests guarding every rule.
 //!
 //! Changes to this file beyond the data shape (additive): `intern` and `update` use the entry API
@@ -23,6 +25,7 @@ pub mod eval;
 pub mod print;
 #[cfg(test)]
 mod proptests;
+pub mod walk;
 
 pub use eval::{arrays_of, eval, ArraySets, Assignment, Evaluator};
 pub use print::{smtlib_query, smtlib_term, smtlib_validity_query};

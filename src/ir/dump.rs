@@ -287,13 +287,8 @@ impl Module {
             let loc = self.loc_string(f.loc).unwrap_or_default();
             writeln!(s, "define {head} regs {} ; {loc} {{", f.num_regs).unwrap();
             for (bi, b) in f.blocks.iter().enumerate() {
-                let end = f
-                    .blocks
-                    .get(bi + 1)
-                    .map(|n| n.start as usize)
-                    .unwrap_or(f.code.len());
                 writeln!(s, "bb{bi}: ; {}", b.name).unwrap();
-                for inst in &f.code[b.start as usize..end] {
+                for inst in &f.code[f.block_range(bi)] {
                     let dst = inst
                         .dst
                         .map(|r| format!("%r{} = ", r.0))

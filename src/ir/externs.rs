@@ -216,7 +216,7 @@ use Builtin as B;
 use ErrorFamily::{Assert, SvComp};
 
 /// The table. The error functions are in the order `trex verify` lists them.
-pub const TABLE: &[ExternInfo] = &[
+pub static TABLE: &[ExternInfo] = &[
     // Verification error functions.
     error("reach_error", B::ReachError, SvComp),
     error("__VERIFIER_error", B::ReachError, SvComp),

@@ -70,46 +70,57 @@ impl Liveness {
 fn operands(k: &InstKind, g: &mut dyn FnMut(&Operand)) {
     use InstKind::*;
     match k {
-        Bin { a, b, .. } | ICmp { a, b, .. } | FCmp { a, b, .. } => {
+        // One operand.
+        FNeg { a, .. }
+        | Cast { v: a, .. }
+        | Copy { v: a, .. }
+        | Alloca { count: a, .. }
+        | Load { ptr: a, .. }
+        | ExtractValue { agg: a, .. }
+        | VaArg { list: a, .. }
+        | CondBr { cond: a, .. }
+        | Switch { cond: a, .. }
+        | IndirectBr { addr: a, .. } => g(a),
+        // Two, in this order.
+        Bin { a, b, .. }
+        | ICmp { a, b, .. }
+        | FCmp { a, b, .. }
+        | ShuffleVector { a, b, .. }
+        | Store { val: a, ptr: b, .. }
+        | InsertValue { agg: a, val: b, .. }
+        | ExtractElement { vec: a, idx: b, .. }
+        | AtomicRmw { ptr: a, val: b, .. } => {
             g(a);
             g(b);
         }
-        FNeg { a, .. } => g(a),
-        Select { cond, t, f, .. } => {
-            g(cond);
-            g(t);
-            g(f);
+        // Three.
+        Select {
+            cond: a,
+            t: b,
+            f: c,
+            ..
         }
-        Cast { v, .. } | Copy { v, .. } => g(v),
-        Alloca { count, .. } => g(count),
-        Load { ptr, .. } => g(ptr),
-        Store { val, ptr, .. } => {
-            g(val);
-            g(ptr);
+        | InsertElement {
+            vec: a,
+            val: b,
+            idx: c,
+            ..
+        }
+        | CmpXchg {
+            ptr: a,
+            cmp: b,
+            new: c,
+            ..
+        } => {
+            g(a);
+            g(b);
+            g(c);
         }
         Gep { base, indices, .. } => {
             g(base);
             for i in indices {
                 g(&i.op);
             }
-        }
-        ExtractValue { agg, .. } => g(agg),
-        InsertValue { agg, val, .. } => {
-            g(agg);
-            g(val);
-        }
-        ExtractElement { vec, idx, .. } => {
-            g(vec);
-            g(idx);
-        }
-        InsertElement { vec, val, idx, .. } => {
-            g(vec);
-            g(val);
-            g(idx);
-        }
-        ShuffleVector { a, b, .. } => {
-            g(a);
-            g(b);
         }
         Call { callee, args, .. } => {
             if let Callee::Indirect(o) = callee {
@@ -119,24 +130,11 @@ fn operands(k: &InstKind, g: &mut dyn FnMut(&Operand)) {
                 g(&a.op);
             }
         }
-        AtomicRmw { ptr, val, .. } => {
-            g(ptr);
-            g(val);
-        }
-        CmpXchg { ptr, cmp, new, .. } => {
-            g(ptr);
-            g(cmp);
-            g(new);
-        }
-        VaArg { list, .. } => g(list),
         Ret { val } => {
             if let Some(v) = val {
                 g(v);
             }
         }
-        CondBr { cond, .. } => g(cond),
-        Switch { cond, .. } => g(cond),
-        IndirectBr { addr, .. } => g(addr),
         Fence | Unsupported { .. } | Br { .. } | Unreachable => {}
     }
 }
@@ -192,20 +190,10 @@ fn analyse(m: &Module, f: &Function) -> FnLiveness {
     let var_of = |r: Reg| vars.get(&r).copied();
     let nvars = nregs + tracked.len();
     let nb = f.blocks.len();
-    let block_end = |b: usize| {
-        if b + 1 < nb {
-            f.blocks[b + 1].start as usize
-        } else {
-            f.code.len()
-        }
-    };
 
     let transfer = |b: usize, out: &Bits| -> Bits {
         let mut live = out.clone();
-        for inst in f.code[f.blocks[b].start as usize..block_end(b)]
-            .iter()
-            .rev()
-        {
+        for inst in f.code[f.block_range(b)].iter().rev() {
             if let Some(d) = inst.dst {
                 live.clear(d.0 as usize);
             }
@@ -247,7 +235,7 @@ fn analyse(m: &Module, f: &Function) -> FnLiveness {
         live
     };
     let succ_edges = |b: usize| -> Vec<&Edge> {
-        let last = block_end(b).saturating_sub(1);
+        let last = f.block_range(b).end.saturating_sub(1);
         f.code.get(last).map_or(Vec::new(), |i| edges(&i.kind))
     };
     let mut live_in = vec![Bits::new(nvars); nb];

@@ -269,13 +269,6 @@ fn reg_types(m: &Module, f: &Function) -> Vec<Option<super::TypeId>> {
     }
 }
 
-/// One past the last instruction of block `b`.
-fn block_end(f: &Function, b: usize) -> usize {
-    f.blocks
-        .get(b + 1)
-        .map_or(f.code.len(), |x| x.start as usize)
-}
-
 /// Per block: the sources of the back edges into it of a depth-first walk from the entry
 /// block (as `ir::liveness`): a header's latches.
 fn back_edges(succs: &[Vec<usize>]) -> Vec<Vec<usize>> {
@@ -339,7 +332,7 @@ impl LoopMods {
             let mut succs = vec![Vec::new(); nb];
             let mut preds = vec![Vec::new(); nb];
             for (b, blk) in f.blocks.iter().enumerate() {
-                let end = block_end(f, b);
+                let end = f.block_range(b).end;
                 if end == 0 || end <= blk.start as usize {
                     continue;
                 }
@@ -399,7 +392,7 @@ fn analyse_loop(
 ) -> Option<LoopMod> {
     let pcs: Vec<usize> = (0..f.blocks.len())
         .filter(|&b| body[b])
-        .flat_map(|b| f.blocks[b].start as usize..block_end(f, b))
+        .flat_map(|b| f.block_range(b))
         .collect();
     // An allocation in the body makes a new object each iteration. An index computed in
     // the body would be havocked: a symbolic index into a large array the exact run reads

@@ -190,6 +190,17 @@ pub struct Function {
     pub loc: LocId,
 }
 
+impl Function {
+    /// The indices in `code` of the instructions of block `b`.
+    pub fn block_range(&self, b: usize) -> std::ops::Range<usize> {
+        let end = self
+            .blocks
+            .get(b + 1)
+            .map_or(self.code.len(), |n| n.start as usize);
+        self.blocks[b].start as usize..end
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Block {
     /// Index of the block's first instruction in `Function::code`.
@@ -374,6 +385,22 @@ pub enum Intrinsic {
     IsConstant,
     /// llvm.prefetch, llvm.donothing, llvm.sideeffect...: no effect.
     NoOp,
+}
+
+impl Intrinsic {
+    /// The `*.with.overflow` intrinsics: the wrapped result and whether it overflowed.
+    pub fn with_overflow(self) -> bool {
+        use Intrinsic as I;
+        matches!(
+            self,
+            I::SAddWithOverflow
+                | I::UAddWithOverflow
+                | I::SSubWithOverflow
+                | I::USubWithOverflow
+                | I::SMulWithOverflow
+                | I::UMulWithOverflow
+        )
+    }
 }
 
 #[derive(Clone, Debug)]

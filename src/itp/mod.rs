@@ -28,6 +28,7 @@ use std::sync::Arc;
 use hashbrown::HashMap;
 
 use crate::exec::memory::ObjRef;
+use crate::expr::walk::{walk, Node};
 use crate::expr::{Array, ArrayId, Expr, ExprId, ExprPool};
 use crate::ir::FuncId;
 
@@ -77,24 +78,14 @@ pub fn conjuncts(pool: &ExprPool, e: ExprId, out: &mut Vec<ExprId>) {
     }
 }
 
-/// Number of distinct nodes of `e`.
+/// Number of distinct nodes of `e`, reads counted as leaves.
 pub fn dag_size(pool: &ExprPool, e: ExprId) -> usize {
-    let mut seen = hashbrown::HashSet::new();
-    let mut stack = vec![e];
-    while let Some(x) = stack.pop() {
-        if !seen.insert(x) {
-            continue;
-        }
-        match *pool.get(x) {
-            Expr::Const { .. } | Expr::Read { .. } => {}
-            Expr::Select { cond, t, f } => stack.extend([cond, t, f]),
-            Expr::Concat { hi, lo } => stack.extend([hi, lo]),
-            Expr::Extract { e, .. } | Expr::ZExt { e, .. } | Expr::SExt { e, .. } => stack.push(e),
-            Expr::Not { e } => stack.push(e),
-            Expr::Bin { a, b, .. } | Expr::Cmp { a, b, .. } => stack.extend([a, b]),
-        }
-    }
-    seen.len()
+    let mut n = 0;
+    walk(pool, e, |node| {
+        n += 1;
+        !matches!(node, Node::E(x) if matches!(pool.get(x), Expr::Read { .. }))
+    });
+    n
 }
 
 /// Where a location array points.
@@ -311,36 +302,14 @@ pub fn subst(
 
 /// The arrays `e` reads (location and input arrays alike).
 pub fn arrays_in(pool: &ExprPool, e: ExprId, out: &mut hashbrown::HashSet<ArrayId>) {
-    let mut seen = hashbrown::HashSet::new();
-    let mut stack = vec![e];
-    while let Some(x) = stack.pop() {
-        if !seen.insert(x) {
-            continue;
-        }
-        match *pool.get(x) {
-            Expr::Const { .. } => {}
-            Expr::Read {
-                array,
-                updates,
-                index,
-            } => {
+    walk(pool, e, |n| {
+        if let Node::E(x) = n {
+            if let Expr::Read { array, .. } = *pool.get(x) {
                 out.insert(array);
-                stack.push(index);
-                let mut u = updates;
-                while let Some(id) = u {
-                    let n = *pool.update_node(id);
-                    stack.push(n.index);
-                    stack.push(n.value);
-                    u = n.next;
-                }
             }
-            Expr::Select { cond, t, f } => stack.extend([cond, t, f]),
-            Expr::Concat { hi, lo } => stack.extend([hi, lo]),
-            Expr::Extract { e, .. } | Expr::ZExt { e, .. } | Expr::SExt { e, .. } => stack.push(e),
-            Expr::Not { e } => stack.push(e),
-            Expr::Bin { a, b, .. } | Expr::Cmp { a, b, .. } => stack.extend([a, b]),
         }
-    }
+        true
+    });
 }
 
 /// A node key: the call-site stack (caller frames' next instructions) and the start point.

@@ -47,15 +47,16 @@ fn put_bytes(out: &mut Vec<u8>, b: &[u8]) {
 }
 
 impl KTest {
-    /// A test of the command line `args` with these objects (name, bytes), in order.
-    pub fn with_objects(args: Vec<String>, objects: &[(String, Vec<u8>)]) -> KTest {
+    /// The test of a path: the command line `args` and the path's symbolic objects (name and
+    /// bytes), without symbolic argv.
+    pub fn of_objects(args: Vec<String>, objects: &[(String, Vec<u8>)]) -> KTest {
         KTest {
             args,
             objects: objects
                 .iter()
-                .map(|(n, b)| KTestObject {
-                    name: n.clone(),
-                    bytes: b.clone(),
+                .map(|(name, bytes)| KTestObject {
+                    name: name.clone(),
+                    bytes: bytes.clone(),
                 })
                 .collect(),
             ..KTest::default()

@@ -77,93 +77,56 @@ impl List {
     }
 }
 
-/// Depth-first: always the most recently added state (KLEE's `DFSSearcher`).
-pub struct Dfs {
+/// KLEE's list searchers: depth-first (`Dfs`, KLEE's `DFSSearcher`) always picks the most
+/// recently added state; breadth-first (`Bfs`, KLEE's `BFSSearcher`) the oldest one, and a state
+/// that forked goes to the back (a fork means the current state evolved).
+pub struct ListSearcher<const BREADTH_FIRST: bool> {
     list: List,
 }
 
-impl Dfs {
-    pub fn new() -> Dfs {
-        Dfs { list: List::new() }
-    }
-}
-
-impl Default for Dfs {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-impl Searcher for Dfs {
-    fn select(&mut self, _info: &dyn StateInfo) -> Option<StateId> {
-        self.list.back()
-    }
-
-    fn update(
-        &mut self,
-        _current: Option<StateId>,
-        added: &[StateId],
-        removed: &[StateId],
-        _info: &dyn StateInfo,
-    ) {
-        for &s in added {
-            self.list.push_back(s);
-        }
-        for &s in removed {
-            self.list.remove(s);
-        }
-    }
-
-    fn is_empty(&self) -> bool {
-        self.list.len == 0
-    }
-
-    fn name(&self) -> String {
-        "DFSSearcher".into()
-    }
-}
+/// Depth-first: always the most recently added state (KLEE's `DFSSearcher`).
+pub type Dfs = ListSearcher<false>;
 
 /// Breadth-first: the oldest state; a state that forked goes to the back (KLEE's
-/// `BFSSearcher`: a fork means the current state evolved).
-pub struct Bfs {
-    list: List,
-}
+/// `BFSSearcher`).
+pub type Bfs = ListSearcher<true>;
 
-impl Bfs {
-    pub fn new() -> Bfs {
-        Bfs { list: List::new() }
+impl<const BREADTH_FIRST: bool> ListSearcher<BREADTH_FIRST> {
+    pub fn new() -> Self {
+        ListSearcher { list: List::new() }
     }
 }
 
-impl Default for Bfs {
+impl<const BREADTH_FIRST: bool> Default for ListSearcher<BREADTH_FIRST> {
     fn default() -> Self {
         Self::new()
     }
 }
 
-impl Searcher for Bfs {
+impl<const BREADTH_FIRST: bool> Searcher for ListSearcher<BREADTH_FIRST> {
     fn select(&mut self, _info: &dyn StateInfo) -> Option<StateId> {
-        self.list.front()
+        if BREADTH_FIRST {
+            self.list.front()
+        } else {
+            self.list.back()
+        }
     }
 
-    fn update(
-        &mut self,
-        current: Option<StateId>,
-        added: &[StateId],
-        removed: &[StateId],
-        _info: &dyn StateInfo,
-    ) {
-        if let Some(c) = current {
-            if !added.is_empty() && !removed.contains(&c) && self.list.remove(c) {
+    fn stepped(&mut self, live: Option<StateId>, added_any: bool, _info: &dyn StateInfo) {
+        // Breadth-first, a state that forked goes to the back.
+        if let Some(c) = live.filter(|_| BREADTH_FIRST && added_any) {
+            if self.list.remove(c) {
                 self.list.push_back(c);
             }
         }
-        for &s in added {
-            self.list.push_back(s);
-        }
-        for &s in removed {
-            self.list.remove(s);
-        }
+    }
+
+    fn add_state(&mut self, s: StateId, _info: &dyn StateInfo) {
+        self.list.push_back(s);
+    }
+
+    fn remove_state(&mut self, s: StateId) {
+        self.list.remove(s);
     }
 
     fn is_empty(&self) -> bool {
@@ -171,7 +134,12 @@ impl Searcher for Bfs {
     }
 
     fn name(&self) -> String {
-        "BFSSearcher".into()
+        if BREADTH_FIRST {
+            "BFSSearcher"
+        } else {
+            "DFSSearcher"
+        }
+        .into()
     }
 }
 
@@ -201,37 +169,30 @@ impl Searcher for RandomState {
         Some(self.states[i])
     }
 
-    fn update(
-        &mut self,
-        _current: Option<StateId>,
-        added: &[StateId],
-        removed: &[StateId],
-        _info: &dyn StateInfo,
-    ) {
-        for &s in added {
-            let i = s.0 as usize;
-            if self.pos.len() <= i {
-                self.pos.resize(i + 1, NONE);
-            }
-            if self.pos[i] == NONE {
-                self.pos[i] = self.states.len() as u32;
-                self.states.push(s);
-            }
+    fn add_state(&mut self, s: StateId, _info: &dyn StateInfo) {
+        let i = s.0 as usize;
+        if self.pos.len() <= i {
+            self.pos.resize(i + 1, NONE);
         }
-        for &s in removed {
-            let Some(&p) = self.pos.get(s.0 as usize) else {
-                continue;
-            };
-            if p == NONE {
-                continue;
-            }
-            let last = *self.states.last().unwrap();
-            self.states.swap_remove(p as usize);
-            if last != s {
-                self.pos[last.0 as usize] = p;
-            }
-            self.pos[s.0 as usize] = NONE;
+        if self.pos[i] == NONE {
+            self.pos[i] = self.states.len() as u32;
+            self.states.push(s);
         }
+    }
+
+    fn remove_state(&mut self, s: StateId) {
+        let Some(&p) = self.pos.get(s.0 as usize) else {
+            return;
+        };
+        if p == NONE {
+            return;
+        }
+        let last = *self.states.last().unwrap();
+        self.states.swap_remove(p as usize);
+        if last != s {
+            self.pos[last.0 as usize] = p;
+        }
+        self.pos[s.0 as usize] = NONE;
     }
 
     fn is_empty(&self) -> bool {

@@ -90,14 +90,32 @@ pub trait Searcher: Send {
     /// `parent` forked `child` (called at the fork, before `child` is reported as added).
     fn fork(&mut self, _parent: StateId, _child: StateId) {}
     /// After each step: the state stepped, the states added (fork children, the initial
-    /// state) and removed (terminated).
+    /// state) and removed (terminated). Searchers implement its parts, called in this order:
+    /// `stepped`, then `add_state` for each added state, then `remove_state` for each removed
+    /// one.
     fn update(
         &mut self,
         current: Option<StateId>,
         added: &[StateId],
         removed: &[StateId],
         info: &dyn StateInfo,
-    );
+    ) {
+        let live = current.filter(|c| !removed.contains(c));
+        self.stepped(live, !added.is_empty(), info);
+        for &s in added {
+            self.add_state(s, info);
+        }
+        for &s in removed {
+            self.remove_state(s);
+        }
+    }
+    /// The first part of an update: `live` is the state stepped unless it was removed,
+    /// `added_any` whether states were added (it forked).
+    fn stepped(&mut self, _live: Option<StateId>, _added_any: bool, _info: &dyn StateInfo) {}
+    /// A state added by an update.
+    fn add_state(&mut self, s: StateId, info: &dyn StateInfo);
+    /// A state removed by an update (it is never selected again).
+    fn remove_state(&mut self, s: StateId);
     fn is_empty(&self) -> bool;
     /// KLEE's description of the searcher.
     fn name(&self) -> String;
@@ -202,7 +220,8 @@ pub fn parse_search_kinds<S: AsRef<str>>(
     Ok(out)
 }
 
-/// KLEE's `InterleavedSearcher`: round robin over its searchers, which all see every update.
+/// KLEE's `InterleavedSearcher`: round robin over its searchers, which all see every part of
+/// every update.
 pub struct Interleaved {
     searchers: Vec<Box<dyn Searcher>>,
     next: usize,
@@ -228,15 +247,21 @@ impl Searcher for Interleaved {
         }
     }
 
-    fn update(
-        &mut self,
-        current: Option<StateId>,
-        added: &[StateId],
-        removed: &[StateId],
-        info: &dyn StateInfo,
-    ) {
+    fn stepped(&mut self, live: Option<StateId>, added_any: bool, info: &dyn StateInfo) {
         for s in &mut self.searchers {
-            s.update(current, added, removed, info);
+            s.stepped(live, added_any, info);
+        }
+    }
+
+    fn add_state(&mut self, id: StateId, info: &dyn StateInfo) {
+        for s in &mut self.searchers {
+            s.add_state(id, info);
+        }
+    }
+
+    fn remove_state(&mut self, id: StateId) {
+        for s in &mut self.searchers {
+            s.remove_state(id);
         }
     }
 

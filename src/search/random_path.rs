@@ -191,21 +191,14 @@ impl Searcher for RandomPath {
         self.len += 1;
     }
 
-    fn update(
-        &mut self,
-        _current: Option<StateId>,
-        added: &[StateId],
-        removed: &[StateId],
-        _info: &dyn StateInfo,
-    ) {
-        for &s in added {
-            if self.leaf(s) == NONE {
-                self.add_top(s);
-            }
+    fn add_state(&mut self, s: StateId, _info: &dyn StateInfo) {
+        if self.leaf(s) == NONE {
+            self.add_top(s);
         }
-        for &s in removed {
-            self.remove(s);
-        }
+    }
+
+    fn remove_state(&mut self, s: StateId) {
+        self.remove(s);
     }
 
     fn is_empty(&self) -> bool {

@@ -131,31 +131,27 @@ impl Searcher for Weighted {
         self.tree.choose(u)
     }
 
-    fn update(
-        &mut self,
-        current: Option<StateId>,
-        added: &[StateId],
-        removed: &[StateId],
-        info: &dyn StateInfo,
-    ) {
+    fn stepped(&mut self, live: Option<StateId>, added_any: bool, info: &dyn StateInfo) {
         self.maybe_recompute(info);
         // Depth and 0.5^depth only change at forks, which the executor reports as added
         // states; KLEE does not reweight the current state for them either.
-        let reweight = matches!(self.kind, Weight::MinDistToUncovered | Weight::CoveringNew)
-            || !added.is_empty();
-        if let Some(c) = current {
-            if reweight && self.tree.contains(c) && !removed.contains(&c) {
+        let reweight =
+            matches!(self.kind, Weight::MinDistToUncovered | Weight::CoveringNew) || added_any;
+        if let Some(c) = live {
+            if reweight && self.tree.contains(c) {
                 let w = self.weight(c, info);
                 self.tree.update(c, w);
             }
         }
-        for &s in added {
-            let w = self.weight(s, info);
-            self.tree.insert(s, w);
-        }
-        for &s in removed {
-            self.tree.remove(s);
-        }
+    }
+
+    fn add_state(&mut self, s: StateId, info: &dyn StateInfo) {
+        let w = self.weight(s, info);
+        self.tree.insert(s, w);
+    }
+
+    fn remove_state(&mut self, s: StateId) {
+        self.tree.remove(s);
     }
 
     fn is_empty(&self) -> bool {

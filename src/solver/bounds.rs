@@ -7,7 +7,7 @@
 
 use hashbrown::HashMap;
 
-use super::{solve_kept, Layer, Outcome, Req, SolverError, SolverStats};
+use super::{solve_kept, Answer, Layer, Req, SolverStats};
 use crate::expr::{CmpOp, Expr, ExprId, ExprPool};
 
 pub(crate) struct Bounds {
@@ -118,12 +118,7 @@ fn tightest(pool: &ExprPool, cs: &[ExprId]) -> Vec<usize> {
 }
 
 impl Layer for Bounds {
-    fn solve(
-        &mut self,
-        pool: &ExprPool,
-        r: &Req,
-        st: &mut SolverStats,
-    ) -> Result<Outcome, SolverError> {
+    fn solve(&mut self, pool: &ExprPool, r: &Req, st: &mut SolverStats) -> Answer {
         let kept = tightest(pool, r.cs);
         solve_kept(self.inner.as_mut(), pool, r, &kept, r.lit, st)
     }

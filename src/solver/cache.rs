@@ -6,7 +6,7 @@
 
 use hashbrown::HashMap;
 
-use super::{Layer, Lit, Outcome, Req, SolverError, SolverStats, Want};
+use super::{Answer, Layer, Lit, Outcome, Req, SolverStats, Want};
 use crate::expr::{ExprId, ExprPool};
 
 struct Entry {
@@ -49,12 +49,7 @@ impl QueryCache {
 }
 
 impl Layer for QueryCache {
-    fn solve(
-        &mut self,
-        pool: &ExprPool,
-        r: &Req,
-        st: &mut SolverStats,
-    ) -> Result<Outcome, SolverError> {
+    fn solve(&mut self, pool: &ExprPool, r: &Req, st: &mut SolverStats) -> Answer {
         if !r.want.arrays.is_empty() {
             return self.inner.solve(pool, r, st);
         }

@@ -21,7 +21,7 @@ use std::sync::Arc;
 
 use hashbrown::HashMap;
 
-use super::{Layer, Lit, Outcome, Req, SolverError, SolverStats, Want};
+use super::{Answer, Layer, Lit, Outcome, Req, SolverStats, Want};
 use crate::expr::eval::{Assignment, Evaluator};
 use crate::expr::{ArrayId, ArraySets, Expr, ExprPool};
 
@@ -187,12 +187,7 @@ impl CexCache {
 }
 
 impl Layer for CexCache {
-    fn solve(
-        &mut self,
-        pool: &ExprPool,
-        r: &Req,
-        st: &mut SolverStats,
-    ) -> Result<Outcome, SolverError> {
+    fn solve(&mut self, pool: &ExprPool, r: &Req, st: &mut SolverStats) -> Answer {
         // Q, with the caller's index of each literal (None: the query literal).
         let mut lits: Vec<(Lit, Option<usize>)> =
             r.cs.iter()

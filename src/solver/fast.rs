@@ -4,7 +4,7 @@
 //! all-zero assignment, which then satisfies everything. A constant `get_value` is answered
 //! without looking at the constraints (as KLEE does).
 
-use super::{default_bytes, solve_kept, Layer, Lit, Outcome, Req, SolverError, SolverStats};
+use super::{default_bytes, solve_kept, Answer, Layer, Lit, Outcome, Req, SolverStats};
 use crate::expr::{eval::Assignment, eval::Evaluator, ExprPool};
 
 pub(crate) struct ConstantFastPath {
@@ -18,12 +18,7 @@ impl ConstantFastPath {
 }
 
 impl Layer for ConstantFastPath {
-    fn solve(
-        &mut self,
-        pool: &ExprPool,
-        r: &Req,
-        st: &mut SolverStats,
-    ) -> Result<Outcome, SolverError> {
+    fn solve(&mut self, pool: &ExprPool, r: &Req, st: &mut SolverStats) -> Answer {
         let mut kept = Vec::with_capacity(r.cs.len());
         for (i, &c) in r.cs.iter().enumerate() {
             match pool.as_const(c) {

@@ -8,7 +8,8 @@ use std::sync::Arc;
 
 use hashbrown::{HashMap, HashSet};
 
-use crate::expr::{ArrayId, Expr, ExprId, ExprPool, UpdateId};
+use crate::expr::walk::{walk, Node};
+use crate::expr::{ArrayId, Expr, ExprId, ExprPool};
 
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub(crate) struct Footprint {
@@ -46,50 +47,21 @@ impl Footprints {
 }
 
 fn compute(pool: &ExprPool, root: ExprId) -> Footprint {
-    let mut seen: HashSet<ExprId> = HashSet::new();
-    let mut seen_u: HashSet<UpdateId> = HashSet::new();
-    let mut stack = vec![root];
     let mut whole: Vec<ArrayId> = Vec::new();
     let mut bytes: Vec<(ArrayId, u128)> = Vec::new();
-    while let Some(e) = stack.pop() {
-        if !seen.insert(e) {
-            continue;
-        }
-        match *pool.get(e) {
-            Expr::Const { .. } => {}
-            Expr::Read {
-                array,
-                updates,
-                index,
-            } => {
+    walk(pool, root, |n| {
+        if let Node::E(e) = n {
+            if let Expr::Read { array, index, .. } = *pool.get(e) {
                 if pool.array(array).init.is_none() {
                     match pool.as_const(index) {
                         Some(i) => bytes.push((array, i)),
                         None => whole.push(array),
                     }
                 }
-                stack.push(index);
-                let mut u = updates;
-                while let Some(id) = u {
-                    if !seen_u.insert(id) {
-                        break;
-                    }
-                    let n = pool.update_node(id);
-                    stack.push(n.index);
-                    stack.push(n.value);
-                    u = n.next;
-                }
             }
-            Expr::Select { cond, t, f } => stack.extend([cond, t, f]),
-            Expr::Concat { hi: a, lo: b } | Expr::Bin { a, b, .. } | Expr::Cmp { a, b, .. } => {
-                stack.extend([a, b])
-            }
-            Expr::Extract { e, .. }
-            | Expr::ZExt { e, .. }
-            | Expr::SExt { e, .. }
-            | Expr::Not { e } => stack.push(e),
         }
-    }
+        true
+    });
     whole.sort_unstable();
     whole.dedup();
     bytes.retain(|(a, _)| whole.binary_search(a).is_err());

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use hashbrown::HashMap;
 
 use super::footprint::{ElemSet, Footprint, Footprints};
-use super::{default_bytes, solve_kept, Layer, Outcome, Req, SolverError, SolverStats, Want};
+use super::{default_bytes, solve_kept, Answer, Layer, Outcome, Req, SolverStats, Want};
 use crate::expr::{ArrayId, ExprId, ExprPool};
 
 struct UnionFind(Vec<usize>);
@@ -120,17 +120,12 @@ impl Independence {
         idx: &[usize],
         want: Want,
         st: &mut SolverStats,
-    ) -> Result<Outcome, SolverError> {
+    ) -> Answer {
         let r = Req { want, ..*r };
         solve_kept(self.inner.as_mut(), pool, &r, idx, r.lit, st)
     }
 
-    fn by_factors(
-        &mut self,
-        pool: &ExprPool,
-        r: &Req,
-        st: &mut SolverStats,
-    ) -> Result<Outcome, SolverError> {
+    fn by_factors(&mut self, pool: &ExprPool, r: &Req, st: &mut SolverStats) -> Answer {
         let mut model: Vec<Vec<u8>> = r
             .want
             .arrays
@@ -186,12 +181,7 @@ impl Independence {
 }
 
 impl Layer for Independence {
-    fn solve(
-        &mut self,
-        pool: &ExprPool,
-        r: &Req,
-        st: &mut SolverStats,
-    ) -> Result<Outcome, SolverError> {
+    fn solve(&mut self, pool: &ExprPool, r: &Req, st: &mut SolverStats) -> Answer {
         match (r.lit, r.want.value, r.want.arrays.is_empty()) {
             (Some(l), None, true) => {
                 let idx = self.slice(pool, r.cs, l.e);

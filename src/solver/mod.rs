@@ -252,25 +252,18 @@ impl Outcome {
     }
 }
 
+/// What a layer answers to a request.
+pub(crate) type Answer = Result<Outcome, SolverError>;
+
 /// One layer of the chain.
 pub(crate) trait Layer: Send {
-    fn solve(
-        &mut self,
-        pool: &ExprPool,
-        r: &Req,
-        st: &mut SolverStats,
-    ) -> Result<Outcome, SolverError>;
+    fn solve(&mut self, pool: &ExprPool, r: &Req, st: &mut SolverStats) -> Answer;
     /// Forget everything keyed by ids (a new pool).
     fn reset(&mut self);
 }
 
 impl Layer for Box<dyn Layer> {
-    fn solve(
-        &mut self,
-        pool: &ExprPool,
-        r: &Req,
-        st: &mut SolverStats,
-    ) -> Result<Outcome, SolverError> {
+    fn solve(&mut self, pool: &ExprPool, r: &Req, st: &mut SolverStats) -> Answer {
         (**self).solve(pool, r, st)
     }
     fn reset(&mut self) {
@@ -301,7 +294,7 @@ pub(crate) fn solve_kept(
     kept: &[usize],
     lit: Option<Lit>,
     st: &mut SolverStats,
-) -> Result<Outcome, SolverError> {
+) -> Answer {
     if kept.len() == r.cs.len() && lit == r.lit {
         return inner.solve(pool, r, st);
     }
@@ -356,7 +349,7 @@ impl Chain {
         }
     }
 
-    fn run(&mut self, pool: &ExprPool, r: &Req) -> Result<Outcome, SolverError> {
+    fn run(&mut self, pool: &ExprPool, r: &Req) -> Answer {
         let addr = pool as *const ExprPool as usize;
         let same = addr == self.pool_addr
             && pool.len() >= self.pool_len

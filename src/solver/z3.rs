@@ -24,7 +24,8 @@ use hashbrown::HashMap;
 use z3::ast::{Array as ZArray, Ast, Bool, BV};
 use z3::{Model, Params, SatResult, Solver as ZSolver, Sort};
 
-use super::{default_bytes, Layer, Outcome, Req, SolverError, SolverStats};
+use super::{default_bytes, Answer, Layer, Outcome, Req, SolverError, SolverStats};
+use crate::expr::walk::{post_order, Node};
 use crate::expr::{ArrayId, BinOp, CmpOp, Expr, ExprId, ExprPool, UpdateId};
 
 static NEXT_ID: AtomicU64 = AtomicU64::new(1);
@@ -89,12 +90,7 @@ impl Drop for Z3Backend {
 }
 
 impl Layer for Z3Backend {
-    fn solve(
-        &mut self,
-        pool: &ExprPool,
-        r: &Req,
-        st: &mut SolverStats,
-    ) -> Result<Outcome, SolverError> {
+    fn solve(&mut self, pool: &ExprPool, r: &Req, st: &mut SolverStats) -> Answer {
         st.solver_calls += 1;
         let t0 = Instant::now();
         let res = STATES.with(|s| {
@@ -128,12 +124,6 @@ impl Layer for Z3Backend {
 enum Z {
     B(Bool),
     V(BV),
-}
-
-#[derive(Clone, Copy)]
-enum Node {
-    E(ExprId),
-    U(UpdateId),
 }
 
 struct State {
@@ -213,35 +203,19 @@ impl State {
         if self.exprs.len() < pool.len() {
             self.exprs.resize(pool.len(), None);
         }
-        let mut stack = vec![Node::E(root)];
-        let mut kids: Vec<Node> = Vec::with_capacity(4);
-        while let Some(&n) = stack.last() {
-            if self.done(n) {
-                stack.pop();
-                continue;
+        post_order(pool, Node::E(root), self, Self::done, |s, n, _| match n {
+            Node::E(e) => {
+                let z = s.node(pool, e);
+                s.exprs[e.0 as usize] = Some(z);
             }
-            kids.clear();
-            children(pool, n, &mut kids);
-            let before = stack.len();
-            stack.extend(kids.iter().copied().filter(|&k| !self.done(k)));
-            if stack.len() > before {
-                continue;
-            }
-            stack.pop();
-            match n {
-                Node::E(e) => {
-                    let z = self.node(pool, e);
-                    self.exprs[e.0 as usize] = Some(z);
+            Node::U(u) => {
+                let i = u.0 as usize;
+                if s.updates_ready.len() <= i {
+                    s.updates_ready.resize(i + 1, false);
                 }
-                Node::U(u) => {
-                    let i = u.0 as usize;
-                    if self.updates_ready.len() <= i {
-                        self.updates_ready.resize(i + 1, false);
-                    }
-                    self.updates_ready[i] = true;
-                }
+                s.updates_ready[i] = true;
             }
-        }
+        });
     }
 
     fn index(&self, pool: &ExprPool, index: ExprId, domain: u32) -> BV {
@@ -427,7 +401,7 @@ impl State {
         timeout_ms: Option<u32>,
         per_query: bool,
         general_only: bool,
-    ) -> Result<Outcome, SolverError> {
+    ) -> Answer {
         for &c in r.cs {
             self.translate(pool, c);
         }
@@ -464,7 +438,7 @@ impl State {
         timeout_ms: Option<u32>,
         per_query: bool,
         which: usize,
-    ) -> Result<Outcome, SolverError> {
+    ) -> Answer {
         let set_timeout = |s: &ZSolver, ms: u32| {
             let mut p = Params::new();
             p.set_u32("timeout", ms);
@@ -496,12 +470,7 @@ impl State {
         res
     }
 
-    fn solve_in(
-        &mut self,
-        pool: &ExprPool,
-        r: &Req,
-        solver: &ZSolver,
-    ) -> Result<Outcome, SolverError> {
+    fn solve_in(&mut self, pool: &ExprPool, r: &Req, solver: &ZSolver) -> Answer {
         if let Some(l) = r.lit {
             let b = self.boolean(l.e);
             solver.assert(if l.neg { b.not() } else { b });
@@ -628,34 +597,4 @@ fn numeral(m: &Model, v: &BV, width: u32) -> Result<u128, SolverError> {
         .and_then(|x| x.simplify().as_u64())
         .ok_or_else(fail)?;
     Ok(((hi as u128) << 64) | lo as u128)
-}
-
-fn children(pool: &ExprPool, n: Node, out: &mut Vec<Node>) {
-    match n {
-        Node::U(u) => {
-            let un = pool.update_node(u);
-            out.push(Node::E(un.index));
-            out.push(Node::E(un.value));
-            if let Some(next) = un.next {
-                out.push(Node::U(next));
-            }
-        }
-        Node::E(e) => match *pool.get(e) {
-            Expr::Const { .. } => {}
-            Expr::Read { updates, index, .. } => {
-                out.push(Node::E(index));
-                if let Some(u) = updates {
-                    out.push(Node::U(u));
-                }
-            }
-            Expr::Select { cond, t, f } => out.extend([Node::E(cond), Node::E(t), Node::E(f)]),
-            Expr::Concat { hi: a, lo: b } | Expr::Bin { a, b, .. } | Expr::Cmp { a, b, .. } => {
-                out.extend([Node::E(a), Node::E(b)])
-            }
-            Expr::Extract { e, .. }
-            | Expr::ZExt { e, .. }
-            | Expr::SExt { e, .. }
-            | Expr::Not { e } => out.push(Node::E(e)),
-        },
-    }
 }

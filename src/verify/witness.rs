@@ -19,7 +19,7 @@ pub(super) fn reached(
     h: &TargetHit,
     out: &mut OutputDir,
 ) -> Result<TargetVerdict> {
-    let kt = KTest::with_objects(ctx.test_args.to_vec(), &h.objects);
+    let kt = KTest::of_objects(ctx.test_args.to_vec(), &h.objects);
     let id = out.write_test(&kt, None).context("writing a test")?;
     let test = out.path.join(format!("test{id:06}.ktest"));
     let confirmed = replays_to(ctx, t, &h.objects)?;

@@ -1,5 +1,6 @@
 //! Functions the executor implements: the malloc family, abort, exit, `__trex_syscall` and the program's output.
 
+use super::calls::BuiltinCall;
 use super::*;
 pub(in crate::exec) use crate::ir::externs::{builtin_of, Builtin};
 
@@ -49,15 +50,8 @@ impl<'m, 'io> Interp<'m, 'io> {
         }))
     }
 
-    pub(super) fn builtin(
-        &mut self,
-        b: Builtin,
-        fid: FuncId,
-        args: &[CallArg],
-        ret: TypeId,
-    ) -> R<Value> {
-        let arg =
-            |s: &Self, i: usize| -> Value { args.get(i).map(|a| s.op(&a.op)).unwrap_or_default() };
+    pub(super) fn builtin(&mut self, call: BuiltinCall<'_>) -> R<Value> {
+        let BuiltinCall { b, fid, args, ret } = call;
         let argw = |s: &Self, i: usize| -> u32 {
             match args.get(i).map(|a| s.ti(a.ty)) {
                 Some(TI::Int(w)) => w,
@@ -66,22 +60,26 @@ impl<'m, 'io> Interp<'m, 'io> {
         };
         Ok(match b {
             Builtin::Malloc => {
-                let n = arg(self, 0).bits();
+                let n = self.arg(args, 0).bits();
                 self.heap_alloc(n, 16)
             }
             Builtin::Calloc => {
-                let (n, s) = (arg(self, 0).bits(), arg(self, 1).bits());
+                let (n, s) = (self.arg(args, 0).bits(), self.arg(args, 1).bits());
                 match n.checked_mul(s) {
                     Some(t) => self.heap_alloc(t, 16),
                     None => Value::Int(0),
                 }
             }
             Builtin::AlignedAlloc | Builtin::Memalign => {
-                let (a, n) = (arg(self, 0).bits(), arg(self, 1).bits());
+                let (a, n) = (self.arg(args, 0).bits(), self.arg(args, 1).bits());
                 self.heap_alloc(n, (a as u64).clamp(1, 1 << 20))
             }
             Builtin::PosixMemalign => {
-                let (pp, a, n) = (arg(self, 0), arg(self, 1).bits(), arg(self, 2).bits());
+                let (pp, a, n) = (
+                    self.arg(args, 0),
+                    self.arg(args, 1).bits(),
+                    self.arg(args, 2).bits(),
+                );
                 let p = self.heap_alloc(n, (a as u64).clamp(1, 1 << 20));
                 if p.bits() == 0 {
                     return Ok(self.ret_int(ret, 12));
@@ -95,7 +93,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                 self.ret_int(ret, 0)
             }
             Builtin::UsableSize => {
-                let p = arg(self, 0);
+                let p = self.arg(args, 0);
                 if p.bits() == 0 {
                     self.ret_int(ret, 0)
                 } else {
@@ -105,7 +103,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                 }
             }
             Builtin::Free => {
-                let p = arg(self, 0);
+                let p = self.arg(args, 0);
                 if p.bits() != 0 {
                     let r = self.heap_obj(&p)?;
                     self.st.mem.free(r);
@@ -113,7 +111,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                 Value::Int(0)
             }
             Builtin::Realloc => {
-                let (p, n) = (arg(self, 0), arg(self, 1).bits());
+                let (p, n) = (self.arg(args, 0), self.arg(args, 1).bits());
                 if p.bits() == 0 {
                     return Ok(self.heap_alloc(n, 16));
                 }
@@ -133,7 +131,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             }
             Builtin::Abort => return error(ErrorKind::Abort, "abort failure"),
             Builtin::AssertFail => {
-                let e = arg(self, 0);
+                let e = self.arg(args, 0);
                 let s = self.st.mem.read_cstr(&e).map_err(|er| mem_err(er, &e))?;
                 return error(
                     ErrorKind::Assert,
@@ -141,12 +139,12 @@ impl<'m, 'io> Interp<'m, 'io> {
                 );
             }
             Builtin::Exit => {
-                return Err(Box::new(Stop::Exit(arg(self, 0).bits() as u32 as i32)));
+                return Err(Box::new(Stop::Exit(self.arg(args, 0).bits() as u32 as i32)));
             }
             Builtin::Syscall => {
                 let mut a = [0i64; 7];
                 for (i, x) in a.iter_mut().enumerate() {
-                    *x = sext(arg(self, i).bits(), argw(self, i)) as i64;
+                    *x = sext(self.arg(args, i).bits(), argw(self, i)) as i64;
                 }
                 let r = self.syscall(&a, args)?;
                 self.ret_int(ret, r as i128)
@@ -169,8 +167,6 @@ impl<'m, 'io> Interp<'m, 'io> {
     }
 
     pub(super) fn syscall(&mut self, a: &[i64; 7], args: &[CallArg]) -> R<i64> {
-        let arg =
-            |s: &Self, i: usize| -> Value { args.get(i).map(|a| s.op(&a.op)).unwrap_or_default() };
         let nr = a[0];
         #[derive(PartialEq)]
         enum S {
@@ -208,11 +204,11 @@ impl<'m, 'io> Interp<'m, 'io> {
         };
         Ok(match s {
             S::Write => {
-                let (fd, p, n) = (a[1] as i32, arg(self, 2), a[3] as u64);
+                let (fd, p, n) = (a[1] as i32, self.arg(args, 2), a[3] as u64);
                 self.write_out(fd, &p, n)?
             }
             S::Writev => {
-                let (fd, iov, cnt) = (a[1] as i32, arg(self, 2), a[3]);
+                let (fd, iov, cnt) = (a[1] as i32, self.arg(args, 2), a[3]);
                 let ps = self.ps as u64;
                 let mut total = 0i64;
                 for i in 0..cnt.max(0) as u64 {

@@ -2,7 +2,22 @@
 
 use super::*;
 
+/// A call of a function trex implements itself: the builtin, the function called, the call's
+/// arguments and return type.
+#[derive(Clone, Copy)]
+pub(super) struct BuiltinCall<'a> {
+    pub b: Builtin,
+    pub fid: FuncId,
+    pub args: &'a [CallArg],
+    pub ret: TypeId,
+}
+
 impl<'m, 'io> Interp<'m, 'io> {
+    /// The value of argument `i` of a call (0 when the call has fewer arguments).
+    pub(in crate::exec) fn arg(&self, args: &[CallArg], i: usize) -> Value {
+        args.get(i).map(|a| self.op(&a.op)).unwrap_or_default()
+    }
+
     pub(super) fn call(
         &mut self,
         inst: &'m Inst,
@@ -40,7 +55,7 @@ impl<'m, 'io> Interp<'m, 'io> {
         match self.builtins[fid.0 as usize] {
             Builtin::Defined => {}
             b if b.is_symbolic_api() => {
-                let v = self.sym_builtin(b, fid, args, ret)?;
+                let v = self.sym_builtin(BuiltinCall { b, fid, args, ret })?;
                 self.set(inst.dst, v);
                 return Ok(Flow::Next);
             }
@@ -73,7 +88,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                     let name = &self.m.func(fid).name;
                     self.guard_args(args, name)?;
                 }
-                let v = self.builtin(b, fid, args, ret)?;
+                let v = self.builtin(BuiltinCall { b, fid, args, ret })?;
                 self.set(inst.dst, v);
                 return Ok(Flow::Next);
             }

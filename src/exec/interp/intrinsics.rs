@@ -49,8 +49,6 @@ impl<'m, 'io> Interp<'m, 'io> {
         ret: TypeId,
     ) -> R<Value> {
         use Intrinsic as I;
-        let arg =
-            |s: &Self, i: usize| -> Value { args.get(i).map(|a| s.op(&a.op)).unwrap_or_default() };
         let (rti, _) = self.scalar_ti(ret);
         let w = match rti {
             TI::Int(w) => w,
@@ -62,8 +60,8 @@ impl<'m, 'io> Interp<'m, 'io> {
         let m = mask(w);
         Ok(match which {
             I::Memcpy | I::Memmove => {
-                let (d, s) = (arg(self, 0), arg(self, 1));
-                let n = arg(self, 2).bits() as u64;
+                let (d, s) = (self.arg(args, 0), self.arg(args, 1));
+                let n = self.arg(args, 2).bits() as u64;
                 if n > 0 {
                     let (ss, so) = self.st.mem.resolve_any(&s, n).map_err(|e| mem_err(e, &s))?;
                     let (ds, doff) = self
@@ -76,9 +74,9 @@ impl<'m, 'io> Interp<'m, 'io> {
                 Value::Int(0)
             }
             I::Memset => {
-                let d = arg(self, 0);
-                let b = arg(self, 1).bits() as u8;
-                let n = arg(self, 2).bits() as u64;
+                let d = self.arg(args, 0);
+                let b = self.arg(args, 1).bits() as u8;
+                let n = self.arg(args, 2).bits() as u64;
                 if n > 0 {
                     let (ds, doff) = self
                         .st
@@ -92,7 +90,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             // The "stack pointer" is the number of live allocas (small: never dereferenceable).
             I::StackSave => Value::Int(self.st.allocas.len() as u128),
             I::StackRestore => {
-                let mark = arg(self, 0).bits() as usize;
+                let mark = self.arg(args, 0).bits() as usize;
                 let floor = self.st.frames.last().map_or(0, |f| f.alloca_base as usize);
                 while self.st.allocas.len() > mark.max(floor) {
                     let r = self.st.allocas.pop().unwrap();
@@ -107,7 +105,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             | I::USubWithOverflow
             | I::SMulWithOverflow
             | I::UMulWithOverflow => {
-                let (a, b) = (arg(self, 0), arg(self, 1));
+                let (a, b) = (self.arg(args, 0), self.arg(args, 1));
                 let w = match args.first().map(|a| self.scalar_ti(a.ty).0) {
                     Some(TI::Int(w)) => w,
                     _ => 64,
@@ -136,7 +134,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             }
             I::SAddSat | I::SSubSat => {
                 let sub = which == I::SSubSat;
-                Self::map2(&arg(self, 0), &arg(self, 1), |x, y| {
+                Self::map2(&self.arg(args, 0), &self.arg(args, 1), |x, y| {
                     let (x, y) = (sext(x, w), sext(y, w));
                     let r = if sub {
                         x.saturating_sub(y)
@@ -151,29 +149,33 @@ impl<'m, 'io> Interp<'m, 'io> {
                     (r.clamp(lo, hi) as u128) & m
                 })
             }
-            I::UAddSat => Self::map2(&arg(self, 0), &arg(self, 1), |x, y| {
+            I::UAddSat => Self::map2(&self.arg(args, 0), &self.arg(args, 1), |x, y| {
                 x.saturating_add(y).min(m)
             }),
-            I::USubSat => Self::map2(&arg(self, 0), &arg(self, 1), |x, y| x.saturating_sub(y)),
-            I::Abs => Self::map1(&arg(self, 0), |x| (sext(x, w).wrapping_abs() as u128) & m),
-            I::SMin => Self::map2(&arg(self, 0), &arg(self, 1), |x, y| {
+            I::USubSat => Self::map2(&self.arg(args, 0), &self.arg(args, 1), |x, y| {
+                x.saturating_sub(y)
+            }),
+            I::Abs => Self::map1(&self.arg(args, 0), |x| {
+                (sext(x, w).wrapping_abs() as u128) & m
+            }),
+            I::SMin => Self::map2(&self.arg(args, 0), &self.arg(args, 1), |x, y| {
                 if sext(x, w) <= sext(y, w) {
                     x
                 } else {
                     y
                 }
             }),
-            I::SMax => Self::map2(&arg(self, 0), &arg(self, 1), |x, y| {
+            I::SMax => Self::map2(&self.arg(args, 0), &self.arg(args, 1), |x, y| {
                 if sext(x, w) >= sext(y, w) {
                     x
                 } else {
                     y
                 }
             }),
-            I::UMin => Self::map2(&arg(self, 0), &arg(self, 1), |x, y| x.min(y)),
-            I::UMax => Self::map2(&arg(self, 0), &arg(self, 1), |x, y| x.max(y)),
-            I::Ctpop => Self::map1(&arg(self, 0), |x| x.count_ones() as u128),
-            I::Ctlz => Self::map1(&arg(self, 0), |x| {
+            I::UMin => Self::map2(&self.arg(args, 0), &self.arg(args, 1), |x, y| x.min(y)),
+            I::UMax => Self::map2(&self.arg(args, 0), &self.arg(args, 1), |x, y| x.max(y)),
+            I::Ctpop => Self::map1(&self.arg(args, 0), |x| x.count_ones() as u128),
+            I::Ctlz => Self::map1(&self.arg(args, 0), |x| {
                 let x = x & m;
                 if x == 0 {
                     w as u128
@@ -181,7 +183,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                     (x.leading_zeros() - (128 - w)) as u128
                 }
             }),
-            I::Cttz => Self::map1(&arg(self, 0), |x| {
+            I::Cttz => Self::map1(&self.arg(args, 0), |x| {
                 let x = x & m;
                 if x == 0 {
                     w as u128
@@ -189,11 +191,13 @@ impl<'m, 'io> Interp<'m, 'io> {
                     x.trailing_zeros() as u128
                 }
             }),
-            I::Bswap => Self::map1(&arg(self, 0), |x| (x & m).swap_bytes() >> (128 - w)),
-            I::BitReverse => Self::map1(&arg(self, 0), |x| (x & m).reverse_bits() >> (128 - w)),
+            I::Bswap => Self::map1(&self.arg(args, 0), |x| (x & m).swap_bytes() >> (128 - w)),
+            I::BitReverse => {
+                Self::map1(&self.arg(args, 0), |x| (x & m).reverse_bits() >> (128 - w))
+            }
             I::Fshl | I::Fshr => {
                 let left = which == I::Fshl;
-                Self::map3(&arg(self, 0), &arg(self, 1), &arg(self, 2), |a, b, c| {
+                self.map_args3(args, |a, b, c| {
                     let c = (c % w as u128) as u32;
                     if c == 0 {
                         return if left { a } else { b };
@@ -206,15 +210,15 @@ impl<'m, 'io> Interp<'m, 'io> {
                     }
                 })
             }
-            I::Expect => arg(self, 0),
+            I::Expect => self.arg(args, 0),
             I::Trap => return error(ErrorKind::Exec, "llvm.trap"),
             I::VaStart => {
-                let ap = arg(self, 0);
+                let ap = self.arg(args, 0);
                 self.va_start(&ap)?;
                 Value::Int(0)
             }
             I::VaCopy => {
-                let (d, s) = (arg(self, 0), arg(self, 1));
+                let (d, s) = (self.arg(args, 0), self.arg(args, 1));
                 let n = if self.x86_64 { 24 } else { self.ps as u64 };
                 let (ss, so) = self.st.mem.resolve(&s, n).map_err(|e| mem_err(e, &s))?;
                 let (ds, doff) = self.st.mem.resolve_mut(&d, n).map_err(|e| mem_err(e, &d))?;
@@ -240,40 +244,39 @@ impl<'m, 'io> Interp<'m, 'io> {
                     I::Round => FUn::Round,
                     _ => FUn::RoundEven,
                 };
-                Self::map1(&arg(self, 0), |x| float::unary(fk, u, x))
+                Self::map1(&self.arg(args, 0), |x| float::unary(fk, u, x))
             }
-            I::Fma => {
+            I::Fma | I::FMulAdd => {
                 let fk = self.elem_fk(ret);
-                Self::map3(&arg(self, 0), &arg(self, 1), &arg(self, 2), |a, b, c| {
-                    float::fma(fk, a, b, c)
-                })
-            }
-            I::FMulAdd => {
-                // Not fused, as x86 code generation without FMA (and KLEE) does it.
-                let fk = self.elem_fk(ret);
-                Self::map3(&arg(self, 0), &arg(self, 1), &arg(self, 2), |a, b, c| {
-                    let p = float::fbin(fk, BinOp::FMul, a, b);
-                    float::fbin(fk, BinOp::FAdd, p, c)
+                // fmuladd is not fused, as x86 code generation without FMA (and KLEE) does it.
+                let fused = which == I::Fma;
+                self.map_args3(args, |a, b, c| {
+                    if fused {
+                        float::fma(fk, a, b, c)
+                    } else {
+                        let p = float::fbin(fk, BinOp::FMul, a, b);
+                        float::fbin(fk, BinOp::FAdd, p, c)
+                    }
                 })
             }
             I::CopySign => {
                 let fk = self.elem_fk(ret);
-                Self::map2(&arg(self, 0), &arg(self, 1), |a, b| {
+                Self::map2(&self.arg(args, 0), &self.arg(args, 1), |a, b| {
                     float::copysign(fk, a, b)
                 })
             }
             I::MinNum | I::MaxNum => {
                 let fk = self.elem_fk(ret);
                 let max = which == I::MaxNum;
-                Self::map2(&arg(self, 0), &arg(self, 1), |a, b| {
+                Self::map2(&self.arg(args, 0), &self.arg(args, 1), |a, b| {
                     float::minmax(fk, max, a, b)
                 })
             }
             I::VectorReduce(op) => {
                 let (start, v) = if args.len() >= 2 {
-                    (Some(arg(self, 0)), arg(self, 1))
+                    (Some(self.arg(args, 0)), self.arg(args, 1))
                 } else {
-                    (None, arg(self, 0))
+                    (None, self.arg(args, 0))
                 };
                 let Some(last) = args.last() else {
                     return error(ErrorKind::Exec, "malformed vector reduction");
@@ -300,7 +303,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                 acc.unwrap_or_default()
             }
             I::ObjectSize => {
-                let min = arg(self, 1).is_true();
+                let min = self.arg(args, 1).is_true();
                 Value::Int(if min { 0 } else { m })
             }
             I::IsConstant => Value::Int(0),

@@ -3,61 +3,39 @@
 use super::*;
 
 impl<'m, 'io> Interp<'m, 'io> {
+    /// The bytes a load or store of a value of type `ty` (of info `ti`) accesses.
     #[inline(always)]
-    pub(super) fn load(&mut self, p: &Value, ty: TypeId) -> R<Value> {
-        match self.ti(ty) {
-            TI::Int(w) => {
-                let n = (w as u64).div_ceil(8);
-                let (s, o) = self.st.mem.resolve(p, n).map_err(|e| mem_err(e, p))?;
-                Ok(Value::Int(self.st.mem.load_int(s, o, n) & mask(w)))
-            }
-            TI::Ptr => {
-                let (s, o) = self
-                    .st
-                    .mem
-                    .resolve(p, self.ps as u64)
-                    .map_err(|e| mem_err(e, p))?;
-                Ok(self.st.mem.load_ptr(s, o))
-            }
-            TI::F(fk) => {
-                let n = fk_bytes(fk);
-                let (s, o) = self.st.mem.resolve(p, n).map_err(|e| mem_err(e, p))?;
-                Ok(Value::Int(self.st.mem.load_int(s, o, n)))
-            }
-            _ => {
-                let n = self.m.ty(ty).store_size;
-                let (s, o) = self.st.mem.resolve(p, n).map_err(|e| mem_err(e, p))?;
-                Ok(self.load_at(s, o, ty))
-            }
+    fn access_size(&self, ti: TI, ty: TypeId) -> u64 {
+        match ti {
+            TI::Int(w) => (w as u64).div_ceil(8),
+            TI::Ptr => self.ps as u64,
+            TI::F(fk) => fk_bytes(fk),
+            _ => self.m.ty(ty).store_size,
         }
     }
 
     #[inline(always)]
+    pub(super) fn load(&mut self, p: &Value, ty: TypeId) -> R<Value> {
+        let ti = self.ti(ty);
+        let n = self.access_size(ti, ty);
+        let (s, o) = self.st.mem.resolve(p, n).map_err(|e| mem_err(e, p))?;
+        Ok(match ti {
+            TI::Int(w) => Value::Int(self.st.mem.load_int(s, o, n) & mask(w)),
+            TI::Ptr => self.st.mem.load_ptr(s, o),
+            TI::F(_) => Value::Int(self.st.mem.load_int(s, o, n)),
+            _ => self.load_at(s, o, ty),
+        })
+    }
+
+    #[inline(always)]
     pub(super) fn store(&mut self, p: &Value, ty: TypeId, v: &Value) -> R<()> {
-        match self.ti(ty) {
-            TI::Int(w) => {
-                let n = (w as u64).div_ceil(8);
-                let (s, o) = self.st.mem.resolve_mut(p, n).map_err(|e| mem_err(e, p))?;
-                self.st.mem.store_int(s, o, n, v.bits());
-            }
-            TI::Ptr => {
-                let (s, o) = self
-                    .st
-                    .mem
-                    .resolve_mut(p, self.ps as u64)
-                    .map_err(|e| mem_err(e, p))?;
-                self.st.mem.store_ptr(s, o, v);
-            }
-            TI::F(fk) => {
-                let n = fk_bytes(fk);
-                let (s, o) = self.st.mem.resolve_mut(p, n).map_err(|e| mem_err(e, p))?;
-                self.st.mem.store_int(s, o, n, v.bits());
-            }
-            _ => {
-                let n = self.m.ty(ty).store_size;
-                let (s, o) = self.st.mem.resolve_mut(p, n).map_err(|e| mem_err(e, p))?;
-                self.store_at(s, o, ty, v);
-            }
+        let ti = self.ti(ty);
+        let n = self.access_size(ti, ty);
+        let (s, o) = self.st.mem.resolve_mut(p, n).map_err(|e| mem_err(e, p))?;
+        match ti {
+            TI::Int(_) | TI::F(_) => self.st.mem.store_int(s, o, n, v.bits()),
+            TI::Ptr => self.st.mem.store_ptr(s, o, v),
+            _ => self.store_at(s, o, ty, v),
         }
         Ok(())
     }

@@ -104,12 +104,13 @@ impl<'m, 'io> Interp<'m, 'io> {
         }
     }
 
-    pub(super) fn map3(
-        a: &Value,
-        b: &Value,
-        c: &Value,
+    /// `f` on the first three arguments of a call (lane by lane for vectors).
+    pub(super) fn map_args3(
+        &self,
+        args: &[CallArg],
         f: impl Fn(u128, u128, u128) -> u128,
     ) -> Value {
+        let (a, b, c) = (self.arg(args, 0), self.arg(args, 1), self.arg(args, 2));
         match a {
             Value::Agg(e) => Value::Agg(
                 e.iter()

@@ -1,5 +1,6 @@
 //! Instructions and the API on symbolic values: arithmetic, comparisons, casts, intrinsics, `klee_*` and `__VERIFIER_*`.
 
+use super::calls::BuiltinCall;
 use super::*;
 
 impl<'m, 'io> Interp<'m, 'io> {
@@ -134,36 +135,33 @@ impl<'m, 'io> Interp<'m, 'io> {
                 p.select(neg, na, a)
             }
             I::Assume => return Ok(Some(Value::Int(0))),
-            I::SAddWithOverflow
-            | I::UAddWithOverflow
-            | I::SSubWithOverflow
-            | I::USubWithOverflow
-            | I::SMulWithOverflow
-            | I::UMulWithOverflow => {
+            _ if which.with_overflow() => {
                 let (a, b) = (e[0], e[1]);
                 let z = p.constant(w, 0);
                 let (r, ov) = match which {
-                    I::UAddWithOverflow => {
-                        let r = p.add(a, b);
-                        (r, p.ult(r, a))
-                    }
-                    I::SAddWithOverflow => {
-                        let r = p.add(a, b);
-                        let x1 = p.xor(r, a);
-                        let x2 = p.xor(r, b);
-                        let x = p.and(x1, x2);
-                        (r, p.slt(x, z))
-                    }
-                    I::USubWithOverflow => {
-                        let r = p.sub(a, b);
-                        (r, p.ult(a, b))
-                    }
-                    I::SSubWithOverflow => {
-                        let r = p.sub(a, b);
-                        let x1 = p.xor(a, b);
-                        let x2 = p.xor(a, r);
-                        let x = p.and(x1, x2);
-                        (r, p.slt(x, z))
+                    I::UAddWithOverflow
+                    | I::SAddWithOverflow
+                    | I::USubWithOverflow
+                    | I::SSubWithOverflow => {
+                        let add = matches!(which, I::UAddWithOverflow | I::SAddWithOverflow);
+                        let r = if add { p.add(a, b) } else { p.sub(a, b) };
+                        let ov = match which {
+                            // A carry: the sum wrapped below a; a borrow: a < b.
+                            I::UAddWithOverflow => p.ult(r, a),
+                            I::USubWithOverflow => p.ult(a, b),
+                            // Signed: the sign of r differs from those of both addends, or
+                            // the operands' signs differ and r's is not a's.
+                            _ => {
+                                let (x1, x2) = if add {
+                                    (p.xor(r, a), p.xor(r, b))
+                                } else {
+                                    (p.xor(a, b), p.xor(a, r))
+                                };
+                                let x = p.and(x1, x2);
+                                p.slt(x, z)
+                            }
+                        };
+                        (r, ov)
                     }
                     _ if 2 * w > expr::MAX_WIDTH => return Ok(None),
                     I::UMulWithOverflow => {
@@ -228,15 +226,8 @@ impl<'m, 'io> Interp<'m, 'io> {
     }
 
     /// The symbolic-execution API (`klee_*`, `__VERIFIER_*`).
-    pub(super) fn sym_builtin(
-        &mut self,
-        b: Builtin,
-        fid: FuncId,
-        args: &[CallArg],
-        ret: TypeId,
-    ) -> R<Value> {
-        let arg =
-            |s: &Self, i: usize| -> Value { args.get(i).map(|a| s.op(&a.op)).unwrap_or_default() };
+    pub(super) fn sym_builtin(&mut self, call: BuiltinCall<'_>) -> R<Value> {
+        let BuiltinCall { b, fid, args, ret } = call;
         let ret_w = match self.ti(ret) {
             TI::Int(w) => w,
             _ => 0,
@@ -248,8 +239,8 @@ impl<'m, 'io> Interp<'m, 'io> {
         }
         match b {
             Builtin::MakeSymbolic => {
-                let (p, n) = (arg(self, 0), arg(self, 1));
-                let name = match self.cstr_arg(&arg(self, 2))? {
+                let (p, n) = (self.arg(args, 0), self.arg(args, 1));
+                let name = match self.cstr_arg(&self.arg(args, 2))? {
                     s if s.is_empty() => "unnamed".to_string(),
                     s => s,
                 };
@@ -267,7 +258,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                 Ok(Value::Int(0))
             }
             Builtin::Assume | Builtin::VerifierAssume => {
-                let c = arg(self, 0);
+                let c = self.arg(args, 0);
                 let w = match args.first().map(|a| self.ti(a.ty)) {
                     Some(TI::Int(w)) => w,
                     _ => self.ps * 8,
@@ -285,7 +276,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                 Ok(Value::Int(0))
             }
             Builtin::KleeInt => {
-                let name = self.cstr_arg(&arg(self, 0))?;
+                let name = self.cstr_arg(&self.arg(args, 0))?;
                 Ok(self.fresh_int(&name, 4, ret_w.max(1)))
             }
             Builtin::Nondet => {
@@ -314,11 +305,11 @@ impl<'m, 'io> Interp<'m, 'io> {
             }
             Builtin::SilentExit => Err(Box::new(Stop::Silent)),
             Builtin::IsSymbolic => {
-                let v = arg(self, 0);
+                let v = self.arg(args, 0);
                 Ok(self.ret_int(ret, matches!(v, Value::Sym(_)) as i128))
             }
             Builtin::Warning | Builtin::WarningOnce => {
-                let msg = self.cstr_arg(&arg(self, 0))?;
+                let msg = self.cstr_arg(&self.arg(args, 0))?;
                 let fname = self
                     .st
                     .frames
@@ -334,12 +325,12 @@ impl<'m, 'io> Interp<'m, 'io> {
             Builtin::PreferCex => Ok(Value::Int(0)),
             Builtin::KleeAbort => error(ErrorKind::Abort, "abort failure"),
             Builtin::ReportError => {
-                let msg = self.cstr_arg(&arg(self, 2))?;
-                let suffix = self.cstr_arg(&arg(self, 3))?;
+                let msg = self.cstr_arg(&self.arg(args, 2))?;
+                let suffix = self.cstr_arg(&self.arg(args, 3))?;
                 error(ErrorKind::from_report_suffix(&suffix), msg)
             }
             Builtin::GetValue => {
-                let v = arg(self, 0);
+                let v = self.arg(args, 0);
                 match v {
                     Value::Sym(e) => {
                         let cs = self.st.path.constraints.clone();
@@ -359,7 +350,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             }
             Builtin::ReachError => error(ErrorKind::Assert, "ASSERTION FAIL: reach_error"),
             Builtin::Range => {
-                let (lo, hi) = match (arg(self, 0), arg(self, 1)) {
+                let (lo, hi) = match (self.arg(args, 0), self.arg(args, 1)) {
                     (Value::Int(a), Value::Int(b)) => (sext(a, 32) as i32, sext(b, 32) as i32),
                     _ => return sym_err("the bounds of klee_range"),
                 };
@@ -369,7 +360,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                 if lo as i64 + 1 == hi as i64 {
                     return Ok(Value::Int(lo as u32 as u128 & mask(ret_w.max(1))));
                 }
-                let name = self.cstr_arg(&arg(self, 2))?;
+                let name = self.cstr_arg(&self.arg(args, 2))?;
                 let v = self.fresh_int(&name, 4, 32);
                 let e = self.expr_of(&v, 32, "klee_range")?;
                 let h = self.pool.constant(32, hi as u32 as u128);
@@ -389,7 +380,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             Builtin::Choose => {
                 // KLEE's runtime: a `klee_choose` object of pointer size, and the path ends
                 // silently when it is >= n; here the constraint `x < n` instead.
-                let Value::Int(n) = arg(self, 0) else {
+                let Value::Int(n) = self.arg(args, 0) else {
                     return sym_err("the argument of klee_choose");
                 };
                 let w = self.ps * 8;
