@@ -1,6 +1,7 @@
 //! Constants: interning, constant expressions, global initializers.
 
 use super::*;
+use llvm_sys::target::*;
 use llvm_sys::LLVMOpcode;
 
 /// Parses the hexadecimal digits after `0xK` / `0xL` / `0xH` / `0xR` / `0x` in LLVM's printed form
@@ -22,14 +23,14 @@ fn printed_fp_hex(s: &str) -> Option<(char, String)> {
     Some((tag, digits))
 }
 
-impl Lowerer {
+impl<'ctx> Lowerer<'ctx> {
     /// Integer constant bits, zero-extended (None for widths > 128).
     pub(crate) unsafe fn const_int_bits(&self, v: LLVMValueRef) -> Option<u128> {
         let w = LLVMGetIntTypeWidth(LLVMTypeOf(v));
         if w <= 64 {
             Some(LLVMConstIntGetZExtValue(v) as u128)
         } else if w <= 128 {
-            let s = print_value(v);
+            let s = print_value(&OtherValue::new(v));
             let num = s.rsplit(' ').next()?;
             let x: i128 = num.parse().ok()?;
             let bits = x as u128;
@@ -55,7 +56,7 @@ impl Lowerer {
                 LLVMConstRealGetDouble(v, &mut loses).to_bits() as u128
             }
             kind => {
-                let s = print_value(v);
+                let s = print_value(&OtherValue::new(v));
                 let Some((tag, digits)) = printed_fp_hex(&s) else {
                     return 0;
                 };
@@ -107,13 +108,13 @@ impl Lowerer {
     }
 
     pub(crate) unsafe fn undef_of(&mut self, v: LLVMValueRef) -> ConstId {
-        let ty = self.ty(LLVMTypeOf(v));
+        let ty = self.ty_raw(LLVMTypeOf(v));
         self.push_const(Const::Undef { ty })
     }
 
     unsafe fn konst_uncached(&mut self, v: LLVMValueRef) -> ConstId {
         use LLVMValueKind::*;
-        let ty = self.ty(LLVMTypeOf(v));
+        let ty = self.ty_raw(LLVMTypeOf(v));
         let c = match LLVMGetValueKind(v) {
             LLVMConstantIntValueKind => match self.const_int_bits(v) {
                 Some(bits) => Const::Int { ty, bits },
@@ -168,7 +169,7 @@ impl Lowerer {
             }
             LLVMConstantExprValueKind => return self.const_expr(v),
             _ => Const::Expr(Box::new(InstKind::Unsupported {
-                what: format!("unsupported constant {}", print_value(v)),
+                what: format!("unsupported constant {}", print_value(&OtherValue::new(v))),
             })),
         };
         self.push_const(c)
@@ -217,7 +218,10 @@ impl Lowerer {
         let kind = match self.lower_common(v, op) {
             Some(k) => k,
             None => InstKind::Unsupported {
-                what: format!("unsupported constant expression {}", print_value(v)),
+                what: format!(
+                    "unsupported constant expression {}",
+                    print_value(&OtherValue::new(v))
+                ),
             },
         };
         self.push_const(Const::Expr(Box::new(kind)))
@@ -230,13 +234,13 @@ impl Lowerer {
         match LLVMGetValueKind(c) {
             LLVMConstantIntValueKind => {
                 if let Some(bits) = self.const_int_bits(c) {
-                    let n = LLVMStoreSizeOfType(self.td, t).min(16);
+                    let n = LLVMStoreSizeOfType(self.td.as_mut_ptr(), t).min(16);
                     put_bytes(gi, off, bits, n);
                 }
             }
             LLVMConstantFPValueKind => {
                 let bits = self.const_fp_bits(c);
-                let n = LLVMStoreSizeOfType(self.td, t).min(16);
+                let n = LLVMStoreSizeOfType(self.td.as_mut_ptr(), t).min(16);
                 put_bytes(gi, off, bits, n);
             }
             LLVMConstantPointerNullValueKind
@@ -259,7 +263,7 @@ impl Lowerer {
                     } else {
                         (LLVMGetVectorSize(t), LLVMGetElementType(t))
                     };
-                    let stride = LLVMABISizeOfType(self.td, et);
+                    let stride = LLVMABISizeOfType(self.td.as_mut_ptr(), et);
                     for i in 0..n {
                         let e = LLVMGetElementAsConstant(c, i);
                         self.write_init(e, off + i as u64 * stride, gi);
@@ -267,7 +271,7 @@ impl Lowerer {
                 }
             }
             LLVMConstantArrayValueKind | LLVMConstantVectorValueKind => {
-                let stride = LLVMABISizeOfType(self.td, LLVMGetElementType(t));
+                let stride = LLVMABISizeOfType(self.td.as_mut_ptr(), LLVMGetElementType(t));
                 let n = LLVMGetNumOperands(c) as u32;
                 for i in 0..n {
                     self.write_init(LLVMGetOperand(c, i), off + i as u64 * stride, gi);
@@ -276,7 +280,7 @@ impl Lowerer {
             LLVMConstantStructValueKind => {
                 let n = LLVMGetNumOperands(c) as u32;
                 for i in 0..n {
-                    let fo = LLVMOffsetOfElement(self.td, t, i);
+                    let fo = LLVMOffsetOfElement(self.td.as_mut_ptr(), t, i);
                     self.write_init(LLVMGetOperand(c, i), off + fo, gi);
                 }
             }
@@ -286,7 +290,7 @@ impl Lowerer {
             | LLVMBlockAddressValueKind
             | LLVMConstantExprValueKind => {
                 let id = self.konst(c);
-                let size = LLVMStoreSizeOfType(self.td, t) as u32;
+                let size = LLVMStoreSizeOfType(self.td.as_mut_ptr(), t) as u32;
                 match self.m.consts[id.0 as usize] {
                     Const::Int { bits, .. } => put_bytes(gi, off, bits, size as u64),
                     Const::Null { .. } | Const::Undef { .. } | Const::Zero { .. } => {}
@@ -308,5 +312,11 @@ fn put_bytes(gi: &mut GlobalInit, off: u64, bits: u128, n: u64) {
         if let Some(b) = gi.bytes.get_mut((off + i) as usize) {
             *b = le[i as usize];
         }
+    }
+}
+
+impl<'ctx> Lowerer<'ctx> {
+    pub(crate) unsafe fn ty_raw(&mut self, t: LLVMTypeRef) -> TypeId {
+        self.ty(RawType::new(t))
     }
 }

@@ -1,6 +1,7 @@
 //! Function bodies: instructions, operands, phis as edge copies, calls and intrinsics.
 
 use super::*;
+use llvm_sys::target::*;
 use llvm_sys::{LLVMAtomicRMWBinOp, LLVMIntPredicate, LLVMOpcode, LLVMRealPredicate};
 
 /// What a call to an intrinsic becomes.
@@ -251,7 +252,7 @@ fn is_terminator_opcode(op: LLVMOpcode) -> bool {
     )
 }
 
-impl Lowerer {
+impl<'ctx> Lowerer<'ctx> {
     /// Operand for an LLVM value used in the current function (or in a constant expression).
     pub(crate) unsafe fn operand(&mut self, v: LLVMValueRef) -> Operand {
         if let Some(&r) = self.regs.get(&v) {
@@ -297,15 +298,16 @@ impl Lowerer {
             let kind = LLVMGetTypeKind(cur);
             let stride: i64;
             if i == 1 {
-                stride = LLVMABISizeOfType(self.td, cur) as i64;
+                stride = LLVMABISizeOfType(self.td.as_mut_ptr(), cur) as i64;
             } else if kind == LLVMTypeKind::LLVMStructTypeKind {
                 let field = LLVMConstIntGetZExtValue(idx) as u32;
-                offset = offset.wrapping_add(LLVMOffsetOfElement(self.td, cur, field) as i64);
+                offset = offset
+                    .wrapping_add(LLVMOffsetOfElement(self.td.as_mut_ptr(), cur, field) as i64);
                 cur = LLVMStructGetTypeAtIndex(cur, field);
                 continue;
             } else {
                 cur = LLVMGetElementType(cur);
-                stride = LLVMABISizeOfType(self.td, cur) as i64;
+                stride = LLVMABISizeOfType(self.td.as_mut_ptr(), cur) as i64;
             }
             if LLVMGetValueKind(idx) == LLVMValueKind::LLVMConstantIntValueKind
                 && LLVMGetIntTypeWidth(LLVMTypeOf(idx)) <= 64
@@ -351,13 +353,12 @@ impl Lowerer {
         }
         let rty = LLVMTypeOf(v);
         let lanes = LLVMGetVectorSize(rty);
-        let res_ty = self.ty(rty);
-        let ctx = LLVMGetTypeContext(rty);
-        let i32_ty = self.ty(LLVMInt32TypeInContext(ctx));
+        let res_ty = self.ty_raw(rty);
+        let i32_ty = self.ty(self.ctx.i32_type());
         let is_vec = |t: LLVMTypeRef| LLVMGetTypeKind(t) == LLVMTypeKind::LLVMVectorTypeKind;
         let base_v = LLVMGetOperand(v, 0);
         let base = self.operand(base_v);
-        let base_vec_ty = is_vec(LLVMTypeOf(base_v)).then(|| self.ty(LLVMTypeOf(base_v)));
+        let base_vec_ty = is_vec(LLVMTypeOf(base_v)).then(|| self.ty_raw(LLVMTypeOf(base_v)));
         let unsupported = |w: &str| InstKind::Unsupported {
             what: format!("unsupported instruction getelementptr on vectors ({w})"),
         };
@@ -370,7 +371,7 @@ impl Lowerer {
             let it = LLVMTypeOf(idx);
             let stride: i64;
             if i == 1 {
-                stride = LLVMABISizeOfType(self.td, cur) as i64;
+                stride = LLVMABISizeOfType(self.td.as_mut_ptr(), cur) as i64;
             } else if LLVMGetTypeKind(cur) == LLVMTypeKind::LLVMStructTypeKind {
                 // Struct field numbers are constants (splat vectors for vector indices).
                 let c = if is_vec(it) {
@@ -386,12 +387,14 @@ impl Lowerer {
                     Some(idx)
                 };
                 let field = c.map(|c| LLVMConstIntGetZExtValue(c) as u32).unwrap_or(0);
-                steps.push(Step::Offset(LLVMOffsetOfElement(self.td, cur, field) as i64));
+                steps.push(Step::Offset(
+                    LLVMOffsetOfElement(self.td.as_mut_ptr(), cur, field) as i64,
+                ));
                 cur = LLVMStructGetTypeAtIndex(cur, field);
                 continue;
             } else {
                 cur = LLVMGetElementType(cur);
-                stride = LLVMABISizeOfType(self.td, cur) as i64;
+                stride = LLVMABISizeOfType(self.td.as_mut_ptr(), cur) as i64;
             }
             if is_vec(it) {
                 let et = LLVMGetElementType(it);
@@ -403,7 +406,7 @@ impl Lowerer {
                     steps.push(Step::ConstLanes(offs));
                     continue;
                 }
-                let vec_ty = self.ty(it);
+                let vec_ty = self.ty_raw(it);
                 let vec = self.operand(idx);
                 steps.push(Step::Lane {
                     vec,
@@ -508,7 +511,7 @@ impl Lowerer {
         use LLVMOpcode::*;
         let rty = LLVMTypeOf(v);
         if let Some(b) = bin_op(op) {
-            let ty = self.ty(rty);
+            let ty = self.ty_raw(rty);
             let a = self.operand(LLVMGetOperand(v, 0));
             let bb = self.operand(LLVMGetOperand(v, 1));
             return Some(InstKind::Bin {
@@ -520,8 +523,8 @@ impl Lowerer {
         }
         if let Some(c) = cast_op(op) {
             let src = LLVMGetOperand(v, 0);
-            let from = self.ty(LLVMTypeOf(src));
-            let to = self.ty(rty);
+            let from = self.ty_raw(LLVMTypeOf(src));
+            let to = self.ty_raw(rty);
             let val = self.operand(src);
             return Some(InstKind::Cast {
                 op: c,
@@ -532,13 +535,13 @@ impl Lowerer {
         }
         Some(match op {
             LLVMFNeg => {
-                let ty = self.ty(rty);
+                let ty = self.ty_raw(rty);
                 let a = self.operand(LLVMGetOperand(v, 0));
                 InstKind::FNeg { ty, a }
             }
             LLVMICmp => {
                 let a0 = LLVMGetOperand(v, 0);
-                let ty = self.ty(LLVMTypeOf(a0));
+                let ty = self.ty_raw(LLVMTypeOf(a0));
                 let a = self.operand(a0);
                 let b = self.operand(LLVMGetOperand(v, 1));
                 InstKind::ICmp {
@@ -550,7 +553,7 @@ impl Lowerer {
             }
             LLVMFCmp => {
                 let a0 = LLVMGetOperand(v, 0);
-                let ty = self.ty(LLVMTypeOf(a0));
+                let ty = self.ty_raw(LLVMTypeOf(a0));
                 let a = self.operand(a0);
                 let b = self.operand(LLVMGetOperand(v, 1));
                 InstKind::FCmp {
@@ -561,7 +564,7 @@ impl Lowerer {
                 }
             }
             LLVMSelect => {
-                let ty = self.ty(rty);
+                let ty = self.ty_raw(rty);
                 let cond = self.operand(LLVMGetOperand(v, 0));
                 let t = self.operand(LLVMGetOperand(v, 1));
                 let f = self.operand(LLVMGetOperand(v, 2));
@@ -570,7 +573,7 @@ impl Lowerer {
             LLVMGetElementPtr => return self.gep(v),
             LLVMExtractValue => {
                 let a0 = LLVMGetOperand(v, 0);
-                let agg_ty = self.ty(LLVMTypeOf(a0));
+                let agg_ty = self.ty_raw(LLVMTypeOf(a0));
                 let agg = self.operand(a0);
                 InstKind::ExtractValue {
                     agg_ty,
@@ -580,7 +583,7 @@ impl Lowerer {
             }
             LLVMInsertValue => {
                 let a0 = LLVMGetOperand(v, 0);
-                let agg_ty = self.ty(LLVMTypeOf(a0));
+                let agg_ty = self.ty_raw(LLVMTypeOf(a0));
                 let agg = self.operand(a0);
                 let val = self.operand(LLVMGetOperand(v, 1));
                 InstKind::InsertValue {
@@ -592,7 +595,7 @@ impl Lowerer {
             }
             LLVMExtractElement => {
                 let a0 = LLVMGetOperand(v, 0);
-                let vec_ty = self.ty(LLVMTypeOf(a0));
+                let vec_ty = self.ty_raw(LLVMTypeOf(a0));
                 let vec = self.operand(a0);
                 let i = LLVMGetOperand(v, 1);
                 let idx_width = self.int_width_of(i);
@@ -606,7 +609,7 @@ impl Lowerer {
             }
             LLVMInsertElement => {
                 let a0 = LLVMGetOperand(v, 0);
-                let vec_ty = self.ty(LLVMTypeOf(a0));
+                let vec_ty = self.ty_raw(LLVMTypeOf(a0));
                 let vec = self.operand(a0);
                 let val = self.operand(LLVMGetOperand(v, 1));
                 let i = LLVMGetOperand(v, 2);
@@ -622,7 +625,7 @@ impl Lowerer {
             }
             LLVMShuffleVector if !LLVMIsAInstruction(v).is_null() => {
                 let a0 = LLVMGetOperand(v, 0);
-                let vec_ty = self.ty(LLVMTypeOf(a0));
+                let vec_ty = self.ty_raw(LLVMTypeOf(a0));
                 let a = self.operand(a0);
                 let b = self.operand(LLVMGetOperand(v, 1));
                 let n = LLVMGetNumMaskElements(v);
@@ -666,7 +669,7 @@ impl Lowerer {
 
     pub(crate) unsafe fn lower_function(&mut self, f: LLVMValueRef) {
         let fid = self.func_map[&f];
-        let mut loc = self.loc_of(f);
+        let mut loc = self.loc_of(OtherValue::new(f));
         if LLVMIsDeclaration(f) != 0 {
             self.m.functions[fid.0 as usize].loc = loc;
             return;
@@ -710,7 +713,7 @@ impl Lowerer {
             while !i.is_null() {
                 let op = LLVMGetInstructionOpcode(i);
                 if op != LLVMOpcode::LLVMPHI {
-                    let iloc = self.inst_loc(i);
+                    let iloc = self.inst_loc(OtherValue::new(i));
                     if loc.0 == 0 {
                         loc = iloc;
                     }
@@ -764,9 +767,9 @@ impl Lowerer {
     /// Checks the types of an instruction's result and operands.
     unsafe fn bad_types(&mut self, i: LLVMValueRef) -> Option<String> {
         let t = LLVMTypeOf(i);
-        let tid = self.ty(t);
+        let tid = self.ty_raw(t);
         if self.is_bad_type(tid) {
-            return Some(print_type(t));
+            return Some(print_type(&RawType::new(t)));
         }
         let n = LLVMGetNumOperands(i).max(0) as u32;
         for k in 0..n {
@@ -775,9 +778,9 @@ impl Lowerer {
                 continue;
             }
             let ot = LLVMTypeOf(o);
-            let oid = self.ty(ot);
+            let oid = self.ty_raw(ot);
             if self.is_bad_type(oid) {
-                return Some(print_type(ot));
+                return Some(print_type(&RawType::new(ot)));
             }
         }
         None
@@ -855,7 +858,7 @@ impl Lowerer {
             LLVMAlloca => {
                 let et = LLVMGetAllocatedType(i);
                 let elem_size = if LLVMTypeIsSized(et) != 0 {
-                    LLVMABISizeOfType(self.td, et)
+                    LLVMABISizeOfType(self.td.as_mut_ptr(), et)
                 } else {
                     0
                 };
@@ -864,7 +867,7 @@ impl Lowerer {
                 let count = self.operand(c);
                 let mut align = LLVMGetAlignment(i);
                 if align == 0 {
-                    align = LLVMABIAlignmentOfType(self.td, et);
+                    align = LLVMABIAlignmentOfType(self.td.as_mut_ptr(), et);
                 }
                 InstKind::Alloca {
                     elem_size,
@@ -874,7 +877,7 @@ impl Lowerer {
                 }
             }
             LLVMLoad => {
-                let ty = self.ty(rty);
+                let ty = self.ty_raw(rty);
                 let ptr = self.operand(LLVMGetOperand(i, 0));
                 InstKind::Load {
                     ty,
@@ -885,7 +888,7 @@ impl Lowerer {
             }
             LLVMStore => {
                 let v = LLVMGetOperand(i, 0);
-                let ty = self.ty(LLVMTypeOf(v));
+                let ty = self.ty_raw(LLVMTypeOf(v));
                 let val = self.operand(v);
                 let ptr = self.operand(LLVMGetOperand(i, 1));
                 InstKind::Store {
@@ -897,13 +900,13 @@ impl Lowerer {
                 }
             }
             LLVMFreeze => {
-                let ty = self.ty(rty);
+                let ty = self.ty_raw(rty);
                 let v = self.operand(LLVMGetOperand(i, 0));
                 InstKind::Copy { ty, v }
             }
             LLVMAtomicRMW => {
                 let v = LLVMGetOperand(i, 1);
-                let ty = self.ty(LLVMTypeOf(v));
+                let ty = self.ty_raw(LLVMTypeOf(v));
                 let ptr = self.operand(LLVMGetOperand(i, 0));
                 let val = self.operand(v);
                 InstKind::AtomicRmw {
@@ -915,7 +918,7 @@ impl Lowerer {
             }
             LLVMAtomicCmpXchg => {
                 let c = LLVMGetOperand(i, 1);
-                let ty = self.ty(LLVMTypeOf(c));
+                let ty = self.ty_raw(LLVMTypeOf(c));
                 let ptr = self.operand(LLVMGetOperand(i, 0));
                 let cmp = self.operand(c);
                 let new = self.operand(LLVMGetOperand(i, 2));
@@ -923,7 +926,7 @@ impl Lowerer {
             }
             LLVMFence => InstKind::Fence,
             LLVMVAArg => {
-                let ty = self.ty(rty);
+                let ty = self.ty_raw(rty);
                 let list = self.operand(LLVMGetOperand(i, 0));
                 InstKind::VaArg { ty, list }
             }
@@ -954,7 +957,7 @@ impl Lowerer {
                 _ => break,
             }
         }
-        let ret = self.ty(LLVMTypeOf(i));
+        let ret = self.ty_raw(LLVMTypeOf(i));
         let nargs = LLVMGetNumArgOperands(i);
         let kind = LLVMGetValueKind(callee);
         if kind == LLVMValueKind::LLVMInlineAsmValueKind {
@@ -1005,7 +1008,7 @@ impl Lowerer {
         for k in 0..nargs {
             let a = LLVMGetOperand(i, k);
             let at = LLVMTypeOf(a);
-            let ty = self.ty(at);
+            let ty = self.ty_raw(at);
             let op = self.operand(a);
             let mut attr = LLVMGetCallSiteEnumAttribute(i, k + 1, self.byval_kind);
             if attr.is_null() && kind == LLVMValueKind::LLVMFunctionValueKind {
@@ -1014,7 +1017,7 @@ impl Lowerer {
                     attr = LLVMGetEnumAttributeAtIndex(callee, k + 1, self.byval_kind);
                 }
             }
-            let byval = self.byval_size(attr, at);
+            let byval = self.byval_size((!attr.is_null()).then(|| Attribute::new(attr)));
             args.push(CallArg { op, ty, byval });
         }
         Some(InstKind::Call {
@@ -1025,7 +1028,7 @@ impl Lowerer {
     }
 }
 
-impl Lowerer {
+impl<'ctx> Lowerer<'ctx> {
     /// Emits a temporary instruction before the one being lowered; returns its register.
     fn tmp(&mut self, k: InstKind) -> Operand {
         if self.pending.is_empty() {
@@ -1061,10 +1064,9 @@ impl Lowerer {
             return None;
         }
         let lanes = LLVMGetVectorSize(vt);
-        let vec_ty = self.ty(vt);
+        let vec_ty = self.ty_raw(vt);
         let vec = self.operand(vec_v);
-        let ctx = LLVMGetTypeContext(vt);
-        let i32_ty = self.ty(LLVMInt32TypeInContext(ctx));
+        let i32_ty = self.ty(self.ctx.i32_type());
         let mut elems = Vec::with_capacity(lanes as usize);
         for lane in 0..lanes {
             let idx = Operand::Const(self.push_const(Const::Int {
@@ -1117,10 +1119,9 @@ impl Lowerer {
     unsafe fn lower_load_relative(&mut self, i: LLVMValueRef, ret: TypeId) -> InstKind {
         let p = LLVMGetOperand(i, 0);
         let off = LLVMGetOperand(i, 1);
-        let ctx = LLVMGetTypeContext(LLVMTypeOf(p));
-        let ptr_ty = self.ty(LLVMTypeOf(p));
-        let i32_ty = self.ty(LLVMInt32TypeInContext(ctx));
-        let iptr_ty = self.ty(LLVMIntTypeInContext(ctx, self.m.ptr_size * 8));
+        let ptr_ty = self.ty_raw(LLVMTypeOf(p));
+        let i32_ty = self.ty(self.ctx.i32_type());
+        let iptr_ty = self.ty(self.ctx.custom_width_int_type(self.m.ptr_size * 8));
         let width = self.int_width_of(off);
         let pop = self.operand(p);
         let oop = self.operand(off);
@@ -1229,7 +1230,7 @@ impl Lowerer {
             if vals.len() != 1 {
                 return unsupported();
             }
-            let from = self.ty(LLVMTypeOf(vals[0]));
+            let from = self.ty_raw(LLVMTypeOf(vals[0]));
             let v = self.operand(vals[0]);
             return InstKind::Cast {
                 op: c,
@@ -1261,7 +1262,7 @@ impl Lowerer {
                 "uno" => FloatPred::Uno,
                 _ => return unsupported(),
             };
-            let ty = self.ty(LLVMTypeOf(vals[0]));
+            let ty = self.ty_raw(LLVMTypeOf(vals[0]));
             let a = self.operand(vals[0]);
             let b = self.operand(vals[1]);
             return InstKind::FCmp { pred, ty, a, b };
@@ -1283,7 +1284,7 @@ impl Lowerer {
         };
         let mut args = Vec::with_capacity(vals.len());
         for v in vals {
-            let ty = self.ty(LLVMTypeOf(v));
+            let ty = self.ty_raw(LLVMTypeOf(v));
             let op = self.operand(v);
             args.push(CallArg {
                 op,
@@ -1328,7 +1329,7 @@ unsafe fn indices_of(v: LLVMValueRef) -> Vec<u32> {
 }
 
 unsafe fn inst_name(i: LLVMValueRef) -> String {
-    let s = print_value(i);
+    let s = print_value(&OtherValue::new(i));
     let s = s.trim();
     let s = match s.split_once(" = ") {
         Some((_, r)) => r,
@@ -1338,4 +1339,10 @@ unsafe fn inst_name(i: LLVMValueRef) -> String {
         .next()
         .unwrap_or("instruction")
         .to_string()
+}
+
+unsafe fn value_name(v: LLVMValueRef) -> String {
+    let mut len = 0usize;
+    let p = LLVMGetValueName2(v, &mut len);
+    cstr_len(p, len)
 }
