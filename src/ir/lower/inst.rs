@@ -263,8 +263,10 @@ impl<'ctx> Lowerer<'ctx> {
             | LLVMValueKind::LLVMArgumentValueKind
             | LLVMValueKind::LLVMMetadataAsValueValueKind
             | LLVMValueKind::LLVMBasicBlockValueKind
-            | LLVMValueKind::LLVMInlineAsmValueKind => Operand::Const(self.undef_of(v)),
-            _ => Operand::Const(self.konst(v)),
+            | LLVMValueKind::LLVMInlineAsmValueKind => {
+                Operand::Const(self.undef_of(RawValue::new(v)))
+            }
+            _ => Operand::Const(self.konst(RawValue::new(v))),
         }
     }
 
@@ -669,7 +671,7 @@ impl<'ctx> Lowerer<'ctx> {
 
     pub(crate) unsafe fn lower_function(&mut self, f: LLVMValueRef) {
         let fid = self.func_map[&f];
-        let mut loc = self.loc_of(OtherValue::new(f));
+        let mut loc = self.loc_of(RawValue::new(f));
         if LLVMIsDeclaration(f) != 0 {
             self.m.functions[fid.0 as usize].loc = loc;
             return;
@@ -713,7 +715,7 @@ impl<'ctx> Lowerer<'ctx> {
             while !i.is_null() {
                 let op = LLVMGetInstructionOpcode(i);
                 if op != LLVMOpcode::LLVMPHI {
-                    let iloc = self.inst_loc(OtherValue::new(i));
+                    let iloc = self.inst_loc(RawValue::new(i));
                     if loc.0 == 0 {
                         loc = iloc;
                     }
@@ -835,7 +837,10 @@ impl<'ctx> Lowerer<'ctx> {
                 let mut cases = Vec::with_capacity(n as usize);
                 for k in 1..n {
                     let val = LLVMGetOperand(i, 2 * k);
-                    let bits = self.const_int_bits(val).unwrap_or(0);
+                    let bits = RawValue::new(val)
+                        .as_const_int()
+                        .and_then(|c| self.const_int_bits(c))
+                        .unwrap_or(0);
                     let e = self.edge(bb, LLVMGetSuccessor(i, k));
                     cases.push((bits, e));
                 }
@@ -1329,7 +1334,7 @@ unsafe fn indices_of(v: LLVMValueRef) -> Vec<u32> {
 }
 
 unsafe fn inst_name(i: LLVMValueRef) -> String {
-    let s = print_value(&OtherValue::new(i));
+    let s = print_value(&RawValue::new(i));
     let s = s.trim();
     let s = match s.split_once(" = ") {
         Some((_, r)) => r,
@@ -1345,4 +1350,10 @@ unsafe fn value_name(v: LLVMValueRef) -> String {
     let mut len = 0usize;
     let p = LLVMGetValueName2(v, &mut len);
     cstr_len(p, len)
+}
+
+impl<'ctx> Lowerer<'ctx> {
+    pub(crate) unsafe fn ty_raw(&mut self, t: LLVMTypeRef) -> TypeId {
+        self.ty(RawType::new(t))
+    }
 }

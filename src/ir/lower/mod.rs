@@ -7,7 +7,7 @@
 //! value enums have no variant for label, metadata, token, x86_mmx and x86_amx types (their
 //! constructors panic), which valid IR contains (intrinsic signatures, EH pads, MMX code), so
 //! types are classified by their LLVM kind first and such types and values are kept as
-//! `RawType` / `OtherValue`.
+//! `RawType` / `RawValue`.
 //!
 //! The whole module is lowered once: types (with their layout from the module's data layout),
 //! constants (interned, deduplicated), globals (initializers as bytes plus relocations),
@@ -46,7 +46,7 @@ use inkwell::memory_buffer::MemoryBuffer;
 use inkwell::module::Module as LlvmModule;
 use inkwell::targets::TargetData;
 use inkwell::types::{AnyType, AnyTypeEnum, AsTypeRef, BasicType, FunctionType};
-use inkwell::values::{AnyValue, AsValueRef, FunctionValue, GlobalValue};
+use inkwell::values::{AnyValue, AsValueRef, FloatValue, FunctionValue, GlobalValue, IntValue};
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
 use llvm_sys::{LLVMTypeKind, LLVMValueKind};
@@ -145,6 +145,11 @@ impl RawType<'_> {
     pub(crate) unsafe fn new(t: LLVMTypeRef) -> Self {
         RawType(t, PhantomData)
     }
+
+    /// Any inkwell type as a `RawType`.
+    pub(crate) fn of(t: impl AsTypeRef) -> Self {
+        RawType(t.as_type_ref(), PhantomData)
+    }
 }
 
 unsafe impl AsTypeRef for RawType<'_> {
@@ -155,33 +160,72 @@ unsafe impl AsTypeRef for RawType<'_> {
 
 unsafe impl<'ctx> AnyType<'ctx> for RawType<'ctx> {}
 
-/// A value of a type inkwell 0.5 cannot represent (metadata, token, x86_mmx, x86_amx, and
-/// void instructions), or one read where inkwell has no accessor: any LLVM value of the module.
+/// Any LLVM value of the module. inkwell 0.5's value enums cannot hold values of metadata,
+/// token, x86_mmx and x86_amx type (nor void instructions), and it has no operand access on
+/// constants, so operands are read as `RawValue`s and turned into inkwell's typed values
+/// (`IntValue`, `FloatValue`, ...) where their kind is known.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct OtherValue<'ctx>(LLVMValueRef, PhantomData<&'ctx ()>);
+pub(crate) struct RawValue<'ctx>(LLVMValueRef, PhantomData<&'ctx ()>);
 
-impl<'ctx> OtherValue<'ctx> {
+impl<'ctx> RawValue<'ctx> {
     /// # Safety
     /// `v` is a valid value of the module being lowered.
     pub(crate) unsafe fn new(v: LLVMValueRef) -> Self {
-        OtherValue(v, PhantomData)
+        RawValue(v, PhantomData)
+    }
+
+    /// Any inkwell value as a `RawValue`.
+    pub(crate) fn of(v: impl AsValueRef) -> Self {
+        RawValue(v.as_value_ref(), PhantomData)
     }
 
     /// Its type.
-    #[allow(dead_code)] // TODO(next step): used by the constants and instructions
     pub(crate) fn get_type(self) -> RawType<'ctx> {
         // llvm-sys: inkwell 0.5's get_type panics on metadata, token, x86_mmx and x86_amx values
         unsafe { RawType::new(LLVMTypeOf(self.0)) }
     }
+
+    /// Its LLVM value kind.
+    pub(crate) fn kind(self) -> LLVMValueKind {
+        // llvm-sys: inkwell 0.5 has no value-kind query (constant kinds, arguments, inline asm, ...)
+        unsafe { LLVMGetValueKind(self.0) }
+    }
+
+    /// Number of operands (of an instruction or a constant).
+    pub(crate) fn num_operands(self) -> u32 {
+        // llvm-sys: inkwell 0.5 has no operand access on constants
+        unsafe { LLVMGetNumOperands(self.0).max(0) as u32 }
+    }
+
+    /// Operand `k` (of an instruction or a constant).
+    pub(crate) fn operand(self, k: u32) -> RawValue<'ctx> {
+        // llvm-sys: inkwell 0.5 has no operand access on constants, and its get_operand panics on
+        // metadata, token and x86_mmx operands of instructions
+        unsafe { RawValue::new(LLVMGetOperand(self.0, k)) }
+    }
+
+    /// The constant integer, if it is one (of any width).
+    pub(crate) fn as_const_int(self) -> Option<IntValue<'ctx>> {
+        // SAFETY: a ConstantInt is an integer value (LLVM 14 has no vector ConstantInts).
+        (self.kind() == LLVMValueKind::LLVMConstantIntValueKind)
+            .then(|| unsafe { IntValue::new(self.0) })
+    }
+
+    /// The constant floating-point number, if it is one.
+    pub(crate) fn as_const_fp(self) -> Option<FloatValue<'ctx>> {
+        // SAFETY: a ConstantFP is a floating-point value.
+        (self.kind() == LLVMValueKind::LLVMConstantFPValueKind)
+            .then(|| unsafe { FloatValue::new(self.0) })
+    }
 }
 
-unsafe impl AsValueRef for OtherValue<'_> {
+unsafe impl AsValueRef for RawValue<'_> {
     fn as_value_ref(&self) -> LLVMValueRef {
         self.0
     }
 }
 
-unsafe impl<'ctx> AnyValue<'ctx> for OtherValue<'ctx> {}
+unsafe impl<'ctx> AnyValue<'ctx> for RawValue<'ctx> {}
 
 /// The LLVM kind of a type.
 pub(crate) fn type_kind_of(t: &impl AsTypeRef) -> LLVMTypeKind {
@@ -459,7 +503,7 @@ impl<'ctx> Lowerer<'ctx> {
             bytes: vec![0u8; size as usize],
             relocs: Vec::new(),
         };
-        unsafe { self.write_init(init, 0, &mut gi) };
+        self.write_init(unsafe { RawValue::new(init) }, 0, &mut gi);
         self.m.globals[id.0 as usize].init = Some(gi);
     }
 
