@@ -1,5 +1,6 @@
 //! Constants: interning, constant expressions, global initializers.
 
+use super::inst::User;
 use super::*;
 use inkwell::values::{ArrayValue, InstructionOpcode, VectorValue};
 
@@ -172,7 +173,7 @@ impl<'ctx> Lowerer<'ctx> {
                 }
             }
             InstructionOpcode::GetElementPtr => {
-                if let Some(kind) = unsafe { self.gep(v.as_value_ref()) } {
+                if let Some(kind) = self.gep(User::Expr(v)) {
                     if let InstKind::Gep {
                         base: Operand::Const(b),
                         offset,
@@ -198,7 +199,7 @@ impl<'ctx> Lowerer<'ctx> {
             }
             _ => {}
         }
-        let kind = match unsafe { self.lower_common(v.as_value_ref(), op.into()) } {
+        let kind = match self.lower_common(User::Expr(v), op) {
             Some(k) => k,
             None => InstKind::Unsupported {
                 what: format!("unsupported constant expression {}", print_value(&v)),
@@ -288,7 +289,7 @@ fn seq_type(t: RawType<'_>) -> Option<(u32, RawType<'_>)> {
 }
 
 /// Element `i` of a ConstantDataArray / ConstantDataVector.
-fn data_element(v: RawValue<'_>, i: u32) -> RawValue<'_> {
+pub(crate) fn data_element(v: RawValue<'_>, i: u32) -> RawValue<'_> {
     if v.kind() == LLVMValueKind::LLVMConstantDataVectorValueKind {
         // SAFETY: a ConstantDataVector is a vector value.
         let vv = unsafe { VectorValue::new(v.as_value_ref()) };
@@ -317,7 +318,7 @@ fn string_bytes<'a>(v: RawValue<'a>) -> Option<&'a [u8]> {
 }
 
 /// What a global alias stands for.
-fn aliasee(v: RawValue<'_>) -> RawValue<'_> {
+pub(crate) fn aliasee(v: RawValue<'_>) -> RawValue<'_> {
     // llvm-sys: inkwell 0.5 has no global aliases
     unsafe { RawValue::new(LLVMAliasGetAliasee(v.as_value_ref())) }
 }

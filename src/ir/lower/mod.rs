@@ -204,6 +204,12 @@ impl<'ctx> RawValue<'ctx> {
         unsafe { RawValue::new(LLVMGetOperand(self.0, k)) }
     }
 
+    /// Operand `k`, `None` if LLVM has none there.
+    pub(crate) fn try_operand(self, k: u32) -> Option<RawValue<'ctx>> {
+        let o = self.operand(k);
+        (!o.0.is_null()).then_some(o)
+    }
+
     /// The constant integer, if it is one (of any width).
     pub(crate) fn as_const_int(self) -> Option<IntValue<'ctx>> {
         // SAFETY: a ConstantInt is an integer value (LLVM 14 has no vector ConstantInts).
@@ -290,8 +296,6 @@ pub(crate) struct Lowerer<'ctx> {
     const_map: HashMap<LLVMValueRef, ConstId>,
     const_intern: HashMap<ConstKey, ConstId>,
     func_map: HashMap<LLVMValueRef, FuncId>,
-    /// The LLVM function of each `FuncId`.
-    funcs: Vec<FunctionValue<'ctx>>,
     global_map: HashMap<LLVMValueRef, GlobalId>,
     block_map: HashMap<LLVMBasicBlockRef, (FuncId, BlockId)>,
     /// Files keyed by the addresses of LLVM's directory and file name strings.
@@ -354,7 +358,6 @@ fn lower_module(llm: &LlvmModule<'_>) -> Module {
         const_map: HashMap::new(),
         const_intern: HashMap::new(),
         func_map: HashMap::new(),
-        funcs: Vec::new(),
         global_map: HashMap::new(),
         block_map: HashMap::new(),
         file_ptr_map: HashMap::new(),
@@ -402,7 +405,7 @@ impl<'ctx> Lowerer<'ctx> {
         }
         // 5. Function bodies.
         for &f in &funcs {
-            unsafe { self.lower_function(f.as_value_ref()) };
+            self.lower_function(f);
         }
     }
 
@@ -430,7 +433,6 @@ impl<'ctx> Lowerer<'ctx> {
         }
         self.m.func_by_name.insert(name.clone(), id);
         self.func_map.insert(f.as_value_ref(), id);
-        self.funcs.push(f);
         self.m.functions.push(Function {
             name,
             params,
@@ -454,7 +456,7 @@ impl<'ctx> Lowerer<'ctx> {
         }
         // llvm-sys: inkwell 0.5's get_type_value panics on x86_mmx/x86_amx types
         let t = unsafe { RawType::new(LLVMGetTypeAttributeValue(attr.as_mut_ptr())) };
-        if t.0.is_null() || !self.is_sized(t) {
+        if t.0.is_null() || !is_sized(t) {
             return Some(0);
         }
         Some(self.td.get_abi_size(&t))
@@ -517,7 +519,8 @@ impl<'ctx> Lowerer<'ctx> {
         // SAFETY: every type handed to the lowering is a type of its module.
         let t = unsafe { RawType::new(r) };
         let (kind, bad) = self.type_kind(t);
-        let (store_size, alloc_size, align) = if self.is_sized(t) {
+        let sized = type_kind_of(&t) != LLVMTypeKind::LLVMScalableVectorTypeKind && is_sized(t);
+        let (store_size, alloc_size, align) = if sized {
             (
                 self.td.get_store_size(&t),
                 self.td.get_abi_size(&t),
@@ -544,27 +547,6 @@ impl<'ctx> Lowerer<'ctx> {
         };
         self.type_map.insert(r, id);
         id
-    }
-
-    /// Whether a type has a size (scalable vectors do not count).
-    pub(crate) fn is_sized(&self, t: RawType<'ctx>) -> bool {
-        use LLVMTypeKind::*;
-        match type_kind_of(&t) {
-            LLVMVoidTypeKind
-            | LLVMLabelTypeKind
-            | LLVMMetadataTypeKind
-            | LLVMTokenTypeKind
-            | LLVMFunctionTypeKind
-            | LLVMScalableVectorTypeKind => false,
-            // LLVM: always sized (inkwell cannot hold them).
-            LLVMX86_MMXTypeKind | LLVMX86_AMXTypeKind => true,
-            _ => match any_type(t) {
-                Some(AnyTypeEnum::ArrayType(a)) => a.is_sized(),
-                Some(AnyTypeEnum::StructType(s)) => s.is_sized(),
-                Some(AnyTypeEnum::VectorType(v)) => v.is_sized(),
-                _ => true,
-            },
-        }
     }
 
     fn type_kind(&mut self, t: RawType<'ctx>) -> (TypeKind, bool) {
@@ -714,7 +696,24 @@ impl<'ctx> Lowerer<'ctx> {
     }
 }
 
-/// Element type of an array type.
+/// Whether LLVM gives a type a size (`LLVMTypeIsSized`; scalable vectors included).
+pub(crate) fn is_sized(t: RawType<'_>) -> bool {
+    use LLVMTypeKind::*;
+    match any_type(t) {
+        // LLVM: x86_mmx and x86_amx are sized; label, metadata and token are not.
+        None => matches!(type_kind_of(&t), LLVMX86_MMXTypeKind | LLVMX86_AMXTypeKind),
+        Some(AnyTypeEnum::ArrayType(x)) => x.is_sized(),
+        Some(AnyTypeEnum::FloatType(x)) => x.is_sized(),
+        Some(AnyTypeEnum::FunctionType(x)) => x.is_sized(),
+        Some(AnyTypeEnum::IntType(x)) => x.is_sized(),
+        Some(AnyTypeEnum::PointerType(x)) => x.is_sized(),
+        Some(AnyTypeEnum::StructType(x)) => x.is_sized(),
+        Some(AnyTypeEnum::VectorType(x)) => x.is_sized(),
+        Some(AnyTypeEnum::VoidType(x)) => x.is_sized(),
+    }
+}
+
+/// Element type of an array or vector type.
 pub(crate) fn element_type<'ctx>(t: impl AsTypeRef) -> RawType<'ctx> {
     // llvm-sys: inkwell 0.5's get_element_type panics on x86_mmx elements
     unsafe { RawType::new(LLVMGetElementType(t.as_type_ref())) }
