@@ -259,6 +259,7 @@ pub(crate) fn param_types<'ctx>(fty: FunctionType<'ctx>) -> Vec<RawType<'ctx>> {
         // llvm-sys: inkwell 0.5's get_param_types panics on metadata/token/x86_mmx parameters
         unsafe { LLVMGetParamTypes(fty.as_type_ref(), ptys.as_mut_ptr()) };
     }
+    // SAFETY: types of the module's function type.
     ptys.into_iter()
         .map(|t| unsafe { RawType::new(t) })
         .collect()
@@ -512,12 +513,10 @@ impl<'ctx> Lowerer<'ctx> {
     // ---- types ----
 
     pub(crate) fn ty(&mut self, t: impl AsTypeRef) -> TypeId {
-        let r = t.as_type_ref();
-        if let Some(&id) = self.type_map.get(&r) {
+        let t = RawType::of(t);
+        if let Some(&id) = self.type_map.get(&t.0) {
             return id;
         }
-        // SAFETY: every type handed to the lowering is a type of its module.
-        let t = unsafe { RawType::new(r) };
         let (kind, bad) = self.type_kind(t);
         let sized = type_kind_of(&t) != LLVMTypeKind::LLVMScalableVectorTypeKind && is_sized(t);
         let (store_size, alloc_size, align) = if sized {
@@ -545,7 +544,7 @@ impl<'ctx> Lowerer<'ctx> {
                 id
             }
         };
-        self.type_map.insert(r, id);
+        self.type_map.insert(t.0, id);
         id
     }
 

@@ -1284,3 +1284,48 @@ define float @r(<4 x float> %v, <2 x double> %d) {
     assert_eq!(d.len(), defs.len());
     assert!(defs.iter().all(|&r| r < f.num_regs));
 }
+
+/// The lowering of a whole program (`testdata/vector_loops.c`, a copy of the testsuite program,
+/// at -O2 with debug info: vectors, phis, globals, strings, calls, locations) is pinned:
+/// `testdata/vector_loops.O2.dump` is its `ir::dump` by the llvm-sys lowering before the move to
+/// inkwell. A change in the dump is a change in the IR; if intended, regenerate the snapshot
+/// from `m.dump()` of the module compiled as below.
+#[test]
+fn whole_program_dump_matches_snapshot() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("t.c"),
+        include_str!("testdata/vector_loops.c"),
+    )
+    .unwrap();
+    // Relative source name and a fixed debug directory: the dump does not depend on the tempdir.
+    let out = Command::new("clang-14")
+        .current_dir(dir.path())
+        .args(["-c", "-emit-llvm", "-g", "-O2", "-Wno-everything"])
+        .arg(format!("-fdebug-prefix-map={}=/snap", dir.path().display()))
+        .args(["-o", "t.bc", "t.c"])
+        .output()
+        .expect("clang-14");
+    assert!(
+        out.status.success(),
+        "clang failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let m = load_module(&dir.path().join("t.bc")).expect("load");
+    check_wellformed(&m);
+    let got = m.dump();
+    let want = include_str!("testdata/vector_loops.O2.dump");
+    if got != want {
+        let line = got
+            .lines()
+            .zip(want.lines())
+            .position(|(g, w)| g != w)
+            .unwrap_or_else(|| got.lines().count().min(want.lines().count()));
+        panic!(
+            "dump differs from the snapshot at line {}:\n got: {:?}\nwant: {:?}",
+            line + 1,
+            got.lines().nth(line),
+            want.lines().nth(line)
+        );
+    }
+}
