@@ -26,10 +26,11 @@ fn printed_fp_hex(s: &str) -> Option<(char, String)> {
 impl<'ctx> Lowerer<'ctx> {
     /// Integer constant bits, zero-extended (None for widths > 128).
     pub(crate) fn const_int_bits(&self, v: IntValue<'ctx>) -> Option<u128> {
+        if let Some(x) = v.get_zero_extended_constant() {
+            return Some(x.into());
+        }
         let w = v.get_type().get_bit_width();
-        if w <= 64 {
-            v.get_zero_extended_constant().map(u128::from)
-        } else if w <= 128 {
+        if (65..=128).contains(&w) {
             // inkwell (like LLVM's C API) reads at most 64 bits: the printed form has them all.
             let s = print_value(&v);
             let num = s.rsplit(' ').next()?;
@@ -138,7 +139,7 @@ impl<'ctx> Lowerer<'ctx> {
             }
             LLVMConstantDataArrayValueKind | LLVMConstantDataVectorValueKind => {
                 let n = seq_type(v.get_type()).map_or(0, |(n, _)| n);
-                let elems = (0..n).map(|i| self.konst(data_element(v, i))).collect();
+                let elems = data_elements(v, n).map(|e| self.konst(e)).collect();
                 Const::Aggregate { ty, elems }
             }
             LLVMGlobalVariableValueKind => match self.global_map.get(&v.as_value_ref()) {
@@ -237,8 +238,8 @@ impl<'ctx> Lowerer<'ctx> {
                     }
                 } else if let Some((n, et)) = seq_type(t) {
                     let stride = self.td.get_abi_size(&et);
-                    for i in 0..n {
-                        self.write_init(data_element(c, i), off + i as u64 * stride, gi);
+                    for (i, e) in data_elements(c, n).enumerate() {
+                        self.write_init(e, off + i as u64 * stride, gi);
                     }
                 }
             }
@@ -288,15 +289,16 @@ fn seq_type(t: RawType<'_>) -> Option<(u32, RawType<'_>)> {
     }
 }
 
-/// Element `i` of a ConstantDataArray / ConstantDataVector.
-pub(crate) fn data_element(v: RawValue<'_>, i: u32) -> RawValue<'_> {
-    if v.kind() == LLVMValueKind::LLVMConstantDataVectorValueKind {
-        // SAFETY: a ConstantDataVector is a vector value.
-        let vv = unsafe { VectorValue::new(v.as_value_ref()) };
-        return RawValue::of(vv.get_element_as_constant(i));
-    }
-    // llvm-sys: inkwell 0.5 has get_element_as_constant only for vectors
-    unsafe { RawValue::new(LLVMGetElementAsConstant(v.as_value_ref(), i)) }
+/// The first `n` elements of a ConstantDataArray / ConstantDataVector.
+pub(crate) fn data_elements(v: RawValue<'_>, n: u32) -> impl Iterator<Item = RawValue<'_>> {
+    // SAFETY: a ConstantDataVector is a vector value.
+    let vector = (v.kind() == LLVMValueKind::LLVMConstantDataVectorValueKind)
+        .then(|| unsafe { VectorValue::new(v.as_value_ref()) });
+    (0..n).map(move |i| match vector {
+        Some(vv) => RawValue::of(vv.get_element_as_constant(i)),
+        // llvm-sys: inkwell 0.5 has get_element_as_constant only for vectors
+        None => unsafe { RawValue::new(LLVMGetElementAsConstant(v.as_value_ref(), i)) },
+    })
 }
 
 /// The bytes of a constant string (an `i8` ConstantDataArray), NULs included.

@@ -1,6 +1,6 @@
 //! Function bodies: instructions, operands, phis as edge copies, calls and intrinsics.
 
-use super::consts::{aliasee, const_opcode, data_element};
+use super::consts::{aliasee, const_opcode, data_elements};
 use super::*;
 use inkwell::basic_block::BasicBlock;
 use inkwell::types::{BasicTypeEnum, VectorType};
@@ -522,7 +522,7 @@ impl<'ctx> Lowerer<'ctx> {
                     match idx.kind() {
                         LLVMValueKind::LLVMConstantAggregateZeroValueKind => None,
                         LLVMValueKind::LLVMConstantDataVectorValueKind => {
-                            Some(data_element(idx, 0))
+                            data_elements(idx, 1).next()
                         }
                         LLVMValueKind::LLVMConstantVectorValueKind => Some(idx.operand(0)),
                         _ => return unsupported("variable struct index"),
@@ -1107,9 +1107,18 @@ impl<'ctx> Lowerer<'ctx> {
             .then(|| unsafe { FunctionValue::new(callee.as_value_ref()) })
             .flatten();
         let target = if let Some(f) = callee_fn {
-            let name = f.get_name().to_string_lossy();
-            if f.get_intrinsic_id() != 0 || name.starts_with("llvm.") {
-                let name = name.into_owned();
+            // The name as declared (not empty: intrinsics have names).
+            let fid = self.func_map.get(&callee.as_value_ref()).copied();
+            let name = |lw: &Self| match fid {
+                Some(id) => lw.m.functions[id.0 as usize].name.clone(),
+                None => f.get_name().to_string_lossy().into_owned(),
+            };
+            let llvm_named = match fid {
+                Some(id) => self.m.functions[id.0 as usize].name.starts_with("llvm."),
+                None => f.get_name().to_bytes().starts_with(b"llvm."),
+            };
+            if f.get_intrinsic_id() != 0 || llvm_named {
+                let name = name(self);
                 if name.starts_with("llvm.load.relative.") {
                     return Some(self.lower_load_relative(i, ret));
                 }
@@ -1133,8 +1142,8 @@ impl<'ctx> Lowerer<'ctx> {
                     Some(IntrinsicLowering::Intr(x)) => Callee::Intrinsic(x),
                 }
             } else {
-                match self.func_map.get(&callee.as_value_ref()) {
-                    Some(&fid) => Callee::Direct(fid),
+                match fid {
+                    Some(fid) => Callee::Direct(fid),
                     None => Callee::Indirect(self.operand(callee)),
                 }
             }
@@ -1441,7 +1450,7 @@ fn const_int_lanes(v: RawValue<'_>, lanes: u32) -> Option<Vec<i64>> {
     match v.kind() {
         LLVMValueKind::LLVMConstantAggregateZeroValueKind => Some(vec![0; lanes as usize]),
         LLVMValueKind::LLVMConstantDataVectorValueKind => {
-            (0..lanes).map(|i| lane(data_element(v, i))).collect()
+            data_elements(v, lanes).map(lane).collect()
         }
         LLVMValueKind::LLVMConstantVectorValueKind => {
             (0..lanes).map(|i| lane(v.operand(i))).collect()
