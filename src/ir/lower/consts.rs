@@ -1,7 +1,8 @@
 //! Constants: interning, constant expressions, global initializers.
 
+use super::inst::User;
 use super::*;
-use llvm_sys::LLVMOpcode;
+use inkwell::values::{ArrayValue, InstructionOpcode, VectorValue};
 
 /// Parses the hexadecimal digits after `0xK` / `0xL` / `0xH` / `0xR` / `0x` in LLVM's printed form
 /// of a floating-point constant.
@@ -22,14 +23,16 @@ fn printed_fp_hex(s: &str) -> Option<(char, String)> {
     Some((tag, digits))
 }
 
-impl Lowerer {
+impl<'ctx> Lowerer<'ctx> {
     /// Integer constant bits, zero-extended (None for widths > 128).
-    pub(crate) unsafe fn const_int_bits(&self, v: LLVMValueRef) -> Option<u128> {
-        let w = LLVMGetIntTypeWidth(LLVMTypeOf(v));
-        if w <= 64 {
-            Some(LLVMConstIntGetZExtValue(v) as u128)
-        } else if w <= 128 {
-            let s = print_value(v);
+    pub(crate) fn const_int_bits(&self, v: IntValue<'ctx>) -> Option<u128> {
+        if let Some(x) = v.get_zero_extended_constant() {
+            return Some(x.into());
+        }
+        let w = v.get_type().get_bit_width();
+        if (65..=128).contains(&w) {
+            // inkwell (like LLVM's C API) reads at most 64 bits: the printed form has them all.
+            let s = print_value(&v);
             let num = s.rsplit(' ').next()?;
             let x: i128 = num.parse().ok()?;
             let bits = x as u128;
@@ -44,18 +47,14 @@ impl Lowerer {
     }
 
     /// Float constant as its IEEE bit pattern (x86_fp80 in the low 80 bits).
-    unsafe fn const_fp_bits(&self, v: LLVMValueRef) -> u128 {
-        let t = LLVMTypeOf(v);
-        let mut loses = 0;
-        match LLVMGetTypeKind(t) {
-            LLVMTypeKind::LLVMFloatTypeKind => {
-                (LLVMConstRealGetDouble(v, &mut loses) as f32).to_bits() as u128
-            }
-            LLVMTypeKind::LLVMDoubleTypeKind => {
-                LLVMConstRealGetDouble(v, &mut loses).to_bits() as u128
-            }
+    fn const_fp_bits(&self, v: FloatValue<'ctx>) -> u128 {
+        let value = || v.get_constant().map_or(0.0, |(x, _)| x);
+        match type_kind_of(&v.get_type()) {
+            LLVMTypeKind::LLVMFloatTypeKind => (value() as f32).to_bits() as u128,
+            LLVMTypeKind::LLVMDoubleTypeKind => value().to_bits() as u128,
+            // inkwell (like LLVM's C API) reads a double: the printed form has the exact bits.
             kind => {
-                let s = print_value(v);
+                let s = print_value(&v);
                 let Some((tag, digits)) = printed_fp_hex(&s) else {
                     return 0;
                 };
@@ -97,31 +96,33 @@ impl Lowerer {
     }
 
     /// Interns an LLVM constant.
-    pub(crate) unsafe fn konst(&mut self, v: LLVMValueRef) -> ConstId {
-        if let Some(&id) = self.const_map.get(&v) {
+    pub(crate) fn konst(&mut self, v: impl AsValueRef) -> ConstId {
+        let v = RawValue::of(v);
+        if let Some(&id) = self.const_map.get(&v.as_value_ref()) {
             return id;
         }
         let id = self.konst_uncached(v);
-        self.const_map.insert(v, id);
+        self.const_map.insert(v.as_value_ref(), id);
         id
     }
 
-    pub(crate) unsafe fn undef_of(&mut self, v: LLVMValueRef) -> ConstId {
-        let ty = self.ty(LLVMTypeOf(v));
+    pub(crate) fn undef_of(&mut self, v: RawValue<'ctx>) -> ConstId {
+        let ty = self.ty(v.get_type());
         self.push_const(Const::Undef { ty })
     }
 
-    unsafe fn konst_uncached(&mut self, v: LLVMValueRef) -> ConstId {
+    fn konst_uncached(&mut self, v: RawValue<'ctx>) -> ConstId {
         use LLVMValueKind::*;
-        let ty = self.ty(LLVMTypeOf(v));
-        let c = match LLVMGetValueKind(v) {
-            LLVMConstantIntValueKind => match self.const_int_bits(v) {
+        let ty = self.ty(v.get_type());
+        let c = match v.kind() {
+            LLVMConstantIntValueKind => match v.as_const_int().and_then(|c| self.const_int_bits(c))
+            {
                 Some(bits) => Const::Int { ty, bits },
                 None => Const::Undef { ty },
             },
             LLVMConstantFPValueKind => Const::Int {
                 ty,
-                bits: self.const_fp_bits(v),
+                bits: v.as_const_fp().map_or(0, |c| self.const_fp_bits(c)),
             },
             LLVMConstantPointerNullValueKind => Const::Null { ty },
             LLVMUndefValueValueKind | LLVMPoisonValueKind | LLVMConstantTokenNoneValueKind => {
@@ -131,64 +132,49 @@ impl Lowerer {
             LLVMConstantArrayValueKind
             | LLVMConstantStructValueKind
             | LLVMConstantVectorValueKind => {
-                let n = LLVMGetNumOperands(v) as u32;
-                let elems = (0..n).map(|i| self.konst(LLVMGetOperand(v, i))).collect();
-                Const::Aggregate { ty, elems }
-            }
-            LLVMConstantDataArrayValueKind | LLVMConstantDataVectorValueKind => {
-                let t = LLVMTypeOf(v);
-                let n = if LLVMGetTypeKind(t) == LLVMTypeKind::LLVMArrayTypeKind {
-                    LLVMGetArrayLength(t)
-                } else {
-                    LLVMGetVectorSize(t)
-                };
-                let elems = (0..n)
-                    .map(|i| self.konst(LLVMGetElementAsConstant(v, i)))
+                let elems = (0..v.num_operands())
+                    .map(|i| self.konst(v.operand(i)))
                     .collect();
                 Const::Aggregate { ty, elems }
             }
-            LLVMGlobalVariableValueKind => match self.global_map.get(&v) {
+            LLVMConstantDataArrayValueKind | LLVMConstantDataVectorValueKind => {
+                let n = seq_type(v.get_type()).map_or(0, |(n, _)| n);
+                let elems = data_elements(v, n).map(|e| self.konst(e)).collect();
+                Const::Aggregate { ty, elems }
+            }
+            LLVMGlobalVariableValueKind => match self.global_map.get(&v.as_value_ref()) {
                 Some(&global) => Const::GlobalAddr { global, offset: 0 },
                 None => Const::Undef { ty },
             },
-            LLVMFunctionValueKind => match self.func_map.get(&v) {
+            LLVMFunctionValueKind => match self.func_map.get(&v.as_value_ref()) {
                 Some(&f) => Const::FuncAddr(f),
                 None => Const::Undef { ty },
             },
-            LLVMGlobalAliasValueKind => {
-                let target = LLVMAliasGetAliasee(v);
-                return self.konst(target);
-            }
-            LLVMBlockAddressValueKind => {
-                let bb = LLVMValueAsBasicBlock(LLVMGetOperand(v, 1));
-                match self.block_map.get(&bb) {
-                    Some(&(func, block)) => Const::BlockAddr { func, block },
-                    None => Const::Undef { ty },
-                }
-            }
+            LLVMGlobalAliasValueKind => return self.konst(aliasee(v)),
+            LLVMBlockAddressValueKind => match self.block_map.get(&block_address_block(v)) {
+                Some(&(func, block)) => Const::BlockAddr { func, block },
+                None => Const::Undef { ty },
+            },
             LLVMConstantExprValueKind => return self.const_expr(v),
             _ => Const::Expr(Box::new(InstKind::Unsupported {
-                what: format!("unsupported constant {}", print_value(v)),
+                what: format!("unsupported constant {}", print_value(&v)),
             })),
         };
         self.push_const(c)
     }
 
-    unsafe fn const_expr(&mut self, v: LLVMValueRef) -> ConstId {
-        let op = LLVMGetConstOpcode(v);
+    fn const_expr(&mut self, v: RawValue<'ctx>) -> ConstId {
+        let op = const_opcode(v);
         match op {
-            LLVMOpcode::LLVMBitCast | LLVMOpcode::LLVMAddrSpaceCast => {
-                let src = LLVMGetOperand(v, 0);
-                let from = LLVMGetTypeKind(LLVMTypeOf(src));
-                let to = LLVMGetTypeKind(LLVMTypeOf(v));
-                if from == LLVMTypeKind::LLVMPointerTypeKind
-                    && to == LLVMTypeKind::LLVMPointerTypeKind
-                {
+            InstructionOpcode::BitCast | InstructionOpcode::AddrSpaceCast => {
+                let src = v.operand(0);
+                let is_ptr = |t| matches!(any_type(t), Some(AnyTypeEnum::PointerType(_)));
+                if is_ptr(src.get_type()) && is_ptr(v.get_type()) {
                     return self.konst(src);
                 }
             }
-            LLVMOpcode::LLVMGetElementPtr => {
-                if let Some(kind) = self.gep(v) {
+            InstructionOpcode::GetElementPtr => {
+                if let Some(kind) = self.gep(User::Expr(v)) {
                     if let InstKind::Gep {
                         base: Operand::Const(b),
                         offset,
@@ -214,29 +200,29 @@ impl Lowerer {
             }
             _ => {}
         }
-        let kind = match self.lower_common(v, op) {
+        let kind = match self.lower_common(User::Expr(v), op) {
             Some(k) => k,
             None => InstKind::Unsupported {
-                what: format!("unsupported constant expression {}", print_value(v)),
+                what: format!("unsupported constant expression {}", print_value(&v)),
             },
         };
         self.push_const(Const::Expr(Box::new(kind)))
     }
 
     /// Serializes a constant into a global's initial bytes at `off`.
-    pub(crate) unsafe fn write_init(&mut self, c: LLVMValueRef, off: u64, gi: &mut GlobalInit) {
+    pub(crate) fn write_init(&mut self, c: RawValue<'ctx>, off: u64, gi: &mut GlobalInit) {
         use LLVMValueKind::*;
-        let t = LLVMTypeOf(c);
-        match LLVMGetValueKind(c) {
+        let t = c.get_type();
+        match c.kind() {
             LLVMConstantIntValueKind => {
-                if let Some(bits) = self.const_int_bits(c) {
-                    let n = LLVMStoreSizeOfType(self.td, t).min(16);
+                if let Some(bits) = c.as_const_int().and_then(|i| self.const_int_bits(i)) {
+                    let n = self.td.get_store_size(&t).min(16);
                     put_bytes(gi, off, bits, n);
                 }
             }
             LLVMConstantFPValueKind => {
-                let bits = self.const_fp_bits(c);
-                let n = LLVMStoreSizeOfType(self.td, t).min(16);
+                let bits = c.as_const_fp().map_or(0, |f| self.const_fp_bits(f));
+                let n = self.td.get_store_size(&t).min(16);
                 put_bytes(gi, off, bits, n);
             }
             LLVMConstantPointerNullValueKind
@@ -244,40 +230,32 @@ impl Lowerer {
             | LLVMPoisonValueKind
             | LLVMConstantAggregateZeroValueKind => {}
             LLVMConstantDataArrayValueKind | LLVMConstantDataVectorValueKind => {
-                if LLVMIsConstantString(c) != 0 {
-                    let mut len = 0usize;
-                    let p = LLVMGetAsString(c, &mut len);
-                    let s = std::slice::from_raw_parts(p as *const u8, len);
+                if let Some(s) = string_bytes(c) {
                     let start = off as usize;
-                    let end = (start + len).min(gi.bytes.len());
+                    let end = (start + s.len()).min(gi.bytes.len());
                     if start < end {
                         gi.bytes[start..end].copy_from_slice(&s[..end - start]);
                     }
-                } else {
-                    let (n, et) = if LLVMGetTypeKind(t) == LLVMTypeKind::LLVMArrayTypeKind {
-                        (LLVMGetArrayLength(t), LLVMGetElementType(t))
-                    } else {
-                        (LLVMGetVectorSize(t), LLVMGetElementType(t))
-                    };
-                    let stride = LLVMABISizeOfType(self.td, et);
-                    for i in 0..n {
-                        let e = LLVMGetElementAsConstant(c, i);
+                } else if let Some((n, et)) = seq_type(t) {
+                    let stride = self.td.get_abi_size(&et);
+                    for (i, e) in data_elements(c, n).enumerate() {
                         self.write_init(e, off + i as u64 * stride, gi);
                     }
                 }
             }
             LLVMConstantArrayValueKind | LLVMConstantVectorValueKind => {
-                let stride = LLVMABISizeOfType(self.td, LLVMGetElementType(t));
-                let n = LLVMGetNumOperands(c) as u32;
-                for i in 0..n {
-                    self.write_init(LLVMGetOperand(c, i), off + i as u64 * stride, gi);
+                let stride = seq_type(t).map_or(0, |(_, et)| self.td.get_abi_size(&et));
+                for i in 0..c.num_operands() {
+                    self.write_init(c.operand(i), off + i as u64 * stride, gi);
                 }
             }
             LLVMConstantStructValueKind => {
-                let n = LLVMGetNumOperands(c) as u32;
-                for i in 0..n {
-                    let fo = LLVMOffsetOfElement(self.td, t, i);
-                    self.write_init(LLVMGetOperand(c, i), off + fo, gi);
+                let Some(AnyTypeEnum::StructType(st)) = any_type(t) else {
+                    return;
+                };
+                for i in 0..c.num_operands() {
+                    let fo = self.td.offset_of_element(&st, i).unwrap_or(0);
+                    self.write_init(c.operand(i), off + fo, gi);
                 }
             }
             LLVMGlobalVariableValueKind
@@ -286,7 +264,7 @@ impl Lowerer {
             | LLVMBlockAddressValueKind
             | LLVMConstantExprValueKind => {
                 let id = self.konst(c);
-                let size = LLVMStoreSizeOfType(self.td, t) as u32;
+                let size = self.td.get_store_size(&t) as u32;
                 match self.m.consts[id.0 as usize] {
                     Const::Int { bits, .. } => put_bytes(gi, off, bits, size as u64),
                     Const::Null { .. } | Const::Undef { .. } | Const::Zero { .. } => {}
@@ -300,6 +278,63 @@ impl Lowerer {
             _ => {}
         }
     }
+}
+
+/// Length and element type of an array or vector type.
+fn seq_type(t: RawType<'_>) -> Option<(u32, RawType<'_>)> {
+    match any_type(t)? {
+        AnyTypeEnum::ArrayType(at) => Some((at.len(), element_type(at))),
+        AnyTypeEnum::VectorType(vt) => Some((vt.get_size(), RawType::of(vt.get_element_type()))),
+        _ => None,
+    }
+}
+
+/// The first `n` elements of a ConstantDataArray / ConstantDataVector.
+pub(crate) fn data_elements(v: RawValue<'_>, n: u32) -> impl Iterator<Item = RawValue<'_>> {
+    // SAFETY: a ConstantDataVector is a vector value.
+    let vector = (v.kind() == LLVMValueKind::LLVMConstantDataVectorValueKind)
+        .then(|| unsafe { VectorValue::new(v.as_value_ref()) });
+    (0..n).map(move |i| match vector {
+        Some(vv) => RawValue::of(vv.get_element_as_constant(i)),
+        // llvm-sys: inkwell 0.5 has get_element_as_constant only for vectors
+        None => unsafe { RawValue::new(LLVMGetElementAsConstant(v.as_value_ref(), i)) },
+    })
+}
+
+/// The bytes of a constant string (an `i8` ConstantDataArray), NULs included.
+fn string_bytes<'a>(v: RawValue<'a>) -> Option<&'a [u8]> {
+    if v.kind() != LLVMValueKind::LLVMConstantDataArrayValueKind {
+        return None;
+    }
+    // SAFETY: a ConstantDataArray is an array value.
+    if !unsafe { ArrayValue::new(v.as_value_ref()) }.is_const_string() {
+        return None;
+    }
+    let mut len = 0usize;
+    // llvm-sys: inkwell 0.5's get_string_constant stops at the first NUL
+    // SAFETY: LLVM's bytes of the constant, alive with the module.
+    unsafe {
+        let p = LLVMGetAsString(v.as_value_ref(), &mut len);
+        Some(std::slice::from_raw_parts(p as *const u8, len))
+    }
+}
+
+/// What a global alias stands for.
+pub(crate) fn aliasee(v: RawValue<'_>) -> RawValue<'_> {
+    // llvm-sys: inkwell 0.5 has no global aliases
+    unsafe { RawValue::new(LLVMAliasGetAliasee(v.as_value_ref())) }
+}
+
+/// The block of a `blockaddress` constant.
+fn block_address_block(v: RawValue<'_>) -> LLVMBasicBlockRef {
+    // llvm-sys: inkwell 0.5 has no blockaddress constants
+    unsafe { LLVMValueAsBasicBlock(v.operand(1).as_value_ref()) }
+}
+
+/// The opcode of a constant expression.
+pub(crate) fn const_opcode(v: RawValue<'_>) -> InstructionOpcode {
+    // llvm-sys: inkwell 0.5 has no constant-expression opcode (InstructionOpcode converts it)
+    unsafe { LLVMGetConstOpcode(v.as_value_ref()) }.into()
 }
 
 fn put_bytes(gi: &mut GlobalInit, off: u64, bits: u128, n: u64) {

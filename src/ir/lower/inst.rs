@@ -1,7 +1,11 @@
 //! Function bodies: instructions, operands, phis as edge copies, calls and intrinsics.
 
+use super::consts::{aliasee, const_opcode, data_elements};
 use super::*;
-use llvm_sys::{LLVMAtomicRMWBinOp, LLVMIntPredicate, LLVMOpcode, LLVMRealPredicate};
+use inkwell::basic_block::BasicBlock;
+use inkwell::types::{BasicTypeEnum, VectorType};
+use inkwell::values::{CallSiteValue, InstructionOpcode, InstructionValue, PhiValue};
+use inkwell::{AtomicRMWBinOp, FloatPredicate, IntPredicate};
 
 /// What a call to an intrinsic becomes.
 enum IntrinsicLowering {
@@ -114,150 +118,291 @@ fn intrinsic_of(name: &str) -> Option<IntrinsicLowering> {
     table.iter().find(|(p, _)| is(p)).map(|&(_, i)| Intr(i))
 }
 
-fn bin_op(op: LLVMOpcode) -> Option<BinOp> {
-    use LLVMOpcode::*;
+fn bin_op(op: InstructionOpcode) -> Option<BinOp> {
+    use InstructionOpcode::*;
     Some(match op {
-        LLVMAdd => BinOp::Add,
-        LLVMSub => BinOp::Sub,
-        LLVMMul => BinOp::Mul,
-        LLVMUDiv => BinOp::UDiv,
-        LLVMSDiv => BinOp::SDiv,
-        LLVMURem => BinOp::URem,
-        LLVMSRem => BinOp::SRem,
-        LLVMShl => BinOp::Shl,
-        LLVMLShr => BinOp::LShr,
-        LLVMAShr => BinOp::AShr,
-        LLVMAnd => BinOp::And,
-        LLVMOr => BinOp::Or,
-        LLVMXor => BinOp::Xor,
-        LLVMFAdd => BinOp::FAdd,
-        LLVMFSub => BinOp::FSub,
-        LLVMFMul => BinOp::FMul,
-        LLVMFDiv => BinOp::FDiv,
-        LLVMFRem => BinOp::FRem,
+        Add => BinOp::Add,
+        Sub => BinOp::Sub,
+        Mul => BinOp::Mul,
+        UDiv => BinOp::UDiv,
+        SDiv => BinOp::SDiv,
+        URem => BinOp::URem,
+        SRem => BinOp::SRem,
+        Shl => BinOp::Shl,
+        LShr => BinOp::LShr,
+        AShr => BinOp::AShr,
+        And => BinOp::And,
+        Or => BinOp::Or,
+        Xor => BinOp::Xor,
+        FAdd => BinOp::FAdd,
+        FSub => BinOp::FSub,
+        FMul => BinOp::FMul,
+        FDiv => BinOp::FDiv,
+        FRem => BinOp::FRem,
         _ => return None,
     })
 }
 
-fn cast_op(op: LLVMOpcode) -> Option<CastOp> {
-    use LLVMOpcode::*;
+fn cast_op(op: InstructionOpcode) -> Option<CastOp> {
+    use InstructionOpcode::*;
     Some(match op {
-        LLVMTrunc => CastOp::Trunc,
-        LLVMZExt => CastOp::ZExt,
-        LLVMSExt => CastOp::SExt,
-        LLVMFPTrunc => CastOp::FpTrunc,
-        LLVMFPExt => CastOp::FpExt,
-        LLVMFPToUI => CastOp::FpToUi,
-        LLVMFPToSI => CastOp::FpToSi,
-        LLVMUIToFP => CastOp::UiToFp,
-        LLVMSIToFP => CastOp::SiToFp,
-        LLVMPtrToInt => CastOp::PtrToInt,
-        LLVMIntToPtr => CastOp::IntToPtr,
-        LLVMBitCast => CastOp::BitCast,
-        LLVMAddrSpaceCast => CastOp::AddrSpaceCast,
+        Trunc => CastOp::Trunc,
+        ZExt => CastOp::ZExt,
+        SExt => CastOp::SExt,
+        FPTrunc => CastOp::FpTrunc,
+        FPExt => CastOp::FpExt,
+        FPToUI => CastOp::FpToUi,
+        FPToSI => CastOp::FpToSi,
+        UIToFP => CastOp::UiToFp,
+        SIToFP => CastOp::SiToFp,
+        PtrToInt => CastOp::PtrToInt,
+        IntToPtr => CastOp::IntToPtr,
+        BitCast => CastOp::BitCast,
+        AddrSpaceCast => CastOp::AddrSpaceCast,
         _ => return None,
     })
 }
 
-fn int_pred(p: LLVMIntPredicate) -> IntPred {
-    use LLVMIntPredicate::*;
+fn int_pred(p: IntPredicate) -> IntPred {
+    use IntPredicate::*;
     match p {
-        LLVMIntEQ => IntPred::Eq,
-        LLVMIntNE => IntPred::Ne,
-        LLVMIntUGT => IntPred::Ugt,
-        LLVMIntUGE => IntPred::Uge,
-        LLVMIntULT => IntPred::Ult,
-        LLVMIntULE => IntPred::Ule,
-        LLVMIntSGT => IntPred::Sgt,
-        LLVMIntSGE => IntPred::Sge,
-        LLVMIntSLT => IntPred::Slt,
-        LLVMIntSLE => IntPred::Sle,
+        EQ => IntPred::Eq,
+        NE => IntPred::Ne,
+        UGT => IntPred::Ugt,
+        UGE => IntPred::Uge,
+        ULT => IntPred::Ult,
+        ULE => IntPred::Ule,
+        SGT => IntPred::Sgt,
+        SGE => IntPred::Sge,
+        SLT => IntPred::Slt,
+        SLE => IntPred::Sle,
     }
 }
 
-fn float_pred(p: LLVMRealPredicate) -> FloatPred {
-    use LLVMRealPredicate::*;
+fn float_pred(p: FloatPredicate) -> FloatPred {
+    use FloatPredicate::*;
     match p {
-        LLVMRealPredicateFalse => FloatPred::False,
-        LLVMRealOEQ => FloatPred::Oeq,
-        LLVMRealOGT => FloatPred::Ogt,
-        LLVMRealOGE => FloatPred::Oge,
-        LLVMRealOLT => FloatPred::Olt,
-        LLVMRealOLE => FloatPred::Ole,
-        LLVMRealONE => FloatPred::One,
-        LLVMRealORD => FloatPred::Ord,
-        LLVMRealUNO => FloatPred::Uno,
-        LLVMRealUEQ => FloatPred::Ueq,
-        LLVMRealUGT => FloatPred::Ugt,
-        LLVMRealUGE => FloatPred::Uge,
-        LLVMRealULT => FloatPred::Ult,
-        LLVMRealULE => FloatPred::Ule,
-        LLVMRealUNE => FloatPred::Une,
-        LLVMRealPredicateTrue => FloatPred::True,
+        PredicateFalse => FloatPred::False,
+        OEQ => FloatPred::Oeq,
+        OGT => FloatPred::Ogt,
+        OGE => FloatPred::Oge,
+        OLT => FloatPred::Olt,
+        OLE => FloatPred::Ole,
+        ONE => FloatPred::One,
+        ORD => FloatPred::Ord,
+        UNO => FloatPred::Uno,
+        UEQ => FloatPred::Ueq,
+        UGT => FloatPred::Ugt,
+        UGE => FloatPred::Uge,
+        ULT => FloatPred::Ult,
+        ULE => FloatPred::Ule,
+        UNE => FloatPred::Une,
+        PredicateTrue => FloatPred::True,
     }
 }
 
-fn rmw_op(op: LLVMAtomicRMWBinOp) -> RmwOp {
-    use LLVMAtomicRMWBinOp::*;
+fn rmw_op(op: AtomicRMWBinOp) -> RmwOp {
+    use AtomicRMWBinOp::*;
     match op {
-        LLVMAtomicRMWBinOpXchg => RmwOp::Xchg,
-        LLVMAtomicRMWBinOpAdd => RmwOp::Add,
-        LLVMAtomicRMWBinOpSub => RmwOp::Sub,
-        LLVMAtomicRMWBinOpAnd => RmwOp::And,
-        LLVMAtomicRMWBinOpNand => RmwOp::Nand,
-        LLVMAtomicRMWBinOpOr => RmwOp::Or,
-        LLVMAtomicRMWBinOpXor => RmwOp::Xor,
-        LLVMAtomicRMWBinOpMax => RmwOp::Max,
-        LLVMAtomicRMWBinOpMin => RmwOp::Min,
-        LLVMAtomicRMWBinOpUMax => RmwOp::UMax,
-        LLVMAtomicRMWBinOpUMin => RmwOp::UMin,
-        LLVMAtomicRMWBinOpFAdd => RmwOp::FAdd,
-        LLVMAtomicRMWBinOpFSub => RmwOp::FSub,
+        Xchg => RmwOp::Xchg,
+        Add => RmwOp::Add,
+        Sub => RmwOp::Sub,
+        And => RmwOp::And,
+        Nand => RmwOp::Nand,
+        Or => RmwOp::Or,
+        Xor => RmwOp::Xor,
+        Max => RmwOp::Max,
+        Min => RmwOp::Min,
+        UMax => RmwOp::UMax,
+        UMin => RmwOp::UMin,
+        FAdd => RmwOp::FAdd,
+        FSub => RmwOp::FSub,
     }
 }
 
-fn opcode_name(op: LLVMOpcode) -> &'static str {
-    use LLVMOpcode::*;
+fn opcode_name(op: InstructionOpcode) -> &'static str {
+    use InstructionOpcode::*;
     match op {
-        LLVMInvoke => "invoke",
-        LLVMCallBr => "callbr",
-        LLVMResume => "resume",
-        LLVMLandingPad => "landingpad",
-        LLVMCleanupRet => "cleanupret",
-        LLVMCatchRet => "catchret",
-        LLVMCatchPad => "catchpad",
-        LLVMCleanupPad => "cleanuppad",
-        LLVMCatchSwitch => "catchswitch",
-        LLVMUserOp1 | LLVMUserOp2 => "user op",
+        Invoke => "invoke",
+        CallBr => "callbr",
+        Resume => "resume",
+        LandingPad => "landingpad",
+        CleanupRet => "cleanupret",
+        CatchRet => "catchret",
+        CatchPad => "catchpad",
+        CleanupPad => "cleanuppad",
+        CatchSwitch => "catchswitch",
+        UserOp1 | UserOp2 => "user op",
         _ => "instruction",
     }
 }
 
-fn is_terminator_opcode(op: LLVMOpcode) -> bool {
-    use LLVMOpcode::*;
-    matches!(
-        op,
-        LLVMRet
-            | LLVMBr
-            | LLVMSwitch
-            | LLVMIndirectBr
-            | LLVMInvoke
-            | LLVMUnreachable
-            | LLVMCallBr
-            | LLVMResume
-            | LLVMCleanupRet
-            | LLVMCatchRet
-            | LLVMCatchSwitch
-    )
+/// An instruction or a constant expression: what `lower_common` and `gep` read.
+#[derive(Clone, Copy)]
+pub(crate) enum User<'ctx> {
+    Inst(InstructionValue<'ctx>),
+    Expr(RawValue<'ctx>),
 }
 
-impl Lowerer {
+impl<'ctx> User<'ctx> {
+    fn raw(self) -> RawValue<'ctx> {
+        match self {
+            User::Inst(i) => RawValue::of(i),
+            User::Expr(v) => v,
+        }
+    }
+
+    fn num_operands(self) -> u32 {
+        match self {
+            User::Inst(i) => i.get_num_operands(),
+            User::Expr(v) => v.num_operands(),
+        }
+    }
+
+    fn operand(self, k: u32) -> RawValue<'ctx> {
+        self.raw().operand(k)
+    }
+
+    fn icmp_predicate(self) -> IntPredicate {
+        match self {
+            User::Inst(i) => i.get_icmp_predicate().unwrap_or(IntPredicate::EQ),
+            // llvm-sys: inkwell 0.5 has no predicate getter for constant expressions
+            User::Expr(v) => unsafe { LLVMGetICmpPredicate(v.as_value_ref()) }.into(),
+        }
+    }
+
+    fn fcmp_predicate(self) -> FloatPredicate {
+        match self {
+            User::Inst(i) => i
+                .get_fcmp_predicate()
+                .unwrap_or(FloatPredicate::PredicateFalse),
+            // llvm-sys: inkwell 0.5 has no predicate getter for constant expressions
+            User::Expr(v) => unsafe { LLVMGetFCmpPredicate(v.as_value_ref()) }.into(),
+        }
+    }
+
+    /// Source element type of a GEP.
+    fn gep_source_type(self) -> RawType<'ctx> {
+        // llvm-sys: inkwell 0.5 has it for GEP instructions only, as a BasicTypeEnum (panics on
+        // x86_mmx)
+        unsafe { RawType::new(LLVMGetGEPSourceElementType(self.raw().as_value_ref())) }
+    }
+
+    /// Indices of an extractvalue / insertvalue.
+    fn indices(self) -> Vec<u32> {
+        let v = self.raw().as_value_ref();
+        // llvm-sys: inkwell 0.5 has no extractvalue/insertvalue indices
+        unsafe {
+            let n = LLVMGetNumIndices(v) as usize;
+            let p = LLVMGetIndices(v);
+            if p.is_null() || n == 0 {
+                return Vec::new();
+            }
+            std::slice::from_raw_parts(p, n).to_vec()
+        }
+    }
+}
+
+/// A fixed-length vector type (not a scalable one, which inkwell also calls `VectorType`).
+fn fixed_vector(t: RawType<'_>) -> Option<VectorType<'_>> {
+    match (type_kind_of(&t), any_type(t)) {
+        (LLVMTypeKind::LLVMVectorTypeKind, Some(AnyTypeEnum::VectorType(vt))) => Some(vt),
+        _ => None,
+    }
+}
+
+/// Whether an instruction produces a value (a register).
+fn has_result(i: InstructionValue<'_>) -> bool {
+    type_kind_of(&RawValue::of(i).get_type()) != LLVMTypeKind::LLVMVoidTypeKind
+}
+
+/// The successors of a terminator, in LLVM's order (`getSuccessor`). inkwell 0.5 has no
+/// successor accessor: they are its block operands, which a `br` stores in reverse order.
+fn successors<'ctx>(i: InstructionValue<'ctx>, op: InstructionOpcode) -> Vec<BasicBlock<'ctx>> {
+    let mut bbs: Vec<BasicBlock<'ctx>> = i
+        .get_operands()
+        .filter_map(|o| o.and_then(|o| o.right()))
+        .collect();
+    if op == InstructionOpcode::Br {
+        bbs.reverse();
+    }
+    bbs
+}
+
+/// Parameter `k` of a function.
+fn param<'ctx>(f: FunctionValue<'ctx>, k: u32) -> RawValue<'ctx> {
+    // llvm-sys: inkwell 0.5's get_nth_param panics on x86_mmx parameters
+    unsafe { RawValue::new(LLVMGetParam(f.as_value_ref(), k)) }
+}
+
+/// Incoming block `k` of a phi.
+fn incoming_block(phi: PhiValue<'_>, k: u32) -> LLVMBasicBlockRef {
+    // llvm-sys: inkwell 0.5's get_incoming panics on x86_mmx phis
+    unsafe { LLVMGetIncomingBlock(phi.as_value_ref(), k) }
+}
+
+/// Incoming value `k` of a phi.
+fn incoming_value<'ctx>(phi: PhiValue<'ctx>, k: u32) -> RawValue<'ctx> {
+    // llvm-sys: inkwell 0.5's get_incoming panics on x86_mmx phis
+    unsafe { RawValue::new(LLVMGetIncomingValue(phi.as_value_ref(), k)) }
+}
+
+/// The type an alloca allocates.
+fn allocated_type(i: InstructionValue<'_>) -> RawType<'_> {
+    // llvm-sys: inkwell 0.5's get_allocated_type panics on x86_mmx allocas
+    unsafe { RawType::new(LLVMGetAllocatedType(i.as_value_ref())) }
+}
+
+/// The operation of an atomicrmw.
+fn atomic_rmw_op(i: InstructionValue<'_>) -> AtomicRMWBinOp {
+    // llvm-sys: inkwell 0.5 has no atomicrmw operation getter (AtomicRMWBinOp converts it)
+    unsafe { LLVMGetAtomicRMWBinOp(i.as_value_ref()) }.into()
+}
+
+/// The mask of a shufflevector instruction (-1 for undefined lanes).
+fn shuffle_mask(i: InstructionValue<'_>) -> Vec<i32> {
+    let v = i.as_value_ref();
+    // llvm-sys: inkwell 0.5 has no shufflevector mask
+    unsafe {
+        let n = LLVMGetNumMaskElements(v);
+        let undef = LLVMGetUndefMaskElem();
+        (0..n)
+            .map(|k| {
+                let m = LLVMGetMaskValue(v, k);
+                if m == undef {
+                    -1
+                } else {
+                    m
+                }
+            })
+            .collect()
+    }
+}
+
+/// The called value of a call.
+fn called_value(call: CallSiteValue<'_>) -> RawValue<'_> {
+    // llvm-sys: inkwell 0.5's get_called_fn_value panics unless a function is called directly
+    unsafe { RawValue::new(LLVMGetCalledValue(call.as_value_ref())) }
+}
+
+/// The string of a metadata string argument (`""` if it is not one).
+fn md_string(v: RawValue<'_>) -> String {
+    let mut len = 0u32;
+    // llvm-sys: inkwell 0.5's MetadataValue::new asserts a node or string (others abort)
+    unsafe {
+        let p = LLVMGetMDString(v.as_value_ref(), &mut len);
+        cstr_len(p, len as usize)
+    }
+}
+
+impl<'ctx> Lowerer<'ctx> {
     /// Operand for an LLVM value used in the current function (or in a constant expression).
-    pub(crate) unsafe fn operand(&mut self, v: LLVMValueRef) -> Operand {
-        if let Some(&r) = self.regs.get(&v) {
+    pub(crate) fn operand(&mut self, v: impl AsValueRef) -> Operand {
+        let v = RawValue::of(v);
+        if let Some(&r) = self.regs.get(&v.as_value_ref()) {
             return Operand::Reg(r);
         }
-        match LLVMGetValueKind(v) {
+        match v.kind() {
             LLVMValueKind::LLVMInstructionValueKind
             | LLVMValueKind::LLVMArgumentValueKind
             | LLVMValueKind::LLVMMetadataAsValueValueKind
@@ -267,50 +412,51 @@ impl Lowerer {
         }
     }
 
-    unsafe fn int_width_of(&mut self, v: LLVMValueRef) -> u32 {
-        let t = LLVMTypeOf(v);
-        if LLVMGetTypeKind(t) == LLVMTypeKind::LLVMIntegerTypeKind {
-            LLVMGetIntTypeWidth(t)
-        } else {
-            0
+    fn int_width_of(&mut self, v: RawValue<'ctx>) -> u32 {
+        match any_type(v.get_type()) {
+            Some(AnyTypeEnum::IntType(it)) => it.get_bit_width(),
+            _ => 0,
         }
     }
 
     /// Lowers a GEP (instruction or constant expression). `None` never; `Some(Unsupported)`
     /// for vector GEPs.
-    pub(crate) unsafe fn gep(&mut self, v: LLVMValueRef) -> Option<InstKind> {
-        if LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMTypeKind::LLVMVectorTypeKind {
-            if !LLVMIsAInstruction(v).is_null() {
-                return Some(self.vector_gep(v));
+    pub(crate) fn gep(&mut self, u: User<'ctx>) -> Option<InstKind> {
+        if type_kind_of(&u.raw().get_type()) == LLVMTypeKind::LLVMVectorTypeKind {
+            if let User::Inst(i) = u {
+                return Some(self.vector_gep(i));
             }
             return Some(InstKind::Unsupported {
                 what: "unsupported instruction getelementptr on vectors".into(),
             });
         }
-        let base = self.operand(LLVMGetOperand(v, 0));
-        let n = LLVMGetNumOperands(v) as u32;
-        let mut cur = LLVMGetGEPSourceElementType(v);
+        let base = self.operand(u.operand(0));
+        let n = u.num_operands();
+        let mut cur = u.gep_source_type();
         let mut offset: i64 = 0;
         let mut indices = Vec::new();
         for i in 1..n {
-            let idx = LLVMGetOperand(v, i);
-            let kind = LLVMGetTypeKind(cur);
+            let idx = u.operand(i);
             let stride: i64;
             if i == 1 {
-                stride = LLVMABISizeOfType(self.td, cur) as i64;
-            } else if kind == LLVMTypeKind::LLVMStructTypeKind {
-                let field = LLVMConstIntGetZExtValue(idx) as u32;
-                offset = offset.wrapping_add(LLVMOffsetOfElement(self.td, cur, field) as i64);
-                cur = LLVMStructGetTypeAtIndex(cur, field);
+                stride = self.td.get_abi_size(&cur) as i64;
+            } else if let Some(AnyTypeEnum::StructType(st)) = any_type(cur) {
+                let field = idx
+                    .as_const_int()
+                    .and_then(|c| c.get_zero_extended_constant())
+                    .unwrap_or(0) as u32;
+                let fo = self.td.offset_of_element(&st, field).unwrap_or(0);
+                offset = offset.wrapping_add(fo as i64);
+                cur = field_type(st, field);
                 continue;
             } else {
-                cur = LLVMGetElementType(cur);
-                stride = LLVMABISizeOfType(self.td, cur) as i64;
+                cur = element_type(cur);
+                stride = self.td.get_abi_size(&cur) as i64;
             }
-            if LLVMGetValueKind(idx) == LLVMValueKind::LLVMConstantIntValueKind
-                && LLVMGetIntTypeWidth(LLVMTypeOf(idx)) <= 64
+            if let Some(k) = idx
+                .as_const_int()
+                .and_then(|c| c.get_sign_extended_constant())
             {
-                let k = LLVMConstIntGetSExtValue(idx);
                 offset = offset.wrapping_add(k.wrapping_mul(stride));
             } else {
                 let w = self.int_width_of(idx);
@@ -336,7 +482,7 @@ impl Lowerer {
 
     /// A GEP producing a vector of pointers, expanded lane by lane into scalar GEPs
     /// (extracting vector bases and indices) and an `insertelement` chain.
-    unsafe fn vector_gep(&mut self, v: LLVMValueRef) -> InstKind {
+    fn vector_gep(&mut self, v: InstructionValue<'ctx>) -> InstKind {
         enum Step {
             Offset(i64),
             Scalar(GepIndex),
@@ -349,74 +495,75 @@ impl Lowerer {
             /// A constant vector index: the byte offset of each lane.
             ConstLanes(Vec<i64>),
         }
-        let rty = LLVMTypeOf(v);
-        let lanes = LLVMGetVectorSize(rty);
+        let u = User::Inst(v);
+        let rty = u.raw().get_type();
+        let lanes = fixed_vector(rty).map_or(0, |vt| vt.get_size());
         let res_ty = self.ty(rty);
-        let ctx = LLVMGetTypeContext(rty);
-        let i32_ty = self.ty(LLVMInt32TypeInContext(ctx));
-        let is_vec = |t: LLVMTypeRef| LLVMGetTypeKind(t) == LLVMTypeKind::LLVMVectorTypeKind;
-        let base_v = LLVMGetOperand(v, 0);
+        let i32_ty = self.ty(self.ctx.i32_type());
+        let base_v = u.operand(0);
         let base = self.operand(base_v);
-        let base_vec_ty = is_vec(LLVMTypeOf(base_v)).then(|| self.ty(LLVMTypeOf(base_v)));
+        let base_vec_ty = fixed_vector(base_v.get_type()).map(|vt| self.ty(vt));
         let unsupported = |w: &str| InstKind::Unsupported {
             what: format!("unsupported instruction getelementptr on vectors ({w})"),
         };
         // Plan the address computation once; lanes differ only in extracted operands.
-        let n = LLVMGetNumOperands(v) as u32;
-        let mut cur = LLVMGetGEPSourceElementType(v);
+        let n = u.num_operands();
+        let mut cur = u.gep_source_type();
         let mut steps = Vec::new();
         for i in 1..n {
-            let idx = LLVMGetOperand(v, i);
-            let it = LLVMTypeOf(idx);
+            let idx = u.operand(i);
+            let it = fixed_vector(idx.get_type());
             let stride: i64;
             if i == 1 {
-                stride = LLVMABISizeOfType(self.td, cur) as i64;
-            } else if LLVMGetTypeKind(cur) == LLVMTypeKind::LLVMStructTypeKind {
+                stride = self.td.get_abi_size(&cur) as i64;
+            } else if let Some(AnyTypeEnum::StructType(st)) = any_type(cur) {
                 // Struct field numbers are constants (splat vectors for vector indices).
-                let c = if is_vec(it) {
-                    match LLVMGetValueKind(idx) {
+                let c = if it.is_some() {
+                    match idx.kind() {
                         LLVMValueKind::LLVMConstantAggregateZeroValueKind => None,
                         LLVMValueKind::LLVMConstantDataVectorValueKind => {
-                            Some(LLVMGetElementAsConstant(idx, 0))
+                            data_elements(idx, 1).next()
                         }
-                        LLVMValueKind::LLVMConstantVectorValueKind => Some(LLVMGetOperand(idx, 0)),
+                        LLVMValueKind::LLVMConstantVectorValueKind => Some(idx.operand(0)),
                         _ => return unsupported("variable struct index"),
                     }
                 } else {
                     Some(idx)
                 };
-                let field = c.map(|c| LLVMConstIntGetZExtValue(c) as u32).unwrap_or(0);
-                steps.push(Step::Offset(LLVMOffsetOfElement(self.td, cur, field) as i64));
-                cur = LLVMStructGetTypeAtIndex(cur, field);
+                let field = c
+                    .and_then(|c| c.as_const_int())
+                    .and_then(|c| c.get_zero_extended_constant())
+                    .unwrap_or(0) as u32;
+                let fo = self.td.offset_of_element(&st, field).unwrap_or(0);
+                steps.push(Step::Offset(fo as i64));
+                cur = field_type(st, field);
                 continue;
             } else {
-                cur = LLVMGetElementType(cur);
-                stride = LLVMABISizeOfType(self.td, cur) as i64;
+                cur = element_type(cur);
+                stride = self.td.get_abi_size(&cur) as i64;
             }
-            if is_vec(it) {
-                let et = LLVMGetElementType(it);
-                if LLVMGetTypeKind(et) != LLVMTypeKind::LLVMIntegerTypeKind {
+            if let Some(vt) = it {
+                let BasicTypeEnum::IntType(et) = vt.get_element_type() else {
                     return unsupported("non-integer index");
-                }
+                };
                 if let Some(ks) = const_int_lanes(idx, lanes) {
                     let offs = ks.iter().map(|k| k.wrapping_mul(stride)).collect();
                     steps.push(Step::ConstLanes(offs));
                     continue;
                 }
-                let vec_ty = self.ty(it);
+                let vec_ty = self.ty(vt);
                 let vec = self.operand(idx);
                 steps.push(Step::Lane {
                     vec,
                     vec_ty,
-                    width: LLVMGetIntTypeWidth(et),
+                    width: et.get_bit_width(),
                     stride,
                 });
-            } else if LLVMGetValueKind(idx) == LLVMValueKind::LLVMConstantIntValueKind
-                && LLVMGetIntTypeWidth(it) <= 64
+            } else if let Some(k) = idx
+                .as_const_int()
+                .and_then(|c| c.get_sign_extended_constant())
             {
-                steps.push(Step::Offset(
-                    LLVMConstIntGetSExtValue(idx).wrapping_mul(stride),
-                ));
+                steps.push(Step::Offset(k.wrapping_mul(stride)));
             } else {
                 let width = self.int_width_of(idx);
                 let op = self.operand(idx);
@@ -500,17 +647,17 @@ impl Lowerer {
     }
 
     /// Instructions that can also be constant expressions.
-    pub(crate) unsafe fn lower_common(
+    pub(crate) fn lower_common(
         &mut self,
-        v: LLVMValueRef,
-        op: LLVMOpcode,
+        u: User<'ctx>,
+        op: InstructionOpcode,
     ) -> Option<InstKind> {
-        use LLVMOpcode::*;
-        let rty = LLVMTypeOf(v);
+        use InstructionOpcode::*;
+        let rty = u.raw().get_type();
         if let Some(b) = bin_op(op) {
             let ty = self.ty(rty);
-            let a = self.operand(LLVMGetOperand(v, 0));
-            let bb = self.operand(LLVMGetOperand(v, 1));
+            let a = self.operand(u.operand(0));
+            let bb = self.operand(u.operand(1));
             return Some(InstKind::Bin {
                 op: b,
                 ty,
@@ -519,8 +666,8 @@ impl Lowerer {
             });
         }
         if let Some(c) = cast_op(op) {
-            let src = LLVMGetOperand(v, 0);
-            let from = self.ty(LLVMTypeOf(src));
+            let src = u.operand(0);
+            let from = self.ty(src.get_type());
             let to = self.ty(rty);
             let val = self.operand(src);
             return Some(InstKind::Cast {
@@ -531,70 +678,70 @@ impl Lowerer {
             });
         }
         Some(match op {
-            LLVMFNeg => {
+            FNeg => {
                 let ty = self.ty(rty);
-                let a = self.operand(LLVMGetOperand(v, 0));
+                let a = self.operand(u.operand(0));
                 InstKind::FNeg { ty, a }
             }
-            LLVMICmp => {
-                let a0 = LLVMGetOperand(v, 0);
-                let ty = self.ty(LLVMTypeOf(a0));
+            ICmp => {
+                let a0 = u.operand(0);
+                let ty = self.ty(a0.get_type());
                 let a = self.operand(a0);
-                let b = self.operand(LLVMGetOperand(v, 1));
+                let b = self.operand(u.operand(1));
                 InstKind::ICmp {
-                    pred: int_pred(LLVMGetICmpPredicate(v)),
+                    pred: int_pred(u.icmp_predicate()),
                     ty,
                     a,
                     b,
                 }
             }
-            LLVMFCmp => {
-                let a0 = LLVMGetOperand(v, 0);
-                let ty = self.ty(LLVMTypeOf(a0));
+            FCmp => {
+                let a0 = u.operand(0);
+                let ty = self.ty(a0.get_type());
                 let a = self.operand(a0);
-                let b = self.operand(LLVMGetOperand(v, 1));
+                let b = self.operand(u.operand(1));
                 InstKind::FCmp {
-                    pred: float_pred(LLVMGetFCmpPredicate(v)),
+                    pred: float_pred(u.fcmp_predicate()),
                     ty,
                     a,
                     b,
                 }
             }
-            LLVMSelect => {
+            Select => {
                 let ty = self.ty(rty);
-                let cond = self.operand(LLVMGetOperand(v, 0));
-                let t = self.operand(LLVMGetOperand(v, 1));
-                let f = self.operand(LLVMGetOperand(v, 2));
+                let cond = self.operand(u.operand(0));
+                let t = self.operand(u.operand(1));
+                let f = self.operand(u.operand(2));
                 InstKind::Select { ty, cond, t, f }
             }
-            LLVMGetElementPtr => return self.gep(v),
-            LLVMExtractValue => {
-                let a0 = LLVMGetOperand(v, 0);
-                let agg_ty = self.ty(LLVMTypeOf(a0));
+            GetElementPtr => return self.gep(u),
+            ExtractValue => {
+                let a0 = u.operand(0);
+                let agg_ty = self.ty(a0.get_type());
                 let agg = self.operand(a0);
                 InstKind::ExtractValue {
                     agg_ty,
                     agg,
-                    indices: indices_of(v),
+                    indices: u.indices(),
                 }
             }
-            LLVMInsertValue => {
-                let a0 = LLVMGetOperand(v, 0);
-                let agg_ty = self.ty(LLVMTypeOf(a0));
+            InsertValue => {
+                let a0 = u.operand(0);
+                let agg_ty = self.ty(a0.get_type());
                 let agg = self.operand(a0);
-                let val = self.operand(LLVMGetOperand(v, 1));
+                let val = self.operand(u.operand(1));
                 InstKind::InsertValue {
                     agg_ty,
                     agg,
                     val,
-                    indices: indices_of(v),
+                    indices: u.indices(),
                 }
             }
-            LLVMExtractElement => {
-                let a0 = LLVMGetOperand(v, 0);
-                let vec_ty = self.ty(LLVMTypeOf(a0));
+            ExtractElement => {
+                let a0 = u.operand(0);
+                let vec_ty = self.ty(a0.get_type());
                 let vec = self.operand(a0);
-                let i = LLVMGetOperand(v, 1);
+                let i = u.operand(1);
                 let idx_width = self.int_width_of(i);
                 let idx = self.operand(i);
                 InstKind::ExtractElement {
@@ -604,12 +751,12 @@ impl Lowerer {
                     idx_width,
                 }
             }
-            LLVMInsertElement => {
-                let a0 = LLVMGetOperand(v, 0);
-                let vec_ty = self.ty(LLVMTypeOf(a0));
+            InsertElement => {
+                let a0 = u.operand(0);
+                let vec_ty = self.ty(a0.get_type());
                 let vec = self.operand(a0);
-                let val = self.operand(LLVMGetOperand(v, 1));
-                let i = LLVMGetOperand(v, 2);
+                let val = self.operand(u.operand(1));
+                let i = u.operand(2);
                 let idx_width = self.int_width_of(i);
                 let idx = self.operand(i);
                 InstKind::InsertElement {
@@ -620,23 +767,15 @@ impl Lowerer {
                     idx_width,
                 }
             }
-            LLVMShuffleVector if !LLVMIsAInstruction(v).is_null() => {
-                let a0 = LLVMGetOperand(v, 0);
-                let vec_ty = self.ty(LLVMTypeOf(a0));
+            ShuffleVector => {
+                let User::Inst(i) = u else {
+                    return None;
+                };
+                let a0 = u.operand(0);
+                let vec_ty = self.ty(a0.get_type());
                 let a = self.operand(a0);
-                let b = self.operand(LLVMGetOperand(v, 1));
-                let n = LLVMGetNumMaskElements(v);
-                let undef = LLVMGetUndefMaskElem();
-                let mask = (0..n)
-                    .map(|i| {
-                        let m = LLVMGetMaskValue(v, i);
-                        if m == undef {
-                            -1
-                        } else {
-                            m
-                        }
-                    })
-                    .collect();
+                let b = self.operand(u.operand(1));
+                let mask = shuffle_mask(i);
                 InstKind::ShuffleVector { vec_ty, a, b, mask }
             }
             _ => return None,
@@ -644,107 +783,98 @@ impl Lowerer {
     }
 
     /// An edge from `from` to `to` with the copies of `to`'s phis.
-    unsafe fn edge(&mut self, from: LLVMBasicBlockRef, to: LLVMBasicBlockRef) -> Edge {
-        let target = self.block_map.get(&to).map(|x| x.1).unwrap_or(BlockId(0));
+    fn edge(&mut self, from: BasicBlock<'ctx>, to: BasicBlock<'ctx>) -> Edge {
+        let target = self
+            .block_map
+            .get(&to.as_mut_ptr())
+            .map(|x| x.1)
+            .unwrap_or(BlockId(0));
         let mut copies = Vec::new();
-        let mut i = LLVMGetFirstInstruction(to);
-        while !i.is_null() && LLVMGetInstructionOpcode(i) == LLVMOpcode::LLVMPHI {
-            let n = LLVMCountIncoming(i);
-            for k in 0..n {
-                if LLVMGetIncomingBlock(i, k) == from {
-                    let src = self.operand(LLVMGetIncomingValue(i, k));
-                    if let Some(&dst) = self.regs.get(&i) {
+        for phi in to
+            .get_instructions()
+            .map_while(|i| PhiValue::try_from(i).ok())
+        {
+            for k in 0..phi.count_incoming() {
+                if incoming_block(phi, k) == from.as_mut_ptr() {
+                    let src = self.operand(incoming_value(phi, k));
+                    if let Some(&dst) = self.regs.get(&phi.as_value_ref()) {
                         copies.push(PhiCopy { dst, src });
                     }
                     break;
                 }
             }
-            i = LLVMGetNextInstruction(i);
         }
         Edge { target, copies }
     }
 
-    pub(crate) unsafe fn lower_function(&mut self, f: LLVMValueRef) {
-        let fid = self.func_map[&f];
+    pub(crate) fn lower_function(&mut self, f: FunctionValue<'ctx>) {
+        let fid = self.func_map[&f.as_value_ref()];
         let mut loc = self.loc_of(f);
-        if LLVMIsDeclaration(f) != 0 {
+        if f.as_global_value().is_declaration() {
             self.m.functions[fid.0 as usize].loc = loc;
             return;
         }
         self.regs.clear();
-        let nparams = LLVMCountParams(f);
+        let nparams = f.count_params();
         for i in 0..nparams {
-            self.regs.insert(LLVMGetParam(f, i), Reg(i));
+            self.regs.insert(param(f, i).as_value_ref(), Reg(i));
         }
         let mut next = nparams;
-        let mut bbs = Vec::new();
-        let mut bb = LLVMGetFirstBasicBlock(f);
-        while !bb.is_null() {
-            bbs.push(bb);
-            let mut i = LLVMGetFirstInstruction(bb);
-            while !i.is_null() {
-                if LLVMGetTypeKind(LLVMTypeOf(i)) != LLVMTypeKind::LLVMVoidTypeKind {
-                    self.regs.insert(i, Reg(next));
+        let bbs = f.get_basic_blocks();
+        for bb in &bbs {
+            for i in bb.get_instructions() {
+                if has_result(i) {
+                    self.regs.insert(i.as_value_ref(), Reg(next));
                     next += 1;
                 }
-                i = LLVMGetNextInstruction(i);
             }
-            bb = LLVMGetNextBasicBlock(bb);
         }
         self.next_reg = next;
         let mut code = Vec::new();
         let mut blocks = Vec::with_capacity(bbs.len());
         for &bb in &bbs {
-            let name_p = LLVMGetBasicBlockName(bb);
-            let name = if name_p.is_null() {
-                String::new()
-            } else {
-                CStr::from_ptr(name_p).to_string_lossy().into_owned()
-            };
             blocks.push(Block {
                 start: code.len() as u32,
-                name,
+                name: bb.get_name().to_string_lossy().into_owned(),
             });
-            let mut i = LLVMGetFirstInstruction(bb);
             let mut terminated = false;
-            while !i.is_null() {
-                let op = LLVMGetInstructionOpcode(i);
-                if op != LLVMOpcode::LLVMPHI {
-                    let iloc = self.inst_loc(i);
-                    if loc.0 == 0 {
-                        loc = iloc;
-                    }
-                    let lowered = self.lower_inst(i, op, bb);
-                    for (k, kind) in std::mem::take(&mut self.pending).into_iter().enumerate() {
-                        // Temporaries of an expansion: `pending[k]` writes the k-th reserved reg.
-                        let dst = Reg(self.pending_base + k as u32);
-                        code.push(Inst {
-                            dst: Some(dst),
-                            kind,
-                            loc: iloc,
-                        });
-                    }
-                    if let Some(kind) = lowered {
-                        let dst = self.regs.get(&i).copied();
-                        let is_term = is_terminator_opcode(op);
-                        let unsupported_term =
-                            is_term && matches!(kind, InstKind::Unsupported { .. });
-                        code.push(Inst {
-                            dst,
-                            kind,
-                            loc: iloc,
-                        });
-                        if unsupported_term {
-                            code.push(Inst {
-                                dst: None,
-                                kind: InstKind::Unreachable,
-                                loc: iloc,
-                            });
-                        }
-                        terminated = is_term;
-                    }
+            for i in bb.get_instructions() {
+                let op = i.get_opcode();
+                if op == InstructionOpcode::Phi {
+                    continue;
                 }
-                i = LLVMGetNextInstruction(i);
+                let iloc = self.inst_loc(i);
+                if loc.0 == 0 {
+                    loc = iloc;
+                }
+                let lowered = self.lower_inst(i, op, bb);
+                for (k, kind) in std::mem::take(&mut self.pending).into_iter().enumerate() {
+                    // Temporaries of an expansion: `pending[k]` writes the k-th reserved reg.
+                    let dst = Reg(self.pending_base + k as u32);
+                    code.push(Inst {
+                        dst: Some(dst),
+                        kind,
+                        loc: iloc,
+                    });
+                }
+                if let Some(kind) = lowered {
+                    let dst = self.regs.get(&i.as_value_ref()).copied();
+                    let is_term = i.is_terminator();
+                    let unsupported_term = is_term && matches!(kind, InstKind::Unsupported { .. });
+                    code.push(Inst {
+                        dst,
+                        kind,
+                        loc: iloc,
+                    });
+                    if unsupported_term {
+                        code.push(Inst {
+                            dst: None,
+                            kind: InstKind::Unreachable,
+                            loc: iloc,
+                        });
+                    }
+                    terminated = is_term;
+                }
             }
             if !terminated {
                 code.push(Inst {
@@ -762,78 +892,83 @@ impl Lowerer {
     }
 
     /// Checks the types of an instruction's result and operands.
-    unsafe fn bad_types(&mut self, i: LLVMValueRef) -> Option<String> {
-        let t = LLVMTypeOf(i);
+    fn bad_types(&mut self, i: InstructionValue<'ctx>) -> Option<String> {
+        let v = RawValue::of(i);
+        let t = v.get_type();
         let tid = self.ty(t);
         if self.is_bad_type(tid) {
-            return Some(print_type(t));
+            return Some(print_type(&t));
         }
-        let n = LLVMGetNumOperands(i).max(0) as u32;
-        for k in 0..n {
-            let o = LLVMGetOperand(i, k);
-            if o.is_null() {
+        for k in 0..i.get_num_operands() {
+            let Some(o) = v.try_operand(k) else {
                 continue;
-            }
-            let ot = LLVMTypeOf(o);
+            };
+            let ot = o.get_type();
             let oid = self.ty(ot);
             if self.is_bad_type(oid) {
-                return Some(print_type(ot));
+                return Some(print_type(&ot));
             }
         }
         None
     }
 
     /// Lowers one (non-phi) instruction; `None` if it is dropped.
-    unsafe fn lower_inst(
+    fn lower_inst(
         &mut self,
-        i: LLVMValueRef,
-        op: LLVMOpcode,
-        bb: LLVMBasicBlockRef,
+        i: InstructionValue<'ctx>,
+        op: InstructionOpcode,
+        bb: BasicBlock<'ctx>,
     ) -> Option<InstKind> {
-        use LLVMOpcode::*;
-        if !matches!(op, LLVMCall | LLVMBr | LLVMRet | LLVMUnreachable) {
+        use InstructionOpcode::*;
+        if !matches!(op, Call | Br | Return | Unreachable) {
             if let Some(t) = self.bad_types(i) {
                 return Some(InstKind::Unsupported {
                     what: format!("unsupported type {t} in {}", inst_name(i)),
                 });
             }
         }
-        if let Some(k) = self.lower_common(i, op) {
+        let u = User::Inst(i);
+        if let Some(k) = self.lower_common(u, op) {
             return Some(k);
         }
-        let rty = LLVMTypeOf(i);
+        let rty = u.raw().get_type();
         Some(match op {
-            LLVMRet => {
-                if LLVMGetNumOperands(i) == 0 {
+            Return => {
+                if i.get_num_operands() == 0 {
                     InstKind::Ret { val: None }
                 } else {
                     InstKind::Ret {
-                        val: Some(self.operand(LLVMGetOperand(i, 0))),
+                        val: Some(self.operand(u.operand(0))),
                     }
                 }
             }
-            LLVMBr => {
-                if LLVMIsConditional(i) != 0 {
-                    let cond = self.operand(LLVMGetCondition(i));
-                    let t = self.edge(bb, LLVMGetSuccessor(i, 0));
-                    let f = self.edge(bb, LLVMGetSuccessor(i, 1));
+            Br => {
+                let succ = successors(i, op);
+                if i.is_conditional() {
+                    let cond = self.operand(u.operand(0));
+                    let t = self.edge(bb, succ[0]);
+                    let f = self.edge(bb, succ[1]);
                     InstKind::CondBr { cond, t, f }
                 } else {
-                    let edge = self.edge(bb, LLVMGetSuccessor(i, 0));
+                    let edge = self.edge(bb, succ[0]);
                     InstKind::Br { edge }
                 }
             }
-            LLVMSwitch => {
-                let c = LLVMGetOperand(i, 0);
+            Switch => {
+                let c = u.operand(0);
                 let width = self.int_width_of(c);
                 let cond = self.operand(c);
-                let default = self.edge(bb, LLVMGetSuccessor(i, 0));
-                let n = LLVMGetNumSuccessors(i);
-                let mut cases = Vec::with_capacity(n as usize);
-                for k in 1..n {
-                    let val = LLVMGetOperand(i, 2 * k);
-                    let bits = self.const_int_bits(val).unwrap_or(0);
-                    let e = self.edge(bb, LLVMGetSuccessor(i, k));
+                let succ = successors(i, op);
+                let default = self.edge(bb, succ[0]);
+                let mut cases = Vec::with_capacity(succ.len());
+                for (k, &to) in succ.iter().enumerate().skip(1) {
+                    // Operands: condition, default, then (value, block) per case.
+                    let bits = u
+                        .operand(2 * k as u32)
+                        .as_const_int()
+                        .and_then(|c| self.const_int_bits(c))
+                        .unwrap_or(0);
+                    let e = self.edge(bb, to);
                     cases.push((bits, e));
                 }
                 InstKind::Switch {
@@ -843,28 +978,28 @@ impl Lowerer {
                     default,
                 }
             }
-            LLVMIndirectBr => {
-                let addr = self.operand(LLVMGetOperand(i, 0));
-                let n = LLVMGetNumSuccessors(i);
-                let dests = (0..n)
-                    .map(|k| self.edge(bb, LLVMGetSuccessor(i, k)))
+            IndirectBr => {
+                let addr = self.operand(u.operand(0));
+                let dests = successors(i, op)
+                    .into_iter()
+                    .map(|to| self.edge(bb, to))
                     .collect();
                 InstKind::IndirectBr { addr, dests }
             }
-            LLVMUnreachable => InstKind::Unreachable,
-            LLVMAlloca => {
-                let et = LLVMGetAllocatedType(i);
-                let elem_size = if LLVMTypeIsSized(et) != 0 {
-                    LLVMABISizeOfType(self.td, et)
+            Unreachable => InstKind::Unreachable,
+            Alloca => {
+                let et = allocated_type(i);
+                let elem_size = if is_sized(et) {
+                    self.td.get_abi_size(&et)
                 } else {
                     0
                 };
-                let c = LLVMGetOperand(i, 0);
+                let c = u.operand(0);
                 let count_width = self.int_width_of(c);
                 let count = self.operand(c);
-                let mut align = LLVMGetAlignment(i);
+                let mut align = i.get_alignment().unwrap_or(0);
                 if align == 0 {
-                    align = LLVMABIAlignmentOfType(self.td, et);
+                    align = self.td.get_abi_alignment(&et);
                 }
                 InstKind::Alloca {
                     elem_size,
@@ -873,62 +1008,62 @@ impl Lowerer {
                     align,
                 }
             }
-            LLVMLoad => {
+            Load => {
                 let ty = self.ty(rty);
-                let ptr = self.operand(LLVMGetOperand(i, 0));
+                let ptr = self.operand(u.operand(0));
                 InstKind::Load {
                     ty,
                     ptr,
-                    align: LLVMGetAlignment(i),
-                    volatile: LLVMGetVolatile(i) != 0,
+                    align: i.get_alignment().unwrap_or(0),
+                    volatile: i.get_volatile().unwrap_or(false),
                 }
             }
-            LLVMStore => {
-                let v = LLVMGetOperand(i, 0);
-                let ty = self.ty(LLVMTypeOf(v));
+            Store => {
+                let v = u.operand(0);
+                let ty = self.ty(v.get_type());
                 let val = self.operand(v);
-                let ptr = self.operand(LLVMGetOperand(i, 1));
+                let ptr = self.operand(u.operand(1));
                 InstKind::Store {
                     ty,
                     val,
                     ptr,
-                    align: LLVMGetAlignment(i),
-                    volatile: LLVMGetVolatile(i) != 0,
+                    align: i.get_alignment().unwrap_or(0),
+                    volatile: i.get_volatile().unwrap_or(false),
                 }
             }
-            LLVMFreeze => {
+            Freeze => {
                 let ty = self.ty(rty);
-                let v = self.operand(LLVMGetOperand(i, 0));
+                let v = self.operand(u.operand(0));
                 InstKind::Copy { ty, v }
             }
-            LLVMAtomicRMW => {
-                let v = LLVMGetOperand(i, 1);
-                let ty = self.ty(LLVMTypeOf(v));
-                let ptr = self.operand(LLVMGetOperand(i, 0));
+            AtomicRMW => {
+                let v = u.operand(1);
+                let ty = self.ty(v.get_type());
+                let ptr = self.operand(u.operand(0));
                 let val = self.operand(v);
                 InstKind::AtomicRmw {
-                    op: rmw_op(LLVMGetAtomicRMWBinOp(i)),
+                    op: rmw_op(atomic_rmw_op(i)),
                     ty,
                     ptr,
                     val,
                 }
             }
-            LLVMAtomicCmpXchg => {
-                let c = LLVMGetOperand(i, 1);
-                let ty = self.ty(LLVMTypeOf(c));
-                let ptr = self.operand(LLVMGetOperand(i, 0));
+            AtomicCmpXchg => {
+                let c = u.operand(1);
+                let ty = self.ty(c.get_type());
+                let ptr = self.operand(u.operand(0));
                 let cmp = self.operand(c);
-                let new = self.operand(LLVMGetOperand(i, 2));
+                let new = self.operand(u.operand(2));
                 InstKind::CmpXchg { ty, ptr, cmp, new }
             }
-            LLVMFence => InstKind::Fence,
-            LLVMVAArg => {
+            Fence => InstKind::Fence,
+            VAArg => {
                 let ty = self.ty(rty);
-                let list = self.operand(LLVMGetOperand(i, 0));
+                let list = self.operand(u.operand(0));
                 InstKind::VaArg { ty, list }
             }
-            LLVMCall => return self.lower_call(i),
-            LLVMShuffleVector => InstKind::Unsupported {
+            Call => return self.lower_call(i),
+            ShuffleVector => InstKind::Unsupported {
                 what: "unsupported instruction shufflevector".into(),
             },
             other => InstKind::Unsupported {
@@ -937,34 +1072,53 @@ impl Lowerer {
         })
     }
 
-    unsafe fn lower_call(&mut self, i: LLVMValueRef) -> Option<InstKind> {
-        let mut callee = LLVMGetCalledValue(i);
+    fn lower_call(&mut self, i: InstructionValue<'ctx>) -> Option<InstKind> {
+        let Ok(call) = CallSiteValue::try_from(i) else {
+            return Some(InstKind::Unsupported {
+                what: "unsupported instruction call".into(),
+            });
+        };
+        let mut callee = called_value(call);
         // Look through pointer casts and aliases of the callee.
         for _ in 0..16 {
-            match LLVMGetValueKind(callee) {
+            match callee.kind() {
                 LLVMValueKind::LLVMConstantExprValueKind
                     if matches!(
-                        LLVMGetConstOpcode(callee),
-                        LLVMOpcode::LLVMBitCast | LLVMOpcode::LLVMAddrSpaceCast
+                        const_opcode(callee),
+                        InstructionOpcode::BitCast | InstructionOpcode::AddrSpaceCast
                     ) =>
                 {
-                    callee = LLVMGetOperand(callee, 0)
+                    callee = callee.operand(0)
                 }
-                LLVMValueKind::LLVMGlobalAliasValueKind => callee = LLVMAliasGetAliasee(callee),
+                LLVMValueKind::LLVMGlobalAliasValueKind => callee = aliasee(callee),
                 _ => break,
             }
         }
-        let ret = self.ty(LLVMTypeOf(i));
-        let nargs = LLVMGetNumArgOperands(i);
-        let kind = LLVMGetValueKind(callee);
+        let ret = self.ty(RawValue::of(i).get_type());
+        let nargs = call.count_arguments();
+        let kind = callee.kind();
         if kind == LLVMValueKind::LLVMInlineAsmValueKind {
             return Some(InstKind::Unsupported {
                 what: "unsupported inline assembly".into(),
             });
         }
-        let target = if kind == LLVMValueKind::LLVMFunctionValueKind {
-            if LLVMGetIntrinsicID(callee) != 0 || value_name(callee).starts_with("llvm.") {
-                let name = value_name(callee);
+        // SAFETY: a value of function kind.
+        let callee_fn = (kind == LLVMValueKind::LLVMFunctionValueKind)
+            .then(|| unsafe { FunctionValue::new(callee.as_value_ref()) })
+            .flatten();
+        let target = if let Some(f) = callee_fn {
+            // The name as declared (not empty: intrinsics have names).
+            let fid = self.func_map.get(&callee.as_value_ref()).copied();
+            let name = |lw: &Self| match fid {
+                Some(id) => lw.m.functions[id.0 as usize].name.clone(),
+                None => f.get_name().to_string_lossy().into_owned(),
+            };
+            let llvm_named = match fid {
+                Some(id) => self.m.functions[id.0 as usize].name.starts_with("llvm."),
+                None => f.get_name().to_bytes().starts_with(b"llvm."),
+            };
+            if f.get_intrinsic_id() != 0 || llvm_named {
+                let name = name(self);
                 if name.starts_with("llvm.load.relative.") {
                     return Some(self.lower_load_relative(i, ret));
                 }
@@ -972,7 +1126,7 @@ impl Lowerer {
                     return Some(k);
                 }
                 if let Some(rest) = name.strip_prefix("llvm.experimental.constrained.") {
-                    return Some(self.lower_constrained(i, rest, &name, ret));
+                    return Some(self.lower_constrained(call, rest, &name, ret));
                 }
                 match intrinsic_of(&name) {
                     None => {
@@ -982,14 +1136,14 @@ impl Lowerer {
                     }
                     Some(IntrinsicLowering::Drop) => return None,
                     Some(IntrinsicLowering::CopyArg0) => {
-                        let v = self.operand(LLVMGetOperand(i, 0));
+                        let v = self.operand(RawValue::of(i).operand(0));
                         return Some(InstKind::Copy { ty: ret, v });
                     }
                     Some(IntrinsicLowering::Intr(x)) => Callee::Intrinsic(x),
                 }
             } else {
-                match self.func_map.get(&callee) {
-                    Some(&fid) => Callee::Direct(fid),
+                match fid {
+                    Some(fid) => Callee::Direct(fid),
                     None => Callee::Indirect(self.operand(callee)),
                 }
             }
@@ -1003,18 +1157,16 @@ impl Lowerer {
         }
         let mut args = Vec::with_capacity(nargs as usize);
         for k in 0..nargs {
-            let a = LLVMGetOperand(i, k);
-            let at = LLVMTypeOf(a);
-            let ty = self.ty(at);
+            let a = RawValue::of(i).operand(k);
+            let ty = self.ty(a.get_type());
             let op = self.operand(a);
-            let mut attr = LLVMGetCallSiteEnumAttribute(i, k + 1, self.byval_kind);
-            if attr.is_null() && kind == LLVMValueKind::LLVMFunctionValueKind {
-                let fty = LLVMGlobalGetValueType(callee);
-                if k < LLVMCountParamTypes(fty) {
-                    attr = LLVMGetEnumAttributeAtIndex(callee, k + 1, self.byval_kind);
+            let mut attr = call.get_enum_attribute(AttributeLoc::Param(k), self.byval_kind);
+            if let (None, Some(f)) = (attr, callee_fn) {
+                if k < f.get_type().count_param_types() {
+                    attr = f.get_enum_attribute(AttributeLoc::Param(k), self.byval_kind);
                 }
             }
-            let byval = self.byval_size(attr, at);
+            let byval = self.byval_size(attr);
             args.push(CallArg { op, ty, byval });
         }
         Some(InstKind::Call {
@@ -1025,7 +1177,7 @@ impl Lowerer {
     }
 }
 
-impl Lowerer {
+impl<'ctx> Lowerer<'ctx> {
     /// Emits a temporary instruction before the one being lowered; returns its register.
     fn tmp(&mut self, k: InstKind) -> Operand {
         if self.pending.is_empty() {
@@ -1038,9 +1190,9 @@ impl Lowerer {
 
     /// Floating-point vector reductions (`llvm.vector.reduce.{fadd,fmul,fmax,fmin}`, emitted
     /// with fast-math): expanded into a sequential chain over the lanes.
-    unsafe fn lower_fp_reduce(
+    fn lower_fp_reduce(
         &mut self,
-        i: LLVMValueRef,
+        i: InstructionValue<'ctx>,
         name: &str,
         ret: TypeId,
     ) -> Option<InstKind> {
@@ -1055,16 +1207,12 @@ impl Lowerer {
             "fmin" => (false, Err(Intrinsic::MinNum)),
             _ => return None,
         };
-        let vec_v = LLVMGetOperand(i, if has_start { 1 } else { 0 });
-        let vt = LLVMTypeOf(vec_v);
-        if LLVMGetTypeKind(vt) != LLVMTypeKind::LLVMVectorTypeKind {
-            return None;
-        }
-        let lanes = LLVMGetVectorSize(vt);
+        let vec_v = RawValue::of(i).operand(if has_start { 1 } else { 0 });
+        let vt = fixed_vector(vec_v.get_type())?;
+        let lanes = vt.get_size();
         let vec_ty = self.ty(vt);
         let vec = self.operand(vec_v);
-        let ctx = LLVMGetTypeContext(vt);
-        let i32_ty = self.ty(LLVMInt32TypeInContext(ctx));
+        let i32_ty = self.ty(self.ctx.i32_type());
         let mut elems = Vec::with_capacity(lanes as usize);
         for lane in 0..lanes {
             let idx = Operand::Const(self.push_const(Const::Int {
@@ -1079,7 +1227,7 @@ impl Lowerer {
             }));
         }
         let mut acc = if has_start {
-            self.operand(LLVMGetOperand(i, 0))
+            self.operand(RawValue::of(i).operand(0))
         } else {
             elems.remove(0)
         };
@@ -1114,13 +1262,12 @@ impl Lowerer {
     /// `llvm.load.relative(p, off)` = `p + sext(load i32 (p + off))` (relative lookup tables in
     /// position-independent code). Expanded with temporaries; the sum is formed on integers and
     /// converted back with `inttoptr` (the target lies in another object than `p`).
-    unsafe fn lower_load_relative(&mut self, i: LLVMValueRef, ret: TypeId) -> InstKind {
-        let p = LLVMGetOperand(i, 0);
-        let off = LLVMGetOperand(i, 1);
-        let ctx = LLVMGetTypeContext(LLVMTypeOf(p));
-        let ptr_ty = self.ty(LLVMTypeOf(p));
-        let i32_ty = self.ty(LLVMInt32TypeInContext(ctx));
-        let iptr_ty = self.ty(LLVMIntTypeInContext(ctx, self.m.ptr_size * 8));
+    fn lower_load_relative(&mut self, i: InstructionValue<'ctx>, ret: TypeId) -> InstKind {
+        let p = RawValue::of(i).operand(0);
+        let off = RawValue::of(i).operand(1);
+        let ptr_ty = self.ty(p.get_type());
+        let i32_ty = self.ty(self.ctx.i32_type());
+        let iptr_ty = self.ty(self.ctx.custom_width_int_type(self.m.ptr_size * 8));
         let width = self.int_width_of(off);
         let pop = self.operand(p);
         let oop = self.operand(off);
@@ -1173,20 +1320,20 @@ impl Lowerer {
     /// `llvm.experimental.constrained.*` (emitted under `#pragma STDC FENV_ACCESS ON` or
     /// `-frounding-math`): trex has one rounding mode and no FP exceptions, so these become the
     /// plain operations.
-    unsafe fn lower_constrained(
+    fn lower_constrained(
         &mut self,
-        i: LLVMValueRef,
+        call: CallSiteValue<'ctx>,
         rest: &str,
         name: &str,
         ret: TypeId,
     ) -> InstKind {
         let op = rest.split('.').next().unwrap_or("");
-        let nargs = LLVMGetNumArgOperands(i);
+        let nargs = call.count_arguments();
         let mut vals = Vec::new();
         let mut meta = Vec::new();
         for k in 0..nargs {
-            let a = LLVMGetOperand(i, k);
-            if LLVMGetTypeKind(LLVMTypeOf(a)) == LLVMTypeKind::LLVMMetadataTypeKind {
+            let a = RawValue::of(call).operand(k);
+            if type_kind_of(&a.get_type()) == LLVMTypeKind::LLVMMetadataTypeKind {
                 meta.push(a);
             } else {
                 vals.push(a);
@@ -1229,7 +1376,7 @@ impl Lowerer {
             if vals.len() != 1 {
                 return unsupported();
             }
-            let from = self.ty(LLVMTypeOf(vals[0]));
+            let from = self.ty(vals[0].get_type());
             let v = self.operand(vals[0]);
             return InstKind::Cast {
                 op: c,
@@ -1242,9 +1389,7 @@ impl Lowerer {
             if vals.len() != 2 || meta.is_empty() {
                 return unsupported();
             }
-            let mut len = 0u32;
-            let p = LLVMGetMDString(meta[0], &mut len);
-            let pred = match cstr_len(p, len as usize).as_str() {
+            let pred = match md_string(meta[0]).as_str() {
                 "oeq" => FloatPred::Oeq,
                 "ogt" => FloatPred::Ogt,
                 "oge" => FloatPred::Oge,
@@ -1261,7 +1406,7 @@ impl Lowerer {
                 "uno" => FloatPred::Uno,
                 _ => return unsupported(),
             };
-            let ty = self.ty(LLVMTypeOf(vals[0]));
+            let ty = self.ty(vals[0].get_type());
             let a = self.operand(vals[0]);
             let b = self.operand(vals[1]);
             return InstKind::FCmp { pred, ty, a, b };
@@ -1283,7 +1428,7 @@ impl Lowerer {
         };
         let mut args = Vec::with_capacity(vals.len());
         for v in vals {
-            let ty = self.ty(LLVMTypeOf(v));
+            let ty = self.ty(v.get_type());
             let op = self.operand(v);
             args.push(CallArg {
                 op,
@@ -1300,35 +1445,22 @@ impl Lowerer {
 }
 
 /// Lane values of a constant integer vector (sign-extended), if it is one.
-unsafe fn const_int_lanes(v: LLVMValueRef, lanes: u32) -> Option<Vec<i64>> {
-    let lane = |c: LLVMValueRef| -> Option<i64> {
-        (LLVMGetValueKind(c) == LLVMValueKind::LLVMConstantIntValueKind
-            && LLVMGetIntTypeWidth(LLVMTypeOf(c)) <= 64)
-            .then(|| LLVMConstIntGetSExtValue(c))
-    };
-    match LLVMGetValueKind(v) {
+fn const_int_lanes(v: RawValue<'_>, lanes: u32) -> Option<Vec<i64>> {
+    let lane = |c: RawValue<'_>| c.as_const_int()?.get_sign_extended_constant();
+    match v.kind() {
         LLVMValueKind::LLVMConstantAggregateZeroValueKind => Some(vec![0; lanes as usize]),
-        LLVMValueKind::LLVMConstantDataVectorValueKind => (0..lanes)
-            .map(|i| lane(LLVMGetElementAsConstant(v, i)))
-            .collect(),
+        LLVMValueKind::LLVMConstantDataVectorValueKind => {
+            data_elements(v, lanes).map(lane).collect()
+        }
         LLVMValueKind::LLVMConstantVectorValueKind => {
-            (0..lanes).map(|i| lane(LLVMGetOperand(v, i))).collect()
+            (0..lanes).map(|i| lane(v.operand(i))).collect()
         }
         _ => None,
     }
 }
 
-unsafe fn indices_of(v: LLVMValueRef) -> Vec<u32> {
-    let n = LLVMGetNumIndices(v) as usize;
-    let p = LLVMGetIndices(v);
-    if p.is_null() || n == 0 {
-        return Vec::new();
-    }
-    std::slice::from_raw_parts(p, n).to_vec()
-}
-
-unsafe fn inst_name(i: LLVMValueRef) -> String {
-    let s = print_value(i);
+fn inst_name(i: InstructionValue<'_>) -> String {
+    let s = print_value(&i);
     let s = s.trim();
     let s = match s.split_once(" = ") {
         Some((_, r)) => r,

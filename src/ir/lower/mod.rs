@@ -1,5 +1,13 @@
-//! Translation of an LLVM module (via llvm-sys) into trex's IR.
+//! Translation of an LLVM module (via inkwell) into trex's IR.
 //! The only module that touches LLVM.
+//!
+//! inkwell's safe API is used wherever it has the call. llvm-sys is used, through
+//! `as_value_ref()` / `as_type_ref()`, only where inkwell 0.5 has no wrapper, each place
+//! commented `// llvm-sys: ...`. One gap runs through the whole lowering: inkwell's type and
+//! value enums have no variant for label, metadata, token, x86_mmx and x86_amx types (their
+//! constructors panic), which valid IR contains (intrinsic signatures, EH pads, MMX code), so
+//! types are classified by their LLVM kind first and such types and values are kept as
+//! `RawType` / `RawValue`.
 //!
 //! The whole module is lowered once: types (with their layout from the module's data layout),
 //! constants (interned, deduplicated), globals (initializers as bytes plus relocations),
@@ -32,12 +40,18 @@ mod tests;
 
 use super::*;
 use hashbrown::HashMap;
-use llvm_sys::bit_reader::LLVMParseBitcodeInContext2;
+use inkwell::attributes::{Attribute, AttributeLoc};
+use inkwell::context::{Context, ContextRef};
+use inkwell::memory_buffer::MemoryBuffer;
+use inkwell::module::Module as LlvmModule;
+use inkwell::targets::TargetData;
+use inkwell::types::{AnyType, AnyTypeEnum, AsTypeRef, BasicType, FunctionType};
+use inkwell::values::{AnyValue, AsValueRef, FloatValue, FunctionValue, GlobalValue, IntValue};
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
-use llvm_sys::target::*;
 use llvm_sys::{LLVMTypeKind, LLVMValueKind};
 use std::ffi::{c_void, CStr};
+use std::marker::PhantomData;
 use std::path::Path;
 
 #[derive(Debug, thiserror::Error)]
@@ -74,43 +88,41 @@ pub fn load_module(path: &Path) -> Result<Module, LoadError> {
             msg: "bad magic number (expected 'BC' 0xC0DE)".into(),
         });
     }
-    // SAFETY: all LLVM objects created here are owned by this function and disposed before
-    // it returns; nothing escapes but plain Rust data.
+    // Declared before the context, so that it outlives it (the handler writes into it).
+    let mut diags: Vec<String> = Vec::new();
+    let ctx = Context::create();
+    // Diagnostics (e.g. warnings about invalid debug info) are collected, not printed.
+    // llvm-sys: inkwell 0.5 has no diagnostic handler (its setter is private)
     unsafe {
-        let ctx = LLVMContextCreate();
-        let mut diags: Vec<String> = Vec::new();
         LLVMContextSetDiagnosticHandler(
-            ctx,
+            ctx.raw(),
             Some(diag_handler),
             &mut diags as *mut Vec<String> as *mut c_void,
-        );
-        let buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(
-            bytes.as_ptr() as *const _,
-            bytes.len(),
-            c"trex-input".as_ptr(),
-        );
-        let mut m: LLVMModuleRef = std::ptr::null_mut();
-        let failed = LLVMParseBitcodeInContext2(ctx, buf, &mut m) != 0;
-        let result = if failed || m.is_null() {
-            let msg = if diags.is_empty() {
-                "cannot parse bitcode".to_string()
-            } else {
-                diags.join("; ").replace('\n', " ")
-            };
-            Err(LoadError::NotBitcode { path: p, msg })
-        } else {
-            let r = lower_module(m);
-            LLVMDisposeModule(m);
-            Ok(r)
-        };
-        LLVMDisposeMemoryBuffer(buf);
-        LLVMContextDispose(ctx);
-        result
+        )
+    };
+    let buf = MemoryBuffer::create_from_memory_range_copy(&bytes, "trex-input");
+    let parsed = LlvmModule::parse_bitcode_from_buffer(&buf, &ctx);
+    match parsed {
+        Ok(llm) => Ok(lower_module(&llm)),
+        Err(e) => {
+            let mut msg = e.to_string();
+            if msg.is_empty() {
+                msg = diags.join("; ");
+            }
+            if msg.is_empty() {
+                msg = "cannot parse bitcode".into();
+            }
+            Err(LoadError::NotBitcode {
+                path: p,
+                msg: msg.replace('\n', " "),
+            })
+        }
     }
 }
 
 extern "C" fn diag_handler(info: LLVMDiagnosticInfoRef, ctx: *mut c_void) {
-    // SAFETY: `ctx` is the `Vec<String>` registered in `load_module`, alive during parsing.
+    // SAFETY: `ctx` is the `Vec<String>` registered in `load_module`, alive as long as the
+    // context.
     unsafe {
         let diags = &mut *(ctx as *mut Vec<String>);
         let d = LLVMGetDiagInfoDescription(info);
@@ -119,6 +131,144 @@ extern "C" fn diag_handler(info: LLVMDiagnosticInfoRef, ctx: *mut c_void) {
             LLVMDisposeMessage(d);
         }
     }
+}
+
+/// A type taken where inkwell 0.5 would panic on some kinds (see the module doc): any LLVM
+/// type of the module's context. It is an inkwell `AnyType`, so `TargetData` lays it out and
+/// it prints, but it is never turned into an `AnyTypeEnum` unless its kind allows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct RawType<'ctx>(LLVMTypeRef, PhantomData<&'ctx ()>);
+
+impl RawType<'_> {
+    /// # Safety
+    /// `t` is a valid type of the context being lowered.
+    pub(crate) unsafe fn new(t: LLVMTypeRef) -> Self {
+        RawType(t, PhantomData)
+    }
+
+    /// Any inkwell type as a `RawType`.
+    pub(crate) fn of(t: impl AsTypeRef) -> Self {
+        RawType(t.as_type_ref(), PhantomData)
+    }
+}
+
+unsafe impl AsTypeRef for RawType<'_> {
+    fn as_type_ref(&self) -> LLVMTypeRef {
+        self.0
+    }
+}
+
+unsafe impl<'ctx> AnyType<'ctx> for RawType<'ctx> {}
+
+/// Any LLVM value of the module. inkwell 0.5's value enums cannot hold values of metadata,
+/// token, x86_mmx and x86_amx type (nor void instructions), and it has no operand access on
+/// constants, so operands are read as `RawValue`s and turned into inkwell's typed values
+/// (`IntValue`, `FloatValue`, ...) where their kind is known.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct RawValue<'ctx>(LLVMValueRef, PhantomData<&'ctx ()>);
+
+impl<'ctx> RawValue<'ctx> {
+    /// # Safety
+    /// `v` is a valid value of the module being lowered.
+    pub(crate) unsafe fn new(v: LLVMValueRef) -> Self {
+        RawValue(v, PhantomData)
+    }
+
+    /// Any inkwell value as a `RawValue`.
+    pub(crate) fn of(v: impl AsValueRef) -> Self {
+        RawValue(v.as_value_ref(), PhantomData)
+    }
+
+    /// Its type.
+    pub(crate) fn get_type(self) -> RawType<'ctx> {
+        // llvm-sys: inkwell 0.5's get_type panics on metadata, token, x86_mmx and x86_amx values
+        unsafe { RawType::new(LLVMTypeOf(self.0)) }
+    }
+
+    /// Its LLVM value kind.
+    pub(crate) fn kind(self) -> LLVMValueKind {
+        // llvm-sys: inkwell 0.5 has no value-kind query (constant kinds, arguments, inline asm, ...)
+        unsafe { LLVMGetValueKind(self.0) }
+    }
+
+    /// Number of operands (of an instruction or a constant).
+    pub(crate) fn num_operands(self) -> u32 {
+        // llvm-sys: inkwell 0.5 has no operand access on constants
+        unsafe { LLVMGetNumOperands(self.0).max(0) as u32 }
+    }
+
+    /// Operand `k` (of an instruction or a constant).
+    pub(crate) fn operand(self, k: u32) -> RawValue<'ctx> {
+        // llvm-sys: inkwell 0.5 has no operand access on constants, and its get_operand panics on
+        // metadata, token and x86_mmx operands of instructions
+        unsafe { RawValue::new(LLVMGetOperand(self.0, k)) }
+    }
+
+    /// Operand `k`, `None` if LLVM has none there.
+    pub(crate) fn try_operand(self, k: u32) -> Option<RawValue<'ctx>> {
+        let o = self.operand(k);
+        (!o.0.is_null()).then_some(o)
+    }
+
+    /// The constant integer, if it is one (of any width).
+    pub(crate) fn as_const_int(self) -> Option<IntValue<'ctx>> {
+        // SAFETY: a ConstantInt is an integer value (LLVM 14 has no vector ConstantInts).
+        (self.kind() == LLVMValueKind::LLVMConstantIntValueKind)
+            .then(|| unsafe { IntValue::new(self.0) })
+    }
+
+    /// The constant floating-point number, if it is one.
+    pub(crate) fn as_const_fp(self) -> Option<FloatValue<'ctx>> {
+        // SAFETY: a ConstantFP is a floating-point value.
+        (self.kind() == LLVMValueKind::LLVMConstantFPValueKind)
+            .then(|| unsafe { FloatValue::new(self.0) })
+    }
+}
+
+unsafe impl AsValueRef for RawValue<'_> {
+    fn as_value_ref(&self) -> LLVMValueRef {
+        self.0
+    }
+}
+
+unsafe impl<'ctx> AnyValue<'ctx> for RawValue<'ctx> {}
+
+/// The LLVM kind of a type.
+pub(crate) fn type_kind_of(t: &impl AsTypeRef) -> LLVMTypeKind {
+    // llvm-sys: inkwell 0.5 has no kind query that covers every type (AnyTypeEnum::new panics
+    // on label, metadata, token, x86_mmx and x86_amx; FloatType does not tell its format)
+    unsafe { LLVMGetTypeKind(t.as_type_ref()) }
+}
+
+/// `t` as inkwell's `AnyTypeEnum`, if inkwell can represent it.
+pub(crate) fn any_type<'ctx>(t: RawType<'ctx>) -> Option<AnyTypeEnum<'ctx>> {
+    use LLVMTypeKind::*;
+    match type_kind_of(&t) {
+        LLVMLabelTypeKind | LLVMMetadataTypeKind | LLVMTokenTypeKind | LLVMX86_MMXTypeKind
+        | LLVMX86_AMXTypeKind => None,
+        // SAFETY: a valid type of a kind `AnyTypeEnum` has a variant for.
+        _ => Some(unsafe { AnyTypeEnum::new(t.as_type_ref()) }),
+    }
+}
+
+/// Parameter types of a function type.
+pub(crate) fn param_types<'ctx>(fty: FunctionType<'ctx>) -> Vec<RawType<'ctx>> {
+    let n = fty.count_param_types() as usize;
+    let mut ptys = vec![std::ptr::null_mut(); n];
+    if n > 0 {
+        // llvm-sys: inkwell 0.5's get_param_types panics on metadata/token/x86_mmx parameters
+        unsafe { LLVMGetParamTypes(fty.as_type_ref(), ptys.as_mut_ptr()) };
+    }
+    // SAFETY: types of the module's function type.
+    ptys.into_iter()
+        .map(|t| unsafe { RawType::new(t) })
+        .collect()
+}
+
+/// Return type of a function type (void included).
+pub(crate) fn return_type<'ctx>(fty: FunctionType<'ctx>) -> RawType<'ctx> {
+    // llvm-sys: inkwell 0.5's get_return_type panics on token/x86_mmx returns
+    unsafe { RawType::new(LLVMGetReturnType(fty.as_type_ref())) }
 }
 
 /// Key for structural deduplication of constants.
@@ -134,9 +284,12 @@ enum ConstKey {
     Aggregate(TypeId, Vec<ConstId>),
 }
 
-pub(crate) struct Lowerer {
+/// LLVM objects are keyed by their addresses (`as_value_ref()`, `as_type_ref()`,
+/// `as_mut_ptr()`): identity, no LLVM call.
+pub(crate) struct Lowerer<'ctx> {
     pub(crate) m: Module,
-    td: LLVMTargetDataRef,
+    ctx: ContextRef<'ctx>,
+    td: TargetData,
     type_map: HashMap<LLVMTypeRef, TypeId>,
     type_intern: HashMap<Type, TypeId>,
     /// Per type: true if it is or contains an unsupported type.
@@ -170,38 +323,26 @@ pub(crate) unsafe fn cstr_len(p: *const std::os::raw::c_char, len: usize) -> Str
     String::from_utf8_lossy(std::slice::from_raw_parts(p as *const u8, len)).into_owned()
 }
 
-pub(crate) unsafe fn value_name(v: LLVMValueRef) -> String {
-    let mut len = 0usize;
-    let p = LLVMGetValueName2(v, &mut len);
-    cstr_len(p, len)
+/// LLVM's printed form of a value.
+pub(crate) fn print_value<'ctx>(v: &impl AnyValue<'ctx>) -> String {
+    v.print_to_string().to_string()
 }
 
-pub(crate) unsafe fn print_value(v: LLVMValueRef) -> String {
-    let p = LLVMPrintValueToString(v);
-    let s = CStr::from_ptr(p).to_string_lossy().into_owned();
-    LLVMDisposeMessage(p);
-    s
+/// LLVM's printed form of a type.
+pub(crate) fn print_type<'ctx>(t: &impl AnyType<'ctx>) -> String {
+    t.print_to_string().to_string()
 }
 
-pub(crate) unsafe fn print_type(t: LLVMTypeRef) -> String {
-    let p = LLVMPrintTypeToString(t);
-    let s = CStr::from_ptr(p).to_string_lossy().into_owned();
-    LLVMDisposeMessage(p);
-    s
-}
-
-unsafe fn lower_module(llm: LLVMModuleRef) -> Module {
-    let mut len = 0usize;
-    let source_name = cstr_len(LLVMGetSourceFileName(llm, &mut len), len);
-    let triple = CStr::from_ptr(LLVMGetTarget(llm))
+fn lower_module(llm: &LlvmModule<'_>) -> Module {
+    let source_name = llm.get_source_file_name().to_string_lossy().into_owned();
+    let triple = llm.get_triple().as_str().to_string_lossy().into_owned();
+    let data_layout = llm
+        .get_data_layout()
+        .as_str()
         .to_string_lossy()
         .into_owned();
-    let dl_ptr = LLVMGetDataLayoutStr(llm);
-    let data_layout = CStr::from_ptr(dl_ptr).to_string_lossy().into_owned();
-    let td = LLVMCreateTargetData(dl_ptr);
-    let ptr_size = LLVMPointerSize(td);
-    let byval = "byval";
-    let byval_kind = LLVMGetEnumAttributeKindForName(byval.as_ptr() as *const _, byval.len());
+    let td = TargetData::create(&data_layout);
+    let ptr_size = td.get_pointer_byte_size(None);
     let mut lw = Lowerer {
         m: Module {
             source_name,
@@ -210,6 +351,7 @@ unsafe fn lower_module(llm: LLVMModuleRef) -> Module {
             ptr_size,
             ..Default::default()
         },
+        ctx: llm.get_context(),
         td,
         type_map: HashMap::new(),
         type_intern: HashMap::new(),
@@ -223,7 +365,7 @@ unsafe fn lower_module(llm: LLVMModuleRef) -> Module {
         file_map: HashMap::new(),
         loc_map: HashMap::new(),
         diloc_map: HashMap::new(),
-        byval_kind,
+        byval_kind: Attribute::get_named_enum_kind_id("byval"),
         regs: HashMap::new(),
         next_reg: 0,
         pending: Vec::new(),
@@ -235,58 +377,28 @@ unsafe fn lower_module(llm: LLVMModuleRef) -> Module {
         col: 0,
     });
     lw.run(llm);
-    LLVMDisposeTargetData(td);
     lw.m
 }
 
-impl Lowerer {
-    unsafe fn run(&mut self, llm: LLVMModuleRef) {
+impl<'ctx> Lowerer<'ctx> {
+    fn run(&mut self, llm: &LlvmModule<'ctx>) {
         // 1. Function skeletons and block numbering.
-        let mut funcs = Vec::new();
-        let mut f = LLVMGetFirstFunction(llm);
-        while !f.is_null() {
-            funcs.push(f);
-            f = LLVMGetNextFunction(f);
-        }
+        let funcs: Vec<FunctionValue<'ctx>> = llm.get_functions().collect();
         for &f in &funcs {
             self.declare_function(f);
         }
         // 2. Global skeletons.
-        let mut globals = Vec::new();
-        let mut g = LLVMGetFirstGlobal(llm);
-        while !g.is_null() {
-            globals.push(g);
-            g = LLVMGetNextGlobal(g);
-        }
+        let globals: Vec<GlobalValue<'ctx>> = llm.get_globals().collect();
         for &g in &globals {
             self.declare_global(g);
         }
         // 3. Aliases: entered under their own name, resolved to the aliasee.
-        let mut a = LLVMGetFirstGlobalAlias(llm);
-        while !a.is_null() {
-            let name = value_name(a);
-            let mut target = LLVMAliasGetAliasee(a);
-            for _ in 0..16 {
-                match LLVMGetValueKind(target) {
-                    LLVMValueKind::LLVMGlobalAliasValueKind => target = LLVMAliasGetAliasee(target),
-                    LLVMValueKind::LLVMConstantExprValueKind
-                        if matches!(
-                            LLVMGetConstOpcode(target),
-                            llvm_sys::LLVMOpcode::LLVMBitCast
-                                | llvm_sys::LLVMOpcode::LLVMAddrSpaceCast
-                        ) =>
-                    {
-                        target = LLVMGetOperand(target, 0)
-                    }
-                    _ => break,
-                }
-            }
+        for (name, target) in aliases(llm) {
             if let Some(&fid) = self.func_map.get(&target) {
                 self.m.func_by_name.entry(name).or_insert(fid);
             } else if let Some(&gid) = self.global_map.get(&target) {
                 self.m.global_by_name.entry(name).or_insert(gid);
             }
-            a = LLVMGetNextGlobalAlias(a);
         }
         // 4. Global initializers.
         for &g in &globals {
@@ -298,38 +410,30 @@ impl Lowerer {
         }
     }
 
-    unsafe fn declare_function(&mut self, f: LLVMValueRef) {
+    fn declare_function(&mut self, f: FunctionValue<'ctx>) {
         let id = FuncId(self.m.functions.len() as u32);
-        let mut name = value_name(f);
+        let mut name = f.get_name().to_string_lossy().into_owned();
         if name.is_empty() {
             name = format!("__unnamed_fn_{}", id.0);
         }
-        let fty = LLVMGlobalGetValueType(f);
-        let n = LLVMCountParamTypes(fty) as usize;
-        let mut ptys = vec![std::ptr::null_mut(); n];
-        if n > 0 {
-            LLVMGetParamTypes(fty, ptys.as_mut_ptr());
-        }
+        let fty = f.get_type();
+        let ptys = param_types(fty);
+        let n = ptys.len();
         let params: Vec<TypeId> = ptys.iter().map(|&t| self.ty(t)).collect();
-        let mut byval = Vec::with_capacity(n);
-        for (i, &pt) in ptys.iter().enumerate() {
-            let attr = LLVMGetEnumAttributeAtIndex(f, (i + 1) as u32, self.byval_kind);
-            byval.push(self.byval_size(attr, pt));
-        }
-        let ret = self.ty(LLVMGetReturnType(fty));
-        let is_vararg = LLVMIsFunctionVarArg(fty) != 0;
-        let is_declaration = LLVMIsDeclaration(f) != 0;
+        let byval = (0..n as u32)
+            .map(|i| self.byval_size(f.get_enum_attribute(AttributeLoc::Param(i), self.byval_kind)))
+            .collect();
+        let ret = self.ty(return_type(fty));
+        let is_vararg = fty.is_var_arg();
+        let is_declaration = f.as_global_value().is_declaration();
         if !is_declaration {
-            let mut bb = LLVMGetFirstBasicBlock(f);
-            let mut i = 0u32;
-            while !bb.is_null() {
-                self.block_map.insert(bb, (id, BlockId(i)));
-                i += 1;
-                bb = LLVMGetNextBasicBlock(bb);
+            for (i, bb) in f.get_basic_block_iter().enumerate() {
+                self.block_map
+                    .insert(bb.as_mut_ptr(), (id, BlockId(i as u32)));
             }
         }
         self.m.func_by_name.insert(name.clone(), id);
-        self.func_map.insert(f, id);
+        self.func_map.insert(f.as_value_ref(), id);
         self.m.functions.push(Function {
             name,
             params,
@@ -344,90 +448,82 @@ impl Lowerer {
         });
     }
 
-    /// Size of a `byval` parameter given its attribute (null if absent).
-    pub(crate) unsafe fn byval_size(
-        &mut self,
-        attr: LLVMAttributeRef,
-        pty: LLVMTypeRef,
-    ) -> Option<u64> {
-        if attr.is_null() {
-            return None;
-        }
+    /// Size of a `byval` parameter given its attribute (`None` if absent).
+    pub(crate) fn byval_size(&mut self, attr: Option<Attribute>) -> Option<u64> {
+        let attr = attr?;
         // LLVM 14's bitcode reader gives every byval attribute its type.
-        let _ = pty;
-        let t = LLVMGetTypeAttributeValue(attr);
-        if t.is_null() || LLVMTypeIsSized(t) == 0 {
+        if !attr.is_type() {
             return Some(0);
         }
-        Some(LLVMABISizeOfType(self.td, t))
+        // llvm-sys: inkwell 0.5's get_type_value panics on x86_mmx/x86_amx types
+        let t = unsafe { RawType::new(LLVMGetTypeAttributeValue(attr.as_mut_ptr())) };
+        if t.0.is_null() || !is_sized(t) {
+            return Some(0);
+        }
+        Some(self.td.get_abi_size(&t))
     }
 
-    unsafe fn declare_global(&mut self, g: LLVMValueRef) {
+    fn declare_global(&mut self, g: GlobalValue<'ctx>) {
         let id = GlobalId(self.m.globals.len() as u32);
-        let mut name = value_name(g);
+        let mut name = g.get_name().to_string_lossy().into_owned();
         if name.is_empty() {
             name = format!("__unnamed_{}", id.0);
         }
-        let vt = LLVMGlobalGetValueType(g);
+        // llvm-sys: inkwell 0.5's get_value_type panics on x86_mmx/x86_amx globals
+        let vt = unsafe { RawType::new(LLVMGlobalGetValueType(g.as_value_ref())) };
         let ty = self.ty(vt);
         let size = self.m.types[ty.0 as usize].alloc_size;
-        let mut align = LLVMGetAlignment(g);
+        let mut align = g.get_alignment();
         if align == 0 {
             align = self.m.types[ty.0 as usize].align;
         }
         let loc = self.loc_of(g);
         self.m.global_by_name.insert(name.clone(), id);
-        self.global_map.insert(g, id);
+        self.global_map.insert(g.as_value_ref(), id);
         self.m.globals.push(Global {
             name,
             ty,
             size,
             align: align.max(1),
             init: None,
-            is_constant: LLVMIsGlobalConstant(g) != 0,
+            is_constant: g.is_constant(),
             loc,
         });
     }
 
-    unsafe fn init_global(&mut self, g: LLVMValueRef) {
-        if LLVMIsDeclaration(g) != 0 {
+    fn init_global(&mut self, g: GlobalValue<'ctx>) {
+        if g.is_declaration() {
             return;
         }
-        let init = LLVMGetInitializer(g);
+        // llvm-sys: inkwell 0.5's get_initializer panics on x86_mmx/x86_amx initializers
+        let init = unsafe { LLVMGetInitializer(g.as_value_ref()) };
         if init.is_null() {
             return;
         }
-        let id = self.global_map[&g];
+        let id = self.global_map[&g.as_value_ref()];
         let size = self.m.globals[id.0 as usize].size;
         let mut gi = GlobalInit {
             bytes: vec![0u8; size as usize],
             relocs: Vec::new(),
         };
-        self.write_init(init, 0, &mut gi);
+        self.write_init(unsafe { RawValue::new(init) }, 0, &mut gi);
         self.m.globals[id.0 as usize].init = Some(gi);
     }
 
     // ---- types ----
 
-    pub(crate) unsafe fn ty(&mut self, t: LLVMTypeRef) -> TypeId {
-        if let Some(&id) = self.type_map.get(&t) {
+    pub(crate) fn ty(&mut self, t: impl AsTypeRef) -> TypeId {
+        let t = RawType::of(t);
+        if let Some(&id) = self.type_map.get(&t.0) {
             return id;
         }
         let (kind, bad) = self.type_kind(t);
-        let sized = !matches!(
-            LLVMGetTypeKind(t),
-            LLVMTypeKind::LLVMVoidTypeKind
-                | LLVMTypeKind::LLVMLabelTypeKind
-                | LLVMTypeKind::LLVMMetadataTypeKind
-                | LLVMTypeKind::LLVMTokenTypeKind
-                | LLVMTypeKind::LLVMFunctionTypeKind
-                | LLVMTypeKind::LLVMScalableVectorTypeKind
-        ) && LLVMTypeIsSized(t) != 0;
+        let sized = type_kind_of(&t) != LLVMTypeKind::LLVMScalableVectorTypeKind && is_sized(t);
         let (store_size, alloc_size, align) = if sized {
             (
-                LLVMStoreSizeOfType(self.td, t),
-                LLVMABISizeOfType(self.td, t),
-                LLVMABIAlignmentOfType(self.td, t),
+                self.td.get_store_size(&t),
+                self.td.get_abi_size(&t),
+                self.td.get_abi_alignment(&t),
             )
         } else {
             (0, 0, 1)
@@ -448,69 +544,72 @@ impl Lowerer {
                 id
             }
         };
-        self.type_map.insert(t, id);
+        self.type_map.insert(t.0, id);
         id
     }
 
-    unsafe fn type_kind(&mut self, t: LLVMTypeRef) -> (TypeKind, bool) {
+    fn type_kind(&mut self, t: RawType<'ctx>) -> (TypeKind, bool) {
         use LLVMTypeKind::*;
-        match LLVMGetTypeKind(t) {
-            LLVMVoidTypeKind => (TypeKind::Void, false),
-            LLVMHalfTypeKind => (TypeKind::Half, false),
-            LLVMFloatTypeKind => (TypeKind::Float, false),
-            LLVMDoubleTypeKind => (TypeKind::Double, false),
-            LLVMX86_FP80TypeKind => (TypeKind::X86Fp80, false),
-            LLVMFP128TypeKind => (TypeKind::Fp128, false),
-            LLVMLabelTypeKind => (TypeKind::Label, false),
-            LLVMMetadataTypeKind => (TypeKind::Metadata, false),
-            LLVMTokenTypeKind => (TypeKind::Token, false),
-            LLVMFunctionTypeKind => (TypeKind::Function, false),
-            LLVMPointerTypeKind => (TypeKind::Ptr, false),
-            LLVMIntegerTypeKind => {
-                let w = LLVMGetIntTypeWidth(t);
+        let unsupported = || (TypeKind::Unsupported(print_type(&t)), true);
+        let kind = type_kind_of(&t);
+        let Some(at) = any_type(t) else {
+            return match kind {
+                LLVMLabelTypeKind => (TypeKind::Label, false),
+                LLVMMetadataTypeKind => (TypeKind::Metadata, false),
+                LLVMTokenTypeKind => (TypeKind::Token, false),
+                _ => unsupported(),
+            };
+        };
+        match (kind, at) {
+            (LLVMVoidTypeKind, _) => (TypeKind::Void, false),
+            (LLVMHalfTypeKind, _) => (TypeKind::Half, false),
+            (LLVMFloatTypeKind, _) => (TypeKind::Float, false),
+            (LLVMDoubleTypeKind, _) => (TypeKind::Double, false),
+            (LLVMX86_FP80TypeKind, _) => (TypeKind::X86Fp80, false),
+            (LLVMFP128TypeKind, _) => (TypeKind::Fp128, false),
+            (LLVMFunctionTypeKind, _) => (TypeKind::Function, false),
+            (LLVMPointerTypeKind, _) => (TypeKind::Ptr, false),
+            (_, AnyTypeEnum::IntType(it)) => {
+                let w = it.get_bit_width();
                 if (1..=128).contains(&w) {
                     (TypeKind::Int(w), false)
                 } else {
                     (TypeKind::Unsupported(format!("i{w}")), true)
                 }
             }
-            LLVMVectorTypeKind => {
-                let elem = self.ty(LLVMGetElementType(t));
-                let len = LLVMGetVectorSize(t);
+            (LLVMVectorTypeKind, AnyTypeEnum::VectorType(vt)) => {
+                let elem = self.ty(vt.get_element_type());
+                let len = vt.get_size();
                 (
                     TypeKind::Vector { elem, len },
                     self.type_bad[elem.0 as usize],
                 )
             }
-            LLVMArrayTypeKind => {
-                let elem = self.ty(LLVMGetElementType(t));
-                let len = LLVMGetArrayLength(t) as u64;
+            (_, AnyTypeEnum::ArrayType(at)) => {
+                let elem = self.ty(element_type(at));
+                let len = at.len() as u64;
                 (
                     TypeKind::Array { elem, len },
                     self.type_bad[elem.0 as usize],
                 )
             }
-            LLVMStructTypeKind => {
-                if LLVMIsOpaqueStruct(t) != 0 {
-                    return (TypeKind::Unsupported(print_type(t)), true);
+            (_, AnyTypeEnum::StructType(st)) => {
+                if st.is_opaque() {
+                    return unsupported();
                 }
-                let n = LLVMCountStructElementTypes(t) as usize;
-                let mut elts = vec![std::ptr::null_mut(); n];
-                if n > 0 {
-                    LLVMGetStructElementTypes(t, elts.as_mut_ptr());
-                }
-                let mut fields = Vec::with_capacity(n);
-                let mut offsets = Vec::with_capacity(n);
+                let n = st.count_fields();
+                let mut fields = Vec::with_capacity(n as usize);
+                let mut offsets = Vec::with_capacity(n as usize);
                 let mut bad = false;
-                for (i, &e) in elts.iter().enumerate() {
-                    let f = self.ty(e);
+                for i in 0..n {
+                    let f = self.ty(field_type(st, i));
                     bad |= self.type_bad[f.0 as usize];
                     fields.push(f);
-                    offsets.push(LLVMOffsetOfElement(self.td, t, i as u32));
+                    offsets.push(self.td.offset_of_element(&st, i).unwrap_or(0));
                 }
                 (TypeKind::Struct { fields, offsets }, bad)
             }
-            _ => (TypeKind::Unsupported(print_type(t)), true),
+            _ => unsupported(),
         }
     }
 
@@ -521,8 +620,9 @@ impl Lowerer {
     // ---- locations ----
 
     /// Location of an instruction (cached by its DILocation).
-    pub(crate) unsafe fn inst_loc(&mut self, i: LLVMValueRef) -> LocId {
-        let md = llvm_sys::debuginfo::LLVMInstructionGetDebugLoc(i);
+    pub(crate) fn inst_loc(&mut self, i: impl AsValueRef + Copy) -> LocId {
+        // llvm-sys: inkwell 0.5 has no debug location getter for instructions
+        let md = unsafe { llvm_sys::debuginfo::LLVMInstructionGetDebugLoc(i.as_value_ref()) };
         if md.is_null() {
             return LocId(0);
         }
@@ -535,29 +635,35 @@ impl Lowerer {
     }
 
     /// Location of an instruction, global variable or function (its DISubprogram).
-    pub(crate) unsafe fn loc_of(&mut self, v: LLVMValueRef) -> LocId {
-        let mut flen = 0u32;
-        let fname = LLVMGetDebugLocFilename(v, &mut flen);
-        if fname.is_null() {
-            return LocId(0);
-        }
-        let line = LLVMGetDebugLocLine(v);
-        if line == 0 {
-            return LocId(0);
-        }
-        let mut dlen = 0u32;
-        let dir = LLVMGetDebugLocDirectory(v, &mut dlen);
-        let col = if LLVMIsAInstruction(v).is_null() {
-            0
-        } else {
-            LLVMGetDebugLocColumn(v)
+    pub(crate) fn loc_of(&mut self, v: impl AsValueRef) -> LocId {
+        let v = v.as_value_ref();
+        // llvm-sys: inkwell 0.5 has no debug location getters (file, directory, line, column)
+        let (fname, flen, line, dir, dlen, col) = unsafe {
+            let mut flen = 0u32;
+            let fname = LLVMGetDebugLocFilename(v, &mut flen);
+            if fname.is_null() {
+                return LocId(0);
+            }
+            let line = LLVMGetDebugLocLine(v);
+            if line == 0 {
+                return LocId(0);
+            }
+            let mut dlen = 0u32;
+            let dir = LLVMGetDebugLocDirectory(v, &mut dlen);
+            let col = if LLVMIsAInstruction(v).is_null() {
+                0
+            } else {
+                LLVMGetDebugLocColumn(v)
+            };
+            (fname, flen, line, dir, dlen, col)
         };
         let key = (dir as usize, fname as usize);
         let file = match self.file_ptr_map.get(&key) {
             Some(&f) => f,
             None => {
-                let d = cstr_len(dir, dlen as usize);
-                let n = cstr_len(fname, flen as usize);
+                // SAFETY: LLVM's strings with their lengths, alive with the module.
+                let d = unsafe { cstr_len(dir, dlen as usize) };
+                let n = unsafe { cstr_len(fname, flen as usize) };
                 let full = if n.starts_with('/') || d.is_empty() {
                     n
                 } else if d.ends_with('/') {
@@ -587,4 +693,66 @@ impl Lowerer {
         self.loc_map.insert(sl, id);
         id
     }
+}
+
+/// Whether LLVM gives a type a size (`LLVMTypeIsSized`; scalable vectors included).
+pub(crate) fn is_sized(t: RawType<'_>) -> bool {
+    use LLVMTypeKind::*;
+    match any_type(t) {
+        // LLVM: x86_mmx and x86_amx are sized; label, metadata and token are not.
+        None => matches!(type_kind_of(&t), LLVMX86_MMXTypeKind | LLVMX86_AMXTypeKind),
+        Some(AnyTypeEnum::ArrayType(x)) => x.is_sized(),
+        Some(AnyTypeEnum::FloatType(x)) => x.is_sized(),
+        Some(AnyTypeEnum::FunctionType(x)) => x.is_sized(),
+        Some(AnyTypeEnum::IntType(x)) => x.is_sized(),
+        Some(AnyTypeEnum::PointerType(x)) => x.is_sized(),
+        Some(AnyTypeEnum::StructType(x)) => x.is_sized(),
+        Some(AnyTypeEnum::VectorType(x)) => x.is_sized(),
+        Some(AnyTypeEnum::VoidType(x)) => x.is_sized(),
+    }
+}
+
+/// Element type of an array or vector type.
+pub(crate) fn element_type<'ctx>(t: impl AsTypeRef) -> RawType<'ctx> {
+    // llvm-sys: inkwell 0.5's get_element_type panics on x86_mmx elements
+    unsafe { RawType::new(LLVMGetElementType(t.as_type_ref())) }
+}
+
+/// Type of field `i` of a struct type.
+pub(crate) fn field_type<'ctx>(t: impl AsTypeRef, i: u32) -> RawType<'ctx> {
+    // llvm-sys: inkwell 0.5's get_field_type_at_index panics on x86_mmx fields
+    unsafe { RawType::new(LLVMStructGetTypeAtIndex(t.as_type_ref(), i)) }
+}
+
+/// The module's global aliases: name and aliasee, seen through aliases of aliases and pointer
+/// casts.
+fn aliases(llm: &LlvmModule<'_>) -> Vec<(String, LLVMValueRef)> {
+    let mut out = Vec::new();
+    // llvm-sys: inkwell 0.5 has no global aliases (nor constant-expression opcodes)
+    unsafe {
+        let mut a = LLVMGetFirstGlobalAlias(llm.as_mut_ptr());
+        while !a.is_null() {
+            let mut len = 0usize;
+            let name = cstr_len(LLVMGetValueName2(a, &mut len), len);
+            let mut target = LLVMAliasGetAliasee(a);
+            for _ in 0..16 {
+                match LLVMGetValueKind(target) {
+                    LLVMValueKind::LLVMGlobalAliasValueKind => target = LLVMAliasGetAliasee(target),
+                    LLVMValueKind::LLVMConstantExprValueKind
+                        if matches!(
+                            LLVMGetConstOpcode(target),
+                            llvm_sys::LLVMOpcode::LLVMBitCast
+                                | llvm_sys::LLVMOpcode::LLVMAddrSpaceCast
+                        ) =>
+                    {
+                        target = LLVMGetOperand(target, 0)
+                    }
+                    _ => break,
+                }
+            }
+            out.push((name, target));
+            a = LLVMGetNextGlobalAlias(a);
+        }
+    }
+    out
 }

@@ -1284,3 +1284,124 @@ define float @r(<4 x float> %v, <2 x double> %d) {
     assert_eq!(d.len(), defs.len());
     assert!(defs.iter().all(|&r| r < f.num_regs));
 }
+
+/// The lowering of a whole program (`testdata/vector_loops.c`, a copy of the testsuite program,
+/// at -O2 with debug info: vectors, phis, globals, strings, calls, locations) is pinned:
+/// `testdata/vector_loops.O2.dump` is its `ir::dump` by the llvm-sys lowering before the move to
+/// inkwell. A change in the dump is a change in the IR; if intended, regenerate the snapshot
+/// from `m.dump()` of the module compiled as below.
+#[test]
+fn whole_program_dump_matches_snapshot() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("t.c"),
+        include_str!("testdata/vector_loops.c"),
+    )
+    .unwrap();
+    // Relative source name and a fixed debug directory: the dump does not depend on the tempdir.
+    let out = Command::new("clang-14")
+        .current_dir(dir.path())
+        .args(["-c", "-emit-llvm", "-g", "-O2", "-Wno-everything"])
+        .arg(format!("-fdebug-prefix-map={}=/snap", dir.path().display()))
+        .args(["-o", "t.bc", "t.c"])
+        .output()
+        .expect("clang-14");
+    assert!(
+        out.status.success(),
+        "clang failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let m = load_module(&dir.path().join("t.bc")).expect("load");
+    check_wellformed(&m);
+    let got = m.dump();
+    let want = include_str!("testdata/vector_loops.O2.dump");
+    if got != want {
+        let line = got
+            .lines()
+            .zip(want.lines())
+            .position(|(g, w)| g != w)
+            .unwrap_or_else(|| got.lines().count().min(want.lines().count()));
+        panic!(
+            "dump differs from the snapshot at line {}:\n got: {:?}\nwant: {:?}",
+            line + 1,
+            got.lines().nth(line),
+            want.lines().nth(line)
+        );
+    }
+}
+
+/// Types inkwell cannot represent (x86_mmx in globals, arrays, struct fields, parameters, phis,
+/// allocas and intrinsic signatures; token and metadata values; bfloat, ppc_fp128, scalable
+/// vectors) are lowered, as unsupported where they are used, without panicking.
+#[test]
+fn types_inkwell_cannot_represent() {
+    let m = lower_ll(
+        r#"
+%struct.M = type { x86_mmx, i32 }
+@gm = global x86_mmx undef
+@garr = global [2 x x86_mmx] undef
+@gs = global %struct.M undef
+@gb = global bfloat 0xR3F80
+@gstr = constant [6 x i8] c"a\00b\00c\00"
+declare x86_mmx @llvm.x86.mmx.padd.b(x86_mmx, x86_mmx)
+declare token @llvm.call.preallocated.setup(i32)
+declare void @llvm.dbg.value(metadata, metadata, metadata)
+declare i1 @llvm.experimental.constrained.fcmp.f64(double, double, metadata, metadata)
+declare void @byval_mmx(x86_mmx* byval(x86_mmx))
+define x86_mmx @mmx(x86_mmx %a, <1 x i64> %v, i1 %c) {
+entry:
+  %b = bitcast <1 x i64> %v to x86_mmx
+  %s = call x86_mmx @llvm.x86.mmx.padd.b(x86_mmx %a, x86_mmx %b)
+  %p = alloca x86_mmx
+  call void @byval_mmx(x86_mmx* byval(x86_mmx) %p)
+  br i1 %c, label %x, label %y
+x:
+  br label %y
+y:
+  %ph = phi x86_mmx [ %s, %entry ], [ %a, %x ]
+  ret x86_mmx %ph
+}
+define i1 @tok(double %a, double %b) {
+  %t = call token @llvm.call.preallocated.setup(i32 1)
+  %c = call i1 @llvm.experimental.constrained.fcmp.f64(double %a, double %b, metadata !"olt", metadata !"fpexcept.strict")
+  ret i1 %c
+}
+define <vscale x 4 x i32> @sv(<vscale x 4 x i32> %a) {
+  %r = add <vscale x 4 x i32> %a, %a
+  ret <vscale x 4 x i32> %r
+}
+"#,
+    );
+    check_wellformed(&m);
+    let g = |n: &str| m.global(m.global_by_name[n]);
+    assert_eq!((g("gm").size, g("garr").size, g("gs").size), (8, 16, 16));
+    assert_eq!(g("gstr").init.as_ref().unwrap().bytes, b"a\0b\0c\0");
+    let f = func(&m, "byval_mmx");
+    assert_eq!(f.byval, vec![Some(8)]);
+    let code = &func(&m, "mmx").code;
+    assert!(matches!(
+        &code[2].kind,
+        InstKind::Alloca { elem_size: 8, .. }
+    ));
+    let phis: usize = code
+        .iter()
+        .flat_map(|i| edges(&i.kind))
+        .map(|e| e.copies.len())
+        .sum();
+    assert_eq!(phis, 2, "{}", m.dump());
+    assert!(all_insts(&m, "tok").any(|i| matches!(
+        i.kind,
+        InstKind::FCmp {
+            pred: FloatPred::Olt,
+            ..
+        }
+    )));
+    let u = unsupported(&m);
+    assert!(u
+        .iter()
+        .any(|x| x.starts_with("mmx:") && x.contains("x86_mmx in bitcast")));
+    assert!(u.iter().any(|x| x.contains("llvm.call.preallocated.setup")));
+    assert!(u
+        .iter()
+        .any(|x| x.starts_with("sv:") && x.contains("vscale")));
+}
