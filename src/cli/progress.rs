@@ -23,21 +23,17 @@ pub fn eprintln(line: &str) {
 
 /// Writes bytes on stderr (flushed), around the progress bar if there is one.
 pub fn write_stderr(data: &[u8]) {
-    let w = || {
-        let mut e = std::io::stderr().lock();
-        let _ = e.write_all(data);
-        let _ = e.flush();
-    };
-    match BAR.get() {
-        Some(b) => b.suspend(w),
-        None => w(),
-    }
+    write_around_bar(|| std::io::stderr().lock(), data)
 }
 
 /// Writes bytes on stdout (flushed), around the progress bar if there is one.
 pub fn write_stdout(data: &[u8]) {
+    write_around_bar(|| std::io::stdout().lock(), data)
+}
+
+fn write_around_bar<W: Write>(open: impl Fn() -> W, data: &[u8]) {
     let w = || {
-        let mut o = std::io::stdout().lock();
+        let mut o = open();
         let _ = o.write_all(data);
         let _ = o.flush();
     };

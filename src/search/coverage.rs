@@ -133,15 +133,6 @@ impl Coverage {
         word.load(Ordering::Relaxed) & bit == 0 && word.fetch_or(bit, Ordering::Relaxed) & bit == 0
     }
 
-    /// Whether that side of the branch at `pc` of `f` was taken.
-    pub fn branch_taken(&self, f: ir::FuncId, pc: u32, side: bool) -> bool {
-        let k = 2 * pc as usize + usize::from(!side);
-        self.branches
-            .get(f.0 as usize)
-            .and_then(|b| b.get(k / 64))
-            .is_some_and(|w| w.load(Ordering::Relaxed) & (1u64 << (k % 64)) != 0)
-    }
-
     fn count_one(&self, f: ir::FuncId, pc: u32) {
         if let Some(c) = self
             .counts
@@ -155,42 +146,7 @@ impl Coverage {
         }
     }
 
-    /// Marks instruction `pc` of `f` as executed; true if it was not covered before (new
-    /// coverage: the executor then resets the state's instructions-since-new-coverage).
-    /// Out-of-range positions are ignored.
-    #[inline]
-    pub fn mark(&self, f: ir::FuncId, pc: u32) -> bool {
-        let Some(word) = self
-            .bits
-            .get(f.0 as usize)
-            .and_then(|b| b.get(pc as usize / 64))
-        else {
-            return false;
-        };
-        let bit = 1u64 << (pc % 64);
-        if word.load(Ordering::Relaxed) & bit != 0 {
-            return false;
-        }
-        let old = word.fetch_or(bit, Ordering::Relaxed);
-        if old & bit == 0 {
-            self.covered.fetch_add(1, Ordering::Relaxed);
-            true
-        } else {
-            false
-        }
-    }
-
-    /// Counts one execution of instruction `pc` of `f` and marks it covered; true if it is new
-    /// coverage (as [`Coverage::mark`]). The executor calls this (or only `mark` when it does
-    /// not need `nurs:icnt`) for every instruction it executes.
-    #[inline]
-    pub fn record(&self, f: ir::FuncId, pc: u32) -> bool {
-        self.count_one(f, pc);
-        self.mark(f, pc)
-    }
-
-    /// How many times instruction `pc` of `f` was executed (through [`Coverage::record`], or
-    /// `mark_range` when counting).
+    /// How many times instruction `pc` of `f` was executed (counted by `mark_range` when counting).
     pub fn count(&self, f: ir::FuncId, pc: u32) -> u64 {
         self.counts
             .get(f.0 as usize)
@@ -208,6 +164,14 @@ impl Coverage {
     /// Number of covered instructions (monotone: a cheap "has coverage changed" version).
     pub fn covered_count(&self) -> u64 {
         self.covered.load(Ordering::Relaxed)
+    }
+}
+
+#[cfg(test)]
+impl Coverage {
+    /// Marks one instruction (tests set up coverage with it).
+    pub(crate) fn mark(&self, f: ir::FuncId, pc: u32) -> bool {
+        self.mark_range(f, pc, pc) != 0
     }
 }
 
@@ -278,9 +242,9 @@ mod tests {
         let f = ir::FuncId(0);
         assert!(c.mark_branch(f, 69, true));
         assert!(!c.mark_branch(f, 69, true));
-        assert!(!c.branch_taken(f, 69, false));
         assert!(c.mark_branch(f, 69, false));
-        assert!(c.branch_taken(f, 69, false) && !c.branch_taken(f, 68, true));
+        assert!(!c.mark_branch(f, 69, false));
+        assert!(c.mark_branch(f, 68, true));
         // Branch sides are not instructions.
         assert_eq!(c.covered_count(), 0);
     }

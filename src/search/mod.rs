@@ -24,7 +24,7 @@
 //! | `nurs:md2u` | `WeightedRandomSearcher::MinDistToUncovered` | weight `(1/md2u)²` |
 //! | `nurs:depth` | `WeightedRandomSearcher::Depth` | weight `depth` |
 //! | `nurs:rp` | `WeightedRandomSearcher::RandomPath` | weight `0.5^depth` |
-//! | `nurs:icnt` | `WeightedRandomSearcher::InstCount` | weight `(1/max(1, executions of the next instruction))²` ([`Coverage::record`]) |
+//! | `nurs:icnt` | `WeightedRandomSearcher::InstCount` | weight `(1/max(1, executions of the next instruction))²` (counted by [`Coverage::mark_range`] when the search uses icnt) |
 //!
 //! `md2u` is the static distance in instructions to the nearest uncovered instruction (through
 //! calls and returns, [`distance`]), 10000 when none is reachable; `invCovNew` is 0 for a state

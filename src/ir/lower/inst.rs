@@ -396,6 +396,18 @@ fn md_string(v: RawValue<'_>) -> String {
 }
 
 impl<'ctx> Lowerer<'ctx> {
+    /// The type of `u`'s first operand, and that operand.
+    fn typed_first(&mut self, u: User<'ctx>) -> (TypeId, Operand) {
+        let a0 = u.operand(0);
+        (self.ty(a0.get_type()), self.operand(a0))
+    }
+
+    /// The type of `u`'s first operand, and its first two operands.
+    fn typed_pair(&mut self, u: User<'ctx>) -> (TypeId, Operand, Operand) {
+        let (ty, a) = self.typed_first(u);
+        (ty, a, self.operand(u.operand(1)))
+    }
+
     /// Operand for an LLVM value used in the current function (or in a constant expression).
     pub(crate) fn operand(&mut self, v: impl AsValueRef) -> Operand {
         let v = RawValue::of(v);
@@ -684,10 +696,7 @@ impl<'ctx> Lowerer<'ctx> {
                 InstKind::FNeg { ty, a }
             }
             ICmp => {
-                let a0 = u.operand(0);
-                let ty = self.ty(a0.get_type());
-                let a = self.operand(a0);
-                let b = self.operand(u.operand(1));
+                let (ty, a, b) = self.typed_pair(u);
                 InstKind::ICmp {
                     pred: int_pred(u.icmp_predicate()),
                     ty,
@@ -696,10 +705,7 @@ impl<'ctx> Lowerer<'ctx> {
                 }
             }
             FCmp => {
-                let a0 = u.operand(0);
-                let ty = self.ty(a0.get_type());
-                let a = self.operand(a0);
-                let b = self.operand(u.operand(1));
+                let (ty, a, b) = self.typed_pair(u);
                 InstKind::FCmp {
                     pred: float_pred(u.fcmp_predicate()),
                     ty,
@@ -716,9 +722,7 @@ impl<'ctx> Lowerer<'ctx> {
             }
             GetElementPtr => return self.gep(u),
             ExtractValue => {
-                let a0 = u.operand(0);
-                let agg_ty = self.ty(a0.get_type());
-                let agg = self.operand(a0);
+                let (agg_ty, agg) = self.typed_first(u);
                 InstKind::ExtractValue {
                     agg_ty,
                     agg,
@@ -726,10 +730,7 @@ impl<'ctx> Lowerer<'ctx> {
                 }
             }
             InsertValue => {
-                let a0 = u.operand(0);
-                let agg_ty = self.ty(a0.get_type());
-                let agg = self.operand(a0);
-                let val = self.operand(u.operand(1));
+                let (agg_ty, agg, val) = self.typed_pair(u);
                 InstKind::InsertValue {
                     agg_ty,
                     agg,
@@ -738,9 +739,7 @@ impl<'ctx> Lowerer<'ctx> {
                 }
             }
             ExtractElement => {
-                let a0 = u.operand(0);
-                let vec_ty = self.ty(a0.get_type());
-                let vec = self.operand(a0);
+                let (vec_ty, vec) = self.typed_first(u);
                 let i = u.operand(1);
                 let idx_width = self.int_width_of(i);
                 let idx = self.operand(i);
@@ -752,10 +751,7 @@ impl<'ctx> Lowerer<'ctx> {
                 }
             }
             InsertElement => {
-                let a0 = u.operand(0);
-                let vec_ty = self.ty(a0.get_type());
-                let vec = self.operand(a0);
-                let val = self.operand(u.operand(1));
+                let (vec_ty, vec, val) = self.typed_pair(u);
                 let i = u.operand(2);
                 let idx_width = self.int_width_of(i);
                 let idx = self.operand(i);
@@ -771,10 +767,7 @@ impl<'ctx> Lowerer<'ctx> {
                 let User::Inst(i) = u else {
                     return None;
                 };
-                let a0 = u.operand(0);
-                let vec_ty = self.ty(a0.get_type());
-                let a = self.operand(a0);
-                let b = self.operand(u.operand(1));
+                let (vec_ty, a, b) = self.typed_pair(u);
                 let mask = shuffle_mask(i);
                 InstKind::ShuffleVector { vec_ty, a, b, mask }
             }
