@@ -6,6 +6,7 @@ pub mod expr;
 pub mod ir;
 pub mod itp;
 pub mod link;
+pub mod obj;
 pub mod output;
 pub mod search;
 pub mod solver;

@@ -15,12 +15,7 @@ use std::sync::Arc;
 
 pub mod view;
 
-/// Reference to an object slot, valid while the slot's generation matches.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct ObjRef {
-    pub idx: u32,
-    pub gen: u32,
-}
+pub use crate::obj::ObjRef;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ObjKind {

@@ -27,7 +27,7 @@ use std::sync::Arc;
 
 use hashbrown::HashMap;
 
-use crate::exec::memory::ObjRef;
+use crate::obj::ObjRef;
 use crate::expr::walk::{walk, Node};
 use crate::expr::{Array, ArrayId, Expr, ExprId, ExprPool};
 use crate::ir::FuncId;
