@@ -452,29 +452,6 @@ fn is_overshift(e: &Stop) -> bool {
     )
 }
 
-/// Operands of a constant expression.
-fn const_operands(k: &InstKind) -> Vec<Operand> {
-    match k {
-        InstKind::Bin { a, b, .. } | InstKind::ICmp { a, b, .. } | InstKind::FCmp { a, b, .. } => {
-            vec![*a, *b]
-        }
-        InstKind::FNeg { a, .. } => vec![*a],
-        InstKind::Select { cond, t, f, .. } => vec![*cond, *t, *f],
-        InstKind::Cast { v, .. } | InstKind::Copy { v, .. } => vec![*v],
-        InstKind::Gep { base, indices, .. } => {
-            let mut v = vec![*base];
-            v.extend(indices.iter().map(|i| i.op));
-            v
-        }
-        InstKind::ExtractValue { agg, .. } => vec![*agg],
-        InstKind::InsertValue { agg, val, .. } => vec![*agg, *val],
-        InstKind::ExtractElement { vec, idx, .. } => vec![*vec, *idx],
-        InstKind::InsertElement { vec, val, idx, .. } => vec![*vec, *val, *idx],
-        InstKind::ShuffleVector { a, b, .. } => vec![*a, *b],
-        _ => Vec::new(),
-    }
-}
-
 // ---------------------------------------------------------------- symbolic execution
 
 /// A symbolic value, or an aggregate holding one.

@@ -10,7 +10,7 @@
 //! A standard backward may-liveness fixpoint over blocks; phi copies on an edge read their
 //! sources and write their destinations on that edge.
 
-use super::{Callee, Edge, FuncId, Function, InstKind, Module, Operand, Reg};
+use super::{Edge, FuncId, Function, InstKind, Module, Operand, Reg};
 
 /// Liveness at the loop headers of the functions analysed.
 #[derive(Debug, Default)]
@@ -63,94 +63,6 @@ impl Liveness {
     #[inline]
     pub fn header(&self, f: FuncId, pc: u32) -> Option<&HeaderLive> {
         self.funcs.get(&f)?.headers.get(&pc)
-    }
-}
-
-/// Calls `g` on every operand an instruction reads (edges' phi copies excluded).
-fn operands(k: &InstKind, g: &mut dyn FnMut(&Operand)) {
-    use InstKind::*;
-    match k {
-        // One operand.
-        FNeg { a, .. }
-        | Cast { v: a, .. }
-        | Copy { v: a, .. }
-        | Alloca { count: a, .. }
-        | Load { ptr: a, .. }
-        | ExtractValue { agg: a, .. }
-        | VaArg { list: a, .. }
-        | CondBr { cond: a, .. }
-        | Switch { cond: a, .. }
-        | IndirectBr { addr: a, .. } => g(a),
-        // Two, in this order.
-        Bin { a, b, .. }
-        | ICmp { a, b, .. }
-        | FCmp { a, b, .. }
-        | ShuffleVector { a, b, .. }
-        | Store { val: a, ptr: b, .. }
-        | InsertValue { agg: a, val: b, .. }
-        | ExtractElement { vec: a, idx: b, .. }
-        | AtomicRmw { ptr: a, val: b, .. } => {
-            g(a);
-            g(b);
-        }
-        // Three.
-        Select {
-            cond: a,
-            t: b,
-            f: c,
-            ..
-        }
-        | InsertElement {
-            vec: a,
-            val: b,
-            idx: c,
-            ..
-        }
-        | CmpXchg {
-            ptr: a,
-            cmp: b,
-            new: c,
-            ..
-        } => {
-            g(a);
-            g(b);
-            g(c);
-        }
-        Gep { base, indices, .. } => {
-            g(base);
-            for i in indices {
-                g(&i.op);
-            }
-        }
-        Call { callee, args, .. } => {
-            if let Callee::Indirect(o) = callee {
-                g(o);
-            }
-            for a in args {
-                g(&a.op);
-            }
-        }
-        Ret { val } => {
-            if let Some(v) = val {
-                g(v);
-            }
-        }
-        Fence | Unsupported { .. } | Br { .. } | Unreachable => {}
-    }
-}
-
-/// The edges leaving a terminator.
-fn edges(k: &InstKind) -> Vec<&Edge> {
-    match k {
-        InstKind::Br { edge } => vec![edge],
-        InstKind::CondBr { t, f, .. } => vec![t, f],
-        InstKind::Switch { cases, default, .. } => {
-            let mut v: Vec<&Edge> = cases.iter().map(|(_, e)| e).collect();
-            v.push(default);
-            v
-        }
-        InstKind::IndirectBr { dests, .. } => dests.iter().collect(),
-        _ => Vec::new(),
     }
 }
 
@@ -226,7 +138,7 @@ fn analyse(m: &Module, f: &Function) -> FnLiveness {
                 }
                 _ => {}
             }
-            operands(&inst.kind, &mut |o| {
+            inst.kind.for_each_operand(&mut |o| {
                 if let Operand::Reg(r) = o {
                     live.set(r.0 as usize);
                 }
@@ -236,7 +148,7 @@ fn analyse(m: &Module, f: &Function) -> FnLiveness {
     };
     let succ_edges = |b: usize| -> Vec<&Edge> {
         let last = f.block_range(b).end.saturating_sub(1);
-        f.code.get(last).map_or(Vec::new(), |i| edges(&i.kind))
+        f.code.get(last).map_or(Vec::new(), |i| i.kind.edges())
     };
     let mut live_in = vec![Bits::new(nvars); nb];
     let mut changed = true;
@@ -296,13 +208,13 @@ fn tracked_allocas(f: &Function) -> Vec<(Reg, u64)> {
                     escapes(r);
                 }
             }
-            k => operands(k, &mut |o| {
+            k => k.for_each_operand(&mut |o| {
                 if let Operand::Reg(r) = o {
                     escapes(r);
                 }
             }),
         }
-        for e in edges(&inst.kind) {
+        for e in inst.kind.edges() {
             for c in &e.copies {
                 if let Operand::Reg(r) = &c.src {
                     escapes(r);

@@ -74,7 +74,7 @@ fn single_defs(f: &Function) -> Vec<Option<u32>> {
             defs[d.0 as usize] = Some(pc as u32);
             count[d.0 as usize] = count[d.0 as usize].saturating_add(1);
         }
-        for_edges(&inst.kind, &mut |e| {
+        inst.kind.for_each_edge(&mut |e| {
             for c in &e.copies {
                 count[c.dst.0 as usize] = 2;
             }
@@ -86,22 +86,6 @@ fn single_defs(f: &Function) -> Vec<Option<u32>> {
         }
     }
     defs
-}
-
-fn for_edges(k: &InstKind, g: &mut dyn FnMut(&super::Edge)) {
-    match k {
-        InstKind::Br { edge } => g(edge),
-        InstKind::CondBr { t, f, .. } => {
-            g(t);
-            g(f);
-        }
-        InstKind::Switch { cases, default, .. } => {
-            cases.iter().for_each(|(_, e)| g(e));
-            g(default);
-        }
-        InstKind::IndirectBr { dests, .. } => dests.iter().for_each(g),
-        _ => {}
-    }
 }
 
 fn root(m: &Module, f: &Function, defs: &[Option<u32>], op: &Operand) -> Root {
@@ -242,7 +226,7 @@ fn reg_types(m: &Module, f: &Function) -> Vec<Option<super::TypeId>> {
     loop {
         let mut changed = false;
         for inst in &f.code {
-            for_edges(&inst.kind, &mut |e| {
+            inst.kind.for_each_edge(&mut |e| {
                 for c in &e.copies {
                     if ty[c.dst.0 as usize].is_some() {
                         continue;
@@ -336,7 +320,7 @@ impl LoopMods {
                 if end == 0 || end <= blk.start as usize {
                     continue;
                 }
-                for_edges(&f.code[end - 1].kind, &mut |e| {
+                f.code[end - 1].kind.for_each_edge(&mut |e| {
                     let t = e.target.0 as usize;
                     if !succs[b].contains(&t) {
                         succs[b].push(t);
@@ -411,7 +395,7 @@ fn analyse_loop(
         if let Some(d) = inst.dst {
             assigned[d.0 as usize] = true;
         }
-        for_edges(&inst.kind, &mut |e| {
+        inst.kind.for_each_edge(&mut |e| {
             for c in &e.copies {
                 assigned[c.dst.0 as usize] = true;
             }

@@ -606,6 +606,136 @@ pub enum InstKind {
 }
 
 impl InstKind {
+    /// Calls `g` on every operand the instruction reads, in order (edges' phi copies excluded).
+    /// Exhaustive: a new instruction kind must say what it reads.
+    pub fn for_each_operand(&self, g: &mut dyn FnMut(&Operand)) {
+        use InstKind::*;
+        match self {
+            // One operand.
+            FNeg { a, .. }
+            | Cast { v: a, .. }
+            | Copy { v: a, .. }
+            | Alloca { count: a, .. }
+            | Load { ptr: a, .. }
+            | ExtractValue { agg: a, .. }
+            | VaArg { list: a, .. }
+            | CondBr { cond: a, .. }
+            | Switch { cond: a, .. }
+            | IndirectBr { addr: a, .. } => g(a),
+            // Two, in this order.
+            Bin { a, b, .. }
+            | ICmp { a, b, .. }
+            | FCmp { a, b, .. }
+            | ShuffleVector { a, b, .. }
+            | Store { val: a, ptr: b, .. }
+            | InsertValue { agg: a, val: b, .. }
+            | ExtractElement { vec: a, idx: b, .. }
+            | AtomicRmw { ptr: a, val: b, .. } => {
+                g(a);
+                g(b);
+            }
+            // Three.
+            Select {
+                cond: a,
+                t: b,
+                f: c,
+                ..
+            }
+            | InsertElement {
+                vec: a,
+                val: b,
+                idx: c,
+                ..
+            }
+            | CmpXchg {
+                ptr: a,
+                cmp: b,
+                new: c,
+                ..
+            } => {
+                g(a);
+                g(b);
+                g(c);
+            }
+            Gep { base, indices, .. } => {
+                g(base);
+                for i in indices {
+                    g(&i.op);
+                }
+            }
+            Call { callee, args, .. } => {
+                if let Callee::Indirect(o) = callee {
+                    g(o);
+                }
+                for a in args {
+                    g(&a.op);
+                }
+            }
+            Ret { val } => {
+                if let Some(v) = val {
+                    g(v);
+                }
+            }
+            Fence | Unsupported { .. } | Br { .. } | Unreachable => {}
+        }
+    }
+
+    /// Every operand the instruction reads ([`InstKind::for_each_operand`]).
+    pub fn operands(&self) -> Vec<Operand> {
+        let mut v = Vec::new();
+        self.for_each_operand(&mut |o| v.push(*o));
+        v
+    }
+
+    /// Calls `g` on every edge leaving the instruction (terminators; none for the others).
+    /// Exhaustive: a new instruction kind must say where control goes.
+    pub fn for_each_edge<'a>(&'a self, g: &mut dyn FnMut(&'a Edge)) {
+        use InstKind::*;
+        match self {
+            Br { edge } => g(edge),
+            CondBr { t, f, .. } => {
+                g(t);
+                g(f);
+            }
+            Switch { cases, default, .. } => {
+                cases.iter().for_each(|(_, e)| g(e));
+                g(default);
+            }
+            IndirectBr { dests, .. } => dests.iter().for_each(g),
+            Bin { .. }
+            | FNeg { .. }
+            | ICmp { .. }
+            | FCmp { .. }
+            | Select { .. }
+            | Cast { .. }
+            | Copy { .. }
+            | Alloca { .. }
+            | Load { .. }
+            | Store { .. }
+            | Gep { .. }
+            | ExtractValue { .. }
+            | InsertValue { .. }
+            | ExtractElement { .. }
+            | InsertElement { .. }
+            | ShuffleVector { .. }
+            | Call { .. }
+            | AtomicRmw { .. }
+            | CmpXchg { .. }
+            | Fence
+            | VaArg { .. }
+            | Unsupported { .. }
+            | Ret { .. }
+            | Unreachable => {}
+        }
+    }
+
+    /// Every edge leaving the instruction ([`InstKind::for_each_edge`]).
+    pub fn edges(&self) -> Vec<&Edge> {
+        let mut v = Vec::new();
+        self.for_each_edge(&mut |e| v.push(e));
+        v
+    }
+
     pub fn is_terminator(&self) -> bool {
         matches!(
             self,

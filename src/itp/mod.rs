@@ -27,10 +27,10 @@ use std::sync::Arc;
 
 use hashbrown::HashMap;
 
-use crate::obj::ObjRef;
 use crate::expr::walk::{walk, Node};
 use crate::expr::{Array, ArrayId, Expr, ExprId, ExprPool};
 use crate::ir::FuncId;
+use crate::obj::ObjRef;
 
 /// What a pinned location holds: a pointer into an object at an offset, or a plain address.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

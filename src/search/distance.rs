@@ -109,19 +109,7 @@ impl Distances {
                         targets.push(e.target.0);
                     }
                 };
-                match &f.code[end - 1].kind {
-                    ir::InstKind::Br { edge } => push(edge),
-                    ir::InstKind::CondBr { t, f, .. } => {
-                        push(t);
-                        push(f);
-                    }
-                    ir::InstKind::Switch { cases, default, .. } => {
-                        push(default);
-                        cases.iter().for_each(|(_, e)| push(e));
-                    }
-                    ir::InstKind::IndirectBr { dests, .. } => dests.iter().for_each(&mut push),
-                    _ => {}
-                }
+                f.code[end - 1].kind.for_each_edge(&mut push);
                 for &t in &targets {
                     preds[t as usize].push(b as u32);
                 }

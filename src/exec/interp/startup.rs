@@ -106,7 +106,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                 )
             }
             Const::Expr(k) => {
-                for op in const_operands(k) {
+                for op in k.operands() {
                     if let Operand::Const(oc) = op {
                         self.eval_const(oc, done)?;
                     }

@@ -507,7 +507,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             }
             k => {
                 if self.symbolic {
-                    self.guard_ops(&const_operands(k), "this instruction")?;
+                    self.guard_ops(&k.operands(), "this instruction")?;
                 }
                 match self.pure(k)? {
                     Some(v) => self.set(inst.dst, v),

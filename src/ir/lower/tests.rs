@@ -155,20 +155,6 @@ fn all_insts<'a>(m: &'a Module, f: &str) -> impl Iterator<Item = &'a Inst> {
     func(m, f).code.iter()
 }
 
-fn edges(k: &InstKind) -> Vec<&Edge> {
-    match k {
-        InstKind::Br { edge } => vec![edge],
-        InstKind::CondBr { t, f, .. } => vec![t, f],
-        InstKind::Switch { cases, default, .. } => {
-            let mut v: Vec<&Edge> = cases.iter().map(|c| &c.1).collect();
-            v.push(default);
-            v
-        }
-        InstKind::IndirectBr { dests, .. } => dests.iter().collect(),
-        _ => vec![],
-    }
-}
-
 const LAYOUT_SRC: &str = r#"
 struct S { char c; int i; double d; long double ld; void *p; short s; };
 struct S gs;
@@ -240,7 +226,7 @@ fn phi_becomes_edge_copies() {
     let copies: Vec<&PhiCopy> = f
         .code
         .iter()
-        .flat_map(|i| edges(&i.kind))
+        .flat_map(|i| i.kind.edges())
         .flat_map(|e| e.copies.iter())
         .collect();
     assert_eq!(copies.len(), 2, "{}", m.dump());
@@ -1385,7 +1371,7 @@ define <vscale x 4 x i32> @sv(<vscale x 4 x i32> %a) {
     ));
     let phis: usize = code
         .iter()
-        .flat_map(|i| edges(&i.kind))
+        .flat_map(|i| i.kind.edges())
         .map(|e| e.copies.len())
         .sum();
     assert_eq!(phis, 2, "{}", m.dump());
