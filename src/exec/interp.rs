@@ -119,18 +119,12 @@ fn sym_err<T>(what: impl std::fmt::Display) -> R<T> {
 }
 
 fn int_err(e: IntErr) -> Box<Stop> {
-    match e {
-        IntErr::Div => Box::new(Stop::Error {
-            kind: ErrorKind::Div,
-            msg: "divide by zero".into(),
-            info: String::new(),
-        }),
-        IntErr::Overshift => Box::new(Stop::Error {
-            kind: ErrorKind::Overshift,
-            msg: "overshift error".into(),
-            info: String::new(),
-        }),
-    }
+    let (kind, msg) = e.report();
+    Box::new(Stop::Error {
+        kind,
+        msg: msg.into(),
+        info: String::new(),
+    })
 }
 
 /// Pre-digested type information for the hot paths.

@@ -80,6 +80,40 @@ pub enum IntErr {
     Overshift,
 }
 
+impl IntErr {
+    /// KLEE's error class and message.
+    pub fn report(self) -> (super::ErrorKind, &'static str) {
+        match self {
+            IntErr::Div => (super::ErrorKind::Div, "divide by zero"),
+            IntErr::Overshift => (super::ErrorKind::Overshift, "overshift error"),
+        }
+    }
+
+    /// The operations that fail, and when: a zero divisor, a shift amount of at least the
+    /// width. With a symbolic operand `y` (`w` bits): the failure and its condition (`bad`) and
+    /// its negation (`ok`), built once here for the symbolic executor (which forks the error
+    /// path) and the interpolation's weakest precondition (which requires or assumes `ok`).
+    pub fn symbolic_check(
+        pool: &mut crate::expr::ExprPool,
+        op: crate::ir::BinOp,
+        w: u32,
+        y: crate::expr::ExprId,
+    ) -> Option<(IntErr, crate::expr::ExprId, crate::expr::ExprId)> {
+        use crate::ir::BinOp::*;
+        match op {
+            UDiv | SDiv | URem | SRem => {
+                let z = pool.constant(w, 0);
+                Some((IntErr::Div, pool.eq(y, z), pool.ne(y, z)))
+            }
+            Shl | LShr | AShr => {
+                let k = pool.constant(w, w as u128);
+                Some((IntErr::Overshift, pool.uge(y, k), pool.ult(y, k)))
+            }
+            _ => None,
+        }
+    }
+}
+
 /// Integer binary operation on `w`-bit operands (wrap-around).
 #[inline]
 pub fn int_bin(op: crate::ir::BinOp, w: u32, a: u128, b: u128) -> Result<u128, IntErr> {

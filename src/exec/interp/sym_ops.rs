@@ -16,18 +16,12 @@ impl<'m, 'io> Interp<'m, 'io> {
         let (x, y) = (self.op(a), self.op(b));
         let ea = self.expr_of(&x, w, "an arithmetic operation")?;
         let eb = self.expr_of(&y, w, "an arithmetic operation")?;
-        match op {
-            BinOp::UDiv | BinOp::SDiv | BinOp::URem | BinOp::SRem => {
-                let z = self.pool.constant(w, 0);
-                let bad = self.pool.eq(eb, z);
-                self.check_bad(bad, ErrorKind::Div, "divide by zero")?;
+        if let Some((err, bad, _)) = IntErr::symbolic_check(&mut self.pool, op, w, eb) {
+            // (A shift without a source location was speculated by the optimizer: poison.)
+            if err == IntErr::Div || inst.loc.0 != 0 {
+                let (kind, msg) = err.report();
+                self.check_bad(bad, kind, msg)?;
             }
-            BinOp::Shl | BinOp::LShr | BinOp::AShr if inst.loc.0 != 0 => {
-                let k = self.pool.constant(w, w as u128);
-                let bad = self.pool.uge(eb, k);
-                self.check_bad(bad, ErrorKind::Overshift, "overshift error")?;
-            }
-            _ => {}
         }
         match expr_bin(&mut self.pool, op, ea, eb) {
             Some(e) => Ok(self.val_of(e)),

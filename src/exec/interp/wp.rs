@@ -16,7 +16,7 @@ use super::itp::{Fact, Step};
 use super::{Builtin, Interp, TI};
 use crate::exec::memory::{ObjKind, ObjRef};
 use crate::exec::objmap::ObjMap;
-use crate::exec::value::Value;
+use crate::exec::value::{IntErr, Value};
 use crate::expr::ExprId;
 use crate::ir::{BinOp, CastOp, Edge, Function, InstKind, Operand, TypeId};
 use crate::itp::{arrays_in, subst, Itp, Loc, LocArrays, LocMap, PinVal};
@@ -398,18 +398,8 @@ impl Interp<'_, '_> {
                     return Self::sh_set(sh, base, dst, SV::Opaque);
                 };
                 let explored = facts.iter().any(|x| matches!(x, Fact::ErrFork));
-                let ok = match op {
-                    BinOp::UDiv | BinOp::SDiv | BinOp::URem | BinOp::SRem => {
-                        let z = self.pool.constant(w, 0);
-                        Some(self.pool.ne(y, z))
-                    }
-                    BinOp::Shl | BinOp::LShr | BinOp::AShr => {
-                        let k = self.pool.constant(w, w as u128);
-                        Some(self.pool.ult(y, k))
-                    }
-                    _ => None,
-                };
-                if let Some(ok) = ok {
+                let check = IntErr::symbolic_check(&mut self.pool, *op, w, y);
+                if let Some((_, _, ok)) = check {
                     if explored {
                         self.sh_assume(sh, ok);
                     } else {
@@ -988,16 +978,8 @@ impl Interp<'_, '_> {
                 let Some(y) = self.sh_int(sh, base, b, *ty) else {
                     return Self::sh_fail(sh, "opaque operand");
                 };
-                let bad = match op {
-                    BinOp::UDiv | BinOp::SDiv | BinOp::URem | BinOp::SRem => {
-                        let z = self.pool.constant(w, 0);
-                        self.pool.eq(y, z)
-                    }
-                    BinOp::Shl | BinOp::LShr | BinOp::AShr => {
-                        let k = self.pool.constant(w, w as u128);
-                        self.pool.uge(y, k)
-                    }
-                    _ => return Self::sh_fail(sh, "error not modelled"),
+                let Some((_, bad, _)) = IntErr::symbolic_check(&mut self.pool, *op, w, y) else {
+                    return Self::sh_fail(sh, "error not modelled");
                 };
                 self.sh_require(sh, bad);
             }
