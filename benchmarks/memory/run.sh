@@ -12,6 +12,7 @@
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
+. "$root/benchmarks/paths/program.sh"
 trex=${TREX:-$root/target/release/trex}
 [ -x "$trex" ] || { echo "trex binary not found: $trex" >&2; exit 1; }
 [ -x /usr/bin/time ] || { echo "needs /usr/bin/time (apt-get install time)" >&2; exit 1; }
@@ -21,20 +22,7 @@ ns=("$@"); [ ${#ns[@]} -gt 0 ] || ns=(14 16 18 20)
 bins=("$trex"); [ -n "${TREX_BASE:-}" ] && bins+=("$TREX_BASE")
 printf '%-8s %-4s %10s %9s %10s\n' binary N paths seconds "peak MiB"
 for n in "${ns[@]}"; do
-  src="$tmp/paths$n.c"
-  cat > "$src" <<C
-#include <klee/klee.h>
-#define N $n
-int main(void) {
-  signed char a[N];
-  klee_make_symbolic(a, sizeof a, "a");
-  int sum = 0;
-  for (int i = 0; i < N; i++)
-    if (a[i] > 0) sum++;
-  return sum;
-}
-C
-  clang-14 -g -O0 -c -emit-llvm -I "$root/runtime/include" "$src" -o "$tmp/paths$n.bc" || exit 1
+  paths_program "$n" "$tmp" || exit 1
   for b in "${bins[@]}"; do
     name=trex; [ "$b" != "$trex" ] && name=base
     rm -rf "$tmp/out"

@@ -11,6 +11,7 @@
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
+. "$root/benchmarks/paths/program.sh"
 trex=${TREX:-$root/target/release/trex}
 [ -x "$trex" ] || { echo "trex binary not found: $trex" >&2; exit 1; }
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/trex-paths.XXXXXX")
@@ -18,20 +19,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/trex-paths.XXXXXX")
 ns=("$@"); [ ${#ns[@]} -gt 0 ] || ns=(10 14)
 printf '%-4s %-7s %10s %10s %9s %12s\n' N interp paths subsumed seconds "us/path"
 for n in "${ns[@]}"; do
-  src="$tmp/paths$n.c"
-  cat > "$src" <<C
-#include <klee/klee.h>
-#define N $n
-int main(void) {
-  signed char a[N];
-  klee_make_symbolic(a, sizeof a, "a");
-  int sum = 0;
-  for (int i = 0; i < N; i++)
-    if (a[i] > 0) sum++;
-  return sum;
-}
-C
-  clang-14 -g -O0 -c -emit-llvm -I "$root/runtime/include" "$src" -o "$tmp/paths$n.bc" || exit 1
+  paths_program "$n" "$tmp" || exit 1
   for mode in off on; do
     flag=--no-interpolation; [ $mode = on ] && flag=
     t0=$(date +%s.%N)

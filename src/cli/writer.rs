@@ -82,9 +82,9 @@ impl<'a> TestWriter<'a> {
             .is_some_and(|m| self.out.tests_written() >= m)
     }
 
-    fn write(&mut self, path: &PathEnd, covered_new: bool) -> std::io::Result<()> {
+    fn write(&mut self, path: &PathEnd) -> std::io::Result<()> {
         let test = KTest::of_objects(std::env::args().collect(), &path.objects);
-        let skip_new = self.only_covering_new && !covered_new;
+        let skip_new = self.only_covering_new && !path.covered_new;
         match &path.end {
             End::Exit(_) | End::SilentExit => {
                 self.completed += 1;
@@ -122,8 +122,8 @@ impl<'a> TestWriter<'a> {
 }
 
 impl Monitor for TestWriter<'_> {
-    fn path_ended(&mut self, p: &PathEnd, covered_new: bool) -> bool {
-        if let Err(e) = self.write(p, covered_new) {
+    fn path_ended(&mut self, p: &PathEnd) -> bool {
+        if let Err(e) = self.write(p) {
             self.failure.get_or_insert(e);
             // The output directory is broken: no point in exploring further.
             return true;

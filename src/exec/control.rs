@@ -23,7 +23,7 @@ use std::time::{Duration, Instant};
 use super::interp::{Interp, Slab, Snap, Stop, R};
 use super::{End, ErrorKind, Halt, PathEnd};
 use crate::ir::FuncId;
-use crate::search::{Coverage, Searcher, StateId};
+use crate::search::{Searcher, StateId};
 use crate::solver::SolverError;
 
 /// Instructions between two checks inside a path.
@@ -92,9 +92,8 @@ pub struct Progress {
 
 /// Hears of the run as it goes (the CLI writes tests here).
 pub trait Monitor {
-    /// A path ended (in the order they end); `covered_new`: its segment covered new code
-    /// (`--only-output-states-covering-new`). Returns true to halt the run (`max-tests`).
-    fn path_ended(&mut self, p: &PathEnd, covered_new: bool) -> bool;
+    /// A path ended (in the order they end). Returns true to halt the run (`max-tests`).
+    fn path_ended(&mut self, p: &PathEnd) -> bool;
     /// A `KLEE: WARNING: ...` line from the executor.
     fn warning(&mut self, line: &str);
 }
@@ -104,7 +103,7 @@ pub trait Monitor {
 pub struct Collect(pub Vec<PathEnd>);
 
 impl Monitor for Collect {
-    fn path_ended(&mut self, p: &PathEnd, _covered_new: bool) -> bool {
+    fn path_ended(&mut self, p: &PathEnd) -> bool {
         self.0.push(p.clone());
         false
     }
@@ -254,7 +253,7 @@ impl<'m> Interp<'m, '_> {
             .max_instructions
             .min(self.insts + CHECK_EVERY)
             .min(self.quantum_end);
-        self.publish_progress(None);
+        self.publish_progress();
         if let Some(w) = self.ctl.poll() {
             return Err(Box::new(Stop::Halt(w)));
         }
@@ -274,16 +273,15 @@ impl<'m> Interp<'m, '_> {
         Ok(())
     }
 
-    fn publish_progress(&self, coverage: Option<&Coverage>) {
+    fn publish_progress(&self) {
         if let Some(p) = &self.ctl.lim.progress {
             p.instructions.store(self.insts, Ordering::Relaxed);
             p.paths.store(self.ctl.ended, Ordering::Relaxed);
             // Forks of the running path join the pending ones at the end of its segment.
             let pending = self.ctl.pending + self.worklist.len() as u64;
             p.pending.store(pending, Ordering::Relaxed);
-            if let Some(c) = coverage {
-                p.covered.store(c.covered_count(), Ordering::Relaxed);
-            }
+            p.covered
+                .store(self.coverage.covered_count(), Ordering::Relaxed);
         }
     }
 
@@ -302,8 +300,7 @@ impl<'m> Interp<'m, '_> {
     /// The running path covered new code (KLEE's `coveredNew`; `instsSinceCovNew` restarts).
     pub(super) fn covered_new_code(&mut self) {
         self.sync_executed();
-        self.st.covered_new = true;
-        self.st.covered_new_at = self.st.executed.max(1);
+        self.st.note_covered_new();
     }
 
     /// Adds the instructions run since the last sync to the running path's `executed`.
@@ -314,10 +311,16 @@ impl<'m> Interp<'m, '_> {
 
     /// The side taken by the conditional branch being executed (the running path's).
     pub(super) fn visit_branch(&mut self, side: bool) {
-        let f = self.st.frames.last().map_or(FuncId(0), |fr| fr.func);
-        if self.coverage.mark_branch(f, self.st.pc, side) {
+        if self.branch_side_is_new(side) {
             self.covered_new_code();
         }
+    }
+
+    /// Marks `side` of the conditional branch being executed taken; true if no path took it
+    /// before.
+    pub(super) fn branch_side_is_new(&self, side: bool) -> bool {
+        let f = self.st.frames.last().map_or(FuncId(0), |fr| fr.func);
+        self.coverage.mark_branch(f, self.st.pc, side)
     }
 
     /// A path starts or resumes running: its quantum begins (KLEE's batching: the searcher
@@ -353,7 +356,6 @@ impl<'m> Interp<'m, '_> {
         added: usize,
         searcher: &mut dyn Searcher,
         slab: &mut Slab<'m>,
-        coverage: &Coverage,
         mon: &mut dyn Monitor,
     ) {
         self.ctl.pending += added as u64;
@@ -382,7 +384,7 @@ impl<'m> Interp<'m, '_> {
         if self.ctl.halt.is_none() {
             self.ctl.halt = self.ctl.poll();
         }
-        self.publish_progress(Some(coverage));
+        self.publish_progress();
         let over = self.ctl.over_mb.take();
         if self.ctl.halt.is_some() || self.ctl.pending == 0 {
             return;
@@ -426,7 +428,7 @@ impl<'m> Interp<'m, '_> {
         if self.ctl.first_end.is_none() {
             self.ctl.first_end = Some(p.end.clone());
         }
-        mon.path_ended(p, p.covered_new)
+        mon.path_ended(p)
     }
 
     /// Ends a pending path without running it: with a test (`.early`) when states are dumped,

@@ -87,7 +87,7 @@ fn halt_gap(reason: Halt) -> Option<String> {
 }
 
 impl Monitor for Gaps<'_> {
-    fn path_ended(&mut self, p: &PathEnd, _covered_new: bool) -> bool {
+    fn path_ended(&mut self, p: &PathEnd) -> bool {
         match &p.end {
             End::Pruned(_) => self.subsumed += 1,
             End::Early(_) => self.partial += 1,

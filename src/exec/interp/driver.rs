@@ -69,8 +69,7 @@ pub(in crate::exec) fn run(
     // until it ends or its quantum is over (its forks are recorded as pending children), then
     // the searcher hears of its children (`fork`, `added`) and of its end (`removed`), or,
     // suspended, it goes back to its slot and the searcher chooses again.
-    let coverage = it.coverage.clone();
-    let mut searcher = make_searcher(&cfg.search, cfg.seed, m, coverage.clone());
+    let mut searcher = make_searcher(&cfg.search, cfg.seed, m, it.coverage.clone());
     let mut slab = Slab::default();
     let mut cur = slab.insert(None, StateMeta::root(entry));
     searcher.update(None, &[cur], &[], &slab);
@@ -100,7 +99,7 @@ pub(in crate::exec) fn run(
             }
         }
         // Tests, halts (budgets, SIGINT, max-tests, exit-on-error), memory cap: control.rs.
-        it.end_segment(added.len(), &mut *searcher, &mut slab, &coverage, mon);
+        it.end_segment(added.len(), &mut *searcher, &mut slab, mon);
         let confirm = if cfg.greedy_confirmation {
             it.itp_confirm_next(&mut node_state, |id, node| {
                 slab.slots

@@ -173,11 +173,9 @@ impl<'m, 'io> Interp<'m, 'io> {
     /// The path just forked (the last pending one) takes `side` of the branch being executed:
     /// when no path took it before, that path covered new code.
     fn visit_forked_branch(&mut self, side: bool) {
-        let f = self.st.frames.last().map_or(FuncId(0), |fr| fr.func);
-        if self.coverage.mark_branch(f, self.st.pc, side) {
-            let child = &mut self.worklist.last_mut().expect("a forked path").st;
-            child.covered_new = true;
-            child.covered_new_at = child.executed.max(1);
+        if self.branch_side_is_new(side) {
+            let child = self.worklist.last_mut().expect("a forked path");
+            child.st.note_covered_new();
         }
     }
 

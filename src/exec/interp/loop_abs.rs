@@ -18,8 +18,7 @@ use super::{Interp, Outcome, Stop, Value, R};
 use crate::exec::invariant::LoopInvariants;
 use crate::exec::Prune;
 use crate::expr;
-use crate::ir::loop_mod::LoopMod;
-use crate::ir::loop_mod::LoopMods;
+use crate::ir::loop_mod::{LoopMod, LoopMods};
 use crate::ir::FuncId;
 
 /// Memory havocked at one header at most (bytes).

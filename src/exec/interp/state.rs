@@ -80,6 +80,13 @@ impl ExecutionState {
         }
     }
 
+    /// The path covered new code now (its `executed` count synced): `instsSinceCovNew`
+    /// restarts at 1.
+    pub(in crate::exec) fn note_covered_new(&mut self) {
+        self.covered_new = true;
+        self.covered_new_at = self.executed.max(1);
+    }
+
     /// KLEE's `instsSinceCovNew`: 0 if the path never covered new code, else the instructions
     /// executed since it last did, plus one.
     pub(in crate::exec) fn instructions_since_new_coverage(&self) -> u64 {
