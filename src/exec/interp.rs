@@ -5,7 +5,8 @@ use super::control::{Ctl, Monitor};
 use super::float::{self, FUn, FK};
 use super::memory::{MemErr, Memory, ObjKind, ObjRef};
 
-use super::value::{icmp, int_bin, mask, sext, IntErr, Value};
+use super::sem::{self, Conc, Domain, Exprs, Scalar};
+use super::value::{mask, sext, IntErr, Value};
 use super::{
     Config, End, ErrorKind, ErrorReport, Halt, Io, Outcome, PathEnd, Prune, RunError, StackEntry,
 };
@@ -125,6 +126,14 @@ fn int_err(e: IntErr) -> Box<Stop> {
         msg: msg.into(),
         info: String::new(),
     })
+}
+
+/// A float operation in the symbolic domain, which has no floating point.
+fn no_symbolic_float<T>() -> R<T> {
+    error(
+        ErrorKind::Exec,
+        "unsupported: symbolic floating point not supported",
+    )
 }
 
 /// Pre-digested type information for the hot paths.
@@ -436,16 +445,6 @@ fn switch_tables(m: &Module) -> SwitchTables {
     t
 }
 
-fn is_overshift(e: &Stop) -> bool {
-    matches!(
-        e,
-        Stop::Error {
-            kind: ErrorKind::Overshift,
-            ..
-        }
-    )
-}
-
 // ---------------------------------------------------------------- symbolic execution
 
 /// A symbolic value, or an aggregate holding one.
@@ -483,41 +482,5 @@ fn has_sym(v: &Value) -> bool {
         Value::Sym(_) => true,
         Value::Agg(e) => e.iter().any(has_sym),
         _ => false,
-    }
-}
-
-fn expr_bin(pool: &mut ExprPool, op: BinOp, a: ExprId, b: ExprId) -> Option<ExprId> {
-    use BinOp::*;
-    Some(match op {
-        Add => pool.add(a, b),
-        Sub => pool.sub(a, b),
-        Mul => pool.mul(a, b),
-        UDiv => pool.udiv(a, b),
-        SDiv => pool.sdiv(a, b),
-        URem => pool.urem(a, b),
-        SRem => pool.srem(a, b),
-        And => pool.and(a, b),
-        Or => pool.or(a, b),
-        Xor => pool.xor(a, b),
-        Shl => pool.shl(a, b),
-        LShr => pool.lshr(a, b),
-        AShr => pool.ashr(a, b),
-        _ => return None,
-    })
-}
-
-fn expr_cmp(pool: &mut ExprPool, pred: IntPred, a: ExprId, b: ExprId) -> ExprId {
-    use IntPred::*;
-    match pred {
-        Eq => pool.eq(a, b),
-        Ne => pool.ne(a, b),
-        Ugt => pool.ugt(a, b),
-        Uge => pool.uge(a, b),
-        Ult => pool.ult(a, b),
-        Ule => pool.ule(a, b),
-        Sgt => pool.sgt(a, b),
-        Sge => pool.sge(a, b),
-        Slt => pool.slt(a, b),
-        Sle => pool.sle(a, b),
     }
 }

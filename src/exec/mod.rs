@@ -116,6 +116,7 @@ pub mod invariant;
 pub mod memory;
 mod objmap;
 mod replay;
+pub mod sem;
 pub mod target;
 pub mod value;
 

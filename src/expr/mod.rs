@@ -24,7 +24,7 @@ pub mod builder;
 pub mod eval;
 pub mod print;
 #[cfg(test)]
-mod proptests;
+pub(crate) mod proptests;
 pub mod walk;
 
 pub use eval::{arrays_of, eval, ArraySets, Assignment, Evaluator};

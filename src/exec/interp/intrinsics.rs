@@ -2,45 +2,6 @@
 
 use super::*;
 
-/// with.overflow arithmetic: (wrapped result, overflowed).
-pub(super) fn overflow_op(which: Intrinsic, w: u32, x: u128, y: u128) -> (u128, bool) {
-    use Intrinsic as I;
-    let m = mask(w);
-    let fits = |v: i128| sext(v as u128 & m, w) == v;
-    match which {
-        I::UAddWithOverflow => {
-            let r = x.wrapping_add(y);
-            (r & m, x.checked_add(y).is_none_or(|s| s > m))
-        }
-        I::USubWithOverflow => (x.wrapping_sub(y) & m, x < y),
-        I::UMulWithOverflow => (
-            x.wrapping_mul(y) & m,
-            x.checked_mul(y).is_none_or(|s| s > m),
-        ),
-        I::SAddWithOverflow => {
-            let (a, b) = (sext(x, w), sext(y, w));
-            (
-                x.wrapping_add(y) & m,
-                a.checked_add(b).is_none_or(|s| !fits(s)),
-            )
-        }
-        I::SSubWithOverflow => {
-            let (a, b) = (sext(x, w), sext(y, w));
-            (
-                x.wrapping_sub(y) & m,
-                a.checked_sub(b).is_none_or(|s| !fits(s)),
-            )
-        }
-        _ => {
-            let (a, b) = (sext(x, w), sext(y, w));
-            (
-                x.wrapping_mul(y) & m,
-                a.checked_mul(b).is_none_or(|s| !fits(s)),
-            )
-        }
-    }
-}
-
 impl<'m, 'io> Interp<'m, 'io> {
     pub(super) fn intrinsic(
         &mut self,
@@ -110,7 +71,12 @@ impl<'m, 'io> Interp<'m, 'io> {
                     Some(TI::Int(w)) => w,
                     _ => 64,
                 };
-                let one = |x: u128, y: u128| -> (u128, bool) { overflow_op(which, w, x, y) };
+                let one = |x: u128, y: u128| -> (u128, u128) {
+                    match sem::int_intrinsic(&mut Conc, which, w, &[x, y]) {
+                        Some(sem::IntrResult::Pair(r, o)) => (r, o),
+                        _ => unreachable!("with.overflow gives a pair"),
+                    }
+                };
                 match a {
                     Value::Agg(ae) => {
                         let (vals, flags): (Vec<Value>, Vec<Value>) = ae
@@ -118,7 +84,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                             .zip(b.elems())
                             .map(|(x, y)| {
                                 let (r, o) = one(x.bits(), y.bits());
-                                (Value::Int(r), Value::bool(o))
+                                (Value::Int(r), Value::Int(o))
                             })
                             .unzip();
                         Value::Agg(Box::new([
@@ -128,52 +94,29 @@ impl<'m, 'io> Interp<'m, 'io> {
                     }
                     a => {
                         let (r, o) = one(a.bits(), b.bits());
-                        Value::Agg(Box::new([Value::Int(r), Value::bool(o)]))
+                        Value::Agg(Box::new([Value::Int(r), Value::Int(o)]))
                     }
                 }
             }
-            I::SAddSat | I::SSubSat => {
-                let sub = which == I::SSubSat;
-                Self::map2(&self.arg(args, 0), &self.arg(args, 1), |x, y| {
-                    let (x, y) = (sext(x, w), sext(y, w));
-                    let r = if sub {
-                        x.saturating_sub(y)
-                    } else {
-                        x.saturating_add(y)
-                    };
-                    let (lo, hi) = if w == 128 {
-                        (i128::MIN, i128::MAX)
-                    } else {
-                        (-(1i128 << (w - 1)), (1i128 << (w - 1)) - 1)
-                    };
-                    (r.clamp(lo, hi) as u128) & m
-                })
+            I::SAddSat
+            | I::SSubSat
+            | I::UAddSat
+            | I::USubSat
+            | I::Abs
+            | I::SMin
+            | I::SMax
+            | I::UMin
+            | I::UMax => {
+                let one = |args: &[u128]| match sem::int_intrinsic(&mut Conc, which, w, args) {
+                    Some(sem::IntrResult::One(v)) => v,
+                    _ => unreachable!("a single value"),
+                };
+                if which == I::Abs {
+                    Self::map1(&self.arg(args, 0), |x| one(&[x]))
+                } else {
+                    Self::map2(&self.arg(args, 0), &self.arg(args, 1), |x, y| one(&[x, y]))
+                }
             }
-            I::UAddSat => Self::map2(&self.arg(args, 0), &self.arg(args, 1), |x, y| {
-                x.saturating_add(y).min(m)
-            }),
-            I::USubSat => Self::map2(&self.arg(args, 0), &self.arg(args, 1), |x, y| {
-                x.saturating_sub(y)
-            }),
-            I::Abs => Self::map1(&self.arg(args, 0), |x| {
-                (sext(x, w).wrapping_abs() as u128) & m
-            }),
-            I::SMin => Self::map2(&self.arg(args, 0), &self.arg(args, 1), |x, y| {
-                if sext(x, w) <= sext(y, w) {
-                    x
-                } else {
-                    y
-                }
-            }),
-            I::SMax => Self::map2(&self.arg(args, 0), &self.arg(args, 1), |x, y| {
-                if sext(x, w) >= sext(y, w) {
-                    x
-                } else {
-                    y
-                }
-            }),
-            I::UMin => Self::map2(&self.arg(args, 0), &self.arg(args, 1), |x, y| x.min(y)),
-            I::UMax => Self::map2(&self.arg(args, 0), &self.arg(args, 1), |x, y| x.max(y)),
             I::Ctpop => Self::map1(&self.arg(args, 0), |x| x.count_ones() as u128),
             I::Ctlz => Self::map1(&self.arg(args, 0), |x| {
                 let x = x & m;

@@ -3,33 +3,45 @@
 use super::*;
 
 impl<'m, 'io> Interp<'m, 'io> {
-    pub(super) fn scalar_bin(&self, op: BinOp, ti: TI, x: u128, y: u128) -> R<u128> {
+    /// The scalar kind of a type's values (pointers are integers of the pointer width).
+    #[inline(always)]
+    pub(super) fn scalar(&self, ti: TI) -> Option<Scalar> {
         match ti {
-            TI::Int(w) => int_bin(op, w, x, y).map_err(int_err),
-            TI::F(fk) => Ok(float::fbin(fk, op, x, y)),
-            TI::Ptr => int_bin(op, self.ps * 8, x, y).map_err(int_err),
-            _ => error(
+            TI::Int(w) => Some(Scalar::Int(w)),
+            TI::Ptr => Some(Scalar::Int(self.ps * 8)),
+            TI::F(fk) => Some(Scalar::F(fk)),
+            _ => None,
+        }
+    }
+
+    /// A binary operation on concrete scalars (a failure is an error).
+    pub(super) fn scalar_bin(&self, op: BinOp, ti: TI, x: u128, y: u128) -> R<u128> {
+        match self
+            .scalar(ti)
+            .and_then(|s| sem::bin(&mut Conc, op, s, x, y))
+        {
+            Some(c) => match c.fails {
+                Some((e, ..)) => Err(int_err(e)),
+                None => Ok(c.v),
+            },
+            None => error(
                 ErrorKind::Exec,
                 "unsupported: binary operation on this type",
             ),
         }
     }
 
-    /// A failed integer operation: an error, except an over-wide shift without a source
-    /// location. Optimized code (the C library) evaluates shifts speculatively, e.g.
-    /// `bits > 30 || x >> bits == 0` becomes an unconditional `lshr` whose poison result is
-    /// discarded by a select; LLVM drops the debug location of such hoisted instructions. A
-    /// shift written by the program always has a location (`-g`), and is reported.
+    /// A failed integer operation: an error, unless its result is poison (`sem::is_poison`).
     #[cold]
-    pub(super) fn int_failure(&self, e: IntErr, inst: &Inst) -> R<u128> {
-        if e == IntErr::Overshift && inst.loc.0 == 0 {
-            return Ok(0); // poison
+    pub(super) fn int_failure(&self, e: IntErr, inst: &Inst) -> R<()> {
+        if sem::is_poison(e, inst.loc.0) {
+            return Ok(());
         }
         Err(int_err(e))
     }
 
     /// Element-wise binary operation; with `poison_overshift`, over-wide shifts give poison
-    /// (zero) lanes instead of an error (see `is_overshift` at the call site).
+    /// lanes (the total operation's value) instead of an error (the caller applies `sem::is_poison`).
     pub(super) fn bin_vec(
         &self,
         op: BinOp,
@@ -47,11 +59,21 @@ impl<'m, 'io> Interp<'m, 'io> {
         let et = self.ti(e);
         let mut out = Vec::with_capacity(x.elems().len());
         for (a, b) in x.elems().iter().zip(y.elems()) {
-            let r = match self.scalar_bin(op, et, a.bits(), b.bits()) {
-                Ok(r) => r,
-                Err(e) if poison_overshift && is_overshift(&e) => 0,
-                Err(e) => return Err(e),
+            let Some(c) = self
+                .scalar(et)
+                .and_then(|s| sem::bin(&mut Conc, op, s, a.bits(), b.bits()))
+            else {
+                return error(
+                    ErrorKind::Exec,
+                    "unsupported: binary operation on this type",
+                );
             };
+            match c.fails {
+                Some((IntErr::Overshift, ..)) if poison_overshift => {}
+                Some((e, ..)) => return Err(int_err(e)),
+                None => {}
+            }
+            let r = c.v;
             out.push(Value::Int(r));
         }
         Ok(Value::Agg(out.into_boxed_slice()))
@@ -69,7 +91,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             x.elems()
                 .iter()
                 .zip(y.elems())
-                .map(|(a, b)| Value::bool(icmp(pred, w, a.bits(), b.bits())))
+                .map(|(a, b)| Value::Int(sem::icmp(&mut Conc, pred, w, a.bits(), b.bits())))
                 .collect(),
         )
     }
@@ -132,38 +154,18 @@ impl<'m, 'io> Interp<'m, 'io> {
     }
 
     pub(super) fn cast_scalar(&self, op: CastOp, from: TI, to: TI, x: Value) -> Value {
-        let wf = match from {
-            TI::Int(w) => w,
-            TI::Ptr => self.ps * 8,
-            _ => 128,
-        };
-        let wt = match to {
-            TI::Int(w) => w,
-            TI::Ptr => self.ps * 8,
-            _ => 128,
-        };
-        match op {
-            CastOp::Trunc => Value::Int(x.bits() & mask(wt)),
-            CastOp::ZExt => Value::Int(x.bits()),
-            CastOp::SExt => Value::Int(sext(x.bits(), wf) as u128 & mask(wt)),
-            CastOp::FpTrunc | CastOp::FpExt => match (from, to) {
-                (TI::F(a), TI::F(b)) => Value::Int(float::convert(a, b, x.bits())),
-                _ => x,
-            },
-            CastOp::FpToUi | CastOp::FpToSi => match from {
-                TI::F(a) => Value::Int(float::to_int(a, x.bits(), wt, op == CastOp::FpToSi)),
-                _ => x,
-            },
-            CastOp::UiToFp | CastOp::SiToFp => match to {
-                TI::F(b) => Value::Int(float::from_int(b, x.bits(), wf, op == CastOp::SiToFp)),
-                _ => x,
-            },
-            CastOp::PtrToInt => Value::Int(x.bits() & mask(wt)),
-            CastOp::IntToPtr => match x {
-                Value::Ptr { .. } => x,
-                x => Value::Int(x.bits() & mask(wt)),
-            },
-            CastOp::BitCast | CastOp::AddrSpaceCast => x,
+        // Casts to a pointer keep a pointer's object.
+        if matches!(x, Value::Ptr { .. })
+            && matches!(
+                op,
+                CastOp::IntToPtr | CastOp::BitCast | CastOp::AddrSpaceCast
+            )
+        {
+            return x;
+        }
+        match (self.scalar(from), self.scalar(to)) {
+            (Some(f), Some(t)) => sem::cast(&mut Conc, op, f, t, x.bits()).map_or(x, Value::Int),
+            _ => x,
         }
     }
 
@@ -231,8 +233,8 @@ impl<'m, 'io> Interp<'m, 'io> {
                 let (x, y) = (self.op(a), self.op(b));
                 match self.ti(*ty) {
                     TI::Vec(..) => self.icmp_vec(*pred, *ty, &x, &y),
-                    TI::Int(w) => Value::bool(icmp(*pred, w, x.bits(), y.bits())),
-                    _ => Value::bool(icmp(*pred, self.ps * 8, x.bits(), y.bits())),
+                    TI::Int(w) => Value::Int(sem::icmp(&mut Conc, *pred, w, x.bits(), y.bits())),
+                    _ => Value::Int(sem::icmp(&mut Conc, *pred, self.ps * 8, x.bits(), y.bits())),
                 }
             }
             InstKind::FCmp { pred, ty, a, b } => {
@@ -359,26 +361,31 @@ impl<'m, 'io> Interp<'m, 'io> {
     }
 
     pub(super) fn rmw(&self, op: RmwOp, ty: TypeId, old: &Value, x: &Value) -> R<Value> {
+        use crate::expr::BinOp as B;
         let ti = self.ti(ty);
         let w = match ti {
             TI::Int(w) => w,
             _ => self.ps * 8,
         };
         let (a, b) = (old.bits(), x.bits());
-        let m = mask(w);
+        let int = |op| Value::Int(Conc.op(op, w, a, b));
+        let pick = |which| match sem::int_intrinsic(&mut Conc, which, w, &[a, b]) {
+            Some(sem::IntrResult::One(v)) => Value::Int(v),
+            _ => unreachable!("min / max are single values"),
+        };
         Ok(match op {
             RmwOp::Xchg => x.clone(),
-            RmwOp::Add => Value::Int(a.wrapping_add(b) & m),
-            RmwOp::Sub => Value::Int(a.wrapping_sub(b) & m),
-            RmwOp::And => Value::Int(a & b),
-            RmwOp::Nand => Value::Int(!(a & b) & m),
-            RmwOp::Or => Value::Int(a | b),
-            RmwOp::Xor => Value::Int(a ^ b),
-            RmwOp::Max => Value::Int(if sext(a, w) >= sext(b, w) { a } else { b }),
-            RmwOp::Min => Value::Int(if sext(a, w) <= sext(b, w) { a } else { b }),
-            RmwOp::UMax => Value::Int(a.max(b)),
-            RmwOp::UMin => Value::Int(a.min(b)),
-            RmwOp::Mul => Value::Int(a.wrapping_mul(b) & m),
+            RmwOp::Add => int(B::Add),
+            RmwOp::Sub => int(B::Sub),
+            RmwOp::And => int(B::And),
+            RmwOp::Nand => Value::Int(!(a & b) & mask(w)),
+            RmwOp::Or => int(B::Or),
+            RmwOp::Xor => int(B::Xor),
+            RmwOp::Mul => int(B::Mul),
+            RmwOp::Max => pick(Intrinsic::SMax),
+            RmwOp::Min => pick(Intrinsic::SMin),
+            RmwOp::UMax => pick(Intrinsic::UMax),
+            RmwOp::UMin => pick(Intrinsic::UMin),
             RmwOp::FAdd => Value::Int(self.scalar_bin(BinOp::FAdd, ti, a, b)?),
             RmwOp::FSub => Value::Int(self.scalar_bin(BinOp::FSub, ti, a, b)?),
         })

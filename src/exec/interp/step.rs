@@ -128,23 +128,37 @@ impl<'m, 'io> Interp<'m, 'io> {
                     {
                         self.sym_bin(*op, w, a, b, inst)?
                     }
-                    TI::Int(w) => match int_bin(*op, w, self.opb(a), self.opb(b)) {
-                        Ok(x) => Value::Int(x),
-                        Err(e) => Value::Int(self.int_failure(e, inst)?),
-                    },
-                    TI::F(_) if self.symbolic && self.guard_ops(&[*a, *b], "").is_err() => {
-                        return error(
-                            ErrorKind::Exec,
-                            "unsupported: symbolic floating point not supported",
-                        );
+                    t @ (TI::Int(_) | TI::F(_)) => {
+                        if matches!(t, TI::F(_))
+                            && self.symbolic
+                            && self.guard_ops(&[*a, *b], "").is_err()
+                        {
+                            return no_symbolic_float();
+                        }
+                        let s = self.scalar(t).expect("a scalar");
+                        let Some(c) = sem::bin(&mut Conc, *op, s, self.opb(a), self.opb(b)) else {
+                            return error(
+                                ErrorKind::Exec,
+                                "unsupported: binary operation on this type",
+                            );
+                        };
+                        if let Some((e, ..)) = c.fails {
+                            self.int_failure(e, inst)?;
+                        }
+                        Value::Int(c.v)
                     }
-                    TI::F(fk) => Value::Int(float::fbin(fk, *op, self.opb(a), self.opb(b))),
                     _ => {
                         if self.symbolic {
                             self.guard_ops(&[*a, *b], "a vector operation")?;
                         }
                         let (x, y) = (self.op(a), self.op(b));
-                        self.bin_vec(*op, *ty, &x, &y, inst.loc.0 == 0)?
+                        self.bin_vec(
+                            *op,
+                            *ty,
+                            &x,
+                            &y,
+                            sem::is_poison(IntErr::Overshift, inst.loc.0),
+                        )?
                     }
                 };
                 self.set(inst.dst, v);
@@ -169,8 +183,13 @@ impl<'m, 'io> Interp<'m, 'io> {
                     {
                         return sym_err("a vector comparison");
                     }
-                    TI::Int(w) => Value::bool(icmp(*pred, w, self.opb(a), self.opb(b))),
-                    TI::Ptr => Value::bool(icmp(*pred, self.ps * 8, self.opb(a), self.opb(b))),
+                    TI::Int(w) => {
+                        Value::Int(sem::icmp(&mut Conc, *pred, w, self.opb(a), self.opb(b)))
+                    }
+                    TI::Ptr => {
+                        let w = self.ps * 8;
+                        Value::Int(sem::icmp(&mut Conc, *pred, w, self.opb(a), self.opb(b)))
+                    }
                     _ => {
                         let (x, y) = (self.op(a), self.op(b));
                         self.icmp_vec(*pred, *ty, &x, &y)
@@ -466,7 +485,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                         let ec = self.pool.zext_or_trunc(ce, 1);
                         let ex = self.expr_of(&x, w, "select")?;
                         let ey = self.expr_of(&y, w, "select")?;
-                        let e = self.pool.select(ec, ex, ey);
+                        let e = sem::select(&mut Exprs(&mut self.pool), ec, ex, ey);
                         self.val_of(e)
                     }
                     Value::Int(c) => {

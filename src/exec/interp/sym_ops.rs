@@ -16,54 +16,35 @@ impl<'m, 'io> Interp<'m, 'io> {
         let (x, y) = (self.op(a), self.op(b));
         let ea = self.expr_of(&x, w, "an arithmetic operation")?;
         let eb = self.expr_of(&y, w, "an arithmetic operation")?;
-        if let Some((err, bad, _)) = IntErr::symbolic_check(&mut self.pool, op, w, eb) {
-            // (A shift without a source location was speculated by the optimizer: poison.)
-            if err == IntErr::Div || inst.loc.0 != 0 {
+        let Some(c) = sem::bin(&mut Exprs(&mut self.pool), op, Scalar::Int(w), ea, eb) else {
+            return no_symbolic_float();
+        };
+        if let Some((err, bad, _)) = c.fails {
+            if !sem::is_poison(err, inst.loc.0) {
                 let (kind, msg) = err.report();
                 self.check_bad(bad, kind, msg)?;
             }
         }
-        match expr_bin(&mut self.pool, op, ea, eb) {
-            Some(e) => Ok(self.val_of(e)),
-            None => error(
-                ErrorKind::Exec,
-                "unsupported: symbolic floating point not supported",
-            ),
-        }
+        Ok(self.val_of(c.v))
     }
 
     pub(super) fn sym_icmp(&mut self, pred: IntPred, w: u32, a: &Operand, b: &Operand) -> R<Value> {
         let (x, y) = (self.op(a), self.op(b));
         let ea = self.expr_of(&x, w, "a comparison")?;
         let eb = self.expr_of(&y, w, "a comparison")?;
-        let e = expr_cmp(&mut self.pool, pred, ea, eb);
+        let e = sem::icmp(&mut Exprs(&mut self.pool), pred, w, ea, eb);
         Ok(self.val_of(e))
     }
 
     pub(super) fn sym_cast(&mut self, op: CastOp, from: TypeId, to: TypeId, e: ExprId) -> R<Value> {
-        let pw = self.ps * 8;
-        let (wf, wt) = match (self.ti(from), self.ti(to)) {
-            (TI::Int(a), TI::Int(b)) => (a, b),
-            (TI::Ptr, TI::Int(b)) => (pw, b),
-            (TI::Int(a), TI::Ptr) => (a, pw),
-            (TI::Ptr, TI::Ptr) => (pw, pw),
-            (TI::F(_), _) | (_, TI::F(_)) => {
-                return error(
-                    ErrorKind::Exec,
-                    "unsupported: symbolic floating point not supported",
-                )
-            }
+        let (f, t) = match (self.scalar(self.ti(from)), self.scalar(self.ti(to))) {
+            (Some(f), Some(t)) => (f, t),
             _ => return sym_err(format!("a {:?} cast (symbolic pointer)", op)),
         };
-        let r = match op {
-            CastOp::Trunc => self.pool.extract(e, 0, wt),
-            CastOp::ZExt => self.pool.zext(e, wt),
-            CastOp::SExt => self.pool.sext(e, wt),
-            CastOp::BitCast | CastOp::AddrSpaceCast if wf == wt => e,
-            CastOp::PtrToInt | CastOp::IntToPtr => self.pool.zext_or_trunc(e, wt),
-            _ => return sym_err(format!("a {:?} cast", op)),
-        };
-        Ok(self.val_of(r))
+        match sem::cast(&mut Exprs(&mut self.pool), op, f, t, e) {
+            Some(r) => Ok(self.val_of(r)),
+            None => no_symbolic_float(),
+        }
     }
 
     /// Operands that are symbolic (or aggregates holding symbolic values) where the operation
@@ -108,76 +89,19 @@ impl<'m, 'io> Interp<'m, 'io> {
             };
             e.push(self.expr_of(&v, aw, "an intrinsic")?);
         }
-        let p = &mut self.pool;
-        let r = match which {
-            I::Expect => e[0],
-            I::SMin | I::SMax | I::UMin | I::UMax => {
-                let (a, b) = (e[0], e[1]);
-                let c = match which {
-                    I::SMin => p.slt(a, b),
-                    I::SMax => p.sgt(a, b),
-                    I::UMin => p.ult(a, b),
-                    _ => p.ugt(a, b),
-                };
-                p.select(c, a, b)
-            }
-            I::Abs => {
-                let a = e[0];
-                let z = p.constant(w, 0);
-                let neg = p.slt(a, z);
-                let na = p.neg(a);
-                p.select(neg, na, a)
-            }
-            I::Assume => return Ok(Some(Value::Int(0))),
-            _ if which.with_overflow() => {
-                let (a, b) = (e[0], e[1]);
-                let z = p.constant(w, 0);
-                let (r, ov) = match which {
-                    I::UAddWithOverflow
-                    | I::SAddWithOverflow
-                    | I::USubWithOverflow
-                    | I::SSubWithOverflow => {
-                        let add = matches!(which, I::UAddWithOverflow | I::SAddWithOverflow);
-                        let r = if add { p.add(a, b) } else { p.sub(a, b) };
-                        let ov = match which {
-                            // A carry: the sum wrapped below a; a borrow: a < b.
-                            I::UAddWithOverflow => p.ult(r, a),
-                            I::USubWithOverflow => p.ult(a, b),
-                            // Signed: the sign of r differs from those of both addends, or
-                            // the operands' signs differ and r's is not a's.
-                            _ => {
-                                let (x1, x2) = if add {
-                                    (p.xor(r, a), p.xor(r, b))
-                                } else {
-                                    (p.xor(a, b), p.xor(a, r))
-                                };
-                                let x = p.and(x1, x2);
-                                p.slt(x, z)
-                            }
-                        };
-                        (r, ov)
-                    }
-                    _ if 2 * w > expr::MAX_WIDTH => return Ok(None),
-                    I::UMulWithOverflow => {
-                        let (a2, b2) = (p.zext(a, 2 * w), p.zext(b, 2 * w));
-                        let m = p.mul(a2, b2);
-                        let hi = p.extract(m, w, w);
-                        (p.extract(m, 0, w), p.ne(hi, z))
-                    }
-                    _ => {
-                        let (a2, b2) = (p.sext(a, 2 * w), p.sext(b, 2 * w));
-                        let m = p.mul(a2, b2);
-                        let lo = p.extract(m, 0, w);
-                        let back = p.sext(lo, 2 * w);
-                        (lo, p.ne(m, back))
-                    }
-                };
-                let (rv, ov) = (self.val_of(r), self.val_of(ov));
-                return Ok(Some(Value::Agg(Box::new([rv, ov]))));
-            }
-            _ => return Ok(None),
-        };
-        Ok(Some(self.val_of(r)))
+        if which == I::Assume {
+            return Ok(Some(Value::Int(0)));
+        }
+        Ok(
+            match sem::int_intrinsic(&mut Exprs(&mut self.pool), which, w, &e) {
+                Some(sem::IntrResult::One(r)) => Some(self.val_of(r)),
+                Some(sem::IntrResult::Pair(r, ov)) => {
+                    let (rv, ov) = (self.val_of(r), self.val_of(ov));
+                    Some(Value::Agg(Box::new([rv, ov])))
+                }
+                None => None,
+            },
+        )
     }
 
     pub(super) fn guard_args(&self, args: &[CallArg], what: &str) -> R<()> {

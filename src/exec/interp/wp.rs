@@ -16,7 +16,8 @@ use super::itp::{Fact, Step};
 use super::{Builtin, Interp, TI};
 use crate::exec::memory::{ObjKind, ObjRef};
 use crate::exec::objmap::ObjMap;
-use crate::exec::value::{IntErr, Value};
+use crate::exec::sem::{self, Conc, Exprs, Scalar};
+use crate::exec::value::Value;
 use crate::expr::ExprId;
 use crate::ir::{BinOp, CastOp, Edge, Function, InstKind, Operand, TypeId};
 use crate::itp::{arrays_in, subst, Itp, Loc, LocArrays, LocMap, PinVal};
@@ -398,8 +399,11 @@ impl Interp<'_, '_> {
                     return Self::sh_set(sh, base, dst, SV::Opaque);
                 };
                 let explored = facts.iter().any(|x| matches!(x, Fact::ErrFork));
-                let check = IntErr::symbolic_check(&mut self.pool, *op, w, y);
-                if let Some((_, _, ok)) = check {
+                let Some(c) = sem::bin(&mut Exprs(&mut self.pool), *op, Scalar::Int(w), x, y)
+                else {
+                    return Self::sh_set(sh, base, dst, SV::Opaque);
+                };
+                if let Some((_, _, ok)) = c.fails {
                     if explored {
                         self.sh_assume(sh, ok);
                     } else {
@@ -416,17 +420,16 @@ impl Interp<'_, '_> {
                     let no = self.pool.bool_not(both);
                     self.sh_require(sh, no);
                 }
-                let e = super::expr_bin(&mut self.pool, *op, x, y);
-                Self::sh_set(sh, base, dst, e.map_or(SV::Opaque, SV::Int));
+                Self::sh_set(sh, base, dst, SV::Int(c.v));
             }
             InstKind::ICmp { pred, ty, a, b } => match self.ti(*ty) {
-                TI::Int(_) => {
+                TI::Int(w) => {
                     let (Some(x), Some(y)) =
                         (self.sh_int(sh, base, a, *ty), self.sh_int(sh, base, b, *ty))
                     else {
                         return Self::sh_set(sh, base, dst, SV::Opaque);
                     };
-                    let e = super::expr_cmp(&mut self.pool, *pred, x, y);
+                    let e = sem::icmp(&mut Exprs(&mut self.pool), *pred, w, x, y);
                     Self::sh_set(sh, base, dst, SV::Int(e));
                 }
                 TI::Ptr => {
@@ -443,19 +446,20 @@ impl Interp<'_, '_> {
                         return Self::sh_set(sh, base, dst, SV::Opaque);
                     }
                     use crate::ir::IntPred as P;
-                    let r = match (va, vb) {
-                        (PinVal::Obj(o1, x), PinVal::Obj(o2, y)) if o1 == o2 => {
-                            Some(super::icmp(*pred, 64, x as u64 as u128, y as u64 as u128))
-                        }
-                        (PinVal::Addr(x), PinVal::Addr(y)) => {
-                            Some(super::icmp(*pred, self.ps * 8, x, y))
-                        }
-                        _ if matches!(pred, P::Eq) => Some(false),
-                        _ if matches!(pred, P::Ne) => Some(true),
-                        _ => None,
-                    };
+                    let r =
+                        match (va, vb) {
+                            (PinVal::Obj(o1, x), PinVal::Obj(o2, y)) if o1 == o2 => Some(
+                                sem::icmp(&mut Conc, *pred, 64, x as u64 as u128, y as u64 as u128),
+                            ),
+                            (PinVal::Addr(x), PinVal::Addr(y)) => {
+                                Some(sem::icmp(&mut Conc, *pred, self.ps * 8, x, y))
+                            }
+                            _ if matches!(pred, P::Eq) => Some(0),
+                            _ if matches!(pred, P::Ne) => Some(1),
+                            _ => None,
+                        };
                     let v = match r {
-                        Some(b) => SV::Int(self.pool.bool_const(b)),
+                        Some(b) => SV::Int(self.pool.bool_const(b != 0)),
                         None => SV::Opaque,
                     };
                     Self::sh_set(sh, base, dst, v);
@@ -474,13 +478,13 @@ impl Interp<'_, '_> {
                     (
                         CastOp::Trunc | CastOp::ZExt | CastOp::SExt,
                         SV::Int(e),
-                        TI::Int(_),
-                        TI::Int(w),
-                    ) => SV::Int(match op {
-                        CastOp::Trunc => self.pool.extract(e, 0, w),
-                        CastOp::ZExt => self.pool.zext(e, w),
-                        _ => self.pool.sext(e, w),
-                    }),
+                        TI::Int(wf),
+                        TI::Int(wt),
+                    ) => {
+                        let (f, t) = (Scalar::Int(wf), Scalar::Int(wt));
+                        sem::cast(&mut Exprs(&mut self.pool), *op, f, t, e)
+                            .map_or(SV::Opaque, SV::Int)
+                    }
                     (CastOp::BitCast, SV::Int(e), _, _)
                         if self.sh_width(*to) == Some(self.pool.width(e)) =>
                     {
@@ -516,7 +520,9 @@ impl Interp<'_, '_> {
                         self.sh_int(sh, base, t, *ty),
                         self.sh_int(sh, base, fv, *ty),
                     ) {
-                        (Some(a), Some(b)) => SV::Int(self.pool.select(c, a, b)),
+                        (Some(a), Some(b)) => {
+                            SV::Int(sem::select(&mut Exprs(&mut self.pool), c, a, b))
+                        }
                         _ => SV::Opaque,
                     }
                 };
@@ -978,7 +984,9 @@ impl Interp<'_, '_> {
                 let Some(y) = self.sh_int(sh, base, b, *ty) else {
                     return Self::sh_fail(sh, "opaque operand");
                 };
-                let Some((_, bad, _)) = IntErr::symbolic_check(&mut self.pool, *op, w, y) else {
+                let failure = sem::int_op(*op)
+                    .and_then(|o| sem::failure(&mut Exprs(&mut self.pool), o, w, y));
+                let Some((_, bad, _)) = failure else {
                     return Self::sh_fail(sh, "error not modelled");
                 };
                 self.sh_require(sh, bad);
