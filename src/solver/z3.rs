@@ -2,9 +2,14 @@
 //!
 //! * Width-1 expressions become Z3 `Bool`s, wider ones bitvectors (`Bool` <-> `#b1` conversions
 //!   only where a width-1 value meets bitvector arithmetic: concat, extensions, division...).
-//! * Arrays are Z3 arrays `(_ BitVec domain) -> (_ BitVec 8)`: a free constant per symbolic
-//!   array, `store`s over a constant-0 array for constant ones (`Array::init`); update lists are
-//!   `store` chains cached per (array, update node), so shared list tails are built once.
+//! * Arrays are Z3 arrays `(_ BitVec domain) -> (_ BitVec 8)`: a free constant per array; a
+//!   constant one (`Array::init`) is defined by one equality per byte, asserted once per Z3
+//!   solver below every query (as KLEE's Z3 builder does). (A `const`-array base with `store`s
+//!   makes the QF_AUFBV solver give up, "incomplete (theory array)", and the general solver
+//!   then takes about a second per query on a table read at a symbolic index.) Reads beyond
+//!   a constant array's size are unconstrained: the executor reads within an object's bounds.
+//!   Update lists are `store` chains cached per (array, update node), so shared list tails are
+//!   built once.
 //! * Translations are cached per `ExprId` (and never redone for a shared subterm); traversal is
 //!   iterative, so deep terms cannot overflow the stack.
 //! * Z3 objects are not `Send`: they live in thread-local state (the `z3` crate's one context
@@ -134,6 +139,10 @@ struct State {
     trackers: Vec<Bool>,
     /// [QF_AUFBV solver, general solver].
     solvers: [Option<ZSolver>; 2],
+    /// The definitions of the constant arrays translated so far (their bytes' values).
+    definitions: Vec<Bool>,
+    /// Per solver: how many of `definitions` it has asserted.
+    defined: [usize; 2],
     uses: u32,
     one1: BV,
     zero1: BV,
@@ -160,6 +169,8 @@ impl State {
             arrays: HashMap::new(),
             trackers: Vec::new(),
             solvers: [None, None],
+            definitions: Vec::new(),
+            defined: [0, 0],
             uses: 0,
             one1: BV::from_u64(1, 1),
             zero1: BV::from_u64(0, 1),
@@ -234,18 +245,20 @@ impl State {
         }
         let arr = pool.array(a);
         let dom = Sort::bitvector(arr.domain);
-        let t = match &arr.init {
-            None => ZArray::new_const(format!("{}!{}", arr.name, a.0), &dom, &Sort::bitvector(8)),
-            Some(bytes) => {
-                let mut t = ZArray::const_array(&dom, &BV::from_u64(0, 8));
-                for (i, &b) in bytes.iter().enumerate() {
-                    if b != 0 {
-                        t = t.store(&bv_const(arr.domain, i as u128), &BV::from_u64(b as u64, 8));
-                    }
-                }
-                t
-            }
-        };
+        let t = ZArray::new_const(format!("{}!{}", arr.name, a.0), &dom, &Sort::bitvector(8));
+        if let Some(bytes) = &arr.init {
+            let eqs: Vec<Bool> = (0..arr.size)
+                .map(|i| {
+                    let b = bytes.get(i as usize).copied().unwrap_or(0);
+                    let sel = t.select(&bv_const(arr.domain, i as u128));
+                    sel.as_bv()
+                        .expect("array of bitvectors")
+                        .eq(&BV::from_u64(b as u64, 8))
+                })
+                .collect();
+            let refs: Vec<&Bool> = eqs.iter().collect();
+            self.definitions.push(Bool::and(&refs));
+        }
         self.arrays.insert((a, None), t.clone());
         t
     }
@@ -418,6 +431,7 @@ impl State {
         // on some array terms (constant arrays): then the general solver answers.
         if self.uses >= RENEW_AFTER {
             self.solvers = [None, None];
+            self.defined = [0, 0];
             self.uses = 0;
         }
         self.uses += 1;
@@ -463,6 +477,11 @@ impl State {
                 s
             }
         };
+        // Definitions of constant arrays stay asserted below the queries.
+        for d in &self.definitions[self.defined[which]..] {
+            solver.assert(d);
+        }
+        self.defined[which] = self.definitions.len();
         solver.push();
         let res = self.solve_in(pool, r, &solver);
         solver.pop(1);
