@@ -253,7 +253,7 @@ impl State {
                     let sel = t.select(&bv_const(arr.domain, i as u128));
                     sel.as_bv()
                         .expect("array of bitvectors")
-                        .eq(&BV::from_u64(b as u64, 8))
+                        .eq(BV::from_u64(b as u64, 8))
                 })
                 .collect();
             let refs: Vec<&Bool> = eqs.iter().collect();
