@@ -278,10 +278,17 @@ pub struct VerifyArgs {
 /// Entry point of the `trex` binary; returns the process exit status.
 pub fn main() -> i32 {
     use std::io::IsTerminal;
-    // (Lossy: a program argument that is not UTF-8 must not make trex panic.)
-    let raw = std::env::args_os()
-        .map(|a| a.to_string_lossy().into_owned())
-        .collect();
+    // (Checked here once: the rest of trex reads `std::env::args()`, which panics on them.)
+    let mut raw = Vec::new();
+    for a in std::env::args_os() {
+        match a.into_string() {
+            Ok(a) => raw.push(a),
+            Err(a) => {
+                eprintln!("trex: error: argument {a:?} is not valid UTF-8");
+                return 1;
+            }
+        }
+    }
     let prepared = match args::prepare(raw, std::io::stdin().is_terminal()) {
         Ok(p) => p,
         Err(e) => {
