@@ -77,7 +77,6 @@ const POSIX: &str = "trex has no POSIX runtime (symbolic files, --sym-arg, ...)"
 const MERGE: &str = "state merging (klee_open_merge / klee_close_merge) is not implemented in trex";
 const STATIC_PCT: &str =
     "trex does not limit forking per instruction: only 1 (KLEE's default, no limit) is accepted";
-const NOT_WRITTEN: &str = "this file is not written by trex";
 
 const fn trex(name: &'static str) -> Kind {
     Kind::Trex(name)
@@ -369,7 +368,11 @@ pub const KLEE_OPTIONS: &[KleeOption] = &[
         Flag,
         Ignored("only adds instruction times to KLEE's statistics"),
     ),
-    opt("write-exec-tree", Flag, off_only(NOT_WRITTEN)),
+    opt(
+        "write-exec-tree",
+        Flag,
+        off_only("trex writes no exec_tree.db (its --output-tree writes tree.dot)"),
+    ),
     // Debugging options.
     opt(
         "debug-print-instructions",
