@@ -125,6 +125,51 @@ fn max_stack_frames_bounds_recursion() {
     );
 }
 
+/// KLEE's invocation (no `run`), its option syntax in every order of options and of their
+/// separate values: the same run each time.
+#[test]
+fn klee_style_options_in_any_order() {
+    let tmp = tempfile::tempdir().unwrap();
+    let bc = compile(tmp.path(), "deep", DEEP);
+    // Every permutation of the four options.
+    let orders: Vec<[usize; 4]> = (0..256)
+        .map(|k| [k % 4, k / 4 % 4, k / 16 % 4, k / 64])
+        .filter(|o| (0..4).all(|i| o.contains(&i)))
+        .collect();
+    assert_eq!(orders.len(), 24);
+    for (n, order) in orders.iter().enumerate() {
+        let out = tmp.path().join(format!("out{n}"));
+        let out_s = out.to_string_lossy().into_owned();
+        let opts: [Vec<&str>; 4] = [
+            vec!["-output-dir", &out_s],
+            vec!["-max-stack-frames", "100"],
+            vec!["-libc=none"],
+            vec!["--no-interpolation"],
+        ];
+        let mut cmd = trex();
+        for &i in order {
+            cmd.args(&opts[i]);
+        }
+        let o = cmd
+            .arg(&bc)
+            .args(["-max-stack-frames", "5"])
+            .output()
+            .unwrap();
+        let err = stderr(&o);
+        assert!(o.status.success(), "{order:?}: {err}");
+        assert!(
+            err.contains("KLEE: done: partially completed paths = 1\n"),
+            "{order:?}: {err}"
+        );
+        assert!(!err.contains("subsumed paths"), "{order:?}: {err}");
+        assert_eq!(
+            files_with_suffix(&out, ".early"),
+            vec!["test000001.early".to_string()],
+            "{order:?}"
+        );
+    }
+}
+
 #[test]
 fn output_dirs_are_numbered_beside_the_input_and_tests_are_readable() {
     let tmp = tempfile::tempdir().unwrap();

@@ -9,8 +9,9 @@
 //!   and one `testNNNNNN.KIND.err` file in the output directory.
 //!
 //! It also runs a few bad-input checks (missing file, empty file, text file, no `main`, bad
-//! `--entry-point`), the symbolic programs of `testsuite/symbolic/` and the `trex verify`
-//! programs of `testsuite/verify/` (`verify.rs` beside this file).
+//! `--entry-point`), the symbolic programs of `testsuite/symbolic/`, the `trex verify`
+//! programs of `testsuite/verify/` (`verify.rs` beside this file) and the KLEE command lines
+//! of `testsuite/klee-compat/` (`klee_compat.rs`).
 //!
 //! Environment: `TREX_BIN` (the trex binary; default: this crate's), `TREX_TEST_FILTER` (substring
 //! of the case name, also accepted as the first non-flag argument), `TREX_TEST_JOBS` (threads,
@@ -31,6 +32,9 @@ use std::time::{Duration, Instant};
 
 #[path = "testsuite/verify.rs"]
 mod verify;
+
+#[path = "testsuite/klee_compat.rs"]
+mod klee_compat;
 
 const CLANG: &str = "clang-14";
 const NATIVE_TIMEOUT: Duration = Duration::from_secs(20);
@@ -288,12 +292,27 @@ fn describe(s: ExitStatus) -> String {
 }
 
 /// Runs `cmd` with stdout/stderr sent to files in `dir` (named after `tag`), with a timeout.
-fn run_cmd(mut cmd: Command, dir: &Path, tag: &str, timeout: Duration) -> Result<Out, String> {
+fn run_cmd(cmd: Command, dir: &Path, tag: &str, timeout: Duration) -> Result<Out, String> {
+    run_cmd_stdin(cmd, dir, tag, timeout, None)
+}
+
+/// `run_cmd` with stdin read from a file (default: empty).
+fn run_cmd_stdin(
+    mut cmd: Command,
+    dir: &Path,
+    tag: &str,
+    timeout: Duration,
+    stdin: Option<&Path>,
+) -> Result<Out, String> {
     let out_path = dir.join(format!("{tag}.stdout"));
     let err_path = dir.join(format!("{tag}.stderr"));
     let so = fs::File::create(&out_path).map_err(|e| format!("{}: {e}", out_path.display()))?;
     let se = fs::File::create(&err_path).map_err(|e| format!("{}: {e}", err_path.display()))?;
-    cmd.stdin(Stdio::null()).stdout(so).stderr(se);
+    let si = match stdin {
+        Some(p) => Stdio::from(fs::File::open(p).map_err(|e| format!("{}: {e}", p.display()))?),
+        None => Stdio::null(),
+    };
+    cmd.stdin(si).stdout(so).stderr(se);
     let start = Instant::now();
     let mut child = cmd
         .spawn()
@@ -424,6 +443,8 @@ enum CaseKind {
         spec: Arc<verify::VSpec>,
         opt: &'static str,
     },
+    /// A program of `testsuite/klee-compat/`, run as KLEE users run it.
+    KleeCompat(Arc<klee_compat::KSpec>),
     /// A testsuite file whose expectations could not be parsed.
     Broken(String),
 }
@@ -463,6 +484,11 @@ fn run_case(ctx: &Ctx, case: &Case) -> Result<(), String> {
         CaseKind::Verify { spec, opt } => {
             let dir = tempdir("trex-verify-")?;
             let r = verify::run_verify(ctx, spec, opt, dir.path());
+            finish_dir(ctx, dir, r)
+        }
+        CaseKind::KleeCompat(spec) => {
+            let dir = tempdir("trex-klee-compat-")?;
+            let r = klee_compat::run(ctx, spec, dir.path());
             finish_dir(ctx, dir, r)
         }
         CaseKind::Prog { spec, opt, m32 } => {
@@ -1420,6 +1446,7 @@ fn main() {
     let mut cases = collect_cases(&root, flag("TREX_TEST_NO_M32"));
     collect_sym_cases(&root.join("symbolic"), &mut cases);
     verify::collect_verify_cases(&root.join("verify"), &mut cases);
+    klee_compat::collect(&root.join("klee-compat"), &mut cases);
     if let Some(f) = &filter {
         cases.retain(|c| c.name.contains(f.as_str()));
     }

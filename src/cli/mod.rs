@@ -1,6 +1,9 @@
-//! Command line: `trex run` (KLEE's option names), KLEE-style stderr lines.
+//! Command line: `trex run` (KLEE's invocation and options, `args.rs`), KLEE-style stderr
+//! lines.
 
+mod args;
 mod diag;
+mod klee_options;
 mod ktest_show;
 mod options;
 mod parse;
@@ -25,7 +28,11 @@ use parse::parse_file_line;
 #[command(
     name = "trex",
     version,
-    about = "Symbolic execution with interpolation for LLVM 14 bitcode"
+    propagate_version = true,
+    about = "Symbolic execution with interpolation for LLVM 14 bitcode",
+    after_help = "KLEE's invocation works too: `trex [options] prog.bc|prog.ll|- [program args]` \
+        is `trex run ...` (`-opt`, `--opt`, `-opt=v`, `-opt v`; `trex klee-options` lists how \
+        trex treats each of KLEE's options)."
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -56,6 +63,9 @@ pub enum Command {
     /// Inspect .ktest files.
     #[command(subcommand)]
     Ktest(KtestCommand),
+    /// List KLEE 3.2's options and how trex treats each (implemented, ignored with a warning,
+    /// refused).
+    KleeOptions,
 }
 
 #[derive(Subcommand, Debug)]
@@ -133,11 +143,23 @@ pub struct RunArgs {
     /// Do not write .ktest files (paths are still explored and counted).
     #[arg(long)]
     pub write_no_tests: bool,
-    /// The program's bitcode.
+    /// Optimize the program before running it (`opt-14 -O2`, before the C library is linked).
+    #[arg(long)]
+    pub optimize: bool,
+    /// The program's environment, one `NAME=value` per line (default: none).
+    #[arg(long, value_name = "FILE")]
+    pub env_file: Option<PathBuf>,
+    /// Change to this directory before running the program.
+    #[arg(long, value_name = "DIR")]
+    pub run_in_dir: Option<PathBuf>,
+    /// The program: LLVM bitcode or textual IR (`.ll`); `-` reads it from stdin.
     pub program: PathBuf,
     /// Arguments passed to the program (argv[1..]).
     #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
     pub args: Vec<String>,
+    /// Warnings about the command line (options accepted but ignored), for warnings.txt.
+    #[arg(skip)]
+    pub warnings: Vec<String>,
 }
 
 #[derive(clap::Args, Debug)]
@@ -253,48 +275,57 @@ pub struct VerifyArgs {
     pub args: Vec<String>,
 }
 
-/// KLEE (LLVM's option parser) accepts `-opt` as well as `--opt`: rewrite the former for clap.
-/// Only words before the program file are options; the rest belong to the program. Options
-/// may come before the command (`trex -debug run ...`).
-fn klee_style_args(raw: Vec<String>) -> Vec<String> {
-    let mut out = Vec::with_capacity(raw.len());
-    let mut in_options = true;
-    let mut command = false;
-    for (i, a) in raw.into_iter().enumerate() {
-        if i == 0 || !in_options {
-            out.push(a);
-            continue;
-        }
-        if a.starts_with("--") {
-            out.push(a);
-        } else if a.len() > 2 && a.starts_with('-') {
-            out.push(format!("-{a}"));
-        } else if !command {
-            command = true;
-            out.push(a);
-        } else {
-            // The first positional word is the program; everything after it is its argv.
-            in_options = false;
-            out.push(a);
-        }
-    }
-    out
-}
-
 /// Entry point of the `trex` binary; returns the process exit status.
 pub fn main() -> i32 {
-    let args = klee_style_args(std::env::args().collect());
-    let cli = match Cli::try_parse_from(args) {
-        Ok(c) => c,
+    use std::io::IsTerminal;
+    // (Checked here once: the rest of trex reads `std::env::args()`, which panics on them.)
+    let mut raw = Vec::new();
+    for a in std::env::args_os() {
+        match a.into_string() {
+            Ok(a) => raw.push(a),
+            Err(a) => {
+                eprintln!("trex: error: argument {a:?} is not valid UTF-8");
+                return 1;
+            }
+        }
+    }
+    let prepared = match args::prepare(raw, std::io::stdin().is_terminal()) {
+        Ok(p) => p,
         Err(e) => {
-            let code = if e.use_stderr() { 2 } else { 0 };
-            let _ = e.print();
-            return code;
+            eprintln!("trex: error: {e}");
+            return 1;
         }
     };
+    let cli = match Cli::try_parse_from(&prepared.args) {
+        Ok(c) => c,
+        Err(e) if !e.use_stderr() => {
+            // --help, --version
+            let _ = e.print();
+            return 0;
+        }
+        // `trex run` / KLEE's invocation: KLEE's status and one line.
+        Err(e) if prepared.run => {
+            eprintln!("trex: error: {}", one_line(&e));
+            return 1;
+        }
+        Err(e) => {
+            let _ = e.print();
+            return 2;
+        }
+    };
+    for w in &prepared.warnings {
+        eprintln!("{w}");
+    }
     diag::init(cli.debug.as_deref());
     let result = match cli.command {
-        Command::Run(a) => run::run(&a),
+        Command::Run(mut a) => {
+            a.warnings = prepared.warnings;
+            run::run(&a)
+        }
+        Command::KleeOptions => {
+            print!("{}", klee_options::listing());
+            Ok(())
+        }
         Command::Replay(a) => replay::replay(&a),
         Command::Verify(a) => verify::verify(&a),
         Command::Ktest(KtestCommand::Show { trim_zeros, files }) => {
@@ -310,6 +341,13 @@ pub fn main() -> i32 {
     }
 }
 
+/// The problem a clap error names, on one line: its first line without clap's `error: `.
+fn one_line(e: &clap::Error) -> String {
+    let text = e.render().to_string();
+    let first = text.lines().next().unwrap_or("").trim();
+    first.strip_prefix("error: ").unwrap_or(first).to_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -318,9 +356,22 @@ mod tests {
         s.iter().map(|x| x.to_string()).collect()
     }
 
+    /// The command line as `main` parses it (`args.rs`, then clap), `stdin` not a terminal.
+    fn parse(args: &[&str]) -> Result<Cli, String> {
+        let p = args::prepare(v(args), false)?;
+        Cli::try_parse_from(p.args).map_err(|e| one_line(&e))
+    }
+
+    fn run_args(args: &[&str]) -> RunArgs {
+        match parse(args).unwrap().command {
+            Command::Run(r) => r,
+            c => panic!("not run: {c:?}"),
+        }
+    }
+
     #[test]
     fn single_dash_options_before_the_program() {
-        let got = klee_style_args(v(&[
+        let r = run_args(&[
             "trex",
             "run",
             "-output-dir=o",
@@ -328,19 +379,81 @@ mod tests {
             "p.bc",
             "-x",
             "-yy",
-        ]));
+        ]);
+        assert_eq!(r.out.output_dir, Some(PathBuf::from("o")));
+        assert_eq!(r.prog.libc, Some(Libc::None));
         assert_eq!(
-            got,
-            v(&[
-                "trex",
-                "run",
-                "--output-dir=o",
-                "--libc=none",
-                "p.bc",
-                "-x",
-                "-yy"
-            ])
+            (r.program, r.args),
+            (PathBuf::from("p.bc"), v(&["-x", "-yy"]))
         );
+    }
+
+    /// KLEE's option syntax in every order of options and values (each with its own form):
+    /// the same run.
+    #[test]
+    fn options_in_any_order() {
+        let opts: [&[&str]; 6] = [
+            &["-output-dir", "o"],
+            &["-max-time=5"],
+            &["--libc", "none"],
+            &["-emit-all-errors"],
+            &["--search=dfs"],
+            &["-max-forks", "3"],
+        ];
+        let mut order: Vec<usize> = (0..opts.len()).collect();
+        let mut count = 0;
+        // Heap's algorithm: every permutation.
+        let mut c = vec![0; order.len()];
+        let mut check = |order: &[usize]| {
+            let mut args = vec!["trex"];
+            for &i in order {
+                args.extend_from_slice(opts[i]);
+            }
+            args.extend(["p.bc", "-max-time=9", "x"]);
+            let r = run_args(&args);
+            assert_eq!(r.out.output_dir, Some(PathBuf::from("o")), "{args:?}");
+            assert_eq!(r.budgets.max_time, Some(std::time::Duration::from_secs(5)));
+            assert_eq!(r.prog.libc, Some(Libc::None));
+            assert!(r.emit_all_errors);
+            assert_eq!(r.searcher.search, v(&["dfs"]));
+            assert_eq!(r.forks.max_forks, Some(3));
+            assert_eq!(
+                (r.program, r.args),
+                (PathBuf::from("p.bc"), v(&["-max-time=9", "x"]))
+            );
+            count += 1;
+        };
+        check(&order);
+        let mut i = 0;
+        while i < order.len() {
+            if c[i] < i {
+                order.swap(if i % 2 == 0 { 0 } else { c[i] }, i);
+                check(&order);
+                c[i] += 1;
+                i = 0;
+            } else {
+                c[i] = 0;
+                i += 1;
+            }
+        }
+        assert_eq!(count, 720);
+    }
+
+    #[test]
+    fn klee_invocation_parses_as_run() {
+        let r = run_args(&["trex", "-max-stack-frames", "100", "prog.ll", "a"]);
+        assert_eq!(r.stack.max_stack_frames, 100);
+        assert_eq!((r.program, r.args), (PathBuf::from("prog.ll"), v(&["a"])));
+        assert_eq!(run_args(&["trex", "-"]).program, PathBuf::from("-"));
+        assert_eq!(run_args(&["trex"]).program, PathBuf::from("-"));
+        // clap's own checks of values, on one line.
+        let e = parse(&["trex", "-max-time=soon", "p.bc"]).unwrap_err();
+        assert!(e.starts_with("invalid value 'soon' for '--max-time"), "{e}");
+        assert!(!e.contains('\n'));
+        assert!(matches!(
+            parse(&["trex", "klee-options"]).unwrap().command,
+            Command::KleeOptions
+        ));
     }
 
     #[test]
@@ -356,7 +469,8 @@ mod tests {
     #[test]
     fn debug_is_global_and_optional_valued() {
         let debug = |args: &[&str]| {
-            Cli::try_parse_from(klee_style_args(v(args)))
+            let p = args::prepare(v(args), false).unwrap();
+            Cli::try_parse_from(p.args)
                 .map(|c| c.debug)
                 .map_err(|e| e.kind())
         };
@@ -408,7 +522,7 @@ mod tests {
                 Command::Run(a) => (a.prog, a.insts),
                 Command::Verify(a) => (a.prog, a.insts),
                 Command::Replay(a) => (a.prog, a.insts),
-                Command::Ktest(_) => unreachable!(),
+                Command::Ktest(_) | Command::KleeOptions => unreachable!(),
             };
             assert_eq!(prog.libc, Some(Libc::None), "{cmd}");
             assert_eq!(prog.entry_point, "f", "{cmd}");

@@ -39,9 +39,19 @@ pub struct InstructionLimit {
 
 #[derive(Args, Debug)]
 pub struct StackLimit {
-    /// Largest call depth before a path is stopped (recursion limit).
+    /// Largest call depth before a path is stopped (recursion limit; 0: none).
     #[arg(long, default_value_t = 8192)]
     pub max_stack_frames: u32,
+}
+
+impl StackLimit {
+    /// The limit as the executor takes it: 0 disables it, as in KLEE.
+    pub fn frames(&self) -> u32 {
+        match self.max_stack_frames {
+            0 => u32::MAX,
+            n => n,
+        }
+    }
 }
 
 /// The searcher and its seed.
@@ -64,9 +74,17 @@ pub struct ForkLimits {
     /// feasible side (counted in `KLEE: done: refused forks`).
     #[arg(long)]
     pub max_forks: Option<u64>,
-    /// The same per path: at most this many forks on a path.
+    /// The same per path: at most this many forks on a path (0: no limit).
     #[arg(long)]
     pub max_depth: Option<u32>,
+}
+
+impl ForkLimits {
+    /// `--max-depth` as the executor takes it: 0 disables it, as in KLEE (whose
+    /// `--max-forks=0` does mean no fork).
+    pub fn depth(&self) -> Option<u32> {
+        self.max_depth.filter(|&d| d > 0)
+    }
 }
 
 #[derive(Args, Debug)]

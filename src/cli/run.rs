@@ -1,7 +1,10 @@
 //! `trex run`: load, link, execute, write the output directory.
 
 use anyhow::{bail, Context, Result};
-use std::path::Path;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
 use std::time::{Instant, SystemTime};
 
@@ -41,10 +44,118 @@ pub fn load_program(prog: &Path, entry: &str) -> Result<ir::Module> {
         bail!("cannot open {}: no such file", prog.display());
     }
     let program = lower::load_module(prog)?;
-    if !has_entry(&program, entry) {
-        bail!("entry function '{entry}' not found in {}", prog.display());
-    }
+    check_entry(&program, entry, &prog.display().to_string())?;
     Ok(program)
+}
+
+fn check_entry(program: &ir::Module, entry: &str, name: &str) -> Result<()> {
+    if entry.is_empty() {
+        bail!("entry-point cannot be empty");
+    }
+    if !has_entry(program, entry) {
+        bail!("entry function '{entry}' not found in {name}");
+    }
+    Ok(())
+}
+
+/// A private temporary directory, removed with everything in it when dropped: the bitcode
+/// read from stdin, the optimized and the linked modules live there, so that a run that
+/// fails before it starts leaves nothing behind.
+pub struct Scratch {
+    pub path: PathBuf,
+}
+
+impl Scratch {
+    pub fn new() -> Result<Scratch> {
+        static NEXT: AtomicU32 = AtomicU32::new(0);
+        loop {
+            let n = NEXT.fetch_add(1, Ordering::Relaxed);
+            let path = std::env::temp_dir().join(format!("trex-{}-{n}", std::process::id()));
+            match std::fs::create_dir(&path) {
+                Ok(()) => return Ok(Scratch { path }),
+                // Left by an earlier process with the same id: take the next name.
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+                Err(e) => {
+                    return Err(e).with_context(|| format!("cannot create {}", path.display()))
+                }
+            }
+        }
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.path);
+    }
+}
+
+/// The program of `trex run`, loaded and checked: from its file, or (`-`, KLEE's default)
+/// from stdin, then optimized when asked. Also returns its file for linking (stdin's bytes
+/// and the optimized module are written into `scratch`).
+fn prepare_program(a: &RunArgs, scratch: &Scratch) -> Result<(ir::Module, PathBuf)> {
+    let entry = &a.prog.entry_point;
+    let (program, file) = if a.program == Path::new("-") {
+        let mut bytes = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut bytes)
+            .context("cannot read the program from stdin")?;
+        if bytes.is_empty() {
+            bail!(
+                "no program given: stdin is empty (usage: trex [options] prog.bc|prog.ll|- \
+                 [program args])"
+            );
+        }
+        let program = lower::load_module_bytes(&bytes, "<stdin>")?;
+        check_entry(&program, entry, "<stdin>")?;
+        // (llvm-link and opt read textual IR whatever the file's name.)
+        let file = scratch.path.join("stdin.bc");
+        std::fs::write(&file, &bytes).context("cannot keep stdin's bitcode")?;
+        (program, file)
+    } else {
+        (load_program(&a.program, entry)?, a.program.clone())
+    };
+    if !a.optimize {
+        return Ok((program, file));
+    }
+    let optimized = scratch.path.join("optimized.bc");
+    optimize(&file, &optimized)?;
+    let program = lower::load_module(&optimized)?;
+    check_entry(&program, entry, &a.program.display().to_string())?;
+    Ok((program, optimized))
+}
+
+/// `--optimize`: LLVM's -O2 pipeline over the program, before the C library is linked (KLEE
+/// optimizes the linked module; the library is compiled optimized already).
+fn optimize(input: &Path, out: &Path) -> Result<()> {
+    let tool = "opt-14";
+    let res = Command::new(tool)
+        .arg("-O2")
+        .arg(input)
+        .arg("-o")
+        .arg(out)
+        .output()
+        .with_context(|| format!("--optimize: cannot run {tool}"))?;
+    if !res.status.success() {
+        let err = String::from_utf8_lossy(&res.stderr);
+        bail!(
+            "--optimize: {tool} -O2 failed: {}",
+            err.lines().next().unwrap_or("").trim()
+        );
+    }
+    Ok(())
+}
+
+/// `--env-file`: KLEE's format, one `NAME=value` per line (blank lines skipped, lines
+/// trimmed).
+fn read_env_file(f: &Path) -> Result<Vec<String>> {
+    let text = std::fs::read_to_string(f)
+        .with_context(|| format!("cannot read --env-file {}", f.display()))?;
+    Ok(text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .map(String::from)
+        .collect())
 }
 
 /// Links the C library in when asked or needed (through `scratch`, a path for the linked
@@ -89,15 +200,36 @@ pub fn run(a: &RunArgs) -> Result<()> {
         Some(f) => Some(ktest_objects(f)?),
         None => None,
     };
+    let env = match &a.env_file {
+        Some(f) => read_env_file(f)?,
+        None => Vec::new(),
+    };
+    if let Some(d) = &a.run_in_dir {
+        if !d.is_dir() {
+            bail!("--run-in-dir {}: no such directory", d.display());
+        }
+    }
     let started = SystemTime::now();
     let clock = Instant::now();
     let prog = &a.program;
-    let program = load_program(prog, &a.prog.entry_point)?;
+    // Everything that can fail on bad input comes before the output directory is made.
+    let scratch = Scratch::new()?;
+    let (program, file) = prepare_program(a, &scratch)?;
+    let (module, has_libc) =
+        with_libc(program, &file, a.prog.libc, &scratch.path.join("linked.bc"))?;
+    drop(scratch);
     let mut out =
         OutputDir::create(a.out.output_dir.as_deref(), prog).context("output directory")?;
     let line = format!("KLEE: output directory is \"{}\"", out.path.display());
     klee_line(&mut out, &line);
-    let (module, has_libc) = with_libc(program, prog, a.prog.libc, &out.path.join(".linked.bc"))?;
+    for w in &a.warnings {
+        out.warning(w);
+    }
+    if let Some(d) = &a.run_in_dir {
+        // (The output directory's path is absolute.)
+        std::env::set_current_dir(d)
+            .with_context(|| format!("cannot change to --run-in-dir {}", d.display()))?;
+    }
 
     let mut argv = vec![prog.display().to_string()];
     argv.extend(a.args.iter().cloned());
@@ -105,15 +237,15 @@ pub fn run(a: &RunArgs) -> Result<()> {
     let cfg = exec::Config {
         entry: a.prog.entry_point.clone(),
         argv,
-        env: Vec::new(),
+        env,
         max_instructions: a.insts.max_instructions,
-        max_stack_frames: a.stack.max_stack_frames,
+        max_stack_frames: a.stack.frames(),
         use_libc_start: has_libc,
         search,
         seed: a.searcher.seed,
         exit_on_error: a.exit_on_error,
         max_forks: a.forks.max_forks,
-        max_depth: a.forks.max_depth,
+        max_depth: a.forks.depth(),
         interpolation: !a.itp.no_interpolation,
         output_tree: a.output_tree,
         subsumed_test: a.subsumed_test,

@@ -60,11 +60,11 @@ pub enum LoadError {
     Io { path: String, msg: String },
     #[error("{path}: empty file, not an LLVM bitcode file")]
     Empty { path: String },
-    #[error("{path}: not a valid LLVM bitcode file: {msg}")]
+    #[error("{path}: not a valid LLVM bitcode or IR file: {msg}")]
     NotBitcode { path: String, msg: String },
 }
 
-/// Reads a bitcode file and lowers it.
+/// Reads a module file (LLVM bitcode, or textual IR as `llvm-as` reads it) and lowers it.
 pub fn load_module(path: &Path) -> Result<Module, LoadError> {
     let p = path.display().to_string();
     if path.is_dir() {
@@ -77,17 +77,19 @@ pub fn load_module(path: &Path) -> Result<Module, LoadError> {
         path: p.clone(),
         msg: e.to_string(),
     })?;
+    load_module_bytes(&bytes, &p)
+}
+
+/// Lowers a module given as bytes (a file's contents, or bitcode piped on stdin): LLVM
+/// bitcode, or textual IR when it does not start with bitcode's magic number (KLEE reads both,
+/// whatever the file is called). `name` names the input in errors.
+pub fn load_module_bytes(bytes: &[u8], name: &str) -> Result<Module, LoadError> {
+    let p = name.to_string();
     if bytes.is_empty() {
         return Err(LoadError::Empty { path: p });
     }
     let raw_magic = bytes.len() >= 4 && bytes[..4] == [b'B', b'C', 0xC0, 0xDE];
     let wrapper_magic = bytes.len() >= 4 && bytes[..4] == [0xDE, 0xC0, 0x17, 0x0B];
-    if !raw_magic && !wrapper_magic {
-        return Err(LoadError::NotBitcode {
-            path: p,
-            msg: "bad magic number (expected 'BC' 0xC0DE)".into(),
-        });
-    }
     // Declared before the context, so that it outlives it (the handler writes into it).
     let mut diags: Vec<String> = Vec::new();
     let ctx = Context::create();
@@ -100,17 +102,31 @@ pub fn load_module(path: &Path) -> Result<Module, LoadError> {
             &mut diags as *mut Vec<String> as *mut c_void,
         )
     };
-    let buf = MemoryBuffer::create_from_memory_range_copy(&bytes, "trex-input");
-    let parsed = LlvmModule::parse_bitcode_from_buffer(&buf, &ctx);
+    let buf = MemoryBuffer::create_from_memory_range_copy(bytes, "trex-input");
+    let parsed = if raw_magic || wrapper_magic {
+        LlvmModule::parse_bitcode_from_buffer(&buf, &ctx)
+    } else {
+        ctx.create_module_from_ir(buf)
+    };
     match parsed {
         Ok(llm) => Ok(lower_module(&llm)),
         Err(e) => {
-            let mut msg = e.to_string();
+            // The IR parser's message is `<buffer>:LINE:COL: error: ...` then the line and a
+            // caret: its first line without the buffer's name is the one to show.
+            let first = e.to_string();
+            let first = first.lines().next().unwrap_or("").trim();
+            let mut msg = first
+                .strip_prefix("trex-input:")
+                .unwrap_or(first)
+                .to_string();
             if msg.is_empty() {
                 msg = diags.join("; ");
             }
             if msg.is_empty() {
                 msg = "cannot parse bitcode".into();
+            }
+            if !(raw_magic || wrapper_magic) {
+                msg = format!("no bitcode magic number ('BC' 0xC0DE), nor textual IR ({msg})");
             }
             Err(LoadError::NotBitcode {
                 path: p,

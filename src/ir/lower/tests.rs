@@ -1,7 +1,7 @@
 //! Tests: compile small C programs with clang-14 and check the lowered module.
 
 use super::super::*;
-use super::{load_module, LoadError};
+use super::{load_module, load_module_bytes, LoadError};
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -492,6 +492,35 @@ fn load_errors() {
     assert!(matches!(e, LoadError::NotBitcode { .. }), "{e}");
     // A directory.
     assert!(load_module(dir.path()).is_err());
+}
+
+#[test]
+fn textual_ir_is_read_like_bitcode() {
+    let src = "define i32 @main() {\n  ret i32 7\n}\n";
+    let dir = tempfile::tempdir().unwrap();
+    // Whatever the name: the contents decide (KLEE reads `.ll` files and bitcode on stdin).
+    let ll = dir.path().join("p.ll");
+    std::fs::write(&ll, src).unwrap();
+    let m = load_module(&ll).unwrap();
+    assert!(!m.func(m.func_by_name["main"]).is_declaration);
+    let m = load_module_bytes(src.as_bytes(), "<stdin>").unwrap();
+    assert!(m.func_by_name.contains_key("main"));
+    // Bitcode from bytes.
+    let (_d, bc) = compile("int main(void) { return 0; }", &["-O0"]);
+    assert!(load_module_bytes(&std::fs::read(&bc).unwrap(), "<stdin>").is_ok());
+    // Malformed IR: one line naming the input and the parser's complaint.
+    let e = load_module_bytes(b"define i32 @main( {\n", "<stdin>").unwrap_err();
+    let text = e.to_string();
+    assert!(matches!(e, LoadError::NotBitcode { .. }), "{text}");
+    assert!(
+        text.starts_with("<stdin>: ") && !text.contains('\n'),
+        "{text}"
+    );
+    assert!(text.contains("error:"), "{text}");
+    assert!(matches!(
+        load_module_bytes(b"", "<stdin>").unwrap_err(),
+        LoadError::Empty { .. }
+    ));
 }
 
 #[test]

@@ -1,0 +1,363 @@
+//! `testsuite/klee-compat/*.{c,ll}`: trex run as KLEE's users run it, `trex [options] prog.bc
+//! [args]`, each command line and what it must do written in the file (see
+//! `testsuite/klee-compat/README.md`).
+//!
+//! A C program is compiled once (`clang-14 -g -O0 -c -emit-llvm -w -I runtime/include`) to
+//! `prog.bc`; a `.ll` program is `prog.ll` (and `prog.bc`, through `llvm-as-14`). Each `TREX:`
+//! line is one run, in a directory of its own holding those files (its working directory, so
+//! that KLEE's default output lands in `klee-out-0` / `klee-last` there), with stdin from the
+//! `STDIN:` file or empty; every run must meet all the file's expectations.
+
+use super::{compile, excerpt, split_args, Out};
+use super::{Case, CaseKind, Ctx};
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::Arc;
+use std::time::Duration;
+
+#[derive(Debug)]
+enum Cmp {
+    Eq,
+    Lt,
+    Gt,
+}
+
+#[derive(Debug)]
+pub(crate) struct KSpec {
+    path: PathBuf,
+    /// `TREX:` lines: the words after `trex` of each run.
+    runs: Vec<Vec<String>>,
+    /// `STDIN:` `prog.bc`, `prog.ll` or `source` (the test file itself).
+    stdin: Option<String>,
+    /// `CFLAGS:` more clang options for a C program.
+    cflags: Vec<String>,
+    /// `CREATE: path | line`: lines of files made in each run's directory first.
+    creates: Vec<(String, String)>,
+    /// `EXPECT-STATUS:` trex's exit status (default 0).
+    status: i32,
+    /// `EXPECT-STDERR:` a line of stderr (a prefix when it ends with `...`).
+    stderr: Vec<String>,
+    /// `EXPECT-STDERR-LINES:` the number of lines of stderr.
+    stderr_lines: Option<usize>,
+    /// `EXPECT-NO-STDERR:` no line of stderr contains this.
+    no_stderr: Vec<String>,
+    /// `EXPECT-STDOUT:` a line of stdout.
+    stdout: Vec<String>,
+    /// `EXPECT-FILE:` / `EXPECT-NO-FILE:` paths in the run's directory.
+    files: Vec<String>,
+    no_files: Vec<String>,
+    /// `EXPECT-IN-FILE: path | line`.
+    in_files: Vec<(String, String)>,
+    /// `EXPECT-COUNT: DIR SUFFIX N`: files of DIR whose names end with SUFFIX.
+    counts: Vec<(String, String, usize)>,
+    /// `EXPECT-DONE: NAME OP N`: the `KLEE: done: NAME = V` line, V compared with N.
+    done: Vec<(String, Cmp, u64)>,
+    timeout: Option<Duration>,
+}
+
+fn parse_done(r: &str) -> Option<(String, Cmp, u64)> {
+    for (op, cmp) in [(" = ", Cmp::Eq), (" < ", Cmp::Lt), (" > ", Cmp::Gt)] {
+        if let Some((name, n)) = r.rsplit_once(op) {
+            return Some((name.trim().to_string(), cmp, n.trim().parse().ok()?));
+        }
+    }
+    None
+}
+
+/// `A | B`: B as written after one space (it may be empty, or start with spaces).
+fn pair(r: &str) -> Option<(String, String)> {
+    let (a, b) = r.split_once('|')?;
+    Some((
+        a.trim().to_string(),
+        b.strip_prefix(' ').unwrap_or(b).to_string(),
+    ))
+}
+
+pub(crate) fn parse(path: &Path) -> Result<KSpec, String> {
+    let text =
+        fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let mut s = KSpec {
+        path: path.to_path_buf(),
+        runs: Vec::new(),
+        stdin: None,
+        cflags: Vec::new(),
+        creates: Vec::new(),
+        status: 0,
+        stderr: Vec::new(),
+        stderr_lines: None,
+        no_stderr: Vec::new(),
+        stdout: Vec::new(),
+        files: Vec::new(),
+        no_files: Vec::new(),
+        in_files: Vec::new(),
+        counts: Vec::new(),
+        done: Vec::new(),
+        timeout: None,
+    };
+    for (i, line) in text.lines().enumerate() {
+        // `//` in C, `;` in IR.
+        let t = line.trim_start();
+        let Some(c) = t.strip_prefix("//").or_else(|| t.strip_prefix(';')) else {
+            continue;
+        };
+        let c = c.trim();
+        let bad = |what: &str| format!("{}:{}: bad {what}: {c:?}", path.display(), i + 1);
+        let Some((key, r)) = c.split_once(':') else {
+            continue;
+        };
+        let r = r.trim();
+        match key {
+            "TREX" => s.runs.push(split_args(r)),
+            "STDIN" => {
+                if !["prog.bc", "prog.ll", "source"].contains(&r) {
+                    return Err(bad("STDIN (prog.bc, prog.ll or source)"));
+                }
+                s.stdin = Some(r.to_string());
+            }
+            "CFLAGS" => s.cflags.extend(split_args(r)),
+            "CREATE" => s.creates.push(pair(r).ok_or_else(|| bad("CREATE"))?),
+            "EXPECT-STATUS" => s.status = r.parse().map_err(|_| bad("EXPECT-STATUS"))?,
+            "EXPECT-STDERR" => s.stderr.push(r.to_string()),
+            "EXPECT-STDERR-LINES" => {
+                s.stderr_lines = Some(r.parse().map_err(|_| bad("EXPECT-STDERR-LINES"))?)
+            }
+            "EXPECT-NO-STDERR" => s.no_stderr.push(r.to_string()),
+            "EXPECT-STDOUT" => s.stdout.push(r.to_string()),
+            "EXPECT-FILE" => s.files.push(r.to_string()),
+            "EXPECT-NO-FILE" => s.no_files.push(r.to_string()),
+            "EXPECT-IN-FILE" => s
+                .in_files
+                .push(pair(r).ok_or_else(|| bad("EXPECT-IN-FILE"))?),
+            "EXPECT-COUNT" => {
+                let w: Vec<&str> = r.split_whitespace().collect();
+                match w.as_slice() {
+                    [d, suffix, n] => s.counts.push((
+                        d.to_string(),
+                        suffix.to_string(),
+                        n.parse().map_err(|_| bad("EXPECT-COUNT"))?,
+                    )),
+                    _ => return Err(bad("EXPECT-COUNT (DIR SUFFIX N)")),
+                }
+            }
+            "EXPECT-DONE" => s
+                .done
+                .push(parse_done(r).ok_or_else(|| bad("EXPECT-DONE"))?),
+            "TIMEOUT" => {
+                s.timeout = Some(Duration::from_secs(r.parse().map_err(|_| bad("TIMEOUT"))?))
+            }
+            _ => {}
+        }
+    }
+    if s.runs.is_empty() {
+        return Err(format!("{}: no `TREX:` line", path.display()));
+    }
+    let expects = s.stderr.len()
+        + s.stdout.len()
+        + s.files.len()
+        + s.no_files.len()
+        + s.in_files.len()
+        + s.counts.len()
+        + s.done.len();
+    if expects == 0 {
+        return Err(format!(
+            "{}: no expectation besides the exit status",
+            path.display()
+        ));
+    }
+    Ok(s)
+}
+
+pub(crate) fn collect(root: &Path, cases: &mut Vec<Case>) {
+    let mut files: Vec<PathBuf> = fs::read_dir(root)
+        .map(|rd| {
+            rd.flatten()
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|x| x == "c" || x == "ll"))
+                .collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    if files.is_empty() {
+        cases.push(Case {
+            name: "klee-compat".into(),
+            kind: CaseKind::Broken(format!("no programs in {}", root.display())),
+        });
+    }
+    for f in files {
+        let name = format!("klee-compat/{}", f.file_stem().unwrap().to_string_lossy());
+        let kind = match parse(&f) {
+            Ok(s) => CaseKind::KleeCompat(Arc::new(s)),
+            Err(e) => CaseKind::Broken(e),
+        };
+        cases.push(Case { name, kind });
+    }
+}
+
+/// `prog.bc` (and `prog.ll`) in `dir` from the test file.
+fn build(spec: &KSpec, dir: &Path) -> Result<(), String> {
+    let src = spec
+        .path
+        .canonicalize()
+        .map_err(|e| format!("{}: {e}", spec.path.display()))?;
+    let src_s = src.to_string_lossy().into_owned();
+    if spec.path.extension().is_some_and(|x| x == "ll") {
+        fs::copy(&src, dir.join("prog.ll")).map_err(|e| e.to_string())?;
+        let out = Command::new("llvm-as-14")
+            .args(["-o", "prog.bc", "prog.ll"])
+            .current_dir(dir)
+            .output()
+            .map_err(|e| format!("llvm-as-14: {e}"))?;
+        if !out.status.success() {
+            return Err(format!(
+                "llvm-as-14 failed:\n{}",
+                excerpt(&String::from_utf8_lossy(&out.stderr), 10)
+            ));
+        }
+        return Ok(());
+    }
+    let inc = Path::new(env!("CARGO_MANIFEST_DIR")).join("runtime/include");
+    let inc_s = inc.to_string_lossy().into_owned();
+    let mut args = vec!["-g", "-O0", "-c", "-emit-llvm", "-w", "-I", &inc_s];
+    args.extend(spec.cflags.iter().map(String::as_str));
+    args.extend(["-o", "prog.bc", &src_s]);
+    compile(&args, dir, "clang")
+}
+
+pub(crate) fn run(ctx: &Ctx, spec: &KSpec, dir: &Path) -> Result<(), String> {
+    let build_dir = dir.join("build");
+    fs::create_dir(&build_dir).map_err(|e| e.to_string())?;
+    build(spec, &build_dir)?;
+    for (i, words) in spec.runs.iter().enumerate() {
+        let rd = dir.join(format!("run{i}"));
+        fs::create_dir(&rd).map_err(|e| e.to_string())?;
+        for f in ["prog.bc", "prog.ll"] {
+            if build_dir.join(f).exists() {
+                fs::copy(build_dir.join(f), rd.join(f)).map_err(|e| e.to_string())?;
+            }
+        }
+        for (path, line) in &spec.creates {
+            let p = rd.join(path);
+            if let Some(parent) = p.parent() {
+                fs::create_dir_all(parent).map_err(|e| e.to_string())?;
+            }
+            let mut text = fs::read_to_string(&p).unwrap_or_default();
+            text.push_str(line);
+            text.push('\n');
+            fs::write(&p, text).map_err(|e| e.to_string())?;
+        }
+        let stdin = spec.stdin.as_ref().map(|s| match s.as_str() {
+            "source" => spec.path.clone(),
+            f => rd.join(f),
+        });
+        let mut cmd = Command::new(&ctx.trex);
+        cmd.args(words).current_dir(&rd);
+        let timeout = spec.timeout.unwrap_or(ctx.timeout);
+        let out = super::run_cmd_stdin(cmd, dir, &format!("run{i}"), timeout, stdin.as_deref())?;
+        let problems = check(spec, &rd, &out);
+        if !problems.is_empty() {
+            return Err(format!(
+                "`trex {}`: {}\n  stderr (tail):\n{}",
+                words.join(" "),
+                problems.join("; "),
+                excerpt(&out.stderr, 12)
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn line_matches(line: &str, want: &str) -> bool {
+    match want.strip_suffix("...") {
+        Some(prefix) => line.starts_with(prefix),
+        None => line == want,
+    }
+}
+
+fn check(spec: &KSpec, rd: &Path, out: &Out) -> Vec<String> {
+    let mut p = Vec::new();
+    match out.status.and_then(|s| s.code()) {
+        Some(c) if c == spec.status => {}
+        _ => p.push(format!(
+            "ended with {}, expected exit code {}",
+            out.describe_status(),
+            spec.status
+        )),
+    }
+    if out.stderr.contains("panicked") || out.stdout.contains("panicked") {
+        p.push("trex panicked".into());
+    }
+    let err: Vec<&str> = out.stderr.lines().collect();
+    for want in &spec.stderr {
+        if !err.iter().any(|l| line_matches(l, want)) {
+            p.push(format!("no stderr line {want:?}"));
+        }
+    }
+    if let Some(n) = spec.stderr_lines {
+        if err.len() != n {
+            p.push(format!("{} stderr lines, expected {n}", err.len()));
+        }
+    }
+    for no in &spec.no_stderr {
+        if let Some(l) = err.iter().find(|l| l.contains(no.as_str())) {
+            p.push(format!("unexpected stderr line {l:?}"));
+        }
+    }
+    for want in &spec.stdout {
+        if !out.stdout.lines().any(|l| line_matches(l, want)) {
+            p.push(format!("no stdout line {want:?}"));
+        }
+    }
+    for f in &spec.files {
+        if !rd.join(f).exists() {
+            p.push(format!("no file {f}"));
+        }
+    }
+    for f in &spec.no_files {
+        if rd.join(f).exists() {
+            p.push(format!("unexpected file {f}"));
+        }
+    }
+    for (f, want) in &spec.in_files {
+        let text = fs::read_to_string(rd.join(f)).unwrap_or_default();
+        if !text.lines().any(|l| line_matches(l, want)) {
+            p.push(format!("no line {want:?} in {f}"));
+        }
+    }
+    for (d, suffix, n) in &spec.counts {
+        let got = fs::read_dir(rd.join(d))
+            .map(|rd| {
+                rd.flatten()
+                    .filter(|e| e.file_name().to_string_lossy().ends_with(suffix.as_str()))
+                    .count()
+            })
+            .unwrap_or(0);
+        if got != *n {
+            p.push(format!("{got} files *{suffix} in {d}, expected {n}"));
+        }
+    }
+    for (name, cmp, n) in &spec.done {
+        let prefix = format!("KLEE: done: {name} = ");
+        let got = err
+            .iter()
+            .find_map(|l| l.strip_prefix(prefix.as_str()))
+            .and_then(|v| v.trim().parse::<u64>().ok());
+        let ok = match (got, cmp) {
+            (Some(v), Cmp::Eq) => v == *n,
+            (Some(v), Cmp::Lt) => v < *n,
+            (Some(v), Cmp::Gt) => v > *n,
+            (None, _) => false,
+        };
+        if !ok {
+            let op = match cmp {
+                Cmp::Eq => "=",
+                Cmp::Lt => "<",
+                Cmp::Gt => ">",
+            };
+            p.push(format!(
+                "`KLEE: done: {name}` is {got:?}, expected {op} {n}"
+            ));
+        }
+    }
+    p
+}
