@@ -588,10 +588,23 @@ mod tests {
             ])
         );
         // A value that is trex's behaviour is accepted silently, another refused.
-        let p = prep(&["trex", "-check-div-zero", "-external-calls", "none", "p.bc"]).unwrap();
+        let p = prep(&[
+            "trex",
+            "-output-source=false",
+            "-external-calls",
+            "none",
+            "p.bc",
+        ])
+        .unwrap();
         assert_eq!((p.args.len(), p.warnings.len()), (4, 0), "{p:?}");
-        let e = prep(&["trex", "-check-div-zero=false", "p.bc"]).unwrap_err();
-        assert!(e.starts_with("--check-div-zero=false: "), "{e}");
+        let e = prep(&["trex", "-output-source=true", "p.bc"]).unwrap_err();
+        assert!(e.starts_with("--output-source=true: "), "{e}");
+        // A boolean trex implements is passed on with its value.
+        let p = prep(&["trex", "-check-div-zero=0", "p.bc"]).unwrap();
+        assert!(
+            p.args.iter().any(|a| a == "--check-div-zero=false"),
+            "{p:?}"
+        );
         let e = prep(&["trex", "--external-calls=all", "p.bc"]).unwrap_err();
         assert!(
             e.starts_with("--external-calls=all: trex never calls"),

@@ -90,14 +90,6 @@ const fn off_only(why: &'static str) -> Kind {
     }
 }
 
-/// Accepted when true (KLEE's default, trex's behaviour), refused when false.
-const fn on_only(why: &'static str) -> Kind {
-    Kind::Fixed {
-        values: &["true"],
-        otherwise: Otherwise::Refused(why),
-    }
-}
-
 const fn opt(name: &'static str, takes: Takes, kind: Kind) -> KleeOption {
     KleeOption { name, takes, kind }
 }
@@ -163,16 +155,8 @@ pub const KLEE_OPTIONS: &[KleeOption] = &[
     ),
     opt("libcxx", Flag, off_only("trex has no C++ library")),
     // Checks options.
-    opt(
-        "check-div-zero",
-        Flag,
-        on_only("trex always checks divisions by zero (turning the check off needs an engine switch trex does not have yet)"),
-    ),
-    opt(
-        "check-overshift",
-        Flag,
-        on_only("trex always checks shifts by the width or more (turning the check off needs an engine switch trex does not have yet)"),
-    ),
+    opt("check-div-zero", Flag, trex("check-div-zero")),
+    opt("check-overshift", Flag, trex("check-overshift")),
     // Replaying options.
     // (KLEE replays several tests in one run; trex's option takes one, `trex replay` several.)
     opt("replay-ktest-file", Value, trex("replay-ktest-file")),

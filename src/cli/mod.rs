@@ -137,6 +137,16 @@ pub struct RunArgs {
     /// Run concretely on the inputs of this .ktest file (KLEE's replay).
     #[arg(long, value_name = "FILE")]
     pub replay_ktest_file: Option<PathBuf>,
+    /// Division and remainder by zero are errors (KLEE's default); `=false`: the result is the
+    /// SMT-LIB one (all ones for a quotient, the dividend for a remainder).
+    #[arg(long, num_args = 0..=1, default_value_t = true, default_missing_value = "true",
+          require_equals = true, action = clap::ArgAction::Set)]
+    pub check_div_zero: bool,
+    /// Shifts by the width or more are errors (KLEE's default); `=false`: the result is the
+    /// SMT-LIB one (0, or the sign bits for an arithmetic shift right).
+    #[arg(long, num_args = 0..=1, default_value_t = true, default_missing_value = "true",
+          require_equals = true, action = clap::ArgAction::Set)]
+    pub check_overshift: bool,
     /// Report every error state (default: only the first per instruction and message).
     #[arg(long)]
     pub emit_all_errors: bool,

@@ -250,6 +250,10 @@ pub fn run(a: &RunArgs) -> Result<()> {
         output_tree: a.output_tree,
         subsumed_test: a.subsumed_test,
         greedy_confirmation: a.greedy.greedy_confirmation,
+        checks: exec::sem::Checks {
+            div_zero: a.check_div_zero,
+            overshift: a.check_overshift,
+        },
         limits: control::Limits {
             exit_on_error_types: exit_types,
             dump_states_on_halt: a.dump_states_on_halt,

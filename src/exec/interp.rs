@@ -321,6 +321,8 @@ pub(super) struct Interp<'m, 'io> {
     step_sites: Option<crate::ir::pcset::PcSet>,
     /// `Config::path_inputs`.
     path_inputs: bool,
+    /// `Config::checks`.
+    checks: sem::Checks,
     /// What ran, shared with the searcher (`search::Coverage`).
     pub(super) coverage: Arc<Coverage>,
     /// The running path's quantum: it yields to the searcher after this instruction count or
@@ -404,6 +406,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             observers,
             step_sites,
             path_inputs: cfg.path_inputs,
+            checks: cfg.checks,
             coverage: Arc::new(if cfg.search.contains(&SearchKind::NursICnt) {
                 Coverage::counting(m)
             } else {

@@ -187,6 +187,8 @@ pub struct Config {
     /// Compute each path's inputs when it ends (`PathEnd::objects`, a solver call per path);
     /// `trex verify` only needs those of target hits.
     pub path_inputs: bool,
+    /// Which failing integer operations are errors.
+    pub checks: sem::Checks,
 }
 
 impl Default for Config {
@@ -213,6 +215,7 @@ impl Default for Config {
             loop_abstraction: None,
             loop_invariants: None,
             path_inputs: true,
+            checks: sem::Checks::default(),
         }
     }
 }

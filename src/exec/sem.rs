@@ -313,6 +313,38 @@ pub fn select<D: Domain>(d: &mut D, c: D::V, a: D::V, b: D::V) -> D::V {
     }
 }
 
+/// Which failures are errors (KLEE's `--check-div-zero`, `--check-overshift`; both on by
+/// default). An unchecked operation yields the total operation's value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Checks {
+    pub div_zero: bool,
+    pub overshift: bool,
+}
+
+impl Default for Checks {
+    fn default() -> Self {
+        Checks {
+            div_zero: true,
+            overshift: true,
+        }
+    }
+}
+
+impl Checks {
+    pub fn wants(self, e: IntErr) -> bool {
+        match e {
+            IntErr::Div => self.div_zero,
+            IntErr::Overshift => self.overshift,
+        }
+    }
+}
+
+/// Whether a failure of the instruction at `loc` is reported: it is checked and not poison.
+#[inline(always)]
+pub fn reported(e: IntErr, loc: u32, checks: Checks) -> bool {
+    checks.wants(e) && !is_poison(e, loc)
+}
+
 /// A failed operation whose result is poison rather than an error: an over-wide shift without
 /// a source location. Optimized code (the C library) evaluates shifts speculatively, e.g.
 /// `bits > 30 || x >> bits == 0` becomes an unconditional `lshr` whose poison result is

@@ -1,10 +1,19 @@
-// --check-div-zero=false (and --check-overshift=false) would need an engine switch trex does
-// not have yet: refused, not silently ignored.
-// TREX: -check-div-zero=false prog.bc
-// TREX: --check-div-zero=0 prog.bc
-// EXPECT-STATUS: 1
-// EXPECT-STDERR-LINES: 1
-// EXPECT-STDERR: trex: error: --check-div-zero=false: trex always checks divisions by zero...
-// EXPECT-NO-FILE: klee-out-0
+// --check-div-zero=false and --check-overshift=false (KLEE's checks, on by default): a division
+// by a symbolic value and a shift by a symbolic amount fork no error path; the path goes on with
+// the operations' SMT-LIB results. With the checks on (testsuite/symbolic/div_by_zero.c,
+// overshift_symbolic.c) each forks an error.
+// TREX: -check-div-zero=false -check-overshift=false prog.bc
+// TREX: --check-div-zero=0 --check-overshift=0 prog.bc
+// EXPECT-COUNT: klee-last .err 0
+// EXPECT-DONE: completed paths = 1
+// EXPECT-DONE: generated tests = 1
+#include "klee/klee.h"
 
-int main(int argc, char **argv) { return 100 / (argc - 1); }
+int main(void) {
+  int d, s;
+  klee_make_symbolic(&d, sizeof d, "d");
+  klee_make_symbolic(&s, sizeof s, "s");
+  int q = 100 / d;
+  unsigned r = 1u << (s & 63);
+  return (q + (int)r) & 1;
+}

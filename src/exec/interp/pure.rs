@@ -21,8 +21,8 @@ impl<'m, 'io> Interp<'m, 'io> {
             .and_then(|s| sem::bin(&mut Conc, op, s, x, y))
         {
             Some(c) => match c.fails {
-                Some((e, ..)) => Err(int_err(e)),
-                None => Ok(c.v),
+                Some((e, ..)) if self.checks.wants(e) => Err(int_err(e)),
+                _ => Ok(c.v),
             },
             None => error(
                 ErrorKind::Exec,
@@ -31,10 +31,11 @@ impl<'m, 'io> Interp<'m, 'io> {
         }
     }
 
-    /// A failed integer operation: an error, unless its result is poison (`sem::is_poison`).
+    /// A failed integer operation: an error, unless it is unchecked or its result is poison
+    /// (`sem::reported`).
     #[cold]
     pub(super) fn int_failure(&self, e: IntErr, inst: &Inst) -> R<()> {
-        if sem::is_poison(e, inst.loc.0) {
+        if !sem::reported(e, inst.loc.0, self.checks) {
             return Ok(());
         }
         Err(int_err(e))
@@ -70,8 +71,8 @@ impl<'m, 'io> Interp<'m, 'io> {
             };
             match c.fails {
                 Some((IntErr::Overshift, ..)) if poison_overshift => {}
-                Some((e, ..)) => return Err(int_err(e)),
-                None => {}
+                Some((e, ..)) if self.checks.wants(e) => return Err(int_err(e)),
+                _ => {}
             }
             let r = c.v;
             out.push(Value::Int(r));

@@ -20,7 +20,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             return no_symbolic_float();
         };
         if let Some((err, bad, _)) = c.fails {
-            if !sem::is_poison(err, inst.loc.0) {
+            if sem::reported(err, inst.loc.0, self.checks) {
                 let (kind, msg) = err.report();
                 self.check_bad(bad, kind, msg)?;
             }

@@ -403,7 +403,7 @@ impl Interp<'_, '_> {
                 else {
                     return Self::sh_set(sh, base, dst, SV::Opaque);
                 };
-                if let Some((_, _, ok)) = c.fails {
+                if let Some((_, _, ok)) = c.fails.filter(|f| self.checks.wants(f.0)) {
                     if explored {
                         self.sh_assume(sh, ok);
                     } else {
