@@ -292,6 +292,9 @@ pub(super) struct Interp<'m, 'io> {
     /// Sorted (value, case index) tables of switches with many cases, keyed by the address
     /// of their `cases` vector.
     switch_tables: std::sync::Arc<SwitchTables>,
+    /// Per function, per instruction: its result only a select can choose
+    /// (`ir::speculation::select_only`).
+    select_only: std::sync::Arc<Vec<Vec<bool>>>,
     scratch: Vec<Value>,
     pub(super) ps: u32,
     ptr_mask: u64,
@@ -384,6 +387,12 @@ impl<'m, 'io> Interp<'m, 'io> {
             global_objs: Vec::new(),
             block_objs: hashbrown::HashMap::new(),
             switch_tables: std::sync::Arc::new(switch_tables(m)),
+            select_only: std::sync::Arc::new(
+                m.functions
+                    .iter()
+                    .map(crate::ir::speculation::select_only)
+                    .collect(),
+            ),
             scratch: Vec::new(),
             ps,
             ptr_mask,

@@ -19,6 +19,11 @@ pub enum Value {
     Agg(Box<[Value]>),
     /// A symbolic integer (width <= 128) in the executor's expression pool.
     Sym(crate::expr::ExprId),
+    /// The poison result of an over-wide shift only a `select` can choose
+    /// (`ir::speculation`): an overshift error if a select picks it. Its bits are the total
+    /// operation's (any value is allowed for poison). (No error kind in it: an enum payload
+    /// would lend its spare values to the tag and slow down every match on values.)
+    Poison(u128),
 }
 
 impl Default for Value {
@@ -35,6 +40,7 @@ impl Value {
             Value::Int(v) => *v,
             Value::Ptr { addr, .. } => *addr as u128,
             Value::Agg(_) => 0,
+            Value::Poison(v) => *v,
             // Every consumer of a symbolic value checks for it first; reaching this would
             // silently concretize, so it is a bug.
             Value::Sym(_) => panic!("internal error: concrete view of a symbolic value"),

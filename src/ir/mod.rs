@@ -11,6 +11,7 @@ pub mod liveness;
 pub mod loop_mod;
 pub mod lower;
 pub mod pcset;
+pub mod speculation;
 
 use std::fmt;
 

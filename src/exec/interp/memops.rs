@@ -64,7 +64,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                 obj,
                 addr: addr.wrapping_add(delta as u64) & self.ptr_mask,
             },
-            Value::Int(a) => {
+            Value::Int(a) | Value::Poison(a) => {
                 Value::Int(((a as u64).wrapping_add(delta as u64) & self.ptr_mask) as u128)
             }
             Value::Agg(v) => Value::Agg(v.iter().map(|x| self.ptr_add(x.clone(), delta)).collect()),

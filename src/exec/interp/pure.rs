@@ -31,6 +31,49 @@ impl<'m, 'io> Interp<'m, 'io> {
         }
     }
 
+    /// The value of a failed integer operation of the running instruction: poison a select
+    /// may still discard (`ir::speculation`), the total operation's value when the failure
+    /// is not reported (`sem::reported`), else the error.
+    #[cold]
+    pub(super) fn int_failed(&self, e: IntErr, v: u128, inst: &Inst) -> R<Value> {
+        if sem::reported(e, inst.loc.0, self.checks) && e == IntErr::Overshift {
+            let f = self.st.frames.last().expect("a frame").func;
+            if self.select_only[f.0 as usize][self.st.pc as usize] {
+                return Ok(Value::Poison(v));
+            }
+        }
+        self.int_failure(e, inst)?;
+        Ok(Value::Int(v))
+    }
+
+    /// What a select picked: poison is the error of the operation that made it.
+    #[inline(always)]
+    pub(super) fn picked(v: Value) -> R<Value> {
+        match v {
+            Value::Poison(_) => Err(int_err(IntErr::Overshift)),
+            v => Ok(v),
+        }
+    }
+
+    /// A select's arms on a symbolic condition `c`: an arm that is poison is an error on the
+    /// side where `c` picks it (forked like a checked operation), and its bits elsewhere.
+    pub(super) fn poison_arms(&mut self, c: ExprId, x: Value, y: Value) -> R<(Value, Value)> {
+        let arm = |it: &mut Self, v: Value, picks: ExprId| -> R<Value> {
+            match v {
+                Value::Poison(bits) => {
+                    let (kind, msg) = IntErr::Overshift.report();
+                    it.check_bad(picks, kind, msg)?;
+                    Ok(Value::Int(bits))
+                }
+                v => Ok(v),
+            }
+        };
+        let x = arm(self, x, c)?;
+        let nc = self.pool.bool_not(c);
+        let y = arm(self, y, nc)?;
+        Ok((x, y))
+    }
+
     /// A failed integer operation: an error, unless it is unchecked or its result is poison
     /// (`sem::reported`).
     #[cold]
@@ -262,13 +305,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                                 .collect(),
                         )
                     }
-                    c => {
-                        if c.is_true() {
-                            self.op(t)
-                        } else {
-                            self.op(f)
-                        }
-                    }
+                    c => Self::picked(if c.is_true() { self.op(t) } else { self.op(f) })?,
                 }
             }
             InstKind::Cast { op, from, to, v } => {

@@ -97,7 +97,8 @@ fn concrete(v: &Value) -> bool {
 
 fn hash_value(v: &Value, h: &mut impl Hasher) {
     match v {
-        Value::Int(x) => {
+        // (Poison in a register: its bits, as any other use sees it.)
+        Value::Int(x) | Value::Poison(x) => {
             0u8.hash(h);
             x.hash(h);
         }

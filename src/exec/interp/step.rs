@@ -122,9 +122,10 @@ impl<'m, 'io> Interp<'m, 'io> {
         match &inst.kind {
             InstKind::Bin { op, ty, a, b } => {
                 let v = match self.ti(*ty) {
+                    // (Poison goes the symbolic way: both are rare, checked together.)
                     TI::Int(w)
-                        if matches!(opref!(self, a), Value::Sym(_))
-                            || matches!(opref!(self, b), Value::Sym(_)) =>
+                        if matches!(opref!(self, a), Value::Sym(_) | Value::Poison(_))
+                            || matches!(opref!(self, b), Value::Sym(_) | Value::Poison(_)) =>
                     {
                         self.sym_bin(*op, w, a, b, inst)?
                     }
@@ -142,10 +143,10 @@ impl<'m, 'io> Interp<'m, 'io> {
                                 "unsupported: binary operation on this type",
                             );
                         };
-                        if let Some((e, ..)) = c.fails {
-                            self.int_failure(e, inst)?;
+                        match c.fails {
+                            Some((e, ..)) => self.int_failed(e, c.v, inst)?,
+                            None => Value::Int(c.v),
                         }
-                        Value::Int(c.v)
                     }
                     _ => {
                         if self.symbolic {
@@ -166,14 +167,14 @@ impl<'m, 'io> Interp<'m, 'io> {
             InstKind::ICmp { pred, ty, a, b } => {
                 let v = match self.ti(*ty) {
                     TI::Int(w)
-                        if matches!(opref!(self, a), Value::Sym(_))
-                            || matches!(opref!(self, b), Value::Sym(_)) =>
+                        if matches!(opref!(self, a), Value::Sym(_) | Value::Poison(_))
+                            || matches!(opref!(self, b), Value::Sym(_) | Value::Poison(_)) =>
                     {
                         self.sym_icmp(*pred, w, a, b)?
                     }
                     TI::Ptr
-                        if matches!(opref!(self, a), Value::Sym(_))
-                            || matches!(opref!(self, b), Value::Sym(_)) =>
+                        if matches!(opref!(self, a), Value::Sym(_) | Value::Poison(_))
+                            || matches!(opref!(self, b), Value::Sym(_) | Value::Poison(_)) =>
                     {
                         self.sym_icmp(*pred, self.ps * 8, a, b)?
                     }
@@ -334,10 +335,19 @@ impl<'m, 'io> Interp<'m, 'io> {
                 return Ok(Flow::Jump(self.edge(f, e)));
             }
             InstKind::Cast { op, from, to, v } => {
-                if let Value::Sym(e) = *opref!(self, v) {
-                    let r = self.sym_cast(*op, *from, *to, e)?;
-                    self.set(inst.dst, r);
-                    return Ok(Flow::Next);
+                match *opref!(self, v) {
+                    Value::Sym(e) => {
+                        let r = self.sym_cast(*op, *from, *to, e)?;
+                        self.set(inst.dst, r);
+                        return Ok(Flow::Next);
+                    }
+                    Value::Poison(x) => {
+                        // Poison carried on to the select that may discard it.
+                        let r = self.cast(*op, *from, *to, Value::Int(x))?;
+                        self.set(inst.dst, Value::Poison(r.bits()));
+                        return Ok(Flow::Next);
+                    }
+                    _ => {}
                 }
                 let x = self.op(v);
                 let r = self.cast(*op, *from, *to, x)?;
@@ -483,18 +493,13 @@ impl<'m, 'io> Interp<'m, 'io> {
                 let v = match c {
                     Value::Sym(ce) => {
                         let ec = self.pool.zext_or_trunc(ce, 1);
+                        let (x, y) = self.poison_arms(ec, x, y)?;
                         let ex = self.expr_of(&x, w, "select")?;
                         let ey = self.expr_of(&y, w, "select")?;
                         let e = sem::select(&mut Exprs(&mut self.pool), ec, ex, ey);
                         self.val_of(e)
                     }
-                    Value::Int(c) => {
-                        if c & 1 != 0 {
-                            x
-                        } else {
-                            y
-                        }
-                    }
+                    Value::Int(c) => Self::picked(if c & 1 != 0 { x } else { y })?,
                     _ => return sym_err("select"),
                 };
                 self.set(inst.dst, v);

@@ -14,6 +14,16 @@ impl<'m, 'io> Interp<'m, 'io> {
         inst: &Inst,
     ) -> R<Value> {
         let (x, y) = (self.op(a), self.op(b));
+        if poisoned(&x, &y) {
+            // Poison carried on (its bits computed, a failure ignored: the result is poison).
+            return match (x, y) {
+                (Value::Sym(_), _) | (_, Value::Sym(_)) => sym_err("an operation on poison"),
+                (x, y) => match sem::bin(&mut Conc, op, Scalar::Int(w), x.bits(), y.bits()) {
+                    Some(c) => Ok(Value::Poison(c.v)),
+                    None => no_symbolic_float(),
+                },
+            };
+        }
         let ea = self.expr_of(&x, w, "an arithmetic operation")?;
         let eb = self.expr_of(&y, w, "an arithmetic operation")?;
         let Some(c) = sem::bin(&mut Exprs(&mut self.pool), op, Scalar::Int(w), ea, eb) else {
@@ -30,6 +40,18 @@ impl<'m, 'io> Interp<'m, 'io> {
 
     pub(super) fn sym_icmp(&mut self, pred: IntPred, w: u32, a: &Operand, b: &Operand) -> R<Value> {
         let (x, y) = (self.op(a), self.op(b));
+        if poisoned(&x, &y) {
+            return match (x, y) {
+                (Value::Sym(_), _) | (_, Value::Sym(_)) => sym_err("a comparison with poison"),
+                (x, y) => Ok(Value::Poison(sem::icmp(
+                    &mut Conc,
+                    pred,
+                    w,
+                    x.bits() & mask(w),
+                    y.bits() & mask(w),
+                ))),
+            };
+        }
         let ea = self.expr_of(&x, w, "a comparison")?;
         let eb = self.expr_of(&y, w, "a comparison")?;
         let e = sem::icmp(&mut Exprs(&mut self.pool), pred, w, ea, eb);
@@ -316,4 +338,9 @@ impl<'m, 'io> Interp<'m, 'io> {
             _ => unreachable!(),
         }
     }
+}
+
+/// One of the operands is poison.
+fn poisoned(x: &Value, y: &Value) -> bool {
+    matches!(x, Value::Poison(_)) || matches!(y, Value::Poison(_))
 }

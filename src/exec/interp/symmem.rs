@@ -66,7 +66,7 @@ impl<'m, 'io> Interp<'m, 'io> {
         let pw = self.pw();
         Ok(match *v {
             Value::Ptr { obj, addr } => (self.pool.constant(pw, addr as u128), Some(obj)),
-            Value::Int(a) => (self.pool.constant(pw, a & mask(pw)), None),
+            Value::Int(a) | Value::Poison(a) => (self.pool.constant(pw, a & mask(pw)), None),
             Value::Sym(e) => {
                 let e = self.pool.zext_or_trunc(e, pw);
                 (e, self.hint(e))

@@ -1420,3 +1420,54 @@ define <vscale x 4 x i32> @sv(<vscale x 4 x i32> %a) {
         .iter()
         .any(|x| x.starts_with("sv:") && x.contains("vscale")));
 }
+
+#[test]
+fn select_only_results() {
+    // A shift used only by selects (through a trunc and a zext), one used by a select and a
+    // return, a select condition.
+    let m = lower_ll(
+        r#"
+define i32 @f(i32 %x, i32 %y, i1 %c) {
+  %s0 = lshr i32 1, %y
+  %s1 = trunc i32 %s0 to i16
+  %s = zext i16 %s1 to i32
+  %t = shl i32 %x, %y
+  %k = icmp ugt i32 %y, 31
+  %a = select i1 %k, i32 1, i32 %s
+  %b = select i1 %c, i32 %t, i32 %a
+  %r = add i32 %b, %t
+  ret i32 %r
+}
+"#,
+    );
+    let f = func(&m, "f");
+    let only = crate::ir::speculation::select_only(f);
+    let at = |name: &str| {
+        f.code
+            .iter()
+            .position(|i| {
+                matches!(
+                    (&i.kind, name),
+                    (
+                        InstKind::Bin {
+                            op: BinOp::LShr,
+                            ..
+                        },
+                        "s"
+                    ) | (
+                        InstKind::Cast {
+                            op: CastOp::Trunc,
+                            ..
+                        },
+                        "s1"
+                    ) | (InstKind::Bin { op: BinOp::Shl, .. }, "t")
+                        | (InstKind::ICmp { .. }, "k")
+                )
+            })
+            .unwrap()
+    };
+    assert!(only[at("s")], "lshr used only on the way to a select arm");
+    assert!(only[at("s1")], "so is the trunc");
+    assert!(!only[at("t")], "shl also used by the add");
+    assert!(!only[at("k")], "a select condition is not an arm");
+}
