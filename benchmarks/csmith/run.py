@@ -62,7 +62,8 @@ def main():
         d = os.path.join(tmp, str(s))
         os.makedirs(d)
         src = os.path.join(d, "t.c")
-        subprocess.run(["csmith", "--seed", str(s), "-o", src], check=True,
+        # (csmith also writes platform.info into its working directory.)
+        subprocess.run(["csmith", "--seed", str(s), "-o", src], check=True, cwd=d,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         exe = os.path.join(d, "t.native")
         subprocess.run(["clang-14", "-O0", "-w", "-I", inc, src, "-o", exe], check=True)
