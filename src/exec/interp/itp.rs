@@ -456,12 +456,11 @@ impl Interpolation {
     }
 
     /// A node is finished with interpolant `itp` (`None`: blocked): store it, tell the parent.
-    fn finish_node(&mut self, ip: &mut Interp<'_, '_>, node: u32, itp: Option<Arc<Itp>>) {
+    fn finish_node(&mut self, it: &mut Interp<'_, '_>, node: u32, itp: Option<Arc<Itp>>) {
         let mut node = node;
         let mut itp = itp;
         loop {
-            let it = &mut *self;
-            let nd = &mut it.nodes[node as usize];
+            let nd = &mut self.nodes[node as usize];
             if nd.finished {
                 // (Never expected: a node ends once. Ignoring a second end keeps the
                 // parent's count of pending children right.)
@@ -474,13 +473,13 @@ impl Interpolation {
             nd.children = Vec::new();
             match (&itp, nd.no_wp) {
                 (Some(i), false) => {
-                    if it.wp.debug {
+                    if self.wp.debug {
                         tracing::debug!(
                             target: "trex::itp",
                             "entry at {:?}: {} pins {:?} {:?}",
                             nd.key,
                             i.formula
-                                .map(|f| ip.pool.display(f).to_string())
+                                .map(|f| it.pool.display(f).to_string())
                                 .unwrap_or_default(),
                             i.reg_pins,
                             i.mem_pins
@@ -488,20 +487,20 @@ impl Interpolation {
                     }
                     // A subsumed node's interpolant is already in the table.
                     if let (Some(k), None) = (nd.key.clone(), nd.subsumed_by) {
-                        it.table.insert(k, i.clone(), node);
-                        it.stats.entries += 1;
+                        self.table.insert(k, i.clone(), node);
+                        self.stats.entries += 1;
                     }
                 }
-                (None, false) => it.stats.blocked += 1,
+                (None, false) => self.stats.blocked += 1,
                 _ => {}
             }
             let (parent, outcome) = (nd.parent, nd.outcome);
-            if it.keep_tree {
-                it.nodes[node as usize].label = Some(match &itp {
+            if self.keep_tree {
+                self.nodes[node as usize].label = Some(match &itp {
                     Some(i) => i
                         .conjuncts
                         .iter()
-                        .map(|&c| ip.pool.display(c).to_string())
+                        .map(|&c| it.pool.display(c).to_string())
                         .collect::<Vec<_>>()
                         .join("\\n"),
                     None => "(no interpolant)".to_string(),
@@ -510,7 +509,7 @@ impl Interpolation {
             if parent == NO_NODE {
                 return;
             }
-            let p = &mut it.nodes[parent as usize];
+            let p = &mut self.nodes[parent as usize];
             p.children.push((outcome, itp.clone()));
             if itp.is_none() {
                 p.blocked = true;
@@ -522,9 +521,9 @@ impl Interpolation {
                 let last = kids
                     .iter()
                     .copied()
-                    .find(|&k| !it.nodes[k as usize].finished);
-                it.nodes[parent as usize].kids = kids;
-                it.ready.extend(last);
+                    .find(|&k| !self.nodes[k as usize].finished);
+                self.nodes[parent as usize].kids = kids;
+                self.ready.extend(last);
                 return;
             }
             if p.pending > 0 {
@@ -539,12 +538,12 @@ impl Interpolation {
                 let facts = std::mem::take(&mut p.facts);
                 let children = std::mem::take(&mut p.children);
                 let mut wp = Wp {
-                    it: &mut *ip,
-                    cx: &mut it.wp,
+                    it: &mut *it,
+                    cx: &mut self.wp,
                 };
                 wp.fork_itp(&steps, &facts, &children).map(Arc::new)
             };
-            it.stats.itp_time += t0.elapsed();
+            self.stats.itp_time += t0.elapsed();
             node = parent;
             itp = r;
         }
@@ -700,9 +699,8 @@ impl Interpolation {
     /// start (function, source line) and its interpolant's conjuncts; solid edges to children,
     /// dashed edges from a subsumed node to the node whose interpolant pruned it.
     fn tree_dot(&self, m: &Module) -> String {
-        let it = self;
         let mut out = String::from("digraph tree {\n  node [shape=box, fontsize=10];\n");
-        for (i, nd) in it.nodes.iter().enumerate() {
+        for (i, nd) in self.nodes.iter().enumerate() {
             let at = match nd.key.as_ref().and_then(|k| k.last()) {
                 Some(&(f, pc)) => {
                     let func = m.func(f);
@@ -736,6 +734,7 @@ impl Interpolation {
 }
 
 impl Wp<'_, '_, '_> {
+    /// The interpolant of a leaf: its segment's weakest precondition of ending as `r` did.
     fn leaf_itp(
         &mut self,
         steps: &[Step],
@@ -757,6 +756,8 @@ impl Wp<'_, '_, '_> {
         self.sh_finish(sh, None)
     }
 
+    /// The interpolant of a node whose children are all finished: its segment's weakest
+    /// precondition of the fork's outcomes leading into the children's interpolants.
     fn fork_itp(
         &mut self,
         steps: &[Step],
