@@ -85,7 +85,7 @@ use builtins::builtin_of;
 pub(super) use builtins::Builtin;
 pub(super) use driver::run;
 use layout::Layout;
-pub(super) use state::{ExecutionState, Frame};
+pub(super) use state::{ExecutionState, Frame, NO_NODE};
 
 pub(super) fn error<T>(kind: ErrorKind, msg: impl Into<String>) -> R<T> {
     Err(Box::new(Stop::Error {
@@ -165,8 +165,6 @@ pub(super) struct Snap<'m> {
     pub(super) st: ExecutionState,
     /// `Some`: take this edge on resuming; `None`: re-execute the current instruction.
     pub(super) edge: Option<(&'m Function, &'m Edge)>,
-    /// Its interpolation node (`itp::NONE`: none).
-    pub(super) node: u32,
     /// Suspended after its quantum (not a fork): it continues where it stopped.
     pub(super) preempted: bool,
 }
@@ -311,16 +309,14 @@ pub(super) struct Interp<'m, 'io> {
     max_depth: u32,
     /// Forks refused by `max_forks` / `max_depth`.
     forks_refused: u64,
-    /// Interpolation (`Config::interpolation`): the tree, the table.
-    itp: Option<Box<itp::ItpState>>,
-    /// The running node records its steps.
-    tracing: bool,
-    /// The current step forked (interpolation checks the continuation after the jump).
-    forked_here: bool,
+    /// `--subsumed-test`: a path pruned as subsumed ends with a test.
+    subsumed_test: bool,
     /// Provenance of symbolic address expressions: (object, its base) (`symmem.rs`).
     hints: hashbrown::HashMap<ExprId, Option<(ObjRef, u64)>>,
-    /// The analyses watching the run (`interp/observe.rs`), and the sites where one watches steps.
-    observers: Vec<Box<dyn observe::Observer>>,
+    /// The analyses watching the run (`interp/observe.rs`; `None` while its own hook runs),
+    /// the frequent events they want now, and the sites where one watches steps.
+    observers: Vec<Option<Box<dyn observe::Observer>>>,
+    wants: observe::Wants,
     step_sites: Option<crate::ir::pcset::PcSet>,
     /// `Config::path_inputs`.
     path_inputs: bool,
@@ -369,6 +365,7 @@ impl<'m, 'io> Interp<'m, 'io> {
         let ptr_mask = mem.ptr_mask;
         let observers = Self::observers_for(m, cfg);
         let step_sites = Self::step_sites(&observers);
+        let wants = Self::wants_of(&observers);
         Interp {
             m,
             pool: ExprPool::new(),
@@ -408,11 +405,10 @@ impl<'m, 'io> Interp<'m, 'io> {
             max_forks: cfg.max_forks.unwrap_or(u64::MAX),
             max_depth: cfg.max_depth.unwrap_or(u32::MAX),
             forks_refused: 0,
-            itp: None,
-            tracing: false,
-            forked_here: false,
+            subsumed_test: cfg.subsumed_test,
             hints: hashbrown::HashMap::new(),
             observers,
+            wants,
             step_sites,
             path_inputs: cfg.path_inputs,
             checks: cfg.checks,

@@ -103,10 +103,10 @@
 //! (run control, the `Monitor` hearing of each path as it ends) and `replay.rs` (inputs taken
 //! from a `.ktest`: `Config::limits.replay`).
 //!
-//! Interpolation (`Config::interpolation`, see `crate::itp`): `itp.rs` (the node tree,
-//! traces of running nodes, table entries, the subsumption check on dequeue and after forks)
-//! and `wp.rs` (interpolants as weakest preconditions of segments), children modules of
-//! `interp.rs`.
+//! Interpolation (`Config::interpolation`, see `crate::itp`) is an observer of the run
+//! (`interp/observe.rs`): `itp.rs` (the node tree, traces of running nodes, table entries,
+//! the subsumption check where a path resumes and after forks) and `wp.rs` (interpolants as
+//! weakest preconditions of segments), children modules of `interp.rs`.
 
 pub mod control;
 mod end;

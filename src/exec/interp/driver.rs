@@ -25,18 +25,6 @@ pub(in crate::exec) fn run(
     };
     let mut it = Interp::new(m, io, cfg);
     it.arm(cfg);
-    // A path pruned by interpolation would skip the checks of assumed loop invariants.
-    let assumes_invariants = cfg.loop_abstraction.is_some()
-        && cfg
-            .loop_invariants
-            .as_ref()
-            .is_some_and(|l| !l.assumed.is_empty());
-    if cfg.interpolation && !assumes_invariants {
-        let mut st = itp::ItpState::new();
-        st.keep_tree = cfg.output_tree;
-        st.subsumed_test = cfg.subsumed_test;
-        it.itp = Some(Box::new(st));
-    }
     if let Err(e) = it.init_globals() {
         return Err(RunError::Setup(format!("{:?}", e)));
     }
@@ -73,15 +61,15 @@ pub(in crate::exec) fn run(
     let mut slab = Slab::default();
     let mut cur = slab.insert(None, StateMeta::root(entry));
     searcher.update(None, &[cur], &[], &slab);
-    // Greedy confirmation: pending state of each interpolation node.
+    // Greedy confirmation: the pending path of each interpolation node.
     let mut node_state: hashbrown::HashMap<u32, StateId> = hashbrown::HashMap::new();
     loop {
         let mut added = Vec::new();
         for snap in std::mem::take(&mut it.worklist) {
             let meta = StateMeta::of(&snap);
-            let node = snap.node;
+            let node = snap.st.path.node;
             let id = slab.insert(Some(snap), meta);
-            if cfg.greedy_confirmation && node != itp::NONE {
+            if cfg.greedy_confirmation && node != NO_NODE {
                 node_state.insert(node, id);
             }
             searcher.fork(cur, id);
@@ -101,11 +89,11 @@ pub(in crate::exec) fn run(
         // Tests, halts (budgets, SIGINT, max-tests, exit-on-error), memory cap: control.rs.
         it.end_segment(added.len(), &mut *searcher, &mut slab, mon);
         let confirm = if cfg.greedy_confirmation {
-            it.itp_confirm_next(&mut node_state, |id, node| {
+            it.run_first(&mut node_state, |id, node| {
                 slab.slots
                     .get(id.0 as usize)
                     .and_then(|s| s.0.as_ref())
-                    .is_some_and(|sn| sn.node == node)
+                    .is_some_and(|sn| sn.st.path.node == node)
             })
         } else {
             None
@@ -115,22 +103,16 @@ pub(in crate::exec) fn run(
         };
         cur = next;
         let snap = slab.take(cur);
-        let node = snap.node;
         if let Some(w) = it.ctl.halt {
             // A halted run ends the remaining paths early.
-            it.itp_enter(node);
             it.end_pending(snap, w);
             continue;
         }
         it.enter_segment();
         let preempted = snap.preempted;
         it.install(snap);
-        it.itp_enter(node);
-        if !preempted && it.itp_check(node) {
-            // Subsumed: the path ends here, pruned.
-            it.itp_subsumed_end();
-            continue;
-        }
+        // (A forked path first meets the observers' checks of where it resumes: pruned as
+        // subsumed by interpolation, say.)
         let r = it.resume(preempted).and_then(|v| {
             it.can_fork = false;
             it.run_dtors()?;
@@ -146,21 +128,15 @@ pub(in crate::exec) fn run(
         instructions: it.insts,
         solver_stats: stats,
         forks_refused: it.forks_refused,
-        interpolation: it.itp_stats(),
+        interpolation: None,
         target_hits: Vec::new(),
         states_matched: 0,
         loops_abstracted: 0,
         invariant_candidates: Vec::new(),
         invariants_failed: Vec::new(),
-        tree_dot: if cfg.output_tree {
-            it.itp_tree_dot()
-        } else {
-            None
-        },
+        tree_dot: None,
     };
-    for o in it.observers.iter_mut() {
-        o.finish(&mut out);
-    }
+    it.finish_observers(&mut out);
     Ok(out)
 }
 
@@ -169,12 +145,10 @@ impl<'m> Interp<'m, '_> {
     /// state to put back, `Some`).
     fn settle(&mut self, r: R<Value>) -> Option<Snap<'m>> {
         if matches!(&r, Err(e) if matches!(**e, Stop::Preempt)) {
-            let node = self.itp.as_ref().map_or(itp::NONE, |i| i.cur);
             let st = std::mem::replace(&mut self.st, ExecutionState::new(Memory::new(self.ps)));
             return Some(Snap {
                 st,
                 edge: None,
-                node,
                 preempted: true,
             });
         }

@@ -53,7 +53,7 @@ impl<'m, 'io> Interp<'m, 'io> {
     }
 
     pub(super) fn add_constraint(&mut self, c: ExprId) {
-        self.itp_fact(itp::Fact::Constraint(c));
+        self.observe_fact(observe::PathFact::Constraint(c));
         if self.pool.as_const(c).is_none() {
             self.st.path.constraints.push(c);
         }
@@ -76,7 +76,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             return Ok(());
         }
         self.fork_error(bad, kind, msg);
-        self.itp_fact(itp::Fact::ErrFork);
+        self.observe_fact(observe::PathFact::ErrorForked);
         self.add_constraint(good);
         if self.ctl.exits_on(kind) {
             // The run stops at this error: the current path ends early too.
@@ -91,7 +91,7 @@ impl<'m, 'io> Interp<'m, 'io> {
     pub(super) fn fork_allowed(&mut self, n: u64) -> bool {
         if self.forks >= self.max_forks || self.st.path.depth >= self.max_depth {
             self.forks_refused += 1;
-            self.itp_block("fork refused (--max-forks, --max-depth)");
+            self.observe_fork(observe::Fork::Refused);
             return false;
         }
         self.forks += n;
@@ -116,11 +116,11 @@ impl<'m, 'io> Interp<'m, 'io> {
         self.worklist.push(Snap {
             st,
             edge: Some((f, edge)),
-            node: itp::NONE,
             preempted: false,
         });
     }
 
+    /// Makes a pending path the running one (observers hear of it).
     pub(in crate::exec) fn install(&mut self, s: Snap<'m>) {
         self.st = s.st;
         self.can_fork = true;
@@ -135,6 +135,13 @@ impl<'m, 'io> Interp<'m, 'io> {
             self.st.frames.last_mut().unwrap().pc = t as u32;
             self.st.pc = t as u32;
         }
+        self.observe_install();
+    }
+
+    /// Saves a pending path forked outside a branch or switch (`why`: where).
+    pub(super) fn push_other_fork(&mut self, snap: Snap<'m>, why: &'static str) {
+        self.observe_fork(observe::Fork::Other(why));
+        self.worklist.push(snap);
     }
 
     /// `exit(status)` or the `exit` / `exit_group` system call.
@@ -206,7 +213,10 @@ impl<'m, 'io> Interp<'m, 'io> {
                 };
                 if self.fork_allowed(1) {
                     self.fork_to(f, other, oc);
-                    self.itp_fork(&[1 - outcome], outcome);
+                    self.observe_fork(observe::Fork::Branch {
+                        pending: &[1 - outcome],
+                        cont: outcome,
+                    });
                     self.visit_forked_branch(false_first);
                 }
                 self.visit_branch(!false_first);
@@ -273,7 +283,10 @@ impl<'m, 'io> Interp<'m, 'io> {
         }
         if feasible.len() > 1 {
             let snaps: Vec<u32> = outcomes[1..].iter().rev().copied().collect();
-            self.itp_fork(&snaps, outcomes[0]);
+            self.observe_fork(observe::Fork::Branch {
+                pending: &snaps,
+                cont: outcomes[0],
+            });
         }
         let (e, k) = feasible[0];
         if feasible.len() > 1 {

@@ -13,7 +13,7 @@
 use std::sync::Arc;
 
 use super::loop_inv::LoopInv;
-use super::observe::Observer;
+use super::observe::{Observer, Wants};
 use super::{Interp, Outcome, Stop, Value, R};
 use crate::exec::invariant::LoopInvariants;
 use crate::exec::Prune;
@@ -43,6 +43,14 @@ impl LoopAbstraction {
 }
 
 impl Observer for LoopAbstraction {
+    fn wants(&self) -> Wants {
+        Wants {
+            blocks: true,
+            returns: true,
+            ..Wants::default()
+        }
+    }
+
     /// A forked branch resumes at a block start (a re-executed instruction inside a block
     /// stays where it was: no entry).
     fn on_block(&mut self, it: &mut Interp<'_, '_>, f: FuncId, pc: u32, resumed: bool) -> R<()> {
@@ -67,7 +75,7 @@ impl Observer for LoopAbstraction {
         self.learn_invariants(it);
     }
 
-    fn finish(&mut self, out: &mut Outcome) {
+    fn finish(&mut self, _it: &Interp<'_, '_>, out: &mut Outcome) {
         out.loops_abstracted = self.abstracted;
         if let Some(li) = self.inv.as_mut() {
             out.invariant_candidates = std::mem::take(&mut li.learnt);
@@ -163,7 +171,7 @@ impl LoopAbstraction {
             }
         }
         self.check_invariants(it, key, lm)?;
-        it.itp_block("loop abstracted");
+        it.observe_state_abstracted();
         it.symbolic = true;
         let mut arrays = Vec::with_capacity(lm.regs.len() + objs.len());
         for &(r, w) in &lm.regs {

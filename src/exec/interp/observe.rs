@@ -1,8 +1,9 @@
-//! Analyses as observers (miri's machine hooks): state matching, loop abstraction with its
-//! invariants, and the watched targets each own their state and implement [`Observer`]; the
-//! dispatch loop knows none of them, it only calls the hooks below at their events.
-//! (Interpolation is not an observer yet: it records every step of a segment and takes part in
-//! every fork, through `itp.rs`.)
+//! Analyses as observers (miri's machine hooks): interpolation, state matching, loop
+//! abstraction with its invariants, and the watched targets each own their state and
+//! implement [`Observer`]; the dispatch loop knows none of them, it only raises the events
+//! below. The frequent ones (every instruction, every jump, every return) are raised only
+//! while some observer wants them ([`Wants`], re-read after every hook): a bool test per
+//! instruction otherwise.
 
 use super::*;
 use crate::ir::pcset::PcSet;
@@ -16,7 +17,57 @@ pub(in crate::exec) enum StepEvent {
     },
 }
 
+/// The frequent events an observer wants now (the interpreter re-reads them after every hook).
+#[derive(Clone, Copy, Default)]
+pub(in crate::exec) struct Wants {
+    /// `on_instruction`, `on_instruction_done` and `on_fact`: every instruction of the path.
+    pub(in crate::exec) steps: bool,
+    /// `on_block` after every jump (a resumed path is always heard of).
+    pub(in crate::exec) blocks: bool,
+    /// `on_return` after every return.
+    pub(in crate::exec) returns: bool,
+}
+
+impl Wants {
+    fn or(self, o: Wants) -> Wants {
+        Wants {
+            steps: self.steps || o.steps,
+            blocks: self.blocks || o.blocks,
+            returns: self.returns || o.returns,
+        }
+    }
+}
+
+/// Something the running instruction added to its path.
+#[derive(Clone, Copy)]
+pub(in crate::exec) enum PathFact {
+    /// A path constraint.
+    Constraint(ExprId),
+    /// A symbolic array (an input).
+    Array(ArrayId),
+    /// An error path forked off (the check's bad side was feasible and explored).
+    ErrorForked,
+}
+
+/// How the running path forked.
+#[derive(Clone, Copy)]
+pub(in crate::exec) enum Fork<'a> {
+    /// At a conditional branch or a switch: the pending paths pushed last (their outcomes,
+    /// in push order: a branch's side 0 true / 1 false, a switch's group of cases) and the
+    /// outcome the running path continues on.
+    Branch { pending: &'a [u32], cont: u32 },
+    /// Elsewhere (symbolic pointer resolution, a decided select, a symbolic size): the
+    /// pending path pushed last re-executes the instruction.
+    Other(&'static str),
+    /// Refused (`--max-forks`, `--max-depth`): the path goes on along one side only.
+    Refused,
+}
+
 pub(in crate::exec) trait Observer: Send {
+    /// The frequent events wanted now.
+    fn wants(&self) -> Wants {
+        Wants::default()
+    }
     /// The sites where `on_step` is wanted (tested at every instruction, so the hook itself
     /// costs nothing elsewhere).
     fn step_sites(&self) -> Option<&PcSet> {
@@ -26,11 +77,23 @@ pub(in crate::exec) trait Observer: Send {
     fn on_step(&mut self, _it: &mut Interp<'_, '_>, _f: FuncId, _pc: u32) -> R<StepEvent> {
         Ok(StepEvent::Nothing)
     }
+    /// Before every instruction runs (`Wants::steps`; `it.st.pc` is its index).
+    fn on_instruction(&mut self, _it: &mut Interp<'_, '_>, _inst: &Inst) {}
+    /// After an instruction that went on to the next one (no jump, call of defined code or
+    /// return; `Wants::steps`).
+    fn on_instruction_done(&mut self, _it: &mut Interp<'_, '_>, _inst: &Inst) {}
+    /// The running instruction added `fact` to its path (`Wants::steps`).
+    fn on_fact(&mut self, _it: &mut Interp<'_, '_>, _fact: PathFact) {}
+    /// The running instruction forked the path (or was refused a fork).
+    fn on_fork(&mut self, _it: &mut Interp<'_, '_>, _fork: Fork<'_>) {}
+    /// Another observer replaced part of the running path's state by fresh values (loop
+    /// abstraction): the path now stands for more executions than the program's.
+    fn on_state_abstracted(&mut self, _it: &mut Interp<'_, '_>) {}
     /// Some observer's step reached a target (the path goes on unless the run halts).
     fn on_target_hit(&mut self, _it: &mut Interp<'_, '_>) {}
-    /// The top frame continues at the start of a block (`pc` of `f`) after a jump, or a
-    /// pending path resumes at `pc` (`resumed`; not necessarily a block start). An error ends
-    /// the path (pruned, or a halt).
+    /// The top frame continues at the start of a block (`pc` of `f`) after a jump
+    /// (`Wants::blocks`), or a pending path resumes at `pc` after a fork (`resumed`; not
+    /// necessarily a block start). An error ends the path (pruned, or a halt).
     fn on_block(
         &mut self,
         _it: &mut Interp<'_, '_>,
@@ -40,33 +103,65 @@ pub(in crate::exec) trait Observer: Send {
     ) -> R<()> {
         Ok(())
     }
-    /// The top frame returned.
+    /// The top frame returned (`Wants::returns`).
     fn on_return(&mut self, _it: &mut Interp<'_, '_>) {}
+    /// The entry function returned (destructors may still run on the path).
+    fn on_entry_returned(&mut self, _it: &mut Interp<'_, '_>) {}
+    /// A pending path was installed as the running one (to resume, or to end at once when
+    /// the run halted).
+    fn on_install(&mut self, _it: &mut Interp<'_, '_>) {}
+    /// The running path ended with `r` (`Stop::Preempt` never: a suspended path goes on
+    /// later).
+    fn on_path_end(&mut self, _it: &mut Interp<'_, '_>, _r: &R<Value>) {}
     /// Of the successors starting at `pcs` (current function), the one to continue on first.
     fn preferred_successor(&self, _it: &Interp<'_, '_>, _pcs: &[u32]) -> Option<usize> {
         None
     }
+    /// A path mark (`PathState::node`) whose pending path should run before the searcher
+    /// chooses (interpolation's greedy confirmation); asked again while the path it names
+    /// no longer waits.
+    fn run_first(&mut self) -> Option<u32> {
+        None
+    }
     /// The run is over: what the analysis found goes into the outcome.
-    fn finish(&mut self, _out: &mut Outcome) {}
+    fn finish(&mut self, _it: &Interp<'_, '_>, _out: &mut Outcome) {}
 }
 
 impl Interp<'_, '_> {
-    /// Runs `hook` on every observer (taken out of the interpreter meanwhile, so that each
-    /// can use the whole interpreter).
-    fn each_observer<T>(
+    /// Runs `hook` on every observer in order, stopping at the first error. Each observer is
+    /// taken out of the interpreter while its hook runs, so that the hook can use the whole
+    /// interpreter and raise events the other observers hear. Then what they want is re-read.
+    fn each_observer(
         &mut self,
-        mut hook: impl FnMut(&mut Vec<Box<dyn Observer>>, &mut Self) -> R<T>,
-    ) -> R<T> {
-        let mut obs = std::mem::take(&mut self.observers);
-        let r = hook(&mut obs, self);
-        self.observers = obs;
+        mut hook: impl FnMut(&mut dyn Observer, &mut Self) -> R<()>,
+    ) -> R<()> {
+        let mut r = Ok(());
+        for i in 0..self.observers.len() {
+            let Some(mut o) = self.observers[i].take() else {
+                // (Its own hook is running: it raised this event.)
+                continue;
+            };
+            r = hook(&mut *o, self);
+            self.observers[i] = Some(o);
+            if r.is_err() {
+                break;
+            }
+        }
+        self.wants = Self::wants_of(&self.observers);
         r
     }
 
+    /// What the observers want, together.
+    pub(super) fn wants_of(obs: &[Option<Box<dyn Observer>>]) -> Wants {
+        obs.iter()
+            .flatten()
+            .fold(Wants::default(), |w, o| w.or(o.wants()))
+    }
+
     /// The sites of every observer's step hook (`None`: no observer has any).
-    pub(super) fn step_sites(obs: &[Box<dyn Observer>]) -> Option<PcSet> {
+    pub(super) fn step_sites(obs: &[Option<Box<dyn Observer>>]) -> Option<PcSet> {
         let mut all: Option<PcSet> = None;
-        for s in obs.iter().filter_map(|o| o.step_sites()) {
+        for s in obs.iter().flatten().filter_map(|o| o.step_sites()) {
             all.get_or_insert_with(PcSet::default).union_with(s);
         }
         all
@@ -75,44 +170,106 @@ impl Interp<'_, '_> {
     /// The step hook (at one of the step sites).
     #[cold]
     pub(super) fn observe_step(&mut self, f: FuncId, pc: u32) -> R<()> {
-        self.each_observer(|obs, it| {
-            for i in 0..obs.len() {
-                if let StepEvent::TargetHit { halt } = obs[i].on_step(it, f, pc)? {
-                    for o in obs.iter_mut() {
-                        o.on_target_hit(it);
-                    }
-                    if halt {
-                        return Err(Box::new(Stop::Halt(Halt::TargetsReached)));
-                    }
+        self.each_observer(|o, it| {
+            if let StepEvent::TargetHit { halt } = o.on_step(it, f, pc)? {
+                o.on_target_hit(it);
+                it.each_observer(|o, it| {
+                    o.on_target_hit(it);
+                    Ok(())
+                })?;
+                if halt {
+                    return Err(Box::new(Stop::Halt(Halt::TargetsReached)));
                 }
             }
             Ok(())
         })
     }
 
-    /// The block hook (a jump's target, or where a pending path resumes).
+    /// Before an instruction (`Wants::steps`).
+    #[inline(never)]
+    pub(super) fn observe_instruction(&mut self, inst: &Inst) {
+        let _ = self.each_observer(|o, it| {
+            o.on_instruction(it, inst);
+            Ok(())
+        });
+    }
+
+    /// After an instruction that went on to the next one (`Wants::steps`).
+    #[inline(never)]
+    pub(super) fn observe_instruction_done(&mut self, inst: &Inst) {
+        let _ = self.each_observer(|o, it| {
+            o.on_instruction_done(it, inst);
+            Ok(())
+        });
+    }
+
+    /// The running instruction added `fact` to its path.
+    pub(super) fn observe_fact(&mut self, fact: PathFact) {
+        if !self.wants.steps {
+            return;
+        }
+        let _ = self.each_observer(|o, it| {
+            o.on_fact(it, fact);
+            Ok(())
+        });
+    }
+
+    /// The running instruction forked (or was refused a fork).
+    pub(super) fn observe_fork(&mut self, fork: Fork<'_>) {
+        let _ = self.each_observer(|o, it| {
+            o.on_fork(it, fork);
+            Ok(())
+        });
+    }
+
+    /// An observer abstracted part of the running path's state.
+    pub(super) fn observe_state_abstracted(&mut self) {
+        let _ = self.each_observer(|o, it| {
+            o.on_state_abstracted(it);
+            Ok(())
+        });
+    }
+
+    /// The block hook (a jump's target when `Wants::blocks`, or where a pending path resumes).
     pub(super) fn observe_block(&mut self, f: FuncId, pc: u32, resumed: bool) -> R<()> {
-        if self.observers.is_empty() {
+        if self.observers.is_empty() || !(resumed || self.wants.blocks) {
             return Ok(());
         }
         self.st.pc = pc;
-        self.each_observer(|obs, it| {
-            for o in obs.iter_mut() {
-                o.on_block(it, f, pc, resumed)?;
-            }
-            Ok(())
-        })
+        self.each_observer(|o, it| o.on_block(it, f, pc, resumed))
     }
 
     /// The return hook.
     pub(super) fn observe_return(&mut self) {
-        if self.observers.is_empty() {
+        if !self.wants.returns {
             return;
         }
-        let _ = self.each_observer(|obs, it| {
-            for o in obs.iter_mut() {
-                o.on_return(it);
-            }
+        let _ = self.each_observer(|o, it| {
+            o.on_return(it);
+            Ok(())
+        });
+    }
+
+    /// The entry function returned.
+    pub(super) fn observe_entry_returned(&mut self) {
+        let _ = self.each_observer(|o, it| {
+            o.on_entry_returned(it);
+            Ok(())
+        });
+    }
+
+    /// A pending path was installed.
+    pub(super) fn observe_install(&mut self) {
+        let _ = self.each_observer(|o, it| {
+            o.on_install(it);
+            Ok(())
+        });
+    }
+
+    /// The running path ended with `r`.
+    pub(super) fn observe_path_end(&mut self, r: &R<Value>) {
+        let _ = self.each_observer(|o, it| {
+            o.on_path_end(it, r);
             Ok(())
         });
     }
@@ -121,14 +278,54 @@ impl Interp<'_, '_> {
     pub(super) fn preferred_successor(&self, pcs: &[u32]) -> usize {
         self.observers
             .iter()
+            .flatten()
             .find_map(|o| o.preferred_successor(self, pcs))
             .unwrap_or(0)
     }
 
-    /// The observers of a run, from its configuration (in hook order: loop abstraction before
-    /// state matching, whose states include the loop marks).
-    pub(super) fn observers_for(m: &Module, cfg: &Config) -> Vec<Box<dyn Observer>> {
+    /// The pending path some observer wants run before the searcher chooses: of the marks it
+    /// names (`PathState::node`), the first that `node_state` maps to a path still waiting
+    /// with that mark (`pending`).
+    pub(super) fn run_first(
+        &mut self,
+        node_state: &mut hashbrown::HashMap<u32, StateId>,
+        pending: impl Fn(StateId, u32) -> bool,
+    ) -> Option<StateId> {
+        for o in self.observers.iter_mut().flatten() {
+            while let Some(n) = o.run_first() {
+                if let Some(id) = node_state.remove(&n) {
+                    if pending(id, n) {
+                        return Some(id);
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// The run is over: what the observers found goes into `out`.
+    pub(super) fn finish_observers(&mut self, out: &mut Outcome) {
+        let mut obs = std::mem::take(&mut self.observers);
+        for o in obs.iter_mut().flatten() {
+            o.finish(self, out);
+        }
+        self.observers = obs;
+    }
+
+    /// The observers of a run, from its configuration (in hook order: interpolation first,
+    /// whose subsumption check prunes before the others look at a block; loop abstraction
+    /// before state matching, whose states include the loop marks).
+    pub(super) fn observers_for(m: &Module, cfg: &Config) -> Vec<Option<Box<dyn Observer>>> {
         let mut v: Vec<Box<dyn Observer>> = Vec::new();
+        // A path pruned by interpolation would skip the checks of assumed loop invariants.
+        let assumes_invariants = cfg.loop_abstraction.is_some()
+            && cfg
+                .loop_invariants
+                .as_ref()
+                .is_some_and(|l| !l.assumed.is_empty());
+        if cfg.interpolation && !assumes_invariants {
+            v.push(Box::new(itp::Interpolation::new(cfg.output_tree)));
+        }
         if let Some(la) = &cfg.loop_abstraction {
             v.push(Box::new(loop_abs::LoopAbstraction::new(
                 la.clone(),
@@ -141,6 +338,6 @@ impl Interp<'_, '_> {
         if let Some(t) = &cfg.targets {
             v.push(Box::new(targets::TargetWatch::new(m, t.clone())));
         }
-        v
+        v.into_iter().map(Some).collect()
     }
 }

@@ -79,23 +79,13 @@ impl<'m, 'io> Interp<'m, 'io> {
 
     /// Records the end of the current path.
     pub(in crate::exec) fn finish_path(&mut self, r: R<Value>) {
+        self.observe_path_end(&r);
         if let Err(e) = &r {
             if matches!(**e, Stop::Pruned(Prune::Subsumed)) {
-                // Pruned: its node was finished by the subsumption check.
-                self.itp_subsumed_end();
+                // Subsumed (interpolation): a test only with `--subsumed-test`.
+                self.subsumed_end();
                 return;
             }
-        }
-        if self.itp.is_some() {
-            let complete = match &r {
-                Ok(_) => true,
-                Err(e) => match &**e {
-                    Stop::Exit(_) | Stop::Silent => true,
-                    Stop::Halt(_) | Stop::Pruned(_) | Stop::Preempt => false,
-                    Stop::Error { kind, .. } => *kind != ErrorKind::Exec,
-                },
-            };
-            self.itp_leaf(if complete { Some(&r) } else { None });
         }
         let (end, silent) = match r {
             Ok(v) => (End::Exit(self.exit_code(&v)), false),
@@ -115,6 +105,21 @@ impl<'m, 'io> Interp<'m, 'io> {
             end,
             objects,
             silent,
+            covered_new: self.st.covered_new,
+        });
+    }
+
+    /// A path pruned as subsumed: with `--subsumed-test` it ends with a test of its inputs
+    /// (`End::Pruned(Prune::Subsumed)`, which is neither a completed nor a partial path).
+    fn subsumed_end(&mut self) {
+        if !self.subsumed_test {
+            return;
+        }
+        let objects = self.test_objects(None);
+        self.paths.push(PathEnd {
+            end: End::Pruned(Prune::Subsumed),
+            objects,
+            silent: false,
             covered_new: self.st.covered_new,
         });
     }

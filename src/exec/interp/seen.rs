@@ -19,7 +19,7 @@ use std::collections::BTreeMap;
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
-use super::observe::Observer;
+use super::observe::{Observer, Wants};
 use super::{Interp, Outcome, Stop, Value, R};
 use crate::exec::memory::ObjRef;
 use crate::ir::liveness::Liveness;
@@ -122,11 +122,18 @@ fn hash_value(v: &Value, h: &mut impl Hasher) {
 }
 
 impl Observer for Seen {
+    fn wants(&self) -> Wants {
+        Wants {
+            blocks: true,
+            ..Wants::default()
+        }
+    }
+
     fn on_block(&mut self, it: &mut Interp<'_, '_>, f: FuncId, pc: u32, _resumed: bool) -> R<()> {
         self.at_point(it, f, pc)
     }
 
-    fn finish(&mut self, out: &mut Outcome) {
+    fn finish(&mut self, _it: &Interp<'_, '_>, out: &mut Outcome) {
         out.states_matched = self.pruned;
     }
 }

@@ -34,7 +34,13 @@ pub(in crate::exec) struct PathState {
     pub(super) havocs: Vec<loop_inv::Havoc>,
     /// Symbolic states recorded at loop headers along the path (`interp/seen.rs`).
     pub(super) seen_anc: Option<Arc<seen::Ancestors>>,
+    /// Its node in interpolation's tree (`interp/itp.rs`; the first path is the root, 0;
+    /// `NO_NODE`: none, as a branched path until the observer gives it one).
+    pub(in crate::exec) node: u32,
 }
+
+/// No interpolation node (`PathState::node`).
+pub(in crate::exec) const NO_NODE: u32 = u32::MAX;
 
 /// The state of one path.
 #[derive(Clone)]
@@ -102,6 +108,7 @@ impl ExecutionState {
         let mut st = self.clone();
         st.path.constraints.push(c);
         st.path.depth += 1;
+        st.path.node = NO_NODE;
         // A branched path starts without new coverage (as KLEE's).
         st.covered_new = false;
         st

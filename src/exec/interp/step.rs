@@ -55,8 +55,8 @@ impl<'m, 'io> Interp<'m, 'io> {
                     self.insts += 1;
                 }
                 pc += 1;
-                if self.tracing {
-                    self.itp_record(inst);
+                if self.wants.steps {
+                    self.observe_instruction(inst);
                 }
                 if self
                     .step_sites
@@ -71,24 +71,17 @@ impl<'m, 'io> Interp<'m, 'io> {
                     .inspect_err(|_| self.cover(fid, from, self.st.pc, true))?;
                 match flow {
                     Flow::Next => {
-                        if self.tracing {
-                            self.itp_post(inst);
+                        if self.wants.steps {
+                            self.observe_instruction_done(inst);
                         }
                     }
                     Flow::Jump(t) => {
                         self.cover(fid, from, self.st.pc, true);
                         from = t as u32;
                         pc = t;
-                        if self.forked_here {
-                            // The continuation starts a new node: try the table on it.
-                            self.forked_here = false;
-                            self.st.pc = t as u32;
-                            let cur = self.itp.as_ref().map_or(itp::NONE, |i| i.cur);
-                            if self.itp_check(cur) {
-                                return Err(Box::new(Stop::Pruned(Prune::Subsumed)));
-                            }
+                        if self.wants.blocks {
+                            self.observe_block(fid, t as u32, false)?;
                         }
-                        self.observe_block(fid, t as u32, false)?;
                     }
                     Flow::Frames => {
                         self.cover(fid, from, self.st.pc, true);
@@ -96,8 +89,8 @@ impl<'m, 'io> Interp<'m, 'io> {
                     }
                     Flow::Done(v) => {
                         self.cover(fid, from, self.st.pc, true);
-                        if self.itp.is_some() && self.st.frames.is_empty() {
-                            self.itp_close();
+                        if self.st.frames.is_empty() {
+                            self.observe_entry_returned();
                         }
                         return Ok(v);
                     }

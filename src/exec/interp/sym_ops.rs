@@ -148,7 +148,7 @@ impl<'m, 'io> Interp<'m, 'io> {
         });
         self.st.path.symbolics.push((kname.clone(), a, size));
         self.symbolic = true;
-        self.itp_fact(itp::Fact::Array(a));
+        self.observe_fact(observe::PathFact::Array(a));
         (kname, a)
     }
 

@@ -163,12 +163,14 @@ impl<'m, 'io> Interp<'m, 'io> {
     pub(super) fn fork_reexec(&mut self, c: ExprId) {
         self.sync_executed();
         let st = self.st.branch(c);
-        self.push_unmodeled(Snap {
-            st,
-            edge: None,
-            node: super::itp::NONE,
-            preempted: false,
-        });
+        self.push_other_fork(
+            Snap {
+                st,
+                edge: None,
+                preempted: false,
+            },
+            "fork not modelled (symbolic pointer, decided select, symbolic size)",
+        );
     }
 
     /// This path takes the first of `choices` (value, constraint), forked copies the others

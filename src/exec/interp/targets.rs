@@ -81,7 +81,7 @@ impl Observer for TargetWatch {
         Some(best.0)
     }
 
-    fn finish(&mut self, out: &mut Outcome) {
+    fn finish(&mut self, _it: &Interp<'_, '_>, out: &mut Outcome) {
         out.target_hits = std::mem::take(&mut self.hits);
     }
 }

@@ -9,6 +9,11 @@
 //! "the pointer in start location L plus delta" and pinned to the concrete (object, offset)
 //! recorded when they are used. Anything not modelled yields an opaque value; an interpolant
 //! that ends up depending on one is not computed (the node is blocked).
+//!
+//! The pass ([`Wp`]) reads the interpreter (expression pool, constants, the objects of the
+//! running path) and the interpolation observer's [`WpCtx`], passed to it explicitly.
+
+use std::ops::{Deref, DerefMut};
 
 use hashbrown::{HashMap, HashSet};
 
@@ -68,6 +73,48 @@ pub(super) struct Shadow {
     pub(super) fail_at: Option<(crate::ir::FuncId, u32)>,
 }
 
+/// What the weakest-precondition pass keeps from node to node (owned by the interpolation
+/// observer).
+pub(super) struct WpCtx {
+    /// The location variables of segment starts.
+    pub(super) locs: LocArrays,
+    /// `trex::itp` debug events are enabled (`TREX_LOG=trex::itp=debug`, `--debug`): say
+    /// why interpolants are missing, and the table's entries.
+    pub(super) debug: bool,
+    /// The solver simplifying interpolants (a chain of its own, built on first use).
+    pub(super) solver: Option<Box<dyn crate::solver::Solver + Send>>,
+}
+
+impl WpCtx {
+    pub(super) fn new() -> WpCtx {
+        WpCtx {
+            locs: LocArrays::default(),
+            debug: tracing::enabled!(target: "trex::itp", tracing::Level::DEBUG),
+            solver: None,
+        }
+    }
+}
+
+/// The weakest-precondition pass over one node: the interpreter (read through `Deref`) and
+/// interpolation's context.
+pub(super) struct Wp<'a, 'm, 'io> {
+    pub(super) it: &'a mut Interp<'m, 'io>,
+    pub(super) cx: &'a mut WpCtx,
+}
+
+impl<'m, 'io> Deref for Wp<'_, 'm, 'io> {
+    type Target = Interp<'m, 'io>;
+    fn deref(&self) -> &Interp<'m, 'io> {
+        self.it
+    }
+}
+
+impl DerefMut for Wp<'_, '_, '_> {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        self.it
+    }
+}
+
 pub(super) fn shift(v: PinVal, d: i64) -> PinVal {
     match v {
         PinVal::Obj(o, off) => PinVal::Obj(o, off.wrapping_add(d)),
@@ -75,7 +122,7 @@ pub(super) fn shift(v: PinVal, d: i64) -> PinVal {
     }
 }
 
-impl Interp<'_, '_> {
+impl Wp<'_, '_, '_> {
     pub(super) fn sh_fail(sh: &mut Shadow, why: &'static str) {
         if sh.fail.is_none() {
             sh.fail = Some(why);
@@ -102,7 +149,7 @@ impl Interp<'_, '_> {
 
     /// Requires `e` to equal the concrete value `x` it had (truncated to its width).
     pub(super) fn sh_require_value(&mut self, sh: &mut Shadow, e: ExprId, x: u128) {
-        let k = self.pool.constant(self.pool.width(e), x);
+        let k = self.it.pool.constant(self.it.pool.width(e), x);
         let eq = self.pool.eq(e, k);
         self.sh_require(sh, eq);
     }
@@ -137,12 +184,9 @@ impl Interp<'_, '_> {
     /// The shadow as a `w`-bit integer expression.
     pub(super) fn as_int(&mut self, v: SV, w: u32) -> Option<ExprId> {
         match v {
-            SV::Reg(s) => {
-                let it = self.itp.as_mut().expect("interpolation state");
-                Some(it.locs.value(&mut self.pool, Loc::Reg(s), 0, w))
-            }
-            SV::Const(c) => match &self.consts[c.0 as usize] {
-                Value::Int(x) => Some(self.pool.constant(w, *x)),
+            SV::Reg(s) => Some(self.cx.locs.value(&mut self.it.pool, Loc::Reg(s), 0, w)),
+            SV::Const(c) => match &self.it.consts[c.0 as usize] {
+                Value::Int(x) => Some(self.it.pool.constant(w, *x)),
                 _ => None,
             },
             SV::Int(e) if self.pool.width(e) == w => Some(e),
@@ -256,13 +300,12 @@ impl Interp<'_, '_> {
         if sh.created.contains(&o) {
             return Some(self.pool.constant(8, 0));
         }
-        let ob = &self.st.mem.objs[o.idx as usize];
+        let ob = &self.it.st.mem.objs[o.idx as usize];
         if ob.gen == o.gen && ob.alive && ob.kind == ObjKind::ConstGlobal {
-            return Some(self.pool.constant(8, ob.bytes[off as usize] as u128));
+            return Some(self.it.pool.constant(8, ob.bytes[off as usize] as u128));
         }
-        let it = self.itp.as_mut().expect("interpolation state");
         let size = sh.objects.get(&o).copied().unwrap_or(off + 1);
-        Some(it.locs.byte(&mut self.pool, Loc::Mem(o), off, size))
+        Some(self.cx.locs.byte(&mut self.it.pool, Loc::Mem(o), off, size))
     }
 
     pub(super) fn sh_load(&mut self, sh: &mut Shadow, o: ObjRef, off: u64, ty: TypeId) -> SV {
@@ -655,7 +698,7 @@ impl Interp<'_, '_> {
                     return;
                 };
                 if n.base > base {
-                    if self.itp.as_ref().is_some_and(|i| i.debug) {
+                    if self.cx.debug {
                         tracing::debug!(target: "trex::itp", "ret {:?} then {:?}", st, n);
                     }
                     return Self::sh_fail(sh, "return not followed by its caller");
@@ -735,29 +778,25 @@ impl Interp<'_, '_> {
         }
         let formula = itp.formula?;
         let mut memo = HashMap::new();
-        let mut it = self.itp.take().expect("interpolation state");
+        let (it, cx) = (&mut *self.it, &mut *self.cx);
         for v in sh.regs.values() {
             if let SV::Reg(s2) = v {
-                it.locs.array(&mut self.pool, Loc::Reg(*s2), 0);
+                cx.locs.array(&mut it.pool, Loc::Reg(*s2), 0);
             }
         }
-        let r = {
-            let mut map = ShadowMap {
-                sh,
-                mem: &self.st.mem,
-                consts: &self.consts,
-                locs: &it.locs,
-            };
-            subst(&mut self.pool, &it.locs, formula, &mut memo, &mut map)
+        let mut map = ShadowMap {
+            sh,
+            mem: &it.st.mem,
+            consts: &it.consts,
+            locs: &cx.locs,
         };
-        self.itp = Some(it);
-        r
+        subst(&mut it.pool, &cx.locs, formula, &mut memo, &mut map)
     }
 
     /// Finishes a shadow: its interpolant, or `None` when something could not be expressed.
     pub(super) fn sh_finish(&mut self, sh: Shadow, extra: Option<ExprId>) -> Option<Itp> {
         if let Some(why) = sh.fail {
-            if self.itp.as_ref().is_some_and(|i| i.debug) {
+            if self.cx.debug {
                 let at = sh.fail_at.map(|(f, pc)| {
                     let f = self.m.func(f);
                     let loc = self.m.loc_string(f.code[pc as usize].loc);
@@ -777,10 +816,9 @@ impl Interp<'_, '_> {
         }
         let mut arrays = HashSet::new();
         arrays_in(&self.pool, f, &mut arrays);
-        let it = self.itp.as_mut().expect("interpolation state");
-        let opaque = it.locs.array(&mut self.pool, Loc::Opaque, 0);
+        let opaque = self.cx.locs.array(&mut self.it.pool, Loc::Opaque, 0);
         if arrays.contains(&opaque) {
-            if it.debug {
+            if self.cx.debug {
                 tracing::debug!(target: "trex::itp", "not expressible: depends on an opaque value");
             }
             return None;
@@ -790,7 +828,7 @@ impl Interp<'_, '_> {
         // Dropping it blocks the ancestors (no pruning there, always sound).
         let size = crate::itp::dag_size(&self.pool, f);
         if size > MAX_ITP_DAG {
-            if self.itp.as_ref().is_some_and(|i| i.debug) {
+            if self.cx.debug {
                 tracing::debug!(target: "trex::itp", "interpolant of {size} nodes dropped");
             }
             return None;
@@ -829,8 +867,7 @@ impl Interp<'_, '_> {
         if cs.len() >= 2 && cs.len() <= 48 && !late && size <= MAX_SIMPLIFIED_DAG {
             // A chain of its own: no counterexample cache (models of location arrays are
             // not wanted), a short timeout (unknown keeps the conjunct).
-            let it = self.itp.as_mut().expect("interpolation state");
-            let mut sv = it.solver.take().unwrap_or_else(|| {
+            let mut sv = self.cx.solver.take().unwrap_or_else(|| {
                 crate::solver::build_chain(crate::solver::ChainConfig {
                     timeout: Some(std::time::Duration::from_secs(1)),
                     deadline,
@@ -865,7 +902,7 @@ impl Interp<'_, '_> {
                     alone.remove(k);
                 }
             }
-            self.itp.as_mut().expect("interpolation state").solver = Some(sv);
+            self.cx.solver = Some(sv);
         }
         let mut sized: Vec<(usize, ExprId)> = cs
             .into_iter()
@@ -1040,7 +1077,7 @@ impl Interp<'_, '_> {
                         let Some(e) = self.sh_int(sh, base, &a.op, a.ty) else {
                             return Self::sh_fail(sh, "opaque assumption");
                         };
-                        let z = self.pool.constant(self.pool.width(e), 0);
+                        let z = self.it.pool.constant(self.it.pool.width(e), 0);
                         let c = self.pool.eq(e, z);
                         self.sh_require(sh, c);
                     }

@@ -5,7 +5,7 @@ use super::wp::*;
 use super::*;
 use crate::itp::{Loc, PinVal};
 
-impl Interp<'_, '_> {
+impl Wp<'_, '_, '_> {
     pub(super) fn sh_call(
         &mut self,
         sh: &mut Shadow,
@@ -153,7 +153,7 @@ impl Interp<'_, '_> {
                 let Some(SV::Int(e)) = argv.first().copied() else {
                     return Self::sh_fail(sh, "opaque assumption");
                 };
-                let z = self.pool.constant(self.pool.width(e), 0);
+                let z = self.it.pool.constant(self.it.pool.width(e), 0);
                 let c = self.pool.ne(e, z);
                 self.sh_assume(sh, c);
             }
@@ -230,7 +230,7 @@ impl Interp<'_, '_> {
             _ => {
                 // Ends of paths (abort, exit, errors) are the last step of a leaf and never
                 // reach here; anything else is not modelled.
-                if self.itp.as_ref().is_some_and(|i| i.debug) {
+                if self.cx.debug {
                     tracing::debug!(
                         target: "trex::itp",
                         "builtin {} not modelled",
