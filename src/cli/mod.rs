@@ -1,5 +1,6 @@
 //! Command line: `trex run` (KLEE's option names), KLEE-style stderr lines.
 
+mod covout;
 mod diag;
 mod ktest_show;
 mod options;

@@ -5,6 +5,7 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::{Instant, SystemTime};
 
+use super::covout::CoverageOut;
 use super::parse::parse_error_type;
 use super::writer::{klee_line, TestWriter};
 use super::{progress, Libc, RunArgs};
@@ -97,11 +98,13 @@ pub fn run(a: &RunArgs) -> Result<()> {
         OutputDir::create(a.out.output_dir.as_deref(), prog).context("output directory")?;
     let line = format!("KLEE: output directory is \"{}\"", out.path.display());
     klee_line(&mut out, &line);
+    let own = crate::coverage::program_functions(&program);
     let (module, has_libc) = with_libc(program, prog, a.prog.libc, &out.path.join(".linked.bc"))?;
 
     let mut argv = vec![prog.display().to_string()];
     argv.extend(a.args.iter().cloned());
     let counters = Arc::new(control::Progress::default());
+    let covout = CoverageOut::start(&module, own, &search, counters.clone());
     let cfg = exec::Config {
         entry: a.prog.entry_point.clone(),
         argv,
@@ -109,7 +112,7 @@ pub fn run(a: &RunArgs) -> Result<()> {
         max_instructions: a.insts.max_instructions,
         max_stack_frames: a.stack.max_stack_frames,
         use_libc_start: has_libc,
-        search,
+        search: search.clone(),
         seed: a.searcher.seed,
         exit_on_error: a.exit_on_error,
         max_forks: a.forks.max_forks,
@@ -131,6 +134,7 @@ pub fn run(a: &RunArgs) -> Result<()> {
         loop_abstraction: None,
         loop_invariants: None,
         path_inputs: true,
+        coverage: Some(covout.coverage()),
     };
     let mut w = TestWriter::new(&module, out);
     w.emit_all_errors = a.emit_all_errors;
@@ -220,6 +224,15 @@ pub fn run(a: &RunArgs) -> Result<()> {
         None => info,
     };
     out.write_info(&info)?;
+    covout.finish(&module, "run", &out.path, |s| {
+        s.paths = outcome.paths_ended;
+        s.instructions = outcome.instructions;
+        s.pending = 0;
+        if let Some(st) = &outcome.solver_stats {
+            s.queries = st.queries;
+            s.solver_time = st.time.as_secs_f64();
+        }
+    })?;
     if let Some(dot) = &outcome.tree_dot {
         std::fs::write(out.path.join("tree.dot"), dot)?;
     }

@@ -186,6 +186,9 @@ pub struct Config {
     /// Compute each path's inputs when it ends (`PathEnd::objects`, a solver call per path);
     /// `trex verify` only needs those of target hits.
     pub path_inputs: bool,
+    /// Record what runs into this `Coverage` (the caller samples it during the run and reports
+    /// it after; build it with `Coverage::for_search`); `None`: a coverage of the run's own.
+    pub coverage: Option<std::sync::Arc<crate::search::Coverage>>,
 }
 
 impl Default for Config {
@@ -212,6 +215,7 @@ impl Default for Config {
             loop_abstraction: None,
             loop_invariants: None,
             path_inputs: true,
+            coverage: None,
         }
     }
 }
