@@ -9,6 +9,7 @@ pub mod itp;
 pub mod link;
 pub mod obj;
 pub mod output;
+pub mod report;
 pub mod search;
 pub mod solver;
 pub mod verify;

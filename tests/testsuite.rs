@@ -1088,7 +1088,16 @@ fn run_sym(ctx: &Ctx, spec: &SymSpec, opt: &str, dir: &Path) -> Result<(), Strin
             count("KLEE: done: completed paths = ").unwrap_or(0)
                 + count("KLEE: done: partially completed paths = ").unwrap_or(0),
         );
-    replay_tests(ctx, spec, &src_s, opt, dir, &out_dir, every_path_tested)
+    replay_tests(ctx, spec, &src_s, opt, dir, &out_dir, every_path_tested)?;
+    if spec
+        .path
+        .file_stem()
+        .is_some_and(|s| s == coverage::REPORT_PROGRAM)
+        && opt == "O0"
+    {
+        coverage::check_report(ctx, &out_dir, dir)?;
+    }
+    Ok(())
 }
 
 /// Runs trex on `prog.bc` (with or without interpolation) and checks the completed paths

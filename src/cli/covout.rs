@@ -4,26 +4,16 @@
 //! `coverage.json` (the whole model and the timeline, read by `trex report`) are written.
 
 use anyhow::{Context, Result};
-use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::coverage::timeline::{Probe, ProgressSlot, Sample, Sampler, Timeline};
-use crate::coverage::{lcov, Model};
+use crate::coverage::timeline::{Probe, ProgressSlot, Sample, Sampler};
+use crate::coverage::{lcov, Model, Saved};
 use crate::exec::control::Progress;
 use crate::ir;
 use crate::search::{Coverage, SearchKind};
-
-/// `coverage.json`: what `trex report` reads besides the KLEE files.
-#[derive(Serialize, Deserialize)]
-pub struct CoverageFile {
-    /// `run` or `verify`.
-    pub command: String,
-    pub model: Model,
-    pub timeline: Timeline,
-}
 
 /// Recording and sampling during a run.
 pub struct CoverageOut {
@@ -80,7 +70,7 @@ impl CoverageOut {
         let model = Model::new(module, &self.cov, &|n| self.program.contains(n));
         std::fs::write(dir.join("coverage.lcov"), lcov::render(&model))
             .context("writing coverage.lcov")?;
-        let file = CoverageFile {
+        let file = Saved {
             command: command.into(),
             model,
             timeline,

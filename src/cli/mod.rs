@@ -7,6 +7,7 @@ mod options;
 mod parse;
 mod progress;
 mod replay;
+mod report;
 mod run;
 mod svcomp;
 mod verify;
@@ -57,6 +58,8 @@ pub enum Command {
     /// Inspect .ktest files.
     #[command(subcommand)]
     Ktest(KtestCommand),
+    /// Write report.html (coverage, errors, verdicts) for an output directory.
+    Report(report::ReportArgs),
 }
 
 #[derive(Subcommand, Debug)]
@@ -298,6 +301,7 @@ pub fn main() -> i32 {
         Command::Run(a) => run::run(&a),
         Command::Replay(a) => replay::replay(&a),
         Command::Verify(a) => verify::verify(&a),
+        Command::Report(a) => report::report(&a),
         Command::Ktest(KtestCommand::Show { trim_zeros, files }) => {
             ktest_show::show(&files, trim_zeros)
         }
@@ -409,7 +413,7 @@ mod tests {
                 Command::Run(a) => (a.prog, a.insts),
                 Command::Verify(a) => (a.prog, a.insts),
                 Command::Replay(a) => (a.prog, a.insts),
-                Command::Ktest(_) => unreachable!(),
+                Command::Ktest(_) | Command::Report(_) => unreachable!(),
             };
             assert_eq!(prog.libc, Some(Libc::None), "{cmd}");
             assert_eq!(prog.entry_point, "f", "{cmd}");

@@ -73,6 +73,11 @@ pub fn verify(a: &VerifyArgs) -> Result<()> {
         runs: found.runs,
         time: clock.elapsed().as_secs_f64(),
     };
+    std::fs::write(
+        out.path.join("verify.json"),
+        verify_report::json_text(&report)?,
+    )
+    .context("writing verify.json")?;
     verify_report::print(&report, a.json, a.svcomp)
 }
 

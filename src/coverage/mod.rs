@@ -137,6 +137,15 @@ pub struct Model {
     pub library_totals: Totals,
 }
 
+/// `coverage.json`: what `trex report` reads besides KLEE's files.
+#[derive(Serialize, Deserialize)]
+pub struct Saved {
+    /// `run` or `verify`.
+    pub command: String,
+    pub model: Model,
+    pub timeline: timeline::Timeline,
+}
+
 /// The names of the functions a program defines (its bitcode before linking): everything
 /// else in the linked module is the C library or the runtime.
 pub fn program_functions(program: &ir::Module) -> HashSet<String> {
@@ -291,6 +300,12 @@ impl Side {
         }
         for f in &self.functions {
             let mut ft = f.totals;
+            if f.file.is_none() || f.line == 0 {
+                // (No debug information: its code counts, but it is no function of the
+                // source files, as in the LCOV tracefile.)
+                ft.functions = 0;
+                ft.functions_hit = 0;
+            }
             ft.lines = 0;
             ft.lines_hit = 0;
             ft.branches = 0;

@@ -247,3 +247,40 @@ pub(crate) fn self_test() -> Result<(), String> {
     }
     Ok(())
 }
+
+/// The program whose report is rendered in a real browser (one is enough: the page's shape
+/// does not depend on the program; a run with an uncovered branch side and an error).
+pub(crate) const REPORT_PROGRAM: &str = "recursion_mutual";
+
+/// `trex report` on `out_dir`, then `scripts/check-report.sh` (headless Chromium: no console
+/// message, summary numbers equal to coverage.lcov's, a screenshot). Chromium that cannot
+/// start in this sandbox is a skip, said on stdout.
+pub(crate) fn check_report(ctx: &Ctx, out_dir: &Path, dir: &Path) -> Result<(), String> {
+    let mut cmd = Command::new(&ctx.trex);
+    cmd.arg("report").arg(out_dir);
+    let out = run_cmd(cmd, dir, "trex-report", TOOL_TIMEOUT)?;
+    if !out.status.is_some_and(|s| s.success()) || !out_dir.join("report.html").is_file() {
+        return Err(format!("trex report failed:\n{}", excerpt(&out.stderr, 5)));
+    }
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/check-report.sh");
+    let mut cmd = Command::new(script);
+    cmd.arg(out_dir)
+        .arg(dir.join("report.png"))
+        .env("TREX_BIN", &ctx.trex);
+    let out = run_cmd(cmd, dir, "check-report", TOOL_TIMEOUT * 2)?;
+    match out.status.and_then(|s| s.code()) {
+        Some(0) => Ok(()),
+        Some(77) => {
+            println!(
+                "SKIP report rendering check (chromium cannot start here): {}",
+                out.stderr.lines().last().unwrap_or("")
+            );
+            Ok(())
+        }
+        _ => Err(format!(
+            "scripts/check-report.sh failed ({}):\n{}",
+            out.describe_status(),
+            excerpt(&out.stderr, 10)
+        )),
+    }
+}
