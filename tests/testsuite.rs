@@ -1125,6 +1125,10 @@ fn sym_run(
     check_trex_ran(&out)?;
     let tag = if interpolation { "itp" } else { "no-itp" };
     coverage::check_lcov(out_dir, dir, tag)?;
+    if !interpolation {
+        let insts = done_count(&out.stderr, "KLEE: done: total instructions = ").unwrap_or(0);
+        coverage::check_run_stats(ctx, out_dir, dir, insts)?;
+    }
     let mut problems = Vec::new();
     if let Some(want) = paths {
         let got = done_count(&out.stderr, "KLEE: done: completed paths = ");

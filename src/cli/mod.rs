@@ -9,6 +9,7 @@ mod progress;
 mod replay;
 mod report;
 mod run;
+mod stats;
 mod svcomp;
 mod verify;
 mod verify_report;
@@ -60,6 +61,8 @@ pub enum Command {
     Ktest(KtestCommand),
     /// Write report.html (coverage, errors, verdicts) for an output directory.
     Report(report::ReportArgs),
+    /// Print run.stats summaries as KLEE's klee-stats does.
+    Stats(stats::StatsArgs),
 }
 
 #[derive(Subcommand, Debug)]
@@ -86,6 +89,8 @@ pub enum Libc {
 pub struct RunArgs {
     #[command(flatten)]
     pub out: OutputDirOption,
+    #[command(flatten)]
+    pub stats: covout::StatsOptions,
     #[command(flatten)]
     pub prog: ProgramOptions,
     #[command(flatten)]
@@ -229,6 +234,8 @@ pub struct VerifyArgs {
     #[command(flatten)]
     pub out: OutputDirOption,
     #[command(flatten)]
+    pub stats: covout::StatsOptions,
+    #[command(flatten)]
     pub prog: ProgramOptions,
     #[command(flatten)]
     pub searcher: SearchOptions,
@@ -302,6 +309,7 @@ pub fn main() -> i32 {
         Command::Replay(a) => replay::replay(&a),
         Command::Verify(a) => verify::verify(&a),
         Command::Report(a) => report::report(&a),
+        Command::Stats(a) => stats::stats(&a),
         Command::Ktest(KtestCommand::Show { trim_zeros, files }) => {
             ktest_show::show(&files, trim_zeros)
         }
@@ -413,7 +421,7 @@ mod tests {
                 Command::Run(a) => (a.prog, a.insts),
                 Command::Verify(a) => (a.prog, a.insts),
                 Command::Replay(a) => (a.prog, a.insts),
-                Command::Ktest(_) | Command::Report(_) => unreachable!(),
+                Command::Ktest(_) | Command::Report(_) | Command::Stats(_) => unreachable!(),
             };
             assert_eq!(prog.libc, Some(Libc::None), "{cmd}");
             assert_eq!(prog.entry_point, "f", "{cmd}");

@@ -46,7 +46,9 @@ pub fn verify(a: &VerifyArgs) -> Result<()> {
         own_names.clone(),
         &search,
         Arc::new(control::Progress::default()),
-    );
+        &out.path,
+        &a.stats,
+    )?;
     let mut opts = options(a, &prog, search, has_libc);
     opts.base.coverage = Some(covout.coverage());
     let mut watcher = ProgressLine(None, &covout);

@@ -37,18 +37,24 @@ pub struct Sample {
     /// Solver queries and the time spent in the solver so far (seconds).
     pub queries: u64,
     pub solver_time: f64,
+    /// Queries answered by the counterexample cache; seconds inside Z3.
+    pub cex_hits: u64,
+    pub z3_time: f64,
+    /// Conditional branches (whole module) with both sides taken, with one side taken.
+    pub full_branches: u64,
+    pub partial_branches: u64,
 }
 
 /// The counters of the run going on, and the totals of the runs before it (`trex verify`
 /// makes several runs, each with its own counters).
 pub struct ProgressSlot {
-    inner: Mutex<(Arc<Progress>, [u64; 4])>,
+    inner: Mutex<(Arc<Progress>, [u64; 6])>,
 }
 
 impl ProgressSlot {
     pub fn new(p: Arc<Progress>) -> Arc<ProgressSlot> {
         Arc::new(ProgressSlot {
-            inner: Mutex::new((p, [0; 4])),
+            inner: Mutex::new((p, [0; 6])),
         })
     }
 
@@ -62,17 +68,20 @@ impl ProgressSlot {
         g.0 = p;
     }
 
-    fn read(p: &Progress) -> [u64; 4] {
+    fn read(p: &Progress) -> [u64; 6] {
         [
             p.paths.load(Ordering::Relaxed),
             p.instructions.load(Ordering::Relaxed),
             p.queries.load(Ordering::Relaxed),
             p.solver_micros.load(Ordering::Relaxed),
+            p.cex_hits.load(Ordering::Relaxed),
+            p.z3_micros.load(Ordering::Relaxed),
         ]
     }
 
-    /// Paths, instructions, queries, solver microseconds of all runs so far; pending paths.
-    fn totals(&self) -> ([u64; 4], u64) {
+    /// Paths, instructions, queries, solver microseconds, counterexample cache hits, Z3
+    /// microseconds of all runs so far; pending paths.
+    fn totals(&self) -> ([u64; 6], u64) {
         let g = self.inner.lock().unwrap_or_else(|e| e.into_inner());
         let mut v = Self::read(&g.0);
         for (x, b) in v.iter_mut().zip(g.1) {
@@ -91,6 +100,8 @@ pub struct Probe {
     blocks: Vec<(FuncId, u32)>,
     /// Program functions with their instruction counts.
     functions: Vec<(FuncId, u32)>,
+    /// The conditional branches of the whole module (KLEE's branch counts).
+    cond_branches: Vec<(FuncId, u32)>,
 }
 
 impl Probe {
@@ -102,6 +113,7 @@ impl Probe {
     ) -> Probe {
         let mut blocks = Vec::new();
         let mut functions = Vec::new();
+        let cond_branches = cond_branches(module);
         for (i, f) in module.functions.iter().enumerate() {
             if f.is_declaration || !program(&f.name) {
                 continue;
@@ -115,12 +127,25 @@ impl Probe {
             progress,
             blocks,
             functions,
+            cond_branches,
         }
     }
 
     /// The state now, `time` seconds into the run.
     pub fn sample(&self, time: f64) -> Sample {
-        let ([paths, instructions, queries, micros], pending) = self.progress.totals();
+        let ([paths, instructions, queries, micros, cex_hits, z3], pending) =
+            self.progress.totals();
+        let (mut full, mut partial) = (0, 0);
+        for &(f, pc) in &self.cond_branches {
+            match (
+                self.cov.branch_taken(f, pc, true),
+                self.cov.branch_taken(f, pc, false),
+            ) {
+                (true, true) => full += 1,
+                (true, false) | (false, true) => partial += 1,
+                (false, false) => {}
+            }
+        }
         Sample {
             time,
             blocks: self
@@ -139,8 +164,25 @@ impl Probe {
             pending,
             queries,
             solver_time: micros as f64 / 1e6,
+            cex_hits,
+            z3_time: z3 as f64 / 1e6,
+            full_branches: full,
+            partial_branches: partial,
         }
     }
+}
+
+/// (function, pc) of every conditional branch of `module`.
+pub fn cond_branches(module: &ir::Module) -> Vec<(FuncId, u32)> {
+    let mut v = Vec::new();
+    for (i, f) in module.functions.iter().enumerate() {
+        for (pc, inst) in f.code.iter().enumerate() {
+            if matches!(inst.kind, ir::InstKind::CondBr { .. }) {
+                v.push((FuncId(i as u32), pc as u32));
+            }
+        }
+    }
+    v
 }
 
 /// The samples of a run.
@@ -168,8 +210,9 @@ impl Timeline {
     }
 }
 
-/// Something to do with each sample as it is taken (`run.stats` rows).
-pub type OnSample = Box<dyn FnMut(&Sample) + Send>;
+/// Something to do with each sample as it is taken (`run.stats` rows); `true` for the final
+/// one, taken after the run.
+pub type OnSample = Box<dyn FnMut(&Sample, bool) + Send>;
 
 /// The sampling thread.
 pub struct Sampler {
@@ -211,7 +254,7 @@ impl Sampler {
                         }
                         if let Some(h) = hook.as_mut() {
                             if last_write.is_none_or(|w| now.duration_since(w) >= write_every) {
-                                h(&s);
+                                h(&s, false);
                                 last_write = Some(now);
                             }
                         }
@@ -249,7 +292,7 @@ impl Sampler {
         let mut last = self.probe.sample(self.started.elapsed().as_secs_f64());
         exact(&mut last);
         if let Some(mut h) = hook {
-            h(&last);
+            h(&last, true);
         }
         let mut t = std::mem::take(&mut *self.timeline.lock().unwrap_or_else(|e| e.into_inner()));
         t.push(last);

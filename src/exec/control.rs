@@ -92,6 +92,9 @@ pub struct Progress {
     /// periodic rows of `run.stats`.
     pub queries: AtomicU64,
     pub solver_micros: AtomicU64,
+    /// Of those: answered by the counterexample cache; time inside Z3 (microseconds).
+    pub cex_hits: AtomicU64,
+    pub z3_micros: AtomicU64,
 }
 
 /// Hears of the run as it goes (the CLI writes tests here).
@@ -291,6 +294,9 @@ impl<'m> Interp<'m, '_> {
                 p.queries.store(st.queries, Ordering::Relaxed);
                 p.solver_micros
                     .store(st.time.as_micros() as u64, Ordering::Relaxed);
+                p.cex_hits.store(st.cex_cache_hits, Ordering::Relaxed);
+                p.z3_micros
+                    .store(st.z3_time.as_micros() as u64, Ordering::Relaxed);
             }
         }
     }

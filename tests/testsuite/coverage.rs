@@ -284,3 +284,50 @@ pub(crate) fn check_report(ctx: &Ctx, out_dir: &Path, dir: &Path) -> Result<(), 
         )),
     }
 }
+
+/// KLEE's `run.stats` columns (`src/output/runstats.rs`).
+const STATS_COLUMNS: &str = "Instructions|FullBranches|PartialBranches|NumBranches|UserTime|NumStates|MallocUsage|NumQueries|NumQueryConstructs|WallTime|CoveredInstructions|UncoveredInstructions|QueryTime|SolverTime|CexCacheTime|ForkTime|ResolveTime|QueryCexCacheMisses|QueryCexCacheHits|ArrayHashTime";
+
+/// `run.stats` opens with the `sqlite3` command, has KLEE's columns, and its last row's
+/// instructions are the run's (`instructions`, from `KLEE: done: total instructions`), as
+/// `trex stats --json` reads them.
+pub(crate) fn check_run_stats(
+    ctx: &Ctx,
+    out_dir: &Path,
+    dir: &Path,
+    instructions: u64,
+) -> Result<(), String> {
+    let db = out_dir.join("run.stats");
+    let mut cmd = Command::new("sqlite3");
+    cmd.arg("-header")
+        .arg(&db)
+        .arg("SELECT * FROM stats ORDER BY rowid DESC LIMIT 1");
+    let out = run_cmd(cmd, dir, "sqlite3", TOOL_TIMEOUT)?;
+    let mut lines = out.stdout.lines();
+    let (header, last) = (lines.next().unwrap_or(""), lines.next().unwrap_or(""));
+    if !out.status.is_some_and(|s| s.success()) || header != STATS_COLUMNS {
+        return Err(format!(
+            "sqlite3 {}: header {header:?} ({})\n{}",
+            db.display(),
+            out.describe_status(),
+            excerpt(&out.stderr, 5)
+        ));
+    }
+    if last.split('|').next() != Some(instructions.to_string().as_str()) {
+        return Err(format!(
+            "run.stats: last row {last:?}, want {instructions} instructions"
+        ));
+    }
+    let mut cmd = Command::new(&ctx.trex);
+    cmd.args(["stats", "--json"]).arg(out_dir);
+    let out = run_cmd(cmd, dir, "trex-stats", TOOL_TIMEOUT)?;
+    let want = format!("\"Instrs\": {instructions},");
+    if !out.status.is_some_and(|s| s.success()) || !out.stdout.contains(&want) {
+        return Err(format!(
+            "trex stats --json: no {want}\n{}{}",
+            excerpt(&out.stdout, 12),
+            excerpt(&out.stderr, 5)
+        ));
+    }
+    Ok(())
+}
