@@ -2,8 +2,8 @@
 //! the executor records into a `Coverage` given here, a thread samples it against time while
 //! the run goes and writes a `run.stats` row every `--stats-write-interval` (KLEE's SQLite
 //! statistics), and at the end `coverage.lcov` (LCOV tracefile of the program's source
-//! files) and `coverage.json` (the whole model and the timeline, read by `trex report`) are
-//! written.
+//! files), `run.istats` (KLEE's per-instruction statistics) and `coverage.json` (the whole
+//! model and the timeline, read by `trex report`) are written.
 
 use anyhow::{Context, Result};
 use clap::Args;
@@ -13,7 +13,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::coverage::timeline::{Probe, ProgressSlot, Sample, Sampler};
-use crate::coverage::{lcov, Model, Saved};
+use crate::coverage::{istats, lcov, Model, Saved};
 use crate::exec::control::Progress;
 use crate::ir;
 use crate::output::runstats;
@@ -77,6 +77,9 @@ pub struct CoverageOut {
     sampler: Sampler,
     program: HashSet<String>,
     slot: Arc<ProgressSlot>,
+    /// The bitcode run (`run.istats`' `cmd` and `ob`), and whether executions were counted.
+    bitcode: String,
+    counted: bool,
 }
 
 /// How often the timeline is sampled at first (it doubles as samples are thinned).
@@ -93,6 +96,7 @@ impl CoverageOut {
         progress: Arc<Progress>,
         dir: &Path,
         opts: &StatsOptions,
+        bitcode: &Path,
     ) -> Result<CoverageOut> {
         let cov = Arc::new(Coverage::for_search(module, search));
         let slot = ProgressSlot::new(progress);
@@ -113,6 +117,8 @@ impl CoverageOut {
             cov,
             program,
             slot,
+            bitcode: bitcode.display().to_string(),
+            counted: search.contains(&SearchKind::NursICnt),
         })
     }
 
@@ -137,6 +143,14 @@ impl CoverageOut {
     ) -> Result<Model> {
         let timeline = self.sampler.finish(exact);
         let model = Model::new(module, &self.cov, &|n| self.program.contains(n));
+        let istats = istats::render(
+            module,
+            &self.cov,
+            &self.bitcode,
+            std::process::id(),
+            self.counted,
+        );
+        std::fs::write(dir.join("run.istats"), istats).context("writing run.istats")?;
         std::fs::write(dir.join("coverage.lcov"), lcov::render(&model))
             .context("writing coverage.lcov")?;
         let file = Saved {

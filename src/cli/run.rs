@@ -104,7 +104,15 @@ pub fn run(a: &RunArgs) -> Result<()> {
     let mut argv = vec![prog.display().to_string()];
     argv.extend(a.args.iter().cloned());
     let counters = Arc::new(control::Progress::default());
-    let covout = CoverageOut::start(&module, own, &search, counters.clone(), &out.path, &a.stats)?;
+    let covout = CoverageOut::start(
+        &module,
+        own,
+        &search,
+        counters.clone(),
+        &out.path,
+        &a.stats,
+        prog,
+    )?;
     let cfg = exec::Config {
         entry: a.prog.entry_point.clone(),
         argv,

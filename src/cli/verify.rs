@@ -48,6 +48,7 @@ pub fn verify(a: &VerifyArgs) -> Result<()> {
         Arc::new(control::Progress::default()),
         &out.path,
         &a.stats,
+        &prog,
     )?;
     let mut opts = options(a, &prog, search, has_libc);
     opts.base.coverage = Some(covout.coverage());

@@ -13,6 +13,7 @@
 //! state matching) before running the target block: the decision was made, the block's
 //! instructions are not claimed.
 
+pub mod istats;
 pub mod lcov;
 pub mod timeline;
 

@@ -290,7 +290,7 @@ const STATS_COLUMNS: &str = "Instructions|FullBranches|PartialBranches|NumBranch
 
 /// `run.stats` opens with the `sqlite3` command, has KLEE's columns, and its last row's
 /// instructions are the run's (`instructions`, from `KLEE: done: total instructions`), as
-/// `trex stats --json` reads them.
+/// `trex stats --json` reads them; `run.istats` is read by `callgrind_annotate`.
 pub(crate) fn check_run_stats(
     ctx: &Ctx,
     out_dir: &Path,
@@ -313,9 +313,31 @@ pub(crate) fn check_run_stats(
             excerpt(&out.stderr, 5)
         ));
     }
-    if last.split('|').next() != Some(instructions.to_string().as_str()) {
+    let fields: Vec<&str> = last.split('|').collect();
+    if fields.first() != Some(&instructions.to_string().as_str()) {
         return Err(format!(
             "run.stats: last row {last:?}, want {instructions} instructions"
+        ));
+    }
+    // run.istats: callgrind_annotate reads it without a complaint, and its total of `Icov`
+    // is run.stats' CoveredInstructions.
+    let mut cmd = Command::new("callgrind_annotate");
+    cmd.arg(out_dir.join("run.istats"));
+    let out = run_cmd(cmd, dir, "callgrind-annotate", TOOL_TIMEOUT)?;
+    let total = out
+        .stdout
+        .lines()
+        .find(|l| l.contains("PROGRAM TOTALS"))
+        .and_then(|l| l.split_whitespace().next())
+        .map(|v| v.replace(',', ""));
+    if !out.status.is_some_and(|s| s.success())
+        || !out.stderr.trim().is_empty()
+        || total.as_deref() != fields.get(10).copied()
+    {
+        return Err(format!(
+            "callgrind_annotate run.istats: Icov total {total:?}, run.stats CoveredInstructions {:?}\n{}",
+            fields.get(10),
+            excerpt(&out.stderr, 5)
         ));
     }
     let mut cmd = Command::new(&ctx.trex);
