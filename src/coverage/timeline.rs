@@ -259,13 +259,15 @@ impl Sampler {
                             }
                         }
                         next += period;
-                        // Sleep in small steps so that the end of the run is not delayed.
+                        // Parked until the next sample; `finish` unparks it, so the end of
+                        // the run waits for no sleep (spurious wake-ups just loop).
                         while Instant::now() < next {
                             if stop.load(Ordering::Relaxed) {
                                 return hook;
                             }
-                            let left = next.saturating_duration_since(Instant::now());
-                            std::thread::sleep(left.min(Duration::from_millis(20)));
+                            std::thread::park_timeout(
+                                next.saturating_duration_since(Instant::now()),
+                            );
                         }
                         if stop.load(Ordering::Relaxed) {
                             return hook;
@@ -288,6 +290,9 @@ impl Sampler {
     /// goes to `on_sample` too. Returns the timeline.
     pub fn finish(mut self, exact: impl FnOnce(&mut Sample)) -> Timeline {
         self.stop.store(true, Ordering::Relaxed);
+        if let Some(t) = &self.thread {
+            t.thread().unpark();
+        }
         let hook = self.thread.take().and_then(|t| t.join().ok()).flatten();
         let mut last = self.probe.sample(self.started.elapsed().as_secs_f64());
         exact(&mut last);
@@ -301,9 +306,12 @@ impl Sampler {
 }
 
 impl Drop for Sampler {
-    // (A run that failed drops its sampler: the thread stops within its sleep step.)
+    // (A run that failed drops its sampler: the thread stops at once.)
     fn drop(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
+        if let Some(t) = &self.thread {
+            t.thread().unpark();
+        }
     }
 }
 
