@@ -17,11 +17,10 @@ libc: deps
 build: deps
 	$(CARGO) build --release --quiet
 
+# trex's main job on examples/demo.c: the bug found with a test and replayed, a verdict per
+# assertion, report.html (scripts/demo.sh; output in build/demo/).
 demo: libc build
-	@mkdir -p build
-	clang-14 -g -O0 -c -emit-llvm -o build/demo.bc examples/demo.c
-	@rm -rf build/demo-out
-	$(TREX) run --output-dir build/demo-out build/demo.bc
+	@scripts/demo.sh
 
 lint: build
 	$(CARGO) fmt --check

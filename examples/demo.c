@@ -1,39 +1,34 @@
-/* The bundled example `make demo` runs: a small program using the C library. */
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
+/* The program of `make demo` (scripts/demo.sh): a packet checker with a real bug and a safe
+ * assertion. trex run finds the bug with a test; trex verify proves the safe assertion by
+ * interpolation and reports the bug's assertion REACHABLE. */
+#include <assert.h>
+#include <klee/klee.h>
 
-struct word {
-  const char *text;
-  int count;
-};
+#define N 8
 
-static int by_count(const void *a, const void *b) {
-  const struct word *x = a, *y = b;
-  if (x->count != y->count)
-    return y->count - x->count;
-  return strcmp(x->text, y->text);
+/* Each flag byte costs 1 or 3 units: at most 3 * N. */
+static int cost(const unsigned char *flags) {
+  int units = 0;
+  for (int i = 0; i < N; i++) {
+    if (flags[i] & 1)
+      units += 3;
+    else
+      units += 1;
+  }
+  return units;
 }
 
+/* The length field counts the payload bytes after the 2-byte header... but the check
+ * forgets the header: a length of 7 passes and then overruns the 8-byte packet. */
+static int payload_fits(unsigned char len) { return len <= N - 1; /* bug: should be N - 2 */ }
+
 int main(void) {
-  static const char text[] = "the quick brown fox jumps over the lazy dog the fox";
-  struct word words[16];
-  int n = 0;
-  char buf[sizeof text];
-  strcpy(buf, text);
-  for (char *w = strtok(buf, " "); w; w = strtok(NULL, " ")) {
-    int i = 0;
-    while (i < n && strcmp(words[i].text, w) != 0)
-      i++;
-    if (i == n)
-      words[n++] = (struct word){strdup(w), 0};
-    words[i].count++;
-  }
-  qsort(words, n, sizeof words[0], by_count);
-  for (int i = 0; i < n; i++) {
-    printf("%-6s %d\n", words[i].text, words[i].count);
-    free((void *)words[i].text);
-  }
-  printf("%d distinct words, %.2f%% repeated\n", n, 100.0 * (11 - n) / 11);
+  unsigned char packet[N];
+  klee_make_symbolic(packet, sizeof packet, "packet");
+  int units = cost(packet);
+  assert(units <= 3 * N); /* safe: proved for every packet */
+  unsigned char len = packet[1];
+  if (packet[0] == 'D' && payload_fits(len))
+    assert(2 + len <= N); /* the bug: fails for len == 7 */
   return 0;
 }

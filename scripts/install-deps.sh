@@ -21,8 +21,12 @@ done
 [ -f "$ROOT/build/musl-src/VERSION" ] || need_src=1
 
 # gcc-multilib: the /usr/include/asm link that -m32 builds including <errno.h> need;
-# libclang-rt-14-dev: the sanitizer runtimes of the native replay checks (-fsanitize=...).
-PKGS=(clang-14 llvm-14-dev llvm-14-tools libz3-dev libc6-dev-i386 lib32gcc-12-dev gcc-multilib libclang-rt-14-dev make python3)
+# libclang-rt-14-dev: the sanitizer runtimes of the native replay checks (-fsanitize=...),
+# and the profile runtime of the coverage cross-check (--coverage);
+# lcov: genhtml checks every coverage.lcov; chromium: scripts/check-report.sh renders
+# report.html headless; sqlite3: run.stats is a database (the harness opens it);
+# valgrind: callgrind_annotate reads run.istats in the harness.
+PKGS=(clang-14 llvm-14-dev llvm-14-tools libz3-dev libc6-dev-i386 lib32gcc-12-dev gcc-multilib libclang-rt-14-dev make python3 lcov chromium sqlite3 valgrind)
 [ "$need_src" = 1 ] && PKGS+=(dpkg-dev)
 
 SUDO=()

@@ -1,6 +1,7 @@
 //! trex: symbolic execution with interpolation for LLVM 14 bitcode.
 
 pub mod cli;
+pub mod coverage;
 pub mod exec;
 pub mod expr;
 pub mod ir;
@@ -8,6 +9,7 @@ pub mod itp;
 pub mod link;
 pub mod obj;
 pub mod output;
+pub mod report;
 pub mod search;
 pub mod solver;
 pub mod verify;

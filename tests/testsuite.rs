@@ -30,6 +30,8 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
+#[path = "testsuite/coverage.rs"]
+mod coverage;
 #[path = "testsuite/verify.rs"]
 mod verify;
 
@@ -601,6 +603,7 @@ fn run_prog(ctx: &Ctx, spec: &Spec, opt: &str, m32: bool, dir: &Path) -> Result<
         }
     };
     check_trex_ran(&out).map_err(&verbose)?;
+    coverage::check_lcov(&out_dir, dir, "run")?;
 
     match &spec.expect {
         Expect::Exit(want_status) => {
@@ -1105,7 +1108,22 @@ fn run_sym(ctx: &Ctx, spec: &SymSpec, opt: &str, dir: &Path) -> Result<(), Strin
     if spec.no_replay || !spec.args.is_empty() {
         return Ok(());
     }
-    replay_tests(ctx, spec, &src_s, opt, dir, &out_dir)
+    let count = |p| done_count(&out.stderr, p);
+    let every_path_tested = count("KLEE: done: generated tests = ")
+        == Some(
+            count("KLEE: done: completed paths = ").unwrap_or(0)
+                + count("KLEE: done: partially completed paths = ").unwrap_or(0),
+        );
+    replay_tests(ctx, spec, &src_s, opt, dir, &out_dir, every_path_tested)?;
+    if spec
+        .path
+        .file_stem()
+        .is_some_and(|s| s == coverage::REPORT_PROGRAM)
+        && opt == "O0"
+    {
+        coverage::check_report(ctx, &out_dir, dir)?;
+    }
+    Ok(())
 }
 
 /// Runs trex on `prog.bc` (with or without interpolation) and checks the completed paths
@@ -1131,6 +1149,12 @@ fn sym_run(
     cmd.arg(&bc).args(&spec.args).current_dir(dir);
     let out = run_cmd(cmd, dir, "trex", spec.timeout.unwrap_or(ctx.timeout))?;
     check_trex_ran(&out)?;
+    let tag = if interpolation { "itp" } else { "no-itp" };
+    coverage::check_lcov(out_dir, dir, tag)?;
+    if !interpolation {
+        let insts = done_count(&out.stderr, "KLEE: done: total instructions = ").unwrap_or(0);
+        coverage::check_run_stats(ctx, out_dir, dir, insts)?;
+    }
     let mut problems = Vec::new();
     if let Some(want) = paths {
         let got = done_count(&out.stderr, "KLEE: done: completed paths = ");
@@ -1225,7 +1249,8 @@ fn sanitizer_of(kind: &str) -> Option<&'static str> {
 /// replay error (object names and sizes must match trex's). A program expecting `ptr` / `free`
 /// errors is built with `-fsanitize=address` (`ASAN_OPTIONS=abort_on_error=1`): the replay of
 /// each such error test must then print an AddressSanitizer report whose innermost frame in
-/// the program's file is at the line of the `.err` file.
+/// the program's file is at the line of the `.err` file. At -O0, the coverage cross-check
+/// (`testsuite/coverage.rs`) follows, with the same sanitizers.
 fn replay_tests(
     ctx: &Ctx,
     spec: &SymSpec,
@@ -1233,6 +1258,7 @@ fn replay_tests(
     opt: &str,
     dir: &Path,
     out_dir: &Path,
+    every_path_tested: bool,
 ) -> Result<(), String> {
     let lib = replay_lib()?;
     let lib_s = lib.to_string_lossy().into_owned();
@@ -1332,7 +1358,22 @@ fn replay_tests(
             }
         }
     }
-    Ok(())
+    if opt != "O0" {
+        return Ok(());
+    }
+    let mut flags = sanitizers.clone();
+    if !sanitizers.is_empty() {
+        flags.push("-fno-sanitize-recover=all");
+    }
+    let check = coverage::CrossCheck {
+        src,
+        out_dir,
+        every_path_tested,
+        flags: &flags,
+        replay_lib: &lib_s,
+        include: &inc_s,
+    };
+    coverage::cross_check(ctx, &check, dir)
 }
 
 /// The line in `file` of a sanitizer report: UBSan's `/path/file.c:15:10: runtime error: ...`,
@@ -1496,10 +1537,18 @@ fn main() {
     for h in handles {
         h.join().unwrap();
     }
-    let (passed, failed, mut times) = {
+    let (mut passed, mut failed, mut times) = {
         let r = results.lock().unwrap();
         (r.0, r.1.clone(), r.2.clone())
     };
+    // The coverage cross-check's own parsers and rule.
+    match coverage::self_test() {
+        Ok(()) => passed += 1,
+        Err(e) => {
+            println!("FAIL coverage/self-test: {e}");
+            failed.push("coverage/self-test".into());
+        }
+    }
     times.sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap_or(std::cmp::Ordering::Equal));
     if times.len() > 5 {
         let list: Vec<String> = times

@@ -69,7 +69,7 @@ const SELF_CHECK: &str = "only turns on KLEE's checks of itself";
 const DIAG: &str = "only prints KLEE's debugging information";
 const QUERY_LOG: &str = "only formats KLEE's query logs (trex writes none)";
 const STATS_FILES: &str =
-    "only sets how often KLEE writes run.stats / run.istats (trex writes neither)";
+    "only sets how often KLEE writes run.stats / run.istats (trex writes run.istats at the end, run.stats by --stats-write-interval)";
 const KDALLOC: &str =
     "only configures KLEE's allocator (trex's addresses are deterministic and never reused)";
 const SEEDING: &str = "seeding (--seed-file, --seed-dir) is not implemented in trex";
@@ -339,9 +339,23 @@ pub const KLEE_OPTIONS: &[KleeOption] = &[
     ),
     opt("readable-posix-inputs", Flag, off_only(POSIX)),
     // Statistics.
-    opt("output-stats", Flag, off_only("trex writes no run.stats")),
-    opt("output-istats", Flag, off_only("trex writes no run.istats")),
-    opt("stats-write-interval", Value, Ignored(STATS_FILES)),
+    opt(
+        "output-stats",
+        Flag,
+        Kind::Fixed {
+            values: &["true"],
+            otherwise: Otherwise::Ignored("is not honoured: trex always writes run.stats"),
+        },
+    ),
+    opt(
+        "output-istats",
+        Flag,
+        Kind::Fixed {
+            values: &["true"],
+            otherwise: Otherwise::Ignored("is not honoured: trex always writes run.istats"),
+        },
+    ),
+    opt("stats-write-interval", Value, trex("stats-write-interval")),
     opt("stats-write-after-instructions", Value, Ignored(STATS_FILES)),
     opt("istats-write-interval", Value, Ignored(STATS_FILES)),
     opt("istats-write-after-instructions", Value, Ignored(STATS_FILES)),

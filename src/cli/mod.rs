@@ -2,6 +2,7 @@
 //! lines.
 
 mod args;
+mod covout;
 mod diag;
 mod klee_options;
 mod ktest_show;
@@ -9,7 +10,9 @@ mod options;
 mod parse;
 mod progress;
 mod replay;
+mod report;
 mod run;
+mod stats;
 mod svcomp;
 mod verify;
 mod verify_report;
@@ -66,6 +69,10 @@ pub enum Command {
     /// List KLEE 3.2's options and how trex treats each (implemented, ignored with a warning,
     /// refused).
     KleeOptions,
+    /// Write report.html (coverage, errors, verdicts) for an output directory.
+    Report(report::ReportArgs),
+    /// Print run.stats summaries as KLEE's klee-stats does.
+    Stats(stats::StatsArgs),
 }
 
 #[derive(Subcommand, Debug)]
@@ -92,6 +99,8 @@ pub enum Libc {
 pub struct RunArgs {
     #[command(flatten)]
     pub out: OutputDirOption,
+    #[command(flatten)]
+    pub stats: covout::StatsOptions,
     #[command(flatten)]
     pub prog: ProgramOptions,
     #[command(flatten)]
@@ -257,6 +266,8 @@ pub struct VerifyArgs {
     #[command(flatten)]
     pub out: OutputDirOption,
     #[command(flatten)]
+    pub stats: covout::StatsOptions,
+    #[command(flatten)]
     pub prog: ProgramOptions,
     #[command(flatten)]
     pub searcher: SearchOptions,
@@ -338,6 +349,8 @@ pub fn main() -> i32 {
         }
         Command::Replay(a) => replay::replay(&a),
         Command::Verify(a) => verify::verify(&a),
+        Command::Report(a) => report::report(&a),
+        Command::Stats(a) => stats::stats(&a),
         Command::Ktest(KtestCommand::Show { trim_zeros, files }) => {
             ktest_show::show(&files, trim_zeros)
         }
@@ -532,7 +545,10 @@ mod tests {
                 Command::Run(a) => (a.prog, a.insts),
                 Command::Verify(a) => (a.prog, a.insts),
                 Command::Replay(a) => (a.prog, a.insts),
-                Command::Ktest(_) | Command::KleeOptions => unreachable!(),
+                Command::Ktest(_)
+                | Command::KleeOptions
+                | Command::Report(_)
+                | Command::Stats(_) => unreachable!(),
             };
             assert_eq!(prog.libc, Some(Libc::None), "{cmd}");
             assert_eq!(prog.entry_point, "f", "{cmd}");

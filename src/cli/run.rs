@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
 use std::time::{Instant, SystemTime};
 
+use super::covout::CoverageOut;
 use super::parse::parse_error_type;
 use super::writer::{klee_line, TestWriter};
 use super::{progress, Libc, RunArgs};
@@ -215,6 +216,8 @@ pub fn run(a: &RunArgs) -> Result<()> {
     // Everything that can fail on bad input comes before the output directory is made.
     let scratch = Scratch::new()?;
     let (program, file) = prepare_program(a, &scratch)?;
+    // The program's own functions (the C library linked next is reported apart).
+    let own = crate::coverage::program_functions(&program);
     let (module, has_libc) =
         with_libc(program, &file, a.prog.libc, &scratch.path.join("linked.bc"))?;
     drop(scratch);
@@ -234,6 +237,15 @@ pub fn run(a: &RunArgs) -> Result<()> {
     let mut argv = vec![prog.display().to_string()];
     argv.extend(a.args.iter().cloned());
     let counters = Arc::new(control::Progress::default());
+    let covout = CoverageOut::start(
+        &module,
+        own,
+        &search,
+        counters.clone(),
+        &out.path,
+        &a.stats,
+        prog,
+    )?;
     let cfg = exec::Config {
         entry: a.prog.entry_point.clone(),
         argv,
@@ -241,7 +253,7 @@ pub fn run(a: &RunArgs) -> Result<()> {
         max_instructions: a.insts.max_instructions,
         max_stack_frames: a.stack.frames(),
         use_libc_start: has_libc,
-        search,
+        search: search.clone(),
         seed: a.searcher.seed,
         exit_on_error: a.exit_on_error,
         max_forks: a.forks.max_forks,
@@ -267,6 +279,7 @@ pub fn run(a: &RunArgs) -> Result<()> {
         loop_abstraction: None,
         loop_invariants: None,
         path_inputs: true,
+        coverage: Some(covout.coverage()),
     };
     let mut w = TestWriter::new(&module, out);
     w.emit_all_errors = a.emit_all_errors;
@@ -356,6 +369,15 @@ pub fn run(a: &RunArgs) -> Result<()> {
         None => info,
     };
     out.write_info(&info)?;
+    covout.finish(&module, "run", &out.path, |s| {
+        s.paths = outcome.paths_ended;
+        s.instructions = outcome.instructions;
+        s.pending = 0;
+        if let Some(st) = &outcome.solver_stats {
+            s.queries = st.queries;
+            s.solver_time = st.time.as_secs_f64();
+        }
+    })?;
     if let Some(dot) = &outcome.tree_dot {
         std::fs::write(out.path.join("tree.dot"), dot)?;
     }

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
+use super::covout::CoverageOut;
 use super::run::{load_program, with_libc};
 use super::verify_report::{self, Report, TargetResult};
 use super::{progress, svcomp, VerifyArgs};
@@ -36,19 +37,24 @@ pub fn verify(a: &VerifyArgs) -> Result<()> {
         OutputDir::create(a.out.output_dir.as_deref(), &out_base).context("output directory")?;
     let prog = program_bitcode(a, &out.path)?;
     let program = load_program(&prog, &a.prog.entry_point)?;
-    let own = verify::own_functions(&program);
-    let own = |n: &str| own.contains(n);
+    let own_names = verify::own_functions(&program);
+    let own = |n: &str| own_names.contains(n);
     let (module, has_libc) = with_libc(program, &prog, a.prog.libc, &out.path.join(".linked.bc"))?;
     let targets = verify::collect(&module, &own, &selection).map_err(anyhow::Error::msg)?;
-    let opts = options(a, &prog, search, has_libc);
-    let found = verify::verify(
+    let covout = CoverageOut::start(
         &module,
-        &own,
-        &targets,
-        &opts,
-        &mut out,
-        &mut ProgressLine(None),
+        own_names.clone(),
+        &search,
+        Arc::new(control::Progress::default()),
+        &out.path,
+        &a.stats,
+        &prog,
     )?;
+    let mut opts = options(a, &prog, search, has_libc);
+    opts.base.coverage = Some(covout.coverage());
+    let mut watcher = ProgressLine(None, &covout);
+    let found = verify::verify(&module, &own, &targets, &opts, &mut out, &mut watcher)?;
+    covout.finish(&module, "verify", &out.path, |s| s.pending = 0)?;
     let results: Vec<TargetResult> = found
         .targets
         .into_iter()
@@ -70,6 +76,11 @@ pub fn verify(a: &VerifyArgs) -> Result<()> {
         runs: found.runs,
         time: clock.elapsed().as_secs_f64(),
     };
+    std::fs::write(
+        out.path.join("verify.json"),
+        verify_report::json_text(&report)?,
+    )
+    .context("writing verify.json")?;
     verify_report::print(&report, a.json, a.svcomp)
 }
 
@@ -114,11 +125,13 @@ fn options(
     }
 }
 
-/// The progress line on stderr while an exact run goes (a terminal only).
-struct ProgressLine(Option<progress::Display>);
+/// The progress line on stderr while an exact run goes (a terminal only); the coverage
+/// timeline follows the exact runs' counters.
+struct ProgressLine<'c>(Option<progress::Display>, &'c CoverageOut);
 
-impl Watcher for ProgressLine {
+impl Watcher for ProgressLine<'_> {
     fn exact_run_started(&mut self, counters: &Arc<control::Progress>) {
+        self.1.next_run(counters.clone());
         self.0 = progress::start(counters);
     }
 

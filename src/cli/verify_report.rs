@@ -92,10 +92,16 @@ fn reason(v: &Verdict) -> Option<&str> {
     }
 }
 
+/// The `--json` report, also written as `verify.json` into the output directory (for
+/// `trex report`).
+pub fn json_text(r: &Report) -> Result<String> {
+    Ok(serde_json::to_string_pretty(&to_json(r))?)
+}
+
 /// Prints the report (and `module`-free parts only: locations were resolved in `targets`).
 pub fn print(r: &Report, json: bool, svcomp: bool) -> Result<()> {
     if json {
-        println!("{}", serde_json::to_string_pretty(&to_json(r))?);
+        println!("{}", json_text(r)?);
     } else if svcomp {
         for t in &r.targets {
             match (&t.verdict, &t.test) {

@@ -88,6 +88,13 @@ pub struct Progress {
     pub pending: AtomicU64,
     /// Instructions marked covered (`search::Coverage`).
     pub covered: AtomicU64,
+    /// Solver queries so far, and the time spent in the solver chain (microseconds): the
+    /// periodic rows of `run.stats`.
+    pub queries: AtomicU64,
+    pub solver_micros: AtomicU64,
+    /// Of those: answered by the counterexample cache; time inside Z3 (microseconds).
+    pub cex_hits: AtomicU64,
+    pub z3_micros: AtomicU64,
 }
 
 /// Hears of the run as it goes (the CLI writes tests here).
@@ -282,6 +289,15 @@ impl<'m> Interp<'m, '_> {
             p.pending.store(pending, Ordering::Relaxed);
             p.covered
                 .store(self.coverage.covered_count(), Ordering::Relaxed);
+            if let Some(s) = &self.solver {
+                let st = s.stats();
+                p.queries.store(st.queries, Ordering::Relaxed);
+                p.solver_micros
+                    .store(st.time.as_micros() as u64, Ordering::Relaxed);
+                p.cex_hits.store(st.cex_cache_hits, Ordering::Relaxed);
+                p.z3_micros
+                    .store(st.z3_time.as_micros() as u64, Ordering::Relaxed);
+            }
         }
     }
 
@@ -321,6 +337,14 @@ impl<'m> Interp<'m, '_> {
     pub(super) fn branch_side_is_new(&self, side: bool) -> bool {
         let f = self.st.frames.last().map_or(FuncId(0), |fr| fr.func);
         self.coverage.mark_branch(f, self.st.pc, side)
+    }
+
+    /// The switch being executed jumps to `target` (on the running path or a path just forked
+    /// from it): switch coverage for the reports (not KLEE's `coveredNew`, which counts
+    /// instructions and branch sides only).
+    pub(super) fn visit_switch_target(&self, target: crate::ir::BlockId) {
+        let f = self.st.frames.last().map_or(FuncId(0), |fr| fr.func);
+        self.coverage.mark_switch(f, self.st.pc, target);
     }
 
     /// A path starts or resumes running: its quantum begins (KLEE's batching: the searcher

@@ -12,7 +12,7 @@ use super::{
 };
 use crate::expr::{self, ArrayId, ExprId, ExprPool};
 use crate::ir::*;
-use crate::search::{make_searcher, Coverage, SearchKind, StateId, StateInfo};
+use crate::search::{make_searcher, Coverage, StateId, StateInfo};
 use crate::solver::{Query, Solver};
 use std::sync::Arc;
 
@@ -269,7 +269,7 @@ impl StateInfo for Slab<'_> {
 pub(super) struct Interp<'m, 'io> {
     pub(super) m: &'m Module,
     pool: ExprPool,
-    solver: Option<Box<dyn Solver + Send>>,
+    pub(super) solver: Option<Box<dyn Solver + Send>>,
     /// The running path.
     pub(super) st: ExecutionState,
     /// Paths forked by the running path, not yet given to the searcher.
@@ -412,11 +412,10 @@ impl<'m, 'io> Interp<'m, 'io> {
             step_sites,
             path_inputs: cfg.path_inputs,
             checks: cfg.checks,
-            coverage: Arc::new(if cfg.search.contains(&SearchKind::NursICnt) {
-                Coverage::counting(m)
-            } else {
-                Coverage::new(m)
-            }),
+            coverage: cfg
+                .coverage
+                .clone()
+                .unwrap_or_else(|| Arc::new(Coverage::for_search(m, &cfg.search))),
             quantum_end: u64::MAX,
             quantum_deadline: None,
             synced_at: 0,

@@ -189,6 +189,9 @@ pub struct Config {
     pub path_inputs: bool,
     /// Which failing integer operations are errors.
     pub checks: sem::Checks,
+    /// Record what runs into this `Coverage` (the caller samples it during the run and reports
+    /// it after; build it with `Coverage::for_search`); `None`: a coverage of the run's own.
+    pub coverage: Option<std::sync::Arc<crate::search::Coverage>>,
 }
 
 impl Default for Config {
@@ -216,6 +219,7 @@ impl Default for Config {
             loop_invariants: None,
             path_inputs: true,
             checks: sem::Checks::default(),
+            coverage: None,
         }
     }
 }

@@ -25,6 +25,11 @@ __attribute__((noinline)) int r2(void) { sink = 2; return 2; }
 __attribute__((noinline)) int r3(void) { sink = 3; return 3; }
 "#;
 
+/// Line `n` of a source given to [`compile_sym`] is line `n + prelude_lines()` of the file.
+pub(crate) fn prelude_lines() -> u32 {
+    PRELUDE.matches('\n').count() as u32
+}
+
 pub(super) fn run_sym(src: &str, opt: &str) -> Outcome {
     run_sym_cfg(src, opt, &Config::default())
 }

@@ -2,6 +2,7 @@
 //! one `testNNNNNN.ktest` per finished path and a `testNNNNNN.<kind>.err` per error.
 
 pub mod ktest;
+pub mod runstats;
 
 use std::fs::{self, File};
 use std::io::{self, Write};

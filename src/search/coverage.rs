@@ -6,7 +6,9 @@
 //!
 //! The executor marks straight-line runs at once ([`Coverage::mark_range`]: from where a run
 //! entered a block, or resumed after a call, to the instruction that left it), so the cost is
-//! per jump, not per instruction.
+//! per jump, not per instruction. Switches record which of their distinct target blocks were
+//! jumped to ([`Coverage::mark_switch`]); the coverage reports (`crate::coverage`) read it all
+//! after the run, or sample it while it goes.
 
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
@@ -26,6 +28,23 @@ pub struct Coverage {
     covered: AtomicU64,
     /// `mark_range` also counts executions (for `nurs:icnt`).
     counting: bool,
+    /// Per function: its switches as (pc, index of the first target in `switch_targets`),
+    /// sorted by pc (binary search: no table per instruction for the few switches).
+    switches: Vec<Box<[(u32, u32)]>>,
+    /// Per function: each switch's distinct target blocks, in case order then the default.
+    switch_targets: Vec<Box<[ir::BlockId]>>,
+    /// Per function, one bit per entry of `switch_targets`: that target was jumped to.
+    switch_taken: Vec<Box<[AtomicU64]>>,
+}
+
+impl std::fmt::Debug for Coverage {
+    // (A `Config` holding one prints as a size, not as its bits.)
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Coverage")
+            .field("covered", &self.covered_count())
+            .field("counting", &self.counting)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Coverage {
@@ -53,12 +72,49 @@ impl Coverage {
                     .collect()
             })
             .collect();
+        let mut switches = Vec::new();
+        let mut switch_targets = Vec::new();
+        let mut switch_taken = Vec::new();
+        for f in &module.functions {
+            let mut sw = Vec::new();
+            let mut targets = Vec::new();
+            for (pc, inst) in f.code.iter().enumerate() {
+                if let ir::InstKind::Switch { cases, default, .. } = &inst.kind {
+                    sw.push((pc as u32, targets.len() as u32));
+                    let first = targets.len();
+                    for e in cases.iter().map(|(_, e)| e).chain([default]) {
+                        if !targets[first..].contains(&e.target) {
+                            targets.push(e.target);
+                        }
+                    }
+                }
+            }
+            switch_taken.push(
+                (0..targets.len().div_ceil(64))
+                    .map(|_| AtomicU64::new(0))
+                    .collect(),
+            );
+            switches.push(sw.into_boxed_slice());
+            switch_targets.push(targets.into_boxed_slice());
+        }
         Coverage {
             bits,
             counts,
             branches,
             covered: AtomicU64::new(0),
             counting: false,
+            switches,
+            switch_targets,
+            switch_taken,
+        }
+    }
+
+    /// The coverage a run with these searchers records (counting for `nurs:icnt`).
+    pub fn for_search(module: &ir::Module, search: &[super::SearchKind]) -> Coverage {
+        if search.contains(&super::SearchKind::NursICnt) {
+            Coverage::counting(module)
+        } else {
+            Coverage::new(module)
         }
     }
 
@@ -133,6 +189,61 @@ impl Coverage {
         word.load(Ordering::Relaxed) & bit == 0 && word.fetch_or(bit, Ordering::Relaxed) & bit == 0
     }
 
+    /// The switch at `pc` of `f` jumped to block `target`; true if no path had before.
+    #[inline]
+    pub fn mark_switch(&self, f: ir::FuncId, pc: u32, target: ir::BlockId) -> bool {
+        let Some(k) = self.switch_target_index(f, pc, target) else {
+            return false;
+        };
+        let word = &self.switch_taken[f.0 as usize][k / 64];
+        let bit = 1u64 << (k % 64);
+        word.load(Ordering::Relaxed) & bit == 0 && word.fetch_or(bit, Ordering::Relaxed) & bit == 0
+    }
+
+    /// Index in `switch_targets[f]` of `target` of the switch at `pc`.
+    fn switch_target_index(&self, f: ir::FuncId, pc: u32, target: ir::BlockId) -> Option<usize> {
+        let sw = self.switches.get(f.0 as usize)?;
+        let i = sw.binary_search_by_key(&pc, |s| s.0).ok()?;
+        let first = sw[i].1 as usize;
+        let end = sw
+            .get(i + 1)
+            .map_or(self.switch_targets[f.0 as usize].len(), |s| s.1 as usize);
+        let t = self.switch_targets[f.0 as usize][first..end]
+            .iter()
+            .position(|&b| b == target)?;
+        Some(first + t)
+    }
+
+    /// The distinct target blocks of the switch at `pc` of `f` (case order, then the default),
+    /// each with whether it was jumped to; empty if there is no switch there.
+    pub fn switch_outcomes(&self, f: ir::FuncId, pc: u32) -> Vec<(ir::BlockId, bool)> {
+        let Some(sw) = self.switches.get(f.0 as usize) else {
+            return Vec::new();
+        };
+        let Ok(i) = sw.binary_search_by_key(&pc, |s| s.0) else {
+            return Vec::new();
+        };
+        let targets = &self.switch_targets[f.0 as usize];
+        let first = sw[i].1 as usize;
+        let end = sw.get(i + 1).map_or(targets.len(), |s| s.1 as usize);
+        (first..end)
+            .map(|k| {
+                let w = self.switch_taken[f.0 as usize][k / 64].load(Ordering::Relaxed);
+                (targets[k], w & (1u64 << (k % 64)) != 0)
+            })
+            .collect()
+    }
+
+    /// Whether the side (`true`: the true edge) of the conditional branch at `pc` of `f` was
+    /// taken.
+    pub fn branch_taken(&self, f: ir::FuncId, pc: u32, side: bool) -> bool {
+        let k = 2 * pc as usize + usize::from(!side);
+        self.branches
+            .get(f.0 as usize)
+            .and_then(|b| b.get(k / 64))
+            .is_some_and(|w| w.load(Ordering::Relaxed) & (1u64 << (k % 64)) != 0)
+    }
+
     fn count_one(&self, f: ir::FuncId, pc: u32) {
         if let Some(c) = self
             .counts
@@ -159,6 +270,26 @@ impl Coverage {
             .get(f.0 as usize)
             .and_then(|b| b.get(pc as usize / 64))
             .is_some_and(|w| w.load(Ordering::Relaxed) & (1u64 << (pc % 64)) != 0)
+    }
+
+    /// Number of covered instructions among the first `n` of `f` (its code).
+    pub fn covered_in(&self, f: ir::FuncId, n: u32) -> u64 {
+        let Some(words) = self.bits.get(f.0 as usize) else {
+            return 0;
+        };
+        let n = n as usize;
+        words
+            .iter()
+            .enumerate()
+            .take(n.div_ceil(64))
+            .map(|(i, w)| {
+                let mut v = w.load(Ordering::Relaxed);
+                if (i + 1) * 64 > n {
+                    v &= u64::MAX >> (64 - (n - i * 64));
+                }
+                u64::from(v.count_ones())
+            })
+            .sum()
     }
 
     /// Number of covered instructions (monotone: a cheap "has coverage changed" version).
@@ -247,5 +378,51 @@ mod tests {
         assert!(c.mark_branch(f, 68, true));
         // Branch sides are not instructions.
         assert_eq!(c.covered_count(), 0);
+    }
+
+    #[test]
+    fn switch_targets_are_distinct_blocks_marked_once() {
+        let mut m = module(4);
+        let e = |b| ir::Edge {
+            target: ir::BlockId(b),
+            copies: vec![],
+        };
+        // Two switches; the first has two cases to block 1 (one target) and a default to 3.
+        m.functions[0].code[1].kind = ir::InstKind::Switch {
+            cond: ir::Operand::Const(ir::ConstId(0)),
+            width: 32,
+            cases: vec![(1, e(1)), (2, e(2)), (5, e(1))],
+            default: e(3),
+        };
+        m.functions[0].code[3].kind = ir::InstKind::Switch {
+            cond: ir::Operand::Const(ir::ConstId(0)),
+            width: 32,
+            cases: vec![(0, e(2))],
+            default: e(2),
+        };
+        let c = Coverage::new(&m);
+        let f = ir::FuncId(0);
+        let b = ir::BlockId;
+        assert_eq!(
+            c.switch_outcomes(f, 1),
+            [(b(1), false), (b(2), false), (b(3), false)]
+        );
+        assert!(c.mark_switch(f, 1, b(3)));
+        assert!(!c.mark_switch(f, 1, b(3)));
+        assert!(c.mark_switch(f, 1, b(1)));
+        // Not a target of that switch, not a switch: nothing.
+        assert!(!c.mark_switch(f, 1, b(0)));
+        assert!(!c.mark_switch(f, 2, b(1)));
+        assert_eq!(
+            c.switch_outcomes(f, 1),
+            [(b(1), true), (b(2), false), (b(3), true)]
+        );
+        assert_eq!(c.switch_outcomes(f, 3), [(b(2), false)]);
+        assert!(c.mark_switch(f, 3, b(2)));
+        assert_eq!(c.switch_outcomes(f, 3), [(b(2), true)]);
+        assert!(c.switch_outcomes(f, 0).is_empty());
+        // Switch targets are neither instructions nor branch sides.
+        assert_eq!(c.covered_count(), 0);
+        assert!(!c.branch_taken(f, 1, true));
     }
 }

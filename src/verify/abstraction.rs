@@ -167,6 +167,9 @@ fn run<'m>(
     cfg.targets = Some(Arc::new(watched));
     cfg.loop_abstraction = Some(loops.clone());
     cfg.loop_invariants = Some(Arc::new(invariants));
+    // Abstract paths start loops in havocked states: what they run is no coverage of the
+    // program's executions (the reports count the exact runs only).
+    cfg.coverage = None;
     cfg.limits.max_time = Some(max_time.max(Duration::from_millis(100)));
     let mut gaps = Gaps::new(ctx.module);
     let outcome = exec::run_monitored(ctx.module, &cfg, &mut Discard, &mut gaps)?;

@@ -435,6 +435,16 @@ impl Run<'_> {
             self.spec.timeout.unwrap_or(self.ctx.timeout),
         )?;
         check_trex_ran(&out).map_err(|e| format!("{tag}: {e}"))?;
+        // Every output directory's coverage.lcov must please genhtml (`--list-targets` makes
+        // none; without `--output-dir`, the newest is `klee-last`).
+        if !extra.contains(&"--list-targets") && !self.base.iter().any(|a| a == "--list-targets") {
+            let out_dir = match extra.iter().position(|a| *a == "--output-dir") {
+                Some(i) => PathBuf::from(extra[i + 1]),
+                None => self.dir.join("klee-last"),
+            };
+            super::coverage::check_lcov(&out_dir, self.dir, &format!("verify-{tag}"))
+                .map_err(|e| format!("{tag}: {e}"))?;
+        }
         Ok(out)
     }
 

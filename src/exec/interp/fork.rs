@@ -276,6 +276,9 @@ impl<'m, 'io> Interp<'m, 'io> {
                 self.add_constraint(k);
             }
         }
+        for (e, _) in &feasible {
+            self.visit_switch_target(e.target);
+        }
         // The first feasible target stays with this path; the others are forked in reverse so
         // that `--search=dfs` takes them in case order.
         for &(e, k) in feasible[1..].iter().rev() {

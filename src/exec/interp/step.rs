@@ -409,6 +409,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                             .unwrap_or(default),
                     }
                 };
+                self.visit_switch_target(e.target);
                 return Ok(Flow::Jump(self.edge(f, e)));
             }
             InstKind::IndirectBr { addr, dests } => {
