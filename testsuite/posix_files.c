@@ -1,6 +1,7 @@
 // System calls on files by name (issue 16): open/openat, read, pread, lseek, fstat/stat/lstat,
-// dup/dup2/fcntl sharing offsets, close, access, /dev/null, errors (ENOENT, EBADF, EISDIR,
-// ENOTDIR, EROFS-or-EACCES on writes), isatty, getcwd, uname, clocks, limits, ids, signals.
+// dup/dup2/fcntl sharing offsets, close, access, /dev/null, /dev/stdin, O_CREAT on an existing
+// file, errors (ENOENT, EBADF, EISDIR, ENOTDIR, EEXIST, ERANGE, ENOTTY), isatty, getcwd, uname,
+// clocks, limits, ids, signals.
 // The program reads its own source file (__FILE__, an absolute path).
 // EXPECT: exit 0
 // x86-64 only: an i386 program compiled against glibc's headers has glibc's 88-byte 32-bit
@@ -66,6 +67,17 @@ int main(void) {
   errno = 0;
   printf("O_DIRECTORY on a file %d ENOTDIR %d\n", open(__FILE__, O_RDONLY | O_DIRECTORY),
          errno == ENOTDIR);
+  int cr = open(__FILE__, O_RDONLY | O_CREAT, 0644);
+  errno = 0;
+  printf("O_CREAT on an existing file %d, O_EXCL %d EEXIST %d\n", cr >= 0,
+         open(__FILE__, O_RDONLY | O_CREAT | O_EXCL, 0644), errno == EEXIST);
+  close(cr);
+  struct stat sin, fin;
+  printf("stat /dev/stdin %d, as fstat(0) %d\n", stat("/dev/stdin", &sin),
+         fstat(0, &fin) == 0 && sin.st_mode == fin.st_mode && sin.st_size == fin.st_size);
+  int in = open("/dev/stdin", O_RDONLY);
+  printf("/dev/stdin %d, read %ld\n", in >= 0, (long)read(in, buf, 10));
+  close(in);
   int nul = open("/dev/null", O_RDWR);
   printf("/dev/null read %ld write %ld\n", (long)read(nul, buf, 10), (long)write(nul, "abc", 3));
   close(nul);

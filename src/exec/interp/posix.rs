@@ -3,11 +3,12 @@
 //!
 //! * file descriptors over open file descriptions (`dup` shares the offset): stdin (the bytes
 //!   `Io::stdin` gives, fetched at the first call on it: a regular file with the host's stat
-//!   data when trex's stdin is one, as the native program would see it, else a pipe),
-//!   stdout and stderr (the `Io`, pipes, write-only),
-//!   `/dev/null`, and host files and directories opened read-only by name, relative to the
-//!   current directory (`--run-in-dir`), each file's contents read once when it is opened (a
-//!   snapshot: later host changes are not seen; writes are refused with `EROFS`);
+//!   data when trex's stdin is one, as the native program would see it, else read as a pipe
+//!   whatever it is, with its stat data), stdout and stderr (the `Io`, pipes, write-only),
+//!   `/dev/null`, `/dev/stdin` & co. (the descriptors themselves), and host files and
+//!   directories opened read-only by name, relative to the current directory (`--run-in-dir`),
+//!   each file's contents read once when it is opened (a snapshot: later host changes are not
+//!   seen; writing, truncating or creating a file is refused with `EROFS`);
 //! * the process's identity and limits, the clocks, `uname`, `getcwd`: the host's, as the
 //!   native program would see them; the umask (per path, 022 at start);
 //! * signals: actions are accepted and never delivered (no signal reaches a path).
@@ -27,6 +28,7 @@ const ENXIO: i64 = 6;
 const EBADF: i64 = 9;
 const ENOMEM: i64 = 12;
 const EACCES: i64 = 13;
+const EEXIST: i64 = 17;
 const ENOTDIR: i64 = 20;
 const EISDIR: i64 = 21;
 const EINVAL: i64 = 22;
@@ -40,6 +42,7 @@ const O_ACCMODE: i64 = 3;
 const O_WRONLY: i64 = 1;
 const O_CREAT: i64 = 0o100;
 const O_TRUNC: i64 = 0o1000;
+const O_EXCL: i64 = 0o200;
 const O_CLOEXEC: i64 = 0o2000000;
 const AT_FDCWD: i64 = -100;
 const AT_SYMLINK_NOFOLLOW: i64 = 0x100;
@@ -107,7 +110,8 @@ enum Node {
     /// The program's stdin, not fetched from the `Io` yet (`Interp::fetch_stdin`).
     Stdin,
     /// Bytes read from a pipe (stdin when it is not a regular file): no seeking.
-    Pipe(Arc<[u8]>),
+    /// Its stat data: the host stdin's (a pipe, a terminal, `/dev/null`), or a pipe's.
+    Pipe(Arc<[u8]>, Arc<Stat>),
     /// stdout (1) or stderr (2), through the `Io`.
     Out(i32),
     /// `/dev/null`: reads nothing, swallows writes.
@@ -399,6 +403,16 @@ fn errno_of(e: &std::io::Error) -> i64 {
     e.raw_os_error().map_or(EACCES, |n| n as i64)
 }
 
+/// The descriptor a path names: `/dev/stdin`, `/dev/stdout`, `/dev/stderr`, `/dev/fd/N`.
+fn own_fd(p: &Path) -> Option<i64> {
+    match p.to_str()? {
+        "/dev/stdin" => Some(0),
+        "/dev/stdout" => Some(1),
+        "/dev/stderr" => Some(2),
+        p => p.strip_prefix("/dev/fd/")?.parse().ok(),
+    }
+}
+
 /// Paths whose contents are not files' (the host process's own state, devices): refused
 /// rather than answered with what trex itself would see there.
 fn host_special(p: &Path) -> bool {
@@ -589,7 +603,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                 self.fetch_stdin(a[1]);
                 match self.st.posix.desc(a[1]) {
                     Some(d) => match self.st.posix.descs[d].as_ref().unwrap().node {
-                        Node::Stdin | Node::Pipe(_) | Node::Out(_) => -ESPIPE,
+                        Node::Stdin | Node::Pipe(..) | Node::Out(_) => -ESPIPE,
                         _ => 0,
                     },
                     None => -EBADF,
@@ -823,7 +837,8 @@ impl<'m, 'io> Interp<'m, 'io> {
         let (bytes, meta) = self.io.stdin();
         let node = match meta {
             Some(m) if m.is_file() => Node::File(bytes, Arc::new(Stat::of(&m))),
-            _ => Node::Pipe(bytes),
+            Some(m) => Node::Pipe(bytes, Arc::new(Stat::of(&m))),
+            None => Node::Pipe(bytes, Arc::new(Stat::pipe(1))),
         };
         self.st.posix.descs[d].as_mut().unwrap().node = node;
     }
@@ -838,7 +853,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             return Ok(-EBADF);
         }
         let data: Arc<[u8]> = match &desc.node {
-            Node::Pipe(data) => {
+            Node::Pipe(data, _) => {
                 if at.is_some() {
                     return Ok(-ESPIPE);
                 }
@@ -883,7 +898,8 @@ impl<'m, 'io> Interp<'m, 'io> {
     }
 
     fn sys_open(&mut self, path: PathBuf, flags: i64) -> i64 {
-        let write = flags & O_ACCMODE != 0 || flags & (O_CREAT | O_TRUNC) != 0;
+        // O_CREAT alone writes nothing when the file exists (it is opened as it is).
+        let write = flags & O_ACCMODE != 0 || flags & O_TRUNC != 0;
         if path == Path::new("/dev/null") {
             let st = std::fs::metadata(&path)
                 .map(|m| Stat::of(&m))
@@ -894,16 +910,27 @@ impl<'m, 'io> Interp<'m, 'io> {
             // No controlling terminal.
             return -ENXIO;
         }
+        // The process's own descriptors by name (Linux reopens the file; here the open file
+        // description is shared, which differs only in the offset of seekable files).
+        if let Some(fd) = own_fd(&path) {
+            return match self.st.posix.desc(fd) {
+                Some(d) => self.st.posix.install(d, 0, flags & O_CLOEXEC != 0),
+                None => -ENOENT,
+            };
+        }
         if host_special(&path) {
             return -EACCES;
         }
         let meta = match std::fs::metadata(&path) {
             Ok(m) => m,
-            Err(e) if write && e.kind() == std::io::ErrorKind::NotFound && flags & O_CREAT != 0 => {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound && flags & O_CREAT != 0 => {
                 return -EROFS;
             }
             Err(e) => return -errno_of(&e),
         };
+        if flags & O_CREAT != 0 && flags & O_EXCL != 0 {
+            return -EEXIST;
+        }
         if write {
             return if meta.is_dir() { -EISDIR } else { -EROFS };
         }
@@ -934,7 +961,7 @@ impl<'m, 'io> Interp<'m, 'io> {
         };
         let desc = self.st.posix.descs[d].as_mut().unwrap();
         let end = match &desc.node {
-            Node::Stdin | Node::Pipe(_) | Node::Out(_) => return -ESPIPE,
+            Node::Stdin | Node::Pipe(..) | Node::Out(_) => return -ESPIPE,
             Node::Null(_) => return 0,
             Node::File(data, _) => data.len() as i64,
             Node::Dir(..) => return -EINVAL,
@@ -995,15 +1022,20 @@ impl<'m, 'io> Interp<'m, 'io> {
         self.fetch_stdin(fd);
         let d = self.st.posix.desc(fd).ok_or(-EBADF)?;
         Ok(match &self.st.posix.descs[d].as_ref().unwrap().node {
-            Node::Stdin | Node::Pipe(_) => Stat::pipe(1),
+            Node::Stdin => unreachable!("stdin fetched above"),
+            Node::Pipe(_, st) => (**st).clone(),
             Node::Out(k) => Stat::pipe(1 + *k as u64),
             Node::Null(st) | Node::File(_, st) | Node::Dir(_, st) => (**st).clone(),
         })
     }
 
-    fn path_stat(&self, path: &Path, nofollow: bool) -> Result<Stat, i64> {
+    fn path_stat(&mut self, path: &Path, nofollow: bool) -> Result<Stat, i64> {
         if path.as_os_str().is_empty() {
             return Err(-ENOENT);
+        }
+        if let Some(fd) = own_fd(path) {
+            // (Symbolic links on Linux; followed here even by lstat.)
+            return self.fd_stat(fd).map_err(|_| -ENOENT);
         }
         if host_special(path) && path != Path::new("/dev/null") {
             return Err(-EACCES);
