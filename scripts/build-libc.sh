@@ -12,15 +12,20 @@
 # the build fails if anything else is left undefined or if any inline asm
 # remains. Log: build/runtime/build-libc.log.
 #
-# Environment: JOBS (parallel compiles, default nproc), FORCE=1 (rebuild).
+# Environment: JOBS (parallel compiles, default nproc), FORCE=1 (rebuild),
+# TREX_LIBC_OUT=DIR (write DIR/runtime and DIR/libc-obj instead of build/runtime and
+# build/libc-obj, e.g. to test runtime/ changes with TREX_RUNTIME_DIR=DIR/runtime while
+# build/ holds another checkout's library; the musl source is still build/musl-src).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 SCRIPT="$ROOT/scripts/build-libc.sh"
 BUILD="$ROOT/build"
 MUSL="$BUILD/musl-src"
-OUT="$BUILD/runtime"
-OBJ="$BUILD/libc-obj"
+OUT="${TREX_LIBC_OUT:+$TREX_LIBC_OUT/runtime}"
+OUT="${OUT:-$BUILD/runtime}"
+OBJ="${TREX_LIBC_OUT:+$TREX_LIBC_OUT/libc-obj}"
+OBJ="${OBJ:-$BUILD/libc-obj}"
 LOG="$OUT/build-libc.log"
 STAMP="$OUT/libc.stamp"
 JOBS="${JOBS:-$(nproc 2>/dev/null || echo 2)}"

@@ -66,6 +66,8 @@ struct Spec {
     /// Restriction of the optimization levels (`ONLY: O0`).
     only: Option<Vec<String>>,
     timeout: Option<Duration>,
+    /// The program's stdin (`STDIN:` lines, one line each; default: empty).
+    stdin: Option<String>,
 }
 
 /// Splits a `RUN:` line into arguments; double quotes group words (`"a b"`), `\"` is a quote.
@@ -134,6 +136,7 @@ fn parse_spec(path: &Path) -> Result<Spec, String> {
     let mut libc_none = false;
     let mut only = None;
     let mut timeout = None;
+    let mut stdin: Option<String> = None;
     let mut marker_lines = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let lineno = i as u32 + 1;
@@ -180,6 +183,12 @@ fn parse_spec(path: &Path) -> Result<Spec, String> {
             }
         } else if let Some(r) = c.strip_prefix("ONLY:") {
             only = Some(parse_only(r).map_err(|e| format!("{}:{lineno}: {e}", path.display()))?);
+        } else if let Some(r) = c.strip_prefix("STDIN:") {
+            // One line of stdin per directive (the text after `STDIN: `, then a newline).
+            let line = r.strip_prefix(' ').unwrap_or(r);
+            let s = stdin.get_or_insert_with(String::new);
+            s.push_str(line);
+            s.push('\n');
         } else if let Some(r) = c.strip_prefix("TIMEOUT:") {
             let s: u64 = r
                 .trim()
@@ -218,6 +227,7 @@ fn parse_spec(path: &Path) -> Result<Spec, String> {
         libc_none,
         only,
         timeout,
+        stdin,
     })
 }
 
@@ -590,7 +600,16 @@ fn run_prog(ctx: &Ctx, spec: &Spec, opt: &str, m32: bool, dir: &Path) -> Result<
         cmd.arg("--libc=none");
     }
     cmd.arg(&bc).args(&spec.args).current_dir(dir);
-    let out = run_cmd(cmd, dir, "trex", spec.timeout.unwrap_or(ctx.timeout))?;
+    let stdin = match &spec.stdin {
+        Some(text) => {
+            let p = dir.join("stdin.txt");
+            fs::write(&p, text).map_err(|e| format!("{}: {e}", p.display()))?;
+            Some(p)
+        }
+        None => None,
+    };
+    let timeout = spec.timeout.unwrap_or(ctx.timeout);
+    let out = run_cmd_stdin(cmd, dir, "trex", timeout, stdin.as_deref())?;
     let verbose = |msg: String| -> String {
         if ctx.verbose {
             format!(
@@ -633,7 +652,7 @@ fn run_prog(ctx: &Ctx, spec: &Spec, opt: &str, m32: bool, dir: &Path) -> Result<
             compile(&largs, dir, "link")?;
             let mut ncmd = Command::new(&exe);
             ncmd.args(&spec.args).current_dir(dir);
-            let native = run_cmd(ncmd, dir, "native", NATIVE_TIMEOUT)?;
+            let native = run_cmd_stdin(ncmd, dir, "native", NATIVE_TIMEOUT, stdin.as_deref())?;
             let native_status = match native.status.and_then(|s| s.code()) {
                 Some(c) => c,
                 None => {

@@ -30,6 +30,27 @@ impl exec::Io for StdIo {
             progress::write_stdout(data);
         }
     }
+
+    /// trex's own stdin, read to its end once (when a path first uses fd 0: a program that
+    /// never does, does not wait for it); every path reads the same bytes.
+    fn stdin(&mut self) -> (Arc<[u8]>, Option<std::fs::Metadata>) {
+        type Stdin = (Arc<[u8]>, Option<std::fs::Metadata>);
+        static STDIN: std::sync::OnceLock<Stdin> = std::sync::OnceLock::new();
+        STDIN
+            .get_or_init(|| {
+                use std::os::fd::AsFd;
+                let meta = std::io::stdin()
+                    .as_fd()
+                    .try_clone_to_owned()
+                    .ok()
+                    .and_then(|fd| std::fs::File::from(fd).metadata().ok());
+                let mut b = Vec::new();
+                // An unreadable stdin (closed, a directory) reads as empty.
+                let _ = std::io::stdin().lock().read_to_end(&mut b);
+                (b.into(), meta)
+            })
+            .clone()
+    }
 }
 
 fn has_entry(m: &ir::Module, entry: &str) -> bool {

@@ -417,7 +417,20 @@ fn libc_start_and_syscalls() {
             &Config::default(),
         );
         match o.end {
-            End::Error(e) => assert_eq!(e.message, "unsupported syscall 12345"),
+            End::Error(e) => assert_eq!(e.message, "unsupported syscall 12345 (unknown)"),
+            e => panic!("{:?}", e),
+        }
+        // A call the model lacks is named (mount: 165 on x86-64, 21 on i386).
+        let (o, _) = run_cfg(
+            "int main(void) { return __trex_syscall(sizeof(void*) == 8 ? 165 : 21, 0, 0, 0, 0, 0, 0); }",
+            flags,
+            &Config::default(),
+        );
+        match o.end {
+            End::Error(e) => {
+                let want = if flags.len() > 1 { 21 } else { 165 };
+                assert_eq!(e.message, format!("unsupported syscall {want} (mount)"))
+            }
             e => panic!("{:?}", e),
         }
     }

@@ -67,6 +67,7 @@ mod sym_size;
 mod symcall;
 mod symcopy;
 mod symmem;
+mod syscall_names;
 mod targets;
 
 mod builtins;
@@ -76,6 +77,7 @@ mod fork;
 mod intrinsics;
 mod memops;
 mod path_end;
+mod posix;
 mod pure;
 mod startup;
 mod step;

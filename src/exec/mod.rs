@@ -224,9 +224,16 @@ impl Default for Config {
     }
 }
 
-/// Where the program's output goes.
+/// Where the program's output goes, and where its stdin comes from.
 pub trait Io {
     fn write(&mut self, fd: i32, data: &[u8]);
+    /// The program's whole stdin, and its metadata when it is a file (asked once per path, at
+    /// its first call on fd 0; the same each time: every path reads the same stdin; a regular
+    /// file is modelled as one, with its stat data, anything else as a pipe). Default: an empty
+    /// pipe.
+    fn stdin(&mut self) -> (std::sync::Arc<[u8]>, Option<std::fs::Metadata>) {
+        (std::sync::Arc::from(&[][..]), None)
+    }
 }
 
 /// The result of a run.

@@ -1,4 +1,5 @@
-//! Functions the executor implements: the malloc family, abort, exit, `__trex_syscall` and the program's output.
+//! Functions the executor implements: the malloc family, abort, exit, `__trex_syscall` (the
+//! system calls themselves: `posix.rs`) and the program's output.
 
 use super::calls::BuiltinCall;
 use super::*;
@@ -163,79 +164,6 @@ impl<'m, 'io> Interp<'m, 'io> {
             }
             // `Defined` and the symbolic API (`is_symbolic_api`) never get here.
             _ => unreachable!("builtin {b:?} is dispatched elsewhere"),
-        })
-    }
-
-    pub(super) fn syscall(&mut self, a: &[i64; 7], args: &[CallArg]) -> R<i64> {
-        let nr = a[0];
-        #[derive(PartialEq)]
-        enum S {
-            Write,
-            Writev,
-            Ioctl,
-            Exit,
-            NoMem,
-            Pid,
-            Zero,
-            Other,
-        }
-        let s = if self.x86_64 {
-            match nr {
-                1 => S::Write,
-                20 => S::Writev,
-                16 => S::Ioctl,
-                60 | 231 => S::Exit,
-                12 | 9 => S::NoMem,
-                39 | 186 => S::Pid,
-                13 | 14 | 11 => S::Zero,
-                _ => S::Other,
-            }
-        } else {
-            match nr {
-                4 => S::Write,
-                146 => S::Writev,
-                54 => S::Ioctl,
-                1 | 252 => S::Exit,
-                45 | 90 | 192 => S::NoMem,
-                20 | 224 => S::Pid,
-                174 | 175 | 91 => S::Zero,
-                _ => S::Other,
-            }
-        };
-        Ok(match s {
-            S::Write => {
-                let (fd, p, n) = (a[1] as i32, self.arg(args, 2), a[3] as u64);
-                self.write_out(fd, &p, n)?
-            }
-            S::Writev => {
-                let (fd, iov, cnt) = (a[1] as i32, self.arg(args, 2), a[3]);
-                let ps = self.ps as u64;
-                let mut total = 0i64;
-                for i in 0..cnt.max(0) as u64 {
-                    let e = self.ptr_add(iov.clone(), (i * 2 * ps) as i64);
-                    let (s, o) = self
-                        .st
-                        .mem
-                        .resolve(&e, 2 * ps)
-                        .map_err(|er| mem_err(er, &e))?;
-                    let base = self.st.mem.load_ptr(s, o);
-                    let len = self.st.mem.load_int(s, o + ps, ps) as u64;
-                    let r = self.write_out(fd, &base, len)?;
-                    if r < 0 {
-                        return Ok(r);
-                    }
-                    total += r;
-                }
-                total
-            }
-            S::Ioctl => -25,
-            S::Exit => return Err(Box::new(Stop::Exit(a[1] as i32))),
-            S::NoMem => -12,
-            S::Pid => 1,
-            S::Zero => 0,
-            S::Other => {
-                return error(ErrorKind::Exec, format!("unsupported syscall {}", nr));
-            }
         })
     }
 

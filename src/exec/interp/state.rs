@@ -66,6 +66,8 @@ pub(in crate::exec) struct ExecutionState {
     pub(in crate::exec) executed: u64,
     /// `executed` when it last covered new code (0: never).
     pub(in crate::exec) covered_new_at: u64,
+    /// Its file descriptors and process state, behind the system calls (`posix.rs`).
+    pub(in crate::exec) posix: posix::Posix,
 }
 
 impl ExecutionState {
@@ -83,6 +85,7 @@ impl ExecutionState {
             covered_new: false,
             executed: 0,
             covered_new_at: 0,
+            posix: posix::Posix::default(),
         }
     }
 

@@ -1,0 +1,139 @@
+#!/usr/bin/env bash
+# Builds GNU coreutils 9.1 (Debian's source package) to LLVM bitcode against musl's headers, one
+# `P.bc` per program, for `trex run P.bc ...` (issue 16). Not part of `make test`: it takes
+# minutes. Idempotent: programs already extracted are kept; a finished build only lists them.
+#
+#   scripts/build-coreutils.sh                # every program
+#   scripts/build-coreutils.sh echo cat wc    # only these (the build is whole-tree anyway)
+#
+# Output: $TREX_COREUTILS_DIR (default build/coreutils): bc/P.bc for each program, src/ the
+# configured tree (native musl executables src/P, built alongside), build.log.
+#
+# How: wllvm (PyPI) compiles each file twice, natively and to bitcode, and records the bitcode
+# in the object; `extract-bc` links a program's bitcode back together. The compiler wllvm runs is
+# `musl-clang` below: clang-14 with musl 1.2.3's headers (Debian's musl-dev, the version trex's
+# libc.bc is built from) and, for links, musl's static libc.a, so that configure's link tests
+# see musl, not glibc.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+OUT="${TREX_COREUTILS_DIR:-$ROOT/build/coreutils}"
+SRC="$OUT/src"
+BC="$OUT/bc"
+TOOLS="$OUT/tools"
+LOG="$OUT/build.log"
+VERSION=9.1
+JOBS="${JOBS:-$(nproc)}"
+MUSL_INC=/usr/include/x86_64-linux-musl
+MUSL_LIB=/usr/lib/x86_64-linux-musl
+
+die() { echo "build-coreutils.sh: error: $*" >&2; exit 1; }
+mkdir -p "$OUT" "$BC"
+
+# ---------------------------------------------------------------- tools
+missing=()
+command -v clang-14 >/dev/null 2>&1 || missing+=(clang-14)
+command -v llvm-link-14 >/dev/null 2>&1 || missing+=(llvm-14)
+[ -f "$MUSL_LIB/libc.a" ] && [ -d "$MUSL_INC" ] || missing+=(musl-dev)
+command -v dpkg-source >/dev/null 2>&1 || missing+=(dpkg-dev)
+if [ "${#missing[@]}" != 0 ]; then
+	# scripts/install-deps.sh installs the toolchain and adds a deb-src entry (for apt-get source).
+	bash "$ROOT/scripts/install-deps.sh" --musl-src
+	SUDO=()
+	[ "$(id -u)" = 0 ] || SUDO=(sudo -n)
+	"${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+		musl-dev dpkg-dev </dev/null >/dev/null || die "cannot install musl-dev"
+fi
+if ! command -v wllvm >/dev/null 2>&1 || ! command -v extract-bc >/dev/null 2>&1; then
+	echo "build-coreutils.sh: installing wllvm (pip)"
+	python3 -m pip install -q --user wllvm || python3 -m pip install -q wllvm || die "pip install wllvm failed"
+	export PATH="$HOME/.local/bin:$PATH"
+	command -v wllvm >/dev/null 2>&1 || die "wllvm not found after pip install"
+fi
+
+# wllvm runs $LLVM_COMPILER_PATH/$LLVM_CC_NAME; extract-bc runs llvm-link and llvm-ar from there.
+mkdir -p "$TOOLS"
+for t in llvm-link llvm-ar llvm-nm llvm-objcopy; do ln -sf "$(command -v "$t-14")" "$TOOLS/$t"; done
+ln -sf "$(command -v clang-14)" "$TOOLS/clang"
+RESOURCE_INC="$(clang-14 -print-resource-dir)/include"
+LIBGCC="$(gcc -print-libgcc-file-name 2>/dev/null || true)"
+cat >"$TOOLS/musl-clang.tmp" <<EOF
+#!/bin/sh
+# clang-14 against musl 1.2.3 (written by scripts/build-coreutils.sh). Compiles see musl's headers
+# only; links are static with musl's crt files and libc.a.
+link=1
+for a in "\$@"; do
+	case "\$a" in -c | -E | -S | -M | -MM | -v | --version | -dumpversion | -dumpmachine | -print-* | -\#\#\#) link=0 ;; esac
+done
+set -- -Wno-unused-command-line-argument -nostdinc -isystem "$RESOURCE_INC" -isystem "$MUSL_INC" "\$@"
+if [ \$link = 1 ]; then
+	exec clang-14 -static -nostdlib "$MUSL_LIB/crt1.o" "$MUSL_LIB/crti.o" "\$@" -L"$MUSL_LIB" -lc $LIBGCC "$MUSL_LIB/crtn.o"
+fi
+exec clang-14 "\$@"
+EOF
+chmod +x "$TOOLS/musl-clang.tmp"
+mv "$TOOLS/musl-clang.tmp" "$TOOLS/musl-clang"
+export LLVM_COMPILER=clang LLVM_COMPILER_PATH="$TOOLS" LLVM_CC_NAME=musl-clang
+
+# ---------------------------------------------------------------- source
+if [ ! -f "$SRC/configure" ]; then
+	fetch="$OUT/fetch"
+	rm -rf "$fetch" && mkdir -p "$fetch"
+	echo "build-coreutils.sh: fetching the source (apt-get source coreutils)"
+	if ! (cd "$fetch" && apt-get source -qq coreutils </dev/null >"$fetch/apt.log" 2>&1); then
+		bash "$ROOT/scripts/install-deps.sh" --musl-src
+		apt-get update -qq </dev/null >/dev/null 2>&1 || true
+		(cd "$fetch" && apt-get source -qq coreutils </dev/null >"$fetch/apt.log" 2>&1) ||
+			{ cat "$fetch/apt.log" >&2; die "apt-get source coreutils failed"; }
+	fi
+	d="$fetch/coreutils-$VERSION"
+	[ -f "$d/configure" ] || die "apt-get source gave no coreutils-$VERSION (see $fetch/apt.log)"
+	rm -rf "$SRC"
+	mv "$d" "$SRC"
+	rm -rf "$fetch"
+fi
+
+# ---------------------------------------------------------------- configure and build
+if [ ! -f "$SRC/.trex-built" ]; then
+	start=$(date +%s)
+	: >"$LOG"
+	echo "build-coreutils.sh: configuring (log: $LOG)"
+	# Known facts: configure refuses to run as root without FORCE_UNSAFE_CONFIGURE; the
+	# optional libraries are left out (none is in the bitcode C library); -O0 code that an
+	# --optimize run may still optimize (-disable-O0-optnone); configure's many test programs
+	# need no bitcode (WLLVM_CONFIGURE_ONLY).
+	(cd "$SRC" && FORCE_UNSAFE_CONFIGURE=1 WLLVM_CONFIGURE_ONLY=1 CC=wllvm \
+		CFLAGS="-g -O0 -Xclang -disable-O0-optnone" LDFLAGS=-static \
+		./configure --disable-nls --without-libgmp --disable-acl --disable-xattr \
+		--disable-libcap --disable-libsmack --without-selinux --without-openssl \
+		--disable-threads --enable-no-install-program=stdbuf \
+		</dev/null >>"$LOG" 2>&1) || { tail -n 30 "$LOG" >&2; die "configure failed"; }
+	# wc's AVX2 line counting and cksum's PCLMUL CRC are chosen at run time by cpuid (inline
+	# asm, which trex does not run): off, so both use their portable C code.
+	sed -i -e 's|^#define USE_AVX2_WC_LINECOUNT 1$|/* trex: no cpuid */|' \
+		-e 's|^#define USE_PCLMUL_CRC32 1$|/* trex: no cpuid */|' "$SRC/lib/config.h"
+	! grep -qE '^#define (USE_AVX2_WC_LINECOUNT|USE_PCLMUL_CRC32) ' "$SRC/lib/config.h" ||
+		die "config.h: could not turn off the cpuid-dispatched code"
+	echo "build-coreutils.sh: building ($JOBS jobs)"
+	(cd "$SRC" && make -j"$JOBS" MAKEINFO=true </dev/null >>"$LOG" 2>&1) ||
+		{ tail -n 30 "$LOG" >&2; die "make failed"; }
+	touch "$SRC/.trex-built"
+	echo "build-coreutils.sh: built in $(($(date +%s) - start))s"
+fi
+
+# ---------------------------------------------------------------- bitcode per program
+if [ "$#" = 0 ]; then
+	set -- $(cd "$SRC/src" && for f in *; do
+		[ -f "$f" ] && [ -x "$f" ] && [ "$(head -c 4 "$f" | tail -c 3)" = ELF ] && echo "$f"
+	done)
+fi
+n=0
+for p in "$@"; do
+	[ -x "$SRC/src/$p" ] || die "no program src/$p in the build"
+	if [ ! -f "$BC/$p.bc" ] || [ "$SRC/src/$p" -nt "$BC/$p.bc" ]; then
+		extract-bc -o "$BC/$p.bc.tmp" "$SRC/src/$p" >>"$LOG" 2>&1 || die "extract-bc $p failed (see $LOG)"
+		mv "$BC/$p.bc.tmp" "$BC/$p.bc"
+	fi
+	n=$((n + 1))
+done
+echo "build-coreutils.sh: $n programs in $BC"
