@@ -171,6 +171,24 @@ impl Default for Posix {
 }
 
 impl Posix {
+    /// The descriptors are those the process started with (0, 1, 2 on stdin, stdout and
+    /// stderr, nothing else open): then `write(1 or 2, buf, n)` returns n, as interpolants
+    /// assume.
+    pub(in crate::exec) fn is_initial(&self) -> bool {
+        let on = |fd: usize, node: fn(&Node) -> bool| {
+            self.fds.get(fd).copied().flatten().is_some_and(|f| {
+                self.descs
+                    .get(f.desc)
+                    .and_then(|d| d.as_ref())
+                    .is_some_and(|d| node(&d.node))
+            })
+        };
+        self.fds.iter().skip(3).all(|f| f.is_none())
+            && on(0, |n| matches!(n, Node::Stdin))
+            && on(1, |n| matches!(n, Node::Out(1)))
+            && on(2, |n| matches!(n, Node::Out(2)))
+    }
+
     fn desc(&self, fd: i64) -> Option<usize> {
         let f = (*self.fds.get(usize::try_from(fd).ok()?)?)?;
         Some(f.desc)
@@ -876,6 +894,12 @@ impl<'m, 'io> Interp<'m, 'io> {
     }
 
     fn sys_write(&mut self, fd: i64, p: &Value, n: u64) -> R<i64> {
+        if !(fd == 1 || fd == 2) || !self.st.posix.is_initial() {
+            // Interpolants model only writes to the initial standard output and error.
+            self.observe_fork(super::observe::Fork::Other(
+                "write other than to the initial standard output or error",
+            ));
+        }
         let Some(d) = self.st.posix.desc(fd) else {
             return Ok(-EBADF);
         };
