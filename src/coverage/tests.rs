@@ -1,13 +1,8 @@
 use std::sync::Arc;
 
 use super::*;
-use crate::exec::sym_tests::{compile_sym, prelude_lines};
+use crate::exec::sym_tests::{compile_sym, prelude_lines, NoOut};
 use crate::exec::{self, Config};
-
-struct NoOut;
-impl exec::Io for NoOut {
-    fn write(&mut self, _fd: i32, _data: &[u8]) {}
-}
 
 const SRC: &str = r#"
 int main(void) {

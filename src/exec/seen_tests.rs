@@ -2,14 +2,9 @@
 //! when their live state repeats, and a target is still reached whenever some iteration can
 //! reach it (a live difference, an escaped local, a symbolic value that changes).
 
-use super::sym_tests::compile_sym;
+use super::sym_tests::{compile_sym, NoOut};
 use super::*;
 use std::sync::Arc;
-
-struct NoOut;
-impl Io for NoOut {
-    fn write(&mut self, _fd: i32, _data: &[u8]) {}
-}
 
 /// Runs with state matching on every function, under an instruction budget; returns the
 /// outcome and whether a `reach_error` path was found.

@@ -4,7 +4,8 @@
 use super::*;
 use std::process::Command;
 
-struct NoOut;
+/// Program output dropped (tests that look only at paths and ends).
+pub(crate) struct NoOut;
 impl Io for NoOut {
     fn write(&mut self, _fd: i32, _data: &[u8]) {}
 }

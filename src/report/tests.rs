@@ -5,14 +5,9 @@ use super::inputs::{Counts, ErrorEntry, Inputs, VerdictRow};
 use super::*;
 use crate::coverage::timeline::{Sample, Timeline};
 use crate::coverage::{Model, Saved};
-use crate::exec::sym_tests::compile_sym;
+use crate::exec::sym_tests::{compile_sym, NoOut};
 use crate::exec::{self, Config};
 use crate::search::Coverage;
-
-struct NoOut;
-impl exec::Io for NoOut {
-    fn write(&mut self, _fd: i32, _data: &[u8]) {}
-}
 
 const SRC: &str = r#"
 int main(void) {
