@@ -104,7 +104,7 @@ pub const KLEE_OPTIONS: &[KleeOption] = &[
     opt("write-cvcs", Flag, off_only("trex writes no .cvc (STP) files")),
     opt("write-kqueries", Flag, off_only("trex writes no .kquery files yet")),
     opt("write-smt2s", Flag, off_only("trex writes no .smt2 files yet")),
-    opt("write-cov", Flag, off_only("trex writes no .cov files yet")),
+    opt("write-cov", Flag, trex("write-cov")),
     opt("write-test-info", Flag, off_only("trex writes no .info test files yet")),
     opt("write-paths", Flag, off_only("trex writes no .path files")),
     opt("write-sym-paths", Flag, off_only("trex writes no .sym.path files")),

@@ -156,6 +156,10 @@ pub struct RunArgs {
     #[arg(long, num_args = 0..=1, default_value_t = true, default_missing_value = "true",
           require_equals = true, action = clap::ArgAction::Set)]
     pub check_overshift: bool,
+    /// Write a `.cov` file beside each test: the `file:line` of every source line its path
+    /// executed (KLEE's `--write-cov`).
+    #[arg(long)]
+    pub write_cov: bool,
     /// Report every error state (default: only the first per instruction and message).
     #[arg(long)]
     pub emit_all_errors: bool,

@@ -283,6 +283,7 @@ pub fn run(a: &RunArgs) -> Result<()> {
         output_tree: a.output_tree,
         subsumed_test: a.subsumed_test,
         greedy_confirmation: a.greedy.greedy_confirmation,
+        write_cov: a.write_cov,
         checks: exec::sem::Checks {
             div_zero: a.check_div_zero,
             overshift: a.check_overshift,
@@ -304,6 +305,7 @@ pub fn run(a: &RunArgs) -> Result<()> {
     };
     let mut w = TestWriter::new(&module, out);
     w.emit_all_errors = a.emit_all_errors;
+    w.write_cov = a.write_cov;
     w.write_no_tests = a.write_no_tests;
     w.only_covering_new = a.only_output_states_covering_new;
     w.max_tests = a.max_tests.filter(|&n| n > 0);

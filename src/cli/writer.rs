@@ -16,6 +16,8 @@ use crate::output::{ErrFile, OutputDir};
 pub struct TestWriter<'a> {
     pub module: &'a ir::Module,
     pub out: OutputDir,
+    /// `--write-cov`: a `.cov` file beside each test.
+    pub write_cov: bool,
     pub emit_all_errors: bool,
     pub write_no_tests: bool,
     pub only_covering_new: bool,
@@ -67,6 +69,7 @@ impl<'a> TestWriter<'a> {
             module,
             out,
             emit_all_errors: false,
+            write_cov: false,
             write_no_tests: false,
             only_covering_new: false,
             max_tests: None,
@@ -84,6 +87,8 @@ impl<'a> TestWriter<'a> {
 
     fn write(&mut self, path: &PathEnd) -> std::io::Result<()> {
         let test = KTest::of_objects(std::env::args().collect(), &path.objects);
+        self.out
+            .set_next_cov(self.write_cov.then(|| path.lines.clone()));
         let skip_new = self.only_covering_new && !path.covered_new;
         match &path.end {
             End::Exit(_) | End::SilentExit => {
@@ -117,6 +122,8 @@ impl<'a> TestWriter<'a> {
                 }
             }
         }
+        // (A path that got no test leaves no lines for the next one.)
+        self.out.set_next_cov(None);
         Ok(())
     }
 }

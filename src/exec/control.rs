@@ -320,9 +320,19 @@ impl<'m> Interp<'m, '_> {
     }
 
     /// Adds the instructions run since the last sync to the running path's `executed`.
+    /// Before a fork: the instruction count, and with `--write-cov` the straight-line run so
+    /// far (up to the forking instruction), so that the copy has them.
     pub(super) fn sync_executed(&mut self) {
         self.st.executed += self.insts - self.synced_at;
         self.synced_at = self.insts;
+        if self.write_cov {
+            if let Some(fr) = self.st.frames.last() {
+                let (f, pc) = (fr.func.0, self.st.pc);
+                if pc >= self.run_from {
+                    self.st.path.ran.insert((f, self.run_from, pc));
+                }
+            }
+        }
     }
 
     /// The side taken by the conditional branch being executed (the running path's).
@@ -468,6 +478,7 @@ impl<'m> Interp<'m, '_> {
                 objects: Vec::new(),
                 silent: true,
                 covered_new: false,
+                lines: Vec::new(),
             });
         }
     }

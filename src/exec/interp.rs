@@ -324,6 +324,11 @@ pub(super) struct Interp<'m, 'io> {
     path_inputs: bool,
     /// `Config::checks`.
     checks: sem::Checks,
+    /// `Config::write_cov`.
+    pub(super) write_cov: bool,
+    /// Where the running straight-line run began (`--write-cov`: a fork records the run so
+    /// far, which the copy inherits).
+    pub(super) run_from: u32,
     /// What ran, shared with the searcher (`search::Coverage`).
     pub(super) coverage: Arc<Coverage>,
     /// The running path's quantum: it yields to the searcher after this instruction count or
@@ -414,6 +419,8 @@ impl<'m, 'io> Interp<'m, 'io> {
             step_sites,
             path_inputs: cfg.path_inputs,
             checks: cfg.checks,
+            write_cov: cfg.write_cov,
+            run_from: 0,
             coverage: cfg
                 .coverage
                 .clone()

@@ -189,6 +189,9 @@ pub struct Config {
     pub path_inputs: bool,
     /// Which failing integer operations are errors.
     pub checks: sem::Checks,
+    /// Each ended path lists the source lines it executed (`PathEnd::lines`, KLEE's
+    /// `--write-cov`).
+    pub write_cov: bool,
     /// Record what runs into this `Coverage` (the caller samples it during the run and reports
     /// it after; build it with `Coverage::for_search`); `None`: a coverage of the run's own.
     pub coverage: Option<std::sync::Arc<crate::search::Coverage>>,
@@ -219,6 +222,7 @@ impl Default for Config {
             loop_invariants: None,
             path_inputs: true,
             checks: sem::Checks::default(),
+            write_cov: false,
             coverage: None,
         }
     }
@@ -281,6 +285,9 @@ pub struct PathEnd {
     /// The path covered code or a branch side no earlier path had (KLEE's `coveredNew`:
     /// `--only-output-states-covering-new` writes tests only for those, and for errors).
     pub covered_new: bool,
+    /// With `Config::write_cov`: the `file:line` of every source line the path executed,
+    /// sorted (KLEE's `.cov` file).
+    pub lines: Vec<String>,
 }
 
 /// How a path ended.

@@ -16,6 +16,8 @@ pub struct OutputDir {
     messages: File,
     warnings: File,
     tests_written: u32,
+    /// The `.cov` lines of the next test written (`--write-cov`).
+    next_cov: Option<Vec<String>>,
 }
 
 /// An error as it appears in a `.err` file.
@@ -63,6 +65,7 @@ impl OutputDir {
             warnings: File::create(path.join("warnings.txt"))?,
             path,
             tests_written: 0,
+            next_cov: None,
         })
     }
 
@@ -106,7 +109,19 @@ impl OutputDir {
         let id = self.tests_written;
         let mut f = File::create(self.path.join(format!("test{id:06}.ktest")))?;
         kt.write_to(&mut f)?;
+        if let Some(lines) = self.next_cov.take() {
+            let mut text = lines.join("\n");
+            if !text.is_empty() {
+                text.push('\n');
+            }
+            fs::write(self.path.join(format!("test{id:06}.cov")), text)?;
+        }
         Ok(id)
+    }
+
+    /// The next test written gets a `.cov` file with these `file:line` lines.
+    pub fn set_next_cov(&mut self, lines: Option<Vec<String>>) {
+        self.next_cov = lines;
     }
 
     pub fn write_info(&self, text: &str) -> io::Result<()> {

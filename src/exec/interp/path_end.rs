@@ -106,6 +106,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             objects,
             silent,
             covered_new: self.st.covered_new,
+            lines: self.path_lines(),
         });
     }
 
@@ -121,6 +122,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             objects,
             silent: false,
             covered_new: self.st.covered_new,
+            lines: self.path_lines(),
         });
     }
 
@@ -159,6 +161,30 @@ impl<'m, 'io> Interp<'m, 'io> {
             objects,
             silent: false,
             covered_new: self.st.covered_new,
+            lines: self.path_lines(),
         });
+    }
+
+    /// The source lines the running path executed (`--write-cov`), as `file:line`.
+    fn path_lines(&self) -> Vec<String> {
+        if !self.write_cov {
+            return Vec::new();
+        }
+        let mut lines = std::collections::BTreeSet::new();
+        for &(f, from, to) in &self.st.path.ran {
+            let code = &self.m.functions[f as usize].code;
+            for inst in &code[from as usize..=(to as usize).min(code.len().saturating_sub(1))] {
+                if inst.loc.0 != 0 {
+                    let l = self.m.loc(inst.loc);
+                    if l.line != 0 {
+                        lines.insert((l.file, l.line));
+                    }
+                }
+            }
+        }
+        lines
+            .into_iter()
+            .map(|(file, line)| format!("{}:{line}", self.m.files[file as usize]))
+            .collect()
     }
 }

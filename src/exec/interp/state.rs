@@ -37,6 +37,9 @@ pub(in crate::exec) struct PathState {
     /// Its node in interpolation's tree (`interp/itp.rs`; the first path is the root, 0;
     /// `NO_NODE`: none, as a branched path until the observer gives it one).
     pub(in crate::exec) node: u32,
+    /// `--write-cov`: the straight-line runs the path executed (function, first, last
+    /// instruction), inherited by the paths it forks (KLEE's per-state covered lines).
+    pub(in crate::exec) ran: std::collections::BTreeSet<(u32, u32, u32)>,
 }
 
 /// No interpolation node (`PathState::node`).

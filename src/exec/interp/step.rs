@@ -42,6 +42,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             let code = &f.code[..];
             let mut pc = fr.pc as usize;
             let mut from = pc as u32;
+            self.run_from = from;
             self.st.base = fr.base as usize;
             loop {
                 let inst = &code[pc];
@@ -78,6 +79,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                     Flow::Jump(t) => {
                         self.cover(fid, from, self.st.pc, true);
                         from = t as u32;
+                        self.run_from = from;
                         pc = t;
                         if self.wants.blocks {
                             self.observe_block(fid, t as u32, false)?;
@@ -107,6 +109,9 @@ impl<'m, 'io> Interp<'m, 'io> {
         let to = if ran { to } else { to.wrapping_sub(1) };
         if to != u32::MAX && self.coverage.mark_range(f, from, to) != 0 {
             self.covered_new_code();
+        }
+        if self.write_cov && to != u32::MAX && to >= from {
+            self.st.path.ran.insert((f.0, from, to));
         }
     }
 
