@@ -293,8 +293,8 @@ pub(super) struct Interp<'m, 'io> {
     /// of their `cases` vector.
     switch_tables: std::sync::Arc<SwitchTables>,
     /// Per function, per instruction: its result only a select can choose
-    /// (`ir::speculation::select_only`).
-    select_only: std::sync::Arc<Vec<Vec<bool>>>,
+    /// (`ir::speculation::select_only`), computed on a function's first failed operation.
+    select_only: std::sync::Arc<Vec<std::sync::OnceLock<Vec<bool>>>>,
     scratch: Vec<Value>,
     pub(super) ps: u32,
     ptr_mask: u64,
@@ -394,7 +394,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             select_only: std::sync::Arc::new(
                 m.functions
                     .iter()
-                    .map(crate::ir::speculation::select_only)
+                    .map(|_| std::sync::OnceLock::new())
                     .collect(),
             ),
             scratch: Vec::new(),

@@ -16,11 +16,18 @@ impl<'m, 'io> Interp<'m, 'io> {
 
     /// A binary operation on concrete scalars (a failure is an error).
     pub(super) fn scalar_bin(&self, op: BinOp, ti: TI, x: u128, y: u128) -> R<u128> {
+        self.checked_bin(op, ti, x, y, false)
+    }
+
+    /// A binary operation on concrete scalars: a checked failure is an error, except an
+    /// over-wide shift with `poison_overshift` (its value is then the total operation's).
+    fn checked_bin(&self, op: BinOp, ti: TI, x: u128, y: u128, poison_overshift: bool) -> R<u128> {
         match self
             .scalar(ti)
             .and_then(|s| sem::bin(&mut Conc, op, s, x, y))
         {
             Some(c) => match c.fails {
+                Some((IntErr::Overshift, ..)) if poison_overshift => Ok(c.v),
                 Some((e, ..)) if self.checks.wants(e) => Err(int_err(e)),
                 _ => Ok(c.v),
             },
@@ -31,19 +38,29 @@ impl<'m, 'io> Interp<'m, 'io> {
         }
     }
 
-    /// The value of a failed integer operation of the running instruction: poison a select
-    /// may still discard (`ir::speculation`), the total operation's value when the failure
-    /// is not reported (`sem::reported`), else the error.
+    /// The value of a failed integer operation of the running instruction: the total
+    /// operation's value when the failure is not reported (unchecked or poison,
+    /// `sem::reported`), poison a select may still discard (`ir::speculation`), else the error.
     #[cold]
     pub(super) fn int_failed(&self, e: IntErr, v: u128, inst: &Inst) -> R<Value> {
-        if sem::reported(e, inst.loc.0, self.checks) && e == IntErr::Overshift {
-            let f = self.st.frames.last().expect("a frame").func;
-            if self.select_only[f.0 as usize][self.st.pc as usize] {
-                return Ok(Value::Poison(v));
-            }
+        if !sem::reported(e, inst.loc.0, self.checks) {
+            return Ok(Value::Int(v));
         }
-        self.int_failure(e, inst)?;
-        Ok(Value::Int(v))
+        if e == IntErr::Overshift && self.select_only(self.st.pc) {
+            return Ok(Value::Poison(v));
+        }
+        Err(int_err(e))
+    }
+
+    /// The result of the instruction at `pc` of the running function only a select can
+    /// choose: computed for a function the first time one of its operations fails.
+    fn select_only(&self, pc: u32) -> bool {
+        let f = self.st.frames.last().expect("a frame").func;
+        self.select_only[f.0 as usize]
+            .get_or_init(|| crate::ir::speculation::select_only(self.m.func(f)))
+            .get(pc as usize)
+            .copied()
+            .unwrap_or(false)
     }
 
     /// What a select picked: poison is the error of the operation that made it.
@@ -74,16 +91,6 @@ impl<'m, 'io> Interp<'m, 'io> {
         Ok((x, y))
     }
 
-    /// A failed integer operation: an error, unless it is unchecked or its result is poison
-    /// (`sem::reported`).
-    #[cold]
-    pub(super) fn int_failure(&self, e: IntErr, inst: &Inst) -> R<()> {
-        if !sem::reported(e, inst.loc.0, self.checks) {
-            return Ok(());
-        }
-        Err(int_err(e))
-    }
-
     /// Element-wise binary operation; with `poison_overshift`, over-wide shifts give poison
     /// lanes (the total operation's value) instead of an error (the caller applies `sem::is_poison`).
     pub(super) fn bin_vec(
@@ -103,21 +110,7 @@ impl<'m, 'io> Interp<'m, 'io> {
         let et = self.ti(e);
         let mut out = Vec::with_capacity(x.elems().len());
         for (a, b) in x.elems().iter().zip(y.elems()) {
-            let Some(c) = self
-                .scalar(et)
-                .and_then(|s| sem::bin(&mut Conc, op, s, a.bits(), b.bits()))
-            else {
-                return error(
-                    ErrorKind::Exec,
-                    "unsupported: binary operation on this type",
-                );
-            };
-            match c.fails {
-                Some((IntErr::Overshift, ..)) if poison_overshift => {}
-                Some((e, ..)) if self.checks.wants(e) => return Err(int_err(e)),
-                _ => {}
-            }
-            let r = c.v;
+            let r = self.checked_bin(op, et, a.bits(), b.bits(), poison_overshift)?;
             out.push(Value::Int(r));
         }
         Ok(Value::Agg(out.into_boxed_slice()))
