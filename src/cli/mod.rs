@@ -10,6 +10,7 @@ mod options;
 mod parse;
 mod progress;
 mod replay;
+mod replay_native;
 mod report;
 mod run;
 mod stats;
@@ -193,7 +194,9 @@ pub struct ReplayArgs {
     pub prog: ProgramOptions,
     #[command(flatten)]
     pub insts: InstructionLimit,
-    /// The program's bitcode.
+    #[command(flatten)]
+    pub native: replay_native::NativeOptions,
+    /// The program's bitcode (with --native: its native executable).
     pub program: PathBuf,
     /// The tests to replay, one run each.
     #[arg(required = true)]

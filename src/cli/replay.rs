@@ -1,7 +1,8 @@
 //! `trex replay prog.bc TEST.ktest... [-- args]`: runs the program concretely once per test,
 //! its symbolic inputs taken from the test's objects (`exec/replay.rs`), and prints the
 //! program's output and the outcome: `TREX: exit status N`, or the error as `trex run` prints
-//! it (`KLEE: ERROR: file:line: message`), or why the run stopped.
+//! it (`KLEE: ERROR: file:line: message`), or why the run stopped. `--native`: a native
+//! executable instead, as KLEE's klee-replay (`replay_native.rs`).
 
 use anyhow::Result;
 
@@ -11,6 +12,9 @@ use super::ReplayArgs;
 use crate::exec::{self, control, End};
 
 pub fn replay(a: &ReplayArgs) -> Result<()> {
+    if a.native.native {
+        return super::replay_native::replay(&a.program, &a.tests, &a.native);
+    }
     let prog = &a.program;
     let program = load_program(prog, &a.prog.entry_point)?;
     // The linked bitcode goes to a private temporary file (there is no output directory).
