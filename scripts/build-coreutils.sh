@@ -5,9 +5,14 @@
 #
 #   scripts/build-coreutils.sh                # every program
 #   scripts/build-coreutils.sh echo cat wc    # only these (the build is whole-tree anyway)
+#   scripts/build-coreutils.sh --gcov [P...]  # also the native coverage build (below)
 #
 # Output: $TREX_COREUTILS_DIR (default build/coreutils): bc/P.bc for each program, src/ the
-# configured tree (native musl executables src/P, built alongside), build.log.
+# configured tree (native musl executables src/P, built alongside), build.log. With --gcov,
+# gcov/src/: the same source built natively with gcc --coverage against glibc (not musl: gcc's
+# gcov runtime needs glibc), executables gcov/src/src/P whose runs add to the .gcda files
+# beside their objects, so that `gcov` gives the line coverage of src/P.c after replaying
+# tests with `trex replay --native` (benchmarks/coreutils/run.sh); log gcov/build.log.
 #
 # How: wllvm (PyPI) compiles each file twice, natively and to bitcode, and records the bitcode
 # in the object; `extract-bc` links a program's bitcode back together. The compiler wllvm runs is
@@ -28,6 +33,16 @@ MUSL_INC=/usr/include/x86_64-linux-musl
 MUSL_LIB=/usr/lib/x86_64-linux-musl
 
 die() { echo "build-coreutils.sh: error: $*" >&2; exit 1; }
+GCOV=0
+progs=()
+for a in "$@"; do
+	case "$a" in
+	--gcov) GCOV=1 ;;
+	-*) die "unknown option $a (usage: build-coreutils.sh [--gcov] [PROGRAM...])" ;;
+	*) progs+=("$a") ;;
+	esac
+done
+set -- ${progs[@]+"${progs[@]}"}
 mkdir -p "$OUT" "$BC"
 
 # ---------------------------------------------------------------- tools
@@ -137,3 +152,34 @@ for p in "$@"; do
 	n=$((n + 1))
 done
 echo "build-coreutils.sh: $n programs in $BC"
+
+# ---------------------------------------------------------------- native coverage build
+# A copy of the configured tree, returned to its distributed state by `make distclean`, then
+# configured for gcc with --coverage (same options otherwise; glibc, dynamically linked).
+GCOV_DIR="$OUT/gcov"
+if [ "$GCOV" = 1 ] && [ ! -f "$GCOV_DIR/src/.trex-built" ]; then
+	command -v gcc >/dev/null 2>&1 && command -v gcov >/dev/null 2>&1 || die "--gcov needs gcc and gcov"
+	start=$(date +%s)
+	rm -rf "$GCOV_DIR" && mkdir -p "$GCOV_DIR"
+	glog="$GCOV_DIR/build.log"
+	echo "build-coreutils.sh: native coverage build in $GCOV_DIR (log: $glog)"
+	cp -a "$SRC" "$GCOV_DIR/src"
+	rm -f "$GCOV_DIR/src/.trex-built"
+	(cd "$GCOV_DIR/src" && make distclean </dev/null >>"$glog" 2>&1) ||
+		{ tail -n 30 "$glog" >&2; die "make distclean failed in the copy"; }
+	(cd "$GCOV_DIR/src" && FORCE_UNSAFE_CONFIGURE=1 CC=gcc CFLAGS="-g -O0 --coverage" \
+		LDFLAGS=--coverage ./configure --disable-nls --without-libgmp --disable-acl \
+		--disable-xattr --disable-libcap --disable-libsmack --without-selinux \
+		--without-openssl --disable-threads --enable-no-install-program=stdbuf \
+		</dev/null >>"$glog" 2>&1) || { tail -n 30 "$glog" >&2; die "gcov configure failed"; }
+	# The portable line counting and CRC, as in the bitcode: the replays take trex's paths.
+	sed -i -e 's|^#define USE_AVX2_WC_LINECOUNT 1$|/* trex: as the bitcode */|' \
+		-e 's|^#define USE_PCLMUL_CRC32 1$|/* trex: as the bitcode */|' "$GCOV_DIR/src/lib/config.h"
+	(cd "$GCOV_DIR/src" && make -j"$JOBS" MAKEINFO=true </dev/null >>"$glog" 2>&1) ||
+		{ tail -n 30 "$glog" >&2; die "gcov make failed"; }
+	# The build's own runs (man pages, tests of the build) left counts: start from none.
+	find "$GCOV_DIR/src" -name '*.gcda' -delete
+	touch "$GCOV_DIR/src/.trex-built"
+	echo "build-coreutils.sh: coverage build in $(($(date +%s) - start))s"
+fi
+[ "$GCOV" = 0 ] || echo "build-coreutils.sh: coverage build in $GCOV_DIR/src (executables src/P)"

@@ -8,7 +8,10 @@
 //! `A-data-stat`, ..., `stdin`, `stdin-stat`, the failure counters, `stdout`, `stdout-stat`,
 //! `model_version`. Unlike klee-replay, which checks sizes only and ignores what is left
 //! over, names are checked too and every object must be used: a test of another program or
-//! command line is refused with the object that does not fit.
+//! command line is refused with the object that does not fit. klee-replay also cuts every
+//! two-character argument that starts with `A` down to `A`; not here: KLEE's model (and
+//! trex's) opens the symbolic file `A` only under the name `A`, so the cut argument would run
+//! another path than the test's.
 
 use anyhow::{bail, Result};
 

@@ -1,0 +1,68 @@
+#!/usr/bin/env python3
+"""Compares the outcome of each test in two replays' stderr: `trex replay P.bc TESTS...`
+(the outcome trex records) and `trex replay --native P TESTS...`. The same outcome: the same
+exit status, or an error of trex (`KLEE: ERROR: ...`) where the native program is killed by a
+signal. Prints each difference; exit status 1 if there is one.
+
+Usage: same_outcomes.py TREX_STDERR NATIVE_STDERR LABEL
+"""
+import re
+import sys
+
+# trex replay: `TREX: replaying T`, the program's own stderr, then one outcome line.
+TREX_START = re.compile(r"^TREX: replaying (.*)$")
+TREX_END = re.compile(r"^(TREX: exit status \d+|TREX: stopped: .*|KLEE: ERROR: .*)")
+# trex replay --native: `TREX: replaying T natively: ARGS`, then one outcome line; or
+# `trex: error: T: why` for a test it could not run.
+NATIVE_START = re.compile(r"^TREX: replaying (.*) natively: ")
+NATIVE_END = re.compile(r"^TREX: (exit status \d+|killed by signal .*|timed out .*)$")
+NATIVE_ERR = re.compile(r"^trex: error: (.*?\.ktest): (.*)$")
+
+
+def outcomes(path, start, end, err=None):
+    got, current = {}, None
+    with open(path, errors="replace") as f:
+        for line in f:
+            line = line.rstrip("\n")
+            m = start.match(line)
+            if m:
+                current = m.group(1)
+                continue
+            if err:
+                m = err.match(line)
+                if m:
+                    got[m.group(1)] = "not run: " + m.group(2)
+                    continue
+            if current is not None and end.match(line):
+                got[current] = line
+                current = None
+    return got
+
+
+def kind(outcome):
+    """What must agree: the exit status, or that the run failed (error / crash)."""
+    m = re.match(r"^TREX: exit status (\d+)", outcome)
+    if m:
+        return "exit " + m.group(1)
+    if outcome.startswith("KLEE: ERROR") or outcome.startswith("TREX: killed by signal"):
+        return "crash"
+    return outcome
+
+
+def main(argv):
+    if len(argv) != 4:
+        raise SystemExit(__doc__)
+    trex = outcomes(argv[1], TREX_START, TREX_END)
+    native = outcomes(argv[2], NATIVE_START, NATIVE_END, NATIVE_ERR)
+    bad = 0
+    for test in sorted(set(trex) | set(native)):
+        t, n = trex.get(test, "no outcome"), native.get(test, "no outcome")
+        if kind(t) != kind(n):
+            bad += 1
+            print(f"{argv[3]}: {test}: trex: {t} | native: {n}")
+    print(f"{argv[3]}: {len(native)} tests, {bad} with different outcomes")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
