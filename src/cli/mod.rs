@@ -191,12 +191,12 @@ pub struct RunArgs {
     "Stop each replay after this many LLVM instructions (0: no limit)")))]
 pub struct ReplayArgs {
     #[command(flatten)]
+    pub native: replay_native::NativeOptions,
+    #[command(flatten)]
     pub prog: ProgramOptions,
     #[command(flatten)]
     pub insts: InstructionLimit,
-    #[command(flatten)]
-    pub native: replay_native::NativeOptions,
-    /// The program's bitcode (with --native: its native executable).
+    /// The program's bitcode.
     pub program: PathBuf,
     /// The tests to replay, one run each.
     #[arg(required = true)]
