@@ -15,6 +15,7 @@
 //! counters; the system calls then succeed.
 
 mod posix_test;
+mod pty;
 mod sandbox;
 
 use std::ffi::OsStr;

@@ -5,11 +5,13 @@
 //! a regular file `fd1` holding the object's bytes, which the program's output overwrites from
 //! the start. A file whose stat says a directory is a directory, a symbolic link a link to
 //! `NAME.lnk` holding the contents, and one with more than one link gets a second hard link
-//! `NAME.link2`. Character devices (klee-replay makes a pseudo-terminal fed by a helper
-//! process) and named FIFOs (klee-replay makes none) are refused: the test is not replayed.
+//! `NAME.link2`. A character device is a pseudo-terminal (`pty.rs`; a named one a link to it)
+//! as in klee-replay. Named FIFOs are refused (klee-replay makes none): the test is not
+//! replayed.
 
 use std::fs::{self, File, FileTimes, OpenOptions, Permissions};
 use std::io::{Seek, Write};
+use std::os::fd::OwnedFd;
 use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
@@ -19,6 +21,7 @@ use std::time::{Duration, SystemTime};
 use anyhow::{bail, Context, Result};
 
 use super::posix_test::{PosixTest, Stat, SymFile};
+use super::pty::Pty;
 
 pub struct Sandbox {
     dir: tempfile::TempDir,
@@ -26,8 +29,11 @@ pub struct Sandbox {
     pub stdin: Option<Stdio>,
     /// The program's stdout when the test makes it symbolic.
     pub stdout: Option<Stdio>,
-    /// The thread feeding a pipe stdin.
-    feeder: Option<JoinHandle<()>>,
+    /// The threads feeding a pipe or a terminal.
+    feeders: Vec<JoinHandle<()>>,
+    /// The terminals of named files, open until the program has ended (so that their
+    /// feeders end only then).
+    terminals: Vec<OwnedFd>,
 }
 
 impl Sandbox {
@@ -40,7 +46,8 @@ impl Sandbox {
             dir,
             stdin: None,
             stdout: None,
-            feeder: None,
+            feeders: Vec::new(),
+            terminals: Vec::new(),
         };
         for f in &t.files {
             sb.named_file(f, t.model_version)?;
@@ -48,20 +55,17 @@ impl Sandbox {
         if let Some(f) = &t.stdin {
             sb.stdin = Some(match f.stat.kind() {
                 libc::S_IFIFO | 0 => sb.pipe(f)?,
-                libc::S_IFCHR => bail!(unsupported(f, "a character device (a terminal)")),
+                libc::S_IFCHR => Stdio::from(sb.terminal(f)?.slave),
                 libc::S_IFDIR => bail!(unsupported(f, "a directory")),
                 _ => Stdio::from(sb.regular(&sb.path().join("fd0"), f, t.model_version)?),
             });
         }
         if let Some(f) = &t.stdout {
-            if f.stat.kind() == libc::S_IFCHR {
-                bail!(unsupported(f, "a character device (a terminal)"));
-            }
-            sb.stdout = Some(Stdio::from(sb.regular(
-                &sb.path().join("fd1"),
-                f,
-                t.model_version,
-            )?));
+            sb.stdout = Some(if f.stat.kind() == libc::S_IFCHR {
+                Stdio::from(sb.terminal(f)?.slave)
+            } else {
+                Stdio::from(sb.regular(&sb.path().join("fd1"), f, t.model_version)?)
+            });
         }
         Ok(sb)
     }
@@ -70,14 +74,15 @@ impl Sandbox {
         self.dir.path()
     }
 
-    /// Waits for the stdin feeder (the program has ended) and removes the directory.
+    /// Waits for the feeders (the program has ended) and removes the directory.
     pub fn finish(mut self) {
-        if let Some(h) = self.feeder.take() {
+        self.terminals.clear();
+        for h in self.feeders.drain(..) {
             let _ = h.join();
         }
     }
 
-    fn named_file(&self, f: &SymFile, version: u32) -> Result<()> {
+    fn named_file(&mut self, f: &SymFile, version: u32) -> Result<()> {
         let path = self.path().join(&f.name);
         match f.stat.kind() {
             libc::S_IFDIR => {
@@ -95,7 +100,12 @@ impl Sandbox {
                     .with_context(|| format!("cannot make link {}", path.display()))?;
                 self.second_link(f, &path)?;
             }
-            libc::S_IFCHR => bail!(unsupported(f, "a character device (a terminal)")),
+            libc::S_IFCHR => {
+                let t = self.terminal(f)?;
+                std::os::unix::fs::symlink(&t.path, &path)
+                    .with_context(|| format!("cannot make link {}", path.display()))?;
+                self.terminals.push(t.slave);
+            }
             libc::S_IFIFO => bail!(unsupported(f, "a FIFO")),
             // Regular files, and (as klee-replay) any other type.
             _ => {
@@ -139,16 +149,32 @@ impl Sandbox {
         Ok(file)
     }
 
+    /// A pseudo-terminal the program reads the contents of `f` from.
+    fn terminal(&mut self, f: &SymFile) -> Result<Terminal> {
+        let pty = Pty::open(&f.contents).with_context(|| format!("{}: terminal", f.name))?;
+        self.feeders.push(pty.feeder);
+        Ok(Terminal {
+            slave: pty.slave,
+            path: pty.path,
+        })
+    }
+
     /// A pipe whose write end a thread fills with the contents, then closes.
     fn pipe(&mut self, f: &SymFile) -> Result<Stdio> {
         let (reader, mut writer) = std::io::pipe().context("cannot make a pipe")?;
         let contents = f.contents.clone();
         // A program that stops reading early makes the write fail (EPIPE): nothing to do.
-        self.feeder = Some(std::thread::spawn(move || {
+        self.feeders.push(std::thread::spawn(move || {
             let _ = writer.write_all(&contents);
         }));
         Ok(Stdio::from(reader))
     }
+}
+
+/// A terminal's side for the program and its name.
+struct Terminal {
+    slave: OwnedFd,
+    path: PathBuf,
 }
 
 fn unsupported(f: &SymFile, what: &str) -> String {
@@ -256,14 +282,28 @@ mod tests {
     }
 
     #[test]
-    fn devices_and_named_fifos_are_refused() {
-        for mode in [libc::S_IFCHR | 0o666, libc::S_IFIFO | 0o600] {
-            let t = PosixTest {
-                files: vec![file("A", b"x", mode, 1)],
-                ..PosixTest::default()
-            };
-            let e = Sandbox::create(&t).err().unwrap().to_string();
-            assert!(e.contains("`A-data-stat` makes A"), "{e}");
-        }
+    fn a_character_device_is_a_terminal_and_a_named_fifo_is_refused() {
+        let t = PosixTest {
+            files: vec![file("A", b"tty", libc::S_IFCHR | 0o666, 1)],
+            stdin: Some(file("stdin", b"in", libc::S_IFCHR | 0o620, 1)),
+            ..PosixTest::default()
+        };
+        let mut sb = Sandbox::create(&t).unwrap();
+        let a = fs::read_link(sb.path().join("A")).unwrap();
+        assert!(a.starts_with("/dev/pts"), "{}", a.display());
+        let out = std::process::Command::new("sh")
+            .args(["-c", "test -t 0 && head -c 3 A && cat"])
+            .current_dir(sb.path())
+            .stdin(sb.stdin.take().unwrap())
+            .output()
+            .unwrap();
+        assert_eq!(String::from_utf8_lossy(&out.stdout), "ttyin");
+        sb.finish();
+        let t = PosixTest {
+            files: vec![file("A", b"x", libc::S_IFIFO | 0o600, 1)],
+            ..PosixTest::default()
+        };
+        let e = Sandbox::create(&t).err().unwrap().to_string();
+        assert!(e.contains("`A-data-stat` makes A a FIFO"), "{e}");
     }
 }
