@@ -226,6 +226,10 @@ pub fn run(a: &RunArgs) -> Result<()> {
         Some(f) => read_env_file(f)?,
         None => Vec::new(),
     };
+    let (posix, posix_warning) = a.posix.env(&a.args)?;
+    if let Some(w) = &posix_warning {
+        eprintln!("{w}");
+    }
     if let Some(d) = &a.run_in_dir {
         if !d.is_dir() {
             bail!("--run-in-dir {}: no such directory", d.display());
@@ -246,7 +250,7 @@ pub fn run(a: &RunArgs) -> Result<()> {
         OutputDir::create(a.out.output_dir.as_deref(), prog).context("output directory")?;
     let line = format!("KLEE: output directory is \"{}\"", out.path.display());
     klee_line(&mut out, &line);
-    for w in &a.warnings {
+    for w in a.warnings.iter().chain(&posix_warning) {
         out.warning(w);
     }
     if let Some(d) = &a.run_in_dir {
@@ -302,8 +306,11 @@ pub fn run(a: &RunArgs) -> Result<()> {
         loop_invariants: None,
         path_inputs: true,
         coverage: Some(covout.coverage()),
+        posix,
     };
     let mut w = TestWriter::new(&module, out);
+    // KLEE's tests record the program and its arguments; `klee-replay` reads them back.
+    w.test_args = cfg.posix.is_some().then(|| cfg.argv.clone());
     w.emit_all_errors = a.emit_all_errors;
     w.write_cov = a.write_cov;
     w.write_no_tests = a.write_no_tests;

@@ -78,9 +78,11 @@ mod intrinsics;
 mod memops;
 mod path_end;
 mod posix;
+mod posix_sym;
 mod pure;
 mod startup;
 mod step;
+mod sym_env;
 mod sym_ops;
 
 use builtins::builtin_of;

@@ -115,6 +115,7 @@ mod interp;
 pub mod invariant;
 pub mod memory;
 mod objmap;
+pub mod posix_env;
 mod replay;
 pub mod sem;
 pub mod target;
@@ -195,6 +196,9 @@ pub struct Config {
     /// Record what runs into this `Coverage` (the caller samples it during the run and reports
     /// it after; build it with `Coverage::for_search`); `None`: a coverage of the run's own.
     pub coverage: Option<std::sync::Arc<crate::search::Coverage>>,
+    /// `--posix-runtime`: the program's arguments as KLEE's POSIX runtime reads them
+    /// (`argv[0]` stays `argv[0]`; `argv` is then unused past it).
+    pub posix: Option<posix_env::PosixEnv>,
 }
 
 impl Default for Config {
@@ -224,6 +228,7 @@ impl Default for Config {
             checks: sem::Checks::default(),
             write_cov: false,
             coverage: None,
+            posix: None,
         }
     }
 }
