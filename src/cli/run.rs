@@ -205,10 +205,15 @@ pub fn with_libc(
     }
 }
 
+/// A `.ktest` file, for replay.
+pub fn read_ktest(path: &Path) -> Result<KTest> {
+    let data = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    KTest::from_bytes(&data).with_context(|| format!("cannot read {}", path.display()))
+}
+
 /// The objects of a `.ktest` file, for replay.
 pub fn ktest_objects(path: &Path) -> Result<Vec<(String, Vec<u8>)>> {
-    let data = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let kt = KTest::from_bytes(&data).with_context(|| format!("cannot read {}", path.display()))?;
+    let kt = read_ktest(path)?;
     Ok(kt.objects.into_iter().map(|o| (o.name, o.bytes)).collect())
 }
 
