@@ -178,8 +178,8 @@ impl Default for Posix {
 
 impl Posix {
     /// The descriptors are those the process started with (0, 1, 2 on stdin, stdout and
-    /// stderr, nothing else open): then `write(1 or 2, buf, n)` returns n, as interpolants
-    /// assume.
+    /// stderr, nothing else open) and no failure can be injected: then `write(1 or 2, buf, n)`
+    /// returns n, as interpolants assume.
     pub(in crate::exec) fn is_initial(&self) -> bool {
         let on = |fd: usize, node: fn(&Node) -> bool| {
             self.fds.get(fd).copied().flatten().is_some_and(|f| {
@@ -189,7 +189,14 @@ impl Posix {
                     .is_some_and(|d| node(&d.node))
             })
         };
-        self.fds.iter().skip(3).all(|f| f.is_none())
+        // Failures still to inject (`--max-fail`) depend on per-path call counts that
+        // interpolants do not see.
+        let no_failures = self
+            .sym
+            .as_deref()
+            .is_none_or(|s| s.fail.is_none() || s.max_fail == 0);
+        no_failures
+            && self.fds.iter().skip(3).all(|f| f.is_none())
             && on(0, |n| matches!(n, Node::Stdin))
             && on(1, |n| matches!(n, Node::Out(1)))
             && on(2, |n| matches!(n, Node::Out(2)))
