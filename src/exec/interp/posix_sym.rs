@@ -446,3 +446,28 @@ impl<'m, 'io> Interp<'m, 'io> {
         Ok(0)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn symbolic_files_are_named_by_one_letter_relative_to_the_current_directory() {
+        let f = SymFile {
+            contents: ObjRef { idx: 0, gen: 0 },
+            stat: ObjRef { idx: 1, gen: 0 },
+            size: 1,
+        };
+        let fs = SymFs {
+            files: vec![f, f],
+            ..SymFs::default()
+        };
+        let cwd = std::env::current_dir().unwrap();
+        assert_eq!(fs.named(Path::new("A")), Some(SymId::File(0)));
+        assert_eq!(fs.named(Path::new("B")), Some(SymId::File(1)));
+        assert_eq!(fs.named(&cwd.join("B")), Some(SymId::File(1)));
+        for other in ["C", "AB", "", "./A", "/A", "a", "@"] {
+            assert_eq!(fs.named(Path::new(other)), None, "{other:?}");
+        }
+    }
+}
