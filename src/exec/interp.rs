@@ -84,6 +84,7 @@ mod startup;
 mod step;
 mod sym_env;
 mod sym_ops;
+mod sym_path;
 
 use builtins::builtin_of;
 pub(super) use builtins::Builtin;

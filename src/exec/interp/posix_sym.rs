@@ -75,7 +75,7 @@ impl SymFs {
     }
 
     /// The symbolic file a path names, as KLEE's `__get_sym_file`.
-    fn named(&self, path: &Path) -> Option<SymId> {
+    pub(super) fn named(&self, path: &Path) -> Option<SymId> {
         use std::os::unix::ffi::OsStrExt;
         let mut p = path.as_os_str().as_bytes();
         if p.first() == Some(&b'/') {
@@ -113,7 +113,7 @@ const S_IFCHR: u128 = 0o020000;
 impl<'m, 'io> Interp<'m, 'io> {
     /// Whether the path continues with `c` true: when both sides are feasible, a copy of the
     /// path re-executes the current call under `!c` (`--max-forks` may keep this side only).
-    fn sym_choose(&mut self, c: ExprId) -> R<bool> {
+    pub(super) fn sym_choose(&mut self, c: ExprId) -> R<bool> {
         if let Some(b) = self.pool.as_const(c) {
             return Ok(b != 0);
         }
@@ -198,8 +198,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                     (a[1], 2)
                 };
                 let p = self.arg(args, pi);
-                let path = self.sys_path(&p)?;
-                let Some(id) = self.sym_named(&path) else {
+                let Some(id) = self.sym_path(&p)?.1 else {
                     return Ok(None);
                 };
                 if dirfd != AT_FDCWD && !valid(self, dirfd) {
@@ -217,8 +216,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             }
             Sys::Stat | Sys::Lstat => {
                 let p = self.arg(args, 1);
-                let path = self.sys_path(&p)?;
-                let Some(id) = self.sym_named(&path) else {
+                let Some(id) = self.sym_path(&p)?.1 else {
                     return Ok(None);
                 };
                 let buf = self.arg(args, 2);
@@ -226,7 +224,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             }
             Sys::NewFstatAt => {
                 let p = self.arg(args, 2);
-                let path = self.sys_path(&p)?;
+                let (path, named) = self.sym_path(&p)?;
                 let buf = self.arg(args, 3);
                 if path.as_os_str().is_empty() {
                     // fstat through AT_EMPTY_PATH (musl's fstat when SYS_fstat is not used).
@@ -238,7 +236,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                     // Relative to a symbolic file: KLEE's "ignoring (ENOENT)".
                     Some(-ENOENT)
                 } else {
-                    match self.sym_named(&path) {
+                    match named {
                         Some(id) => Some(self.sym_put_stat(id, &buf)?),
                         None => None,
                     }
@@ -246,9 +244,9 @@ impl<'m, 'io> Interp<'m, 'io> {
             }
             Sys::Statx => {
                 let p = self.arg(args, 2);
-                let path = self.sys_path(&p)?;
+                let (path, named) = self.sym_path(&p)?;
                 let on_fd = path.as_os_str().is_empty() && self.sym_desc(a[1]).is_some();
-                if on_fd || self.sym_named(&path).is_some() {
+                if on_fd || named.is_some() {
                     return error(
                         ErrorKind::Exec,
                         "unsupported: statx of a symbolic file (KLEE's model has struct stat64 only)",
@@ -258,9 +256,8 @@ impl<'m, 'io> Interp<'m, 'io> {
             }
             Sys::Access | Sys::FaccessAt => {
                 let p = self.arg(args, if sys == Sys::Access { 1 } else { 2 });
-                let path = self.sys_path(&p)?;
                 // KLEE: a symbolic file is always accessible.
-                self.sym_named(&path).map(|_| 0)
+                self.sym_path(&p)?.1.map(|_| 0)
             }
             Sys::Ioctl => match self.sym_desc(a[1]) {
                 Some(id) => {
@@ -271,10 +268,6 @@ impl<'m, 'io> Interp<'m, 'io> {
             },
             _ => None,
         })
-    }
-
-    fn sym_named(&self, path: &Path) -> Option<SymId> {
-        self.st.posix.sym.as_deref()?.named(path)
     }
 
     /// The symbolic file behind descriptor `fd`, if it is one.
