@@ -76,7 +76,11 @@ impl<'m, 'io> Interp<'m, 'io> {
             let v = vals(self, a);
             self.enter(f, v)?;
             self.st.pc = 0;
+            // As a forked path (`ExecutionState::branch`): one fork deeper, in no
+            // interpolation node yet, without new coverage.
             self.st.path.depth += 1;
+            self.st.path.node = NO_NODE;
+            self.st.covered_new = false;
             let st = std::mem::replace(&mut self.st, base.clone());
             self.push_other_fork(
                 Snap {
