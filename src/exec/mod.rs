@@ -88,7 +88,8 @@
 //! holding symbolic values in memory, symbolic pointers passed to builtins, most intrinsics
 //! except the integer ones: min/max/abs, `*.with.overflow`, and
 //! ctpop/ctlz/cttz/bswap/bitreverse/fshl/fshr in `interp/sym_bits.rs`;
-//! system calls other than writes and exit),
+//! system calls other than writes and exit, except those on KLEE's symbolic environment under
+//! `--posix-runtime`: `interp/posix_sym.rs`),
 //! never a silent concretization; the only concretizations lose no path: an exit status and
 //! bytes written to stdout/stderr take one feasible value without constraining the path. Forks
 //! are only allowed inside the entry function (not in static constructors / destructors).
