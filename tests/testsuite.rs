@@ -10,8 +10,9 @@
 //!
 //! It also runs a few bad-input checks (missing file, empty file, text file, no `main`, bad
 //! `--entry-point`), the symbolic programs of `testsuite/symbolic/`, the `trex verify`
-//! programs of `testsuite/verify/` (`verify.rs` beside this file) and the KLEE command lines
-//! of `testsuite/klee-compat/` (`klee_compat.rs`).
+//! programs of `testsuite/verify/` (`verify.rs` beside this file), the KLEE command lines
+//! of `testsuite/klee-compat/` (`klee_compat.rs`) and the programs run with KLEE's POSIX
+//! runtime of `testsuite/posix-sym/` (`posix_sym.rs`).
 //!
 //! Environment: `TREX_BIN` (the trex binary; default: this crate's), `TREX_TEST_FILTER` (substring
 //! of the case name, also accepted as the first non-flag argument), `TREX_TEST_JOBS` (threads,
@@ -37,6 +38,8 @@ mod verify;
 
 #[path = "testsuite/klee_compat.rs"]
 mod klee_compat;
+#[path = "testsuite/posix_sym.rs"]
+mod posix_sym;
 
 const CLANG: &str = "clang-14";
 const NATIVE_TIMEOUT: Duration = Duration::from_secs(20);
@@ -457,6 +460,8 @@ enum CaseKind {
     },
     /// A program of `testsuite/klee-compat/`, run as KLEE users run it.
     KleeCompat(Arc<klee_compat::KSpec>),
+    /// A program of `testsuite/posix-sym/`, run with KLEE's POSIX runtime.
+    PosixSym(Arc<posix_sym::PSpec>),
     /// A testsuite file whose expectations could not be parsed.
     Broken(String),
 }
@@ -501,6 +506,11 @@ fn run_case(ctx: &Ctx, case: &Case) -> Result<(), String> {
         CaseKind::KleeCompat(spec) => {
             let dir = tempdir("trex-klee-compat-")?;
             let r = klee_compat::run(ctx, spec, dir.path());
+            finish_dir(ctx, dir, r)
+        }
+        CaseKind::PosixSym(spec) => {
+            let dir = tempdir("trex-posix-sym-")?;
+            let r = posix_sym::run(ctx, spec, dir.path());
             finish_dir(ctx, dir, r)
         }
         CaseKind::Prog { spec, opt, m32 } => {
@@ -1507,6 +1517,7 @@ fn main() {
     collect_sym_cases(&root.join("symbolic"), &mut cases);
     verify::collect_verify_cases(&root.join("verify"), &mut cases);
     klee_compat::collect(&root.join("klee-compat"), &mut cases);
+    posix_sym::collect(&root.join("posix-sym"), &mut cases);
     if let Some(f) = &filter {
         cases.retain(|c| c.name.contains(f.as_str()));
     }

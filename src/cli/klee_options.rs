@@ -73,7 +73,6 @@ const STATS_FILES: &str =
 const KDALLOC: &str =
     "only configures KLEE's allocator (trex's addresses are deterministic and never reused)";
 const SEEDING: &str = "seeding (--seed-file, --seed-dir) is not implemented in trex";
-const POSIX: &str = "trex has no POSIX runtime (symbolic files, --sym-arg, ...)";
 const MERGE: &str = "state merging (klee_open_merge / klee_close_merge) is not implemented in trex";
 const STATIC_PCT: &str =
     "trex does not limit forking per instruction: only 1 (KLEE's default, no limit) is accepted";
@@ -146,7 +145,7 @@ pub const KLEE_OPTIONS: &[KleeOption] = &[
         List,
         Refused("linking further bitcode libraries is not implemented (link them into the program with llvm-link)"),
     ),
-    opt("posix-runtime", Flag, off_only(POSIX)),
+    opt("posix-runtime", Flag, trex("posix-runtime")),
     opt("ubsan-runtime", Flag, off_only("trex has no UBSan runtime")),
     opt(
         "runtime-build",
@@ -337,7 +336,11 @@ pub const KLEE_OPTIONS: &[KleeOption] = &[
         Flag,
         off_only("trex reports a klee_assume that cannot hold as a user error; ending the path silently is not implemented"),
     ),
-    opt("readable-posix-inputs", Flag, off_only(POSIX)),
+    opt(
+        "readable-posix-inputs",
+        Flag,
+        off_only("preferring printable POSIX inputs in tests is not implemented (KLEE's default is off)"),
+    ),
     // Statistics.
     opt(
         "output-stats",

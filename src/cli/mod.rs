@@ -8,6 +8,7 @@ mod klee_options;
 mod ktest_show;
 mod options;
 mod parse;
+mod posix_args;
 mod progress;
 mod replay;
 mod replay_native;
@@ -176,6 +177,8 @@ pub struct RunArgs {
     /// Change to this directory before running the program.
     #[arg(long, value_name = "DIR")]
     pub run_in_dir: Option<PathBuf>,
+    #[command(flatten)]
+    pub posix: options::PosixRuntime,
     /// The program: LLVM bitcode or textual IR (`.ll`); `-` reads it from stdin.
     pub program: PathBuf,
     /// Arguments passed to the program (argv[1..]).
@@ -196,6 +199,8 @@ pub struct ReplayArgs {
     pub prog: ProgramOptions,
     #[command(flatten)]
     pub insts: InstructionLimit,
+    #[command(flatten)]
+    pub posix: options::PosixRuntime,
     /// The program's bitcode.
     pub program: PathBuf,
     /// The tests to replay, one run each.

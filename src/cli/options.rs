@@ -142,3 +142,37 @@ impl Budgets {
         }
     }
 }
+
+/// KLEE's POSIX runtime (`cli::posix_args`).
+#[derive(Args, Debug, Default)]
+pub struct PosixRuntime {
+    /// Read the program's arguments as KLEE's POSIX runtime does: `--sym-arg N`,
+    /// `--sym-args MIN MAX N`, `--sym-files NUM N`, `--sym-stdin N`, `--sym-stdout`,
+    /// `--max-fail N`, `--fd-fail`, `--save-all-writes` make symbolic arguments, files
+    /// (`A`, `B`, ...), stdin and stdout, and system-call failures (replay: the test's
+    /// command line when no arguments follow `--`; on by itself for a test of such a run)
+    #[arg(long)]
+    pub posix_runtime: bool,
+}
+
+impl PosixRuntime {
+    /// The symbolic environment of `args` (`argv[1..]`), or a warning when they contain the
+    /// runtime's options without `--posix-runtime` (the program gets them literally, as in
+    /// KLEE).
+    pub fn env(
+        &self,
+        args: &[String],
+    ) -> anyhow::Result<(Option<crate::exec::posix_env::PosixEnv>, Option<String>)> {
+        if self.posix_runtime {
+            let env = super::posix_args::parse(args).map_err(|e| anyhow::anyhow!("{e}"))?;
+            return Ok((Some(env), None));
+        }
+        let warning = super::posix_args::first_option(args).map(|o| {
+            format!(
+                "trex: warning: {o} is passed to the program as it is (KLEE's POSIX runtime \
+                 options need --posix-runtime)"
+            )
+        });
+        Ok((None, warning))
+    }
+}

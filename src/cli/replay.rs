@@ -6,7 +6,7 @@
 
 use anyhow::Result;
 
-use super::run::{ktest_objects, load_program, with_libc, StdIo};
+use super::run::{load_program, read_ktest, with_libc, StdIo};
 use super::writer::{error_line, halt_text};
 use super::ReplayArgs;
 use crate::exec::{self, control, End};
@@ -21,14 +21,28 @@ pub fn replay(a: &ReplayArgs) -> Result<()> {
     let scratch =
         std::env::temp_dir().join(format!("trex-replay-{}.linked.bc", std::process::id()));
     let (module, has_libc) = with_libc(program, prog, a.prog.libc, &scratch)?;
-    let mut argv = vec![prog.display().to_string()];
-    argv.extend(a.args.iter().cloned());
     for test in &a.tests {
-        let objects = ktest_objects(test)?;
+        let kt = read_ktest(test)?;
+        // A test of KLEE's POSIX runtime (its last object is `model_version`) replays with
+        // the runtime and, unless arguments follow `--`, the test's own command line.
+        let posix_test = kt.objects.last().is_some_and(|o| o.name == "model_version");
+        let args = match (&a.args[..], posix_test || a.posix.posix_runtime) {
+            ([], true) => kt.args.get(1..).unwrap_or_default().to_vec(),
+            (args, _) => args.to_vec(),
+        };
+        let posix = if posix_test || a.posix.posix_runtime {
+            Some(super::posix_args::parse(&args).map_err(|e| anyhow::anyhow!("{e}"))?)
+        } else {
+            None
+        };
+        let mut argv = vec![prog.display().to_string()];
+        argv.extend(args);
+        let objects = kt.objects.into_iter().map(|o| (o.name, o.bytes)).collect();
         eprintln!("TREX: replaying {}", test.display());
         let cfg = exec::Config {
             entry: a.prog.entry_point.clone(),
-            argv: argv.clone(),
+            argv,
+            posix,
             max_instructions: a.insts.max_instructions,
             use_libc_start: has_libc,
             limits: control::Limits {

@@ -205,10 +205,15 @@ pub fn with_libc(
     }
 }
 
+/// A `.ktest` file, for replay.
+pub fn read_ktest(path: &Path) -> Result<KTest> {
+    let data = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    KTest::from_bytes(&data).with_context(|| format!("cannot read {}", path.display()))
+}
+
 /// The objects of a `.ktest` file, for replay.
 pub fn ktest_objects(path: &Path) -> Result<Vec<(String, Vec<u8>)>> {
-    let data = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let kt = KTest::from_bytes(&data).with_context(|| format!("cannot read {}", path.display()))?;
+    let kt = read_ktest(path)?;
     Ok(kt.objects.into_iter().map(|o| (o.name, o.bytes)).collect())
 }
 
@@ -226,6 +231,10 @@ pub fn run(a: &RunArgs) -> Result<()> {
         Some(f) => read_env_file(f)?,
         None => Vec::new(),
     };
+    let (posix, posix_warning) = a.posix.env(&a.args)?;
+    if let Some(w) = &posix_warning {
+        eprintln!("{w}");
+    }
     if let Some(d) = &a.run_in_dir {
         if !d.is_dir() {
             bail!("--run-in-dir {}: no such directory", d.display());
@@ -246,7 +255,7 @@ pub fn run(a: &RunArgs) -> Result<()> {
         OutputDir::create(a.out.output_dir.as_deref(), prog).context("output directory")?;
     let line = format!("KLEE: output directory is \"{}\"", out.path.display());
     klee_line(&mut out, &line);
-    for w in &a.warnings {
+    for w in a.warnings.iter().chain(&posix_warning) {
         out.warning(w);
     }
     if let Some(d) = &a.run_in_dir {
@@ -302,8 +311,11 @@ pub fn run(a: &RunArgs) -> Result<()> {
         loop_invariants: None,
         path_inputs: true,
         coverage: Some(covout.coverage()),
+        posix,
     };
     let mut w = TestWriter::new(&module, out);
+    // KLEE's tests record the program and its arguments; `klee-replay` reads them back.
+    w.test_args = cfg.posix.is_some().then(|| cfg.argv.clone());
     w.emit_all_errors = a.emit_all_errors;
     w.write_cov = a.write_cov;
     w.write_no_tests = a.write_no_tests;

@@ -22,6 +22,9 @@ pub struct TestWriter<'a> {
     pub write_no_tests: bool,
     pub only_covering_new: bool,
     pub max_tests: Option<u32>,
+    /// The tests' command line (default: trex's own; KLEE's POSIX runtime: the program and
+    /// its arguments, which `klee-replay` reads back).
+    pub test_args: Option<Vec<String>>,
     pub completed: u64,
     pub partial: u64,
     seen_errors: HashSet<((ir::FuncId, u32), String)>,
@@ -73,6 +76,7 @@ impl<'a> TestWriter<'a> {
             write_no_tests: false,
             only_covering_new: false,
             max_tests: None,
+            test_args: None,
             completed: 0,
             partial: 0,
             seen_errors: HashSet::new(),
@@ -86,7 +90,8 @@ impl<'a> TestWriter<'a> {
     }
 
     fn write(&mut self, path: &PathEnd) -> std::io::Result<()> {
-        let test = KTest::of_objects(std::env::args().collect(), &path.objects);
+        let args = (self.test_args.clone()).unwrap_or_else(|| std::env::args().collect());
+        let test = KTest::of_objects(args, &path.objects);
         self.out
             .set_next_cov(self.write_cov.then(|| path.lines.clone()));
         let skip_new = self.only_covering_new && !path.covered_new;

@@ -78,10 +78,13 @@ mod intrinsics;
 mod memops;
 mod path_end;
 mod posix;
+mod posix_sym;
 mod pure;
 mod startup;
 mod step;
+mod sym_env;
 mod sym_ops;
+mod sym_path;
 
 use builtins::builtin_of;
 pub(super) use builtins::Builtin;

@@ -88,7 +88,8 @@
 //! holding symbolic values in memory, symbolic pointers passed to builtins, most intrinsics
 //! except the integer ones: min/max/abs, `*.with.overflow`, and
 //! ctpop/ctlz/cttz/bswap/bitreverse/fshl/fshr in `interp/sym_bits.rs`;
-//! system calls other than writes and exit),
+//! system calls other than writes and exit, except those on KLEE's symbolic environment under
+//! `--posix-runtime`: `interp/posix_sym.rs`),
 //! never a silent concretization; the only concretizations lose no path: an exit status and
 //! bytes written to stdout/stderr take one feasible value without constraining the path. Forks
 //! are only allowed inside the entry function (not in static constructors / destructors).
@@ -115,6 +116,7 @@ mod interp;
 pub mod invariant;
 pub mod memory;
 mod objmap;
+pub mod posix_env;
 mod replay;
 pub mod sem;
 pub mod target;
@@ -195,6 +197,9 @@ pub struct Config {
     /// Record what runs into this `Coverage` (the caller samples it during the run and reports
     /// it after; build it with `Coverage::for_search`); `None`: a coverage of the run's own.
     pub coverage: Option<std::sync::Arc<crate::search::Coverage>>,
+    /// `--posix-runtime`: the program's arguments as KLEE's POSIX runtime reads them
+    /// (`argv[0]` stays `argv[0]`; `argv` is then unused past it).
+    pub posix: Option<posix_env::PosixEnv>,
 }
 
 impl Default for Config {
@@ -224,6 +229,7 @@ impl Default for Config {
             checks: sem::Checks::default(),
             write_cov: false,
             coverage: None,
+            posix: None,
         }
     }
 }

@@ -28,13 +28,7 @@ impl Interp<'_, '_> {
             TI::Int(w) => w,
             _ => 0,
         };
-        let int = |bytes: &[u8], w: u32| {
-            let v = bytes
-                .iter()
-                .rev()
-                .fold(0u128, |acc, &x| (acc << 8) | x as u128);
-            Value::Int(v & mask(w.max(1)))
-        };
+        let int = |bytes: &[u8], w: u32| Value::Int(value_le(bytes) & mask(w.max(1)));
         Some(match b {
             Builtin::MakeSymbolic => {
                 self.replay_make_symbolic(self.arg(args, 0), self.arg(args, 1), self.arg(args, 2))
@@ -125,7 +119,7 @@ impl Interp<'_, '_> {
     }
 
     /// The next object of the test, checked against the requested name and size.
-    fn replay_take(&mut self, name: &str, size: u64) -> R<Vec<u8>> {
+    pub(super) fn replay_take(&mut self, name: &str, size: u64) -> R<Vec<u8>> {
         let (kname, k) = self.ctl.replay_names.next(name);
         let objects = self.ctl.lim.replay.as_ref().expect("replay mode");
         let pos = self.ctl.replay_pos;
@@ -162,6 +156,14 @@ impl Interp<'_, '_> {
         self.ctl.replay_names.give(name, kname, k);
         Ok(bytes)
     }
+}
+
+/// Little-endian bytes of a test object as an integer.
+pub(super) fn value_le(bytes: &[u8]) -> u128 {
+    bytes
+        .iter()
+        .rev()
+        .fold(0u128, |acc, &x| (acc << 8) | x as u128)
 }
 
 /// The names replay has given out, deduplicated as in a run: `x`, then `x_1`, `x_2`, ... (the

@@ -28,21 +28,32 @@ pub(in crate::exec) fn run(
     if let Err(e) = it.init_globals() {
         return Err(RunError::Setup(format!("{:?}", e)));
     }
-    let (argc, argv, envp) = it
-        .setup_args(cfg)
-        .map_err(|e| RunError::Setup(format!("{:?}", e)))?;
-    let (fid, vals) = match start {
-        Some(f) => {
-            let main_ptr = it.st.mem.ptr_to(it.func_objs[entry.0 as usize]);
-            (f, vec![main_ptr, argc, argv])
-        }
-        None => (entry, vec![argc, argv, envp]),
+    let main_ptr = it.st.mem.ptr_to(it.func_objs[entry.0 as usize]);
+    let fid = start.unwrap_or(entry);
+    let vals_of = |_: &Interp, (argc, argv, envp): (Value, Value, Value)| match start {
+        Some(_) => vec![main_ptr.clone(), argc, argv],
+        None => vec![argc, argv, envp],
+    };
+    // Under --posix-runtime the arguments are made after the constructors, as KLEE's
+    // `klee_init_env` runs in main's wrapper (and may fork).
+    let args = match cfg.posix {
+        None => Some(
+            it.setup_args(cfg)
+                .map_err(|e| RunError::Setup(format!("{:?}", e)))?,
+        ),
+        Some(_) => None,
     };
     it.start_quantum();
     let r = it
         .run_ctors()
         .and_then(|_| {
             it.can_fork = true;
+            let a = match (args, &cfg.posix) {
+                (Some(a), _) => a,
+                (None, Some(env)) => it.posix_start(cfg, env, fid, &vals_of)?,
+                (None, None) => unreachable!("arguments made above"),
+            };
+            let vals = vals_of(&it, a);
             it.start(fid, vals)
         })
         .and_then(|v| {

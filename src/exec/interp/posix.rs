@@ -19,6 +19,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use super::posix_sym::{SymFs, SymId};
 use super::syscall_names;
 use super::*;
 
@@ -120,6 +121,8 @@ enum Node {
     File(Arc<[u8]>, Arc<Stat>),
     /// A host directory (its path, for `*at` calls relative to it).
     Dir(Arc<PathBuf>, Arc<Stat>),
+    /// A file of KLEE's symbolic environment (`--posix-runtime`; `posix_sym.rs`).
+    Sym(SymId),
 }
 
 #[derive(Clone, Debug)]
@@ -144,6 +147,8 @@ pub(in crate::exec) struct Posix {
     fds: Vec<Option<Fd>>,
     descs: Vec<Option<Desc>>,
     umask: u32,
+    /// KLEE's symbolic files, stdin and stdout, and failure injection (`--posix-runtime`).
+    pub(super) sym: Option<Box<SymFs>>,
 }
 
 impl Default for Posix {
@@ -166,14 +171,15 @@ impl Default for Posix {
             fds: vec![fd(0), fd(1), fd(2)],
             descs: vec![d(Node::Stdin, 0), d(Node::Out(1), 1), d(Node::Out(2), 1)],
             umask: 0o022,
+            sym: None,
         }
     }
 }
 
 impl Posix {
     /// The descriptors are those the process started with (0, 1, 2 on stdin, stdout and
-    /// stderr, nothing else open): then `write(1 or 2, buf, n)` returns n, as interpolants
-    /// assume.
+    /// stderr, nothing else open) and no failure can be injected: then `write(1 or 2, buf, n)`
+    /// returns n, as interpolants assume.
     pub(in crate::exec) fn is_initial(&self) -> bool {
         let on = |fd: usize, node: fn(&Node) -> bool| {
             self.fds.get(fd).copied().flatten().is_some_and(|f| {
@@ -183,7 +189,14 @@ impl Posix {
                     .is_some_and(|d| node(&d.node))
             })
         };
-        self.fds.iter().skip(3).all(|f| f.is_none())
+        // Failures still to inject (`--max-fail`) depend on per-path call counts that
+        // interpolants do not see.
+        let no_failures = self
+            .sym
+            .as_deref()
+            .is_none_or(|s| s.fail.is_none() || s.max_fail == 0);
+        no_failures
+            && self.fds.iter().skip(3).all(|f| f.is_none())
             && on(0, |n| matches!(n, Node::Stdin))
             && on(1, |n| matches!(n, Node::Out(1)))
             && on(2, |n| matches!(n, Node::Out(2)))
@@ -192,6 +205,60 @@ impl Posix {
     fn desc(&self, fd: i64) -> Option<usize> {
         let f = (*self.fds.get(usize::try_from(fd).ok()?)?)?;
         Some(f.desc)
+    }
+
+    /// Installs KLEE's symbolic environment: stdin and stdout become its files when it has
+    /// them.
+    pub(super) fn set_symbolic(&mut self, fs: SymFs) {
+        for (d, on) in [(0, fs.stdin.is_some()), (1, fs.stdout.is_some())] {
+            if on {
+                let id = if d == 0 { SymId::Stdin } else { SymId::Stdout };
+                self.descs[d].as_mut().expect("initial description").node = Node::Sym(id);
+            }
+        }
+        self.sym = Some(Box::new(fs));
+    }
+
+    pub(super) fn sym(&self) -> &SymFs {
+        self.sym.as_deref().expect("symbolic environment")
+    }
+
+    pub(super) fn sym_mut(&mut self) -> &mut SymFs {
+        self.sym.as_deref_mut().expect("symbolic environment")
+    }
+
+    /// The open file description behind `fd`.
+    pub(super) fn desc_of(&self, fd: i64) -> Option<usize> {
+        self.desc(fd)
+    }
+
+    /// The symbolic file behind `fd`, if it is one.
+    pub(super) fn sym_node(&self, fd: i64) -> Option<SymId> {
+        match self.descs[self.desc(fd)?].as_ref()?.node {
+            Node::Sym(id) => Some(id),
+            _ => None,
+        }
+    }
+
+    pub(super) fn desc_pos(&self, desc: usize) -> u64 {
+        self.descs[desc].as_ref().expect("live description").pos
+    }
+
+    pub(super) fn set_desc_pos(&mut self, desc: usize, pos: u64) {
+        self.descs[desc].as_mut().expect("live description").pos = pos;
+    }
+
+    pub(super) fn has_free_fd(&self) -> bool {
+        (0..MAX_FDS).any(|i| self.fds.get(i).is_none_or(|f| f.is_none()))
+    }
+
+    pub(super) fn umask(&self) -> u32 {
+        self.umask
+    }
+
+    /// Opens a symbolic file (`open`'s checks done).
+    pub(super) fn open_sym(&mut self, id: SymId, flags: i64) -> i64 {
+        self.open(Node::Sym(id), flags)
     }
 
     /// The lowest free descriptor at or above `min` refers to `desc`.
@@ -259,7 +326,7 @@ impl Posix {
 
 /// The system calls modelled (the numbers differ between x86-64 and i386; `sys_of`).
 #[derive(Clone, Copy, Debug, PartialEq)]
-enum Sys {
+pub(super) enum Sys {
     Read,
     Write,
     Pread,
@@ -439,7 +506,7 @@ fn host_special(p: &Path) -> bool {
 
 impl<'m, 'io> Interp<'m, 'io> {
     /// Writes `data` at `p` (a program buffer the call fills).
-    fn sys_put(&mut self, p: &Value, data: &[u8]) -> R<()> {
+    pub(super) fn sys_put(&mut self, p: &Value, data: &[u8]) -> R<()> {
         if data.is_empty() {
             return Ok(());
         }
@@ -452,7 +519,7 @@ impl<'m, 'io> Interp<'m, 'io> {
         Ok(())
     }
 
-    fn sys_path(&self, p: &Value) -> R<PathBuf> {
+    pub(super) fn sys_path(&self, p: &Value) -> R<PathBuf> {
         use std::os::unix::ffi::OsStringExt;
         let b = self.st.mem.read_cstr(p).map_err(|e| mem_err(e, p))?;
         Ok(PathBuf::from(std::ffi::OsString::from_vec(b)))
@@ -482,6 +549,11 @@ impl<'m, 'io> Interp<'m, 'io> {
                 format!("unsupported syscall {nr} ({name})"),
             );
         };
+        if self.st.posix.sym.is_some() {
+            if let Some(r) = self.sym_syscall(sys, a, args)? {
+                return Ok(r);
+            }
+        }
         let ps = self.ps as u64;
         Ok(match sys {
             Sys::Read => {
@@ -882,6 +954,10 @@ impl<'m, 'io> Interp<'m, 'io> {
             Node::Null(_) => return Ok(0),
             Node::Out(_) => return Ok(-EBADF),
             Node::Dir(..) => return Ok(-EISDIR),
+            Node::Sym(id) => {
+                let id = *id;
+                return self.sym_read(d, id, p, n, at);
+            }
         };
         let pos = at.unwrap_or(desc.pos);
         let start = pos.min(data.len() as u64) as usize;
@@ -909,6 +985,7 @@ impl<'m, 'io> Interp<'m, 'io> {
         }
         match desc.node {
             Node::Out(k) => self.write_out(k, p, n),
+            Node::Sym(id) => self.sym_write(d, id, p, n),
             Node::Null(_) => {
                 if n > 0 {
                     // The bytes must exist, as the kernel reads them.
@@ -989,6 +1066,10 @@ impl<'m, 'io> Interp<'m, 'io> {
             Node::Null(_) => return 0,
             Node::File(data, _) => data.len() as i64,
             Node::Dir(..) => return -EINVAL,
+            Node::Sym(id) => {
+                let fs = self.st.posix.sym.as_deref().expect("symbolic files");
+                fs.file(*id).size as i64
+            }
         };
         let base = match whence {
             0 => 0,
@@ -1050,6 +1131,9 @@ impl<'m, 'io> Interp<'m, 'io> {
             Node::Pipe(_, st) => (**st).clone(),
             Node::Out(k) => Stat::pipe(1 + *k as u64),
             Node::Null(st) | Node::File(_, st) | Node::Dir(_, st) => (**st).clone(),
+            // A symbolic file's stat data is symbolic: `posix_sym` answers the stat calls on
+            // it; only `/dev/fd/N` names of it get here.
+            Node::Sym(_) => return Err(-EACCES),
         })
     }
 

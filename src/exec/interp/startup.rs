@@ -189,6 +189,18 @@ impl<'m, 'io> Interp<'m, 'io> {
     /// Calls `f` with the given argument values (missing ones zero) and runs until it returns.
     /// Works at start-up and nested (from a builtin), leaving the frame stack as it was.
     pub(in crate::exec) fn start(&mut self, f: FuncId, vals: Vec<Value>) -> R<Value> {
+        let saved = (self.st.stop_depth, self.st.pc, self.st.base);
+        self.enter(f, vals)?;
+        let r = self.run_loop();
+        if r.is_ok() {
+            (self.st.stop_depth, self.st.pc, self.st.base) = saved;
+        }
+        r
+    }
+
+    /// Pushes the frame of a call of `f` (the call `start` runs; a path that starts at the
+    /// entry is one entered and not run yet).
+    pub(super) fn enter(&mut self, f: FuncId, vals: Vec<Value>) -> R<()> {
         let m = self.m;
         let func = m.func(f);
         if func.is_declaration {
@@ -225,7 +237,6 @@ impl<'m, 'io> Interp<'m, 'io> {
         if let Some(v) = varargs {
             self.st.allocas.push(v);
         }
-        let saved = (self.st.stop_depth, self.st.pc, self.st.base);
         self.st.stop_depth = self.st.frames.len();
         self.st.frames.push(Frame {
             func: f,
@@ -235,11 +246,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             varargs,
             ret_dst: None,
         });
-        let r = self.run_loop();
-        if r.is_ok() {
-            (self.st.stop_depth, self.st.pc, self.st.base) = saved;
-        }
-        r
+        Ok(())
     }
 
     /// The functions of `llvm.global_ctors` / `llvm.global_dtors` in priority order.

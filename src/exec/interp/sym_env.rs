@@ -1,0 +1,305 @@
+//! Start-up under `--posix-runtime`: the program's arguments and environment made as KLEE's
+//! POSIX runtime makes them (`klee_init_env`, `klee_init_fds`), in the same order and with the
+//! same object names and sizes, so that the tests are KLEE's (`klee-replay` replays them):
+//! `n_args` (one per `--sym-args` with MIN < MAX: KLEE's `klee_range(MIN, MAX + 1)`),
+//! `arg00`, `arg01`, ... (N + 1 bytes, the last one a NUL written after), then per symbolic
+//! file `A-data` and `A-data-stat` (x86-64's `struct stat64`, 144 bytes), `stdin` and
+//! `stdin-stat`, the failure counters, `stdout` and `stdout-stat`, and `model_version`
+//! (constrained to 1).
+//!
+//! KLEE forks on `n_args` while it builds argv; here each combination of counts is a path of
+//! its own from the start: the running path takes the smallest counts, a pending path each
+//! other combination (the same paths, one per count). Replay takes the counts from the test.
+
+use super::posix_sym::{SymFile, SymFs};
+use super::*;
+use crate::exec::posix_env::{PosixArg, PosixEnv, FAIL_COUNTERS, MODEL_VERSION, STDOUT_SIZE};
+use crate::exec::replay::value_le;
+
+/// Offsets in x86-64's `struct stat64` (KLEE's `stat64`; musl's `kstat` has the same layout).
+pub(super) const STAT_SIZE: u64 = 144;
+pub(super) const ST_INO: u64 = 8;
+pub(super) const ST_MODE: u64 = 24;
+const ST_SIZE: u64 = 48;
+const ST_BLKSIZE: u64 = 56;
+const ST_BLOCKS: u64 = 64;
+
+/// `(argc, argv, envp)` of the entry.
+pub(super) type EntryArgs = (Value, Value, Value);
+
+impl<'m, 'io> Interp<'m, 'io> {
+    /// The entry's `(argc, argv, envp)` of the running path; the other combinations of
+    /// `--sym-args` counts become pending paths that start at the entry `f` called with
+    /// `vals(argc, argv, envp)`.
+    pub(super) fn posix_start(
+        &mut self,
+        cfg: &Config,
+        env: &PosixEnv,
+        f: FuncId,
+        vals: &dyn Fn(&Self, EntryArgs) -> Vec<Value>,
+    ) -> R<EntryArgs> {
+        if !self.x86_64 && (env.sym_files > 0 || env.sym_stdin_len > 0 || env.sym_stdout) {
+            return error(
+                ErrorKind::Exec,
+                "unsupported: symbolic files, stdin or stdout on i386 (KLEE's model is x86-64's struct stat64)",
+            );
+        }
+        if self.ctl.lim.replay.is_some() {
+            return self.posix_build(cfg, env, None);
+        }
+        let ranges: Vec<(u32, u32)> = env
+            .args
+            .iter()
+            .filter_map(|a| match *a {
+                PosixArg::Syms { min, max, .. } => Some((min, max)),
+                _ => None,
+            })
+            .collect();
+        let mut combos: Vec<Vec<u32>> = vec![Vec::new()];
+        for &(min, max) in &ranges {
+            combos = combos
+                .into_iter()
+                .flat_map(|c| {
+                    (min..=max).map(move |n| {
+                        let mut c = c.clone();
+                        c.push(n);
+                        c
+                    })
+                })
+                .collect();
+        }
+        let base = self.st.clone();
+        // Pending paths, pushed in reverse so that a depth-first search takes them in order.
+        for c in combos[1..].iter().rev() {
+            self.st = base.clone();
+            let a = self.posix_build(cfg, env, Some(c))?;
+            let v = vals(self, a);
+            self.enter(f, v)?;
+            self.st.pc = 0;
+            // As a forked path (`ExecutionState::branch`): one fork deeper, in no
+            // interpolation node yet, without new coverage.
+            self.st.path.depth += 1;
+            self.st.path.node = NO_NODE;
+            self.st.covered_new = false;
+            let st = std::mem::replace(&mut self.st, base.clone());
+            self.push_other_fork(
+                Snap {
+                    st,
+                    edge: None,
+                    preempted: false,
+                },
+                "--sym-args count",
+            );
+        }
+        self.st = base;
+        if combos.len() > 1 {
+            self.st.path.depth += 1;
+        }
+        self.posix_build(cfg, env, Some(&combos[0]))
+    }
+
+    /// Builds argv and the symbolic files of one path (`counts`: the `--sym-args` counts;
+    /// `None`: replay, the counts come from the test).
+    fn posix_build(
+        &mut self,
+        cfg: &Config,
+        env: &PosixEnv,
+        counts: Option<&[u32]>,
+    ) -> R<EntryArgs> {
+        let mut ptrs = vec![self.alloc_cstr(cfg.argv.first().map_or("prog", |s| s))?];
+        let mut num = 0u32;
+        let mut group = 0usize;
+        for a in &env.args {
+            match *a {
+                PosixArg::Concrete(ref s) => ptrs.push(self.alloc_cstr(s)?),
+                PosixArg::Sym { len } => {
+                    ptrs.push(self.sym_arg(num, len)?);
+                    num += 1;
+                }
+                PosixArg::Syms { min, max, len } => {
+                    let n = self.sym_arg_count(min, max, counts.map(|c| c[group]))?;
+                    group += 1;
+                    for _ in 0..n {
+                        ptrs.push(self.sym_arg(num, len)?);
+                        num += 1;
+                    }
+                }
+            }
+        }
+        let argc = ptrs.len();
+        let mut fs = SymFs {
+            save_all_writes: env.save_all_writes,
+            ..SymFs::default()
+        };
+        for i in 0..env.sym_files {
+            let name = format!("{}-data", (b'A' + i as u8) as char);
+            fs.files
+                .push(self.sym_file(&name, env.sym_file_len as u64)?);
+        }
+        if env.sym_stdin_len > 0 {
+            fs.stdin = Some(self.sym_file("stdin", env.sym_stdin_len as u64)?);
+        }
+        if env.max_fail > 0 {
+            fs.max_fail = env.max_fail;
+            let mut counters = Vec::new();
+            for name in FAIL_COUNTERS {
+                counters.push(self.env_int(name)?);
+            }
+            fs.fail = Some(counters);
+        }
+        if env.sym_stdout {
+            fs.stdout = Some(self.sym_file("stdout", STDOUT_SIZE as u64)?);
+        }
+        let version = self.env_int("model_version")?;
+        self.env_assume_eq(&version, MODEL_VERSION as u128, "model_version")?;
+        self.st.posix.set_symbolic(fs);
+
+        ptrs.push(Value::Int(0));
+        for e in &cfg.env {
+            ptrs.push(self.alloc_cstr(e)?);
+        }
+        ptrs.extend([Value::Int(0), Value::Int(0), Value::Int(0)]);
+        let ps = self.ps as u64;
+        let r = self
+            .st
+            .mem
+            .alloc(ptrs.len() as u64 * ps, 16, ObjKind::Data)
+            .map_or_else(Self::oom, Ok)?;
+        for (i, p) in ptrs.iter().enumerate() {
+            self.st.mem.store_ptr(r.idx, i as u64 * ps, p);
+        }
+        let argv = self.st.mem.ptr_to(r);
+        let base = self.st.mem.objs[r.idx as usize].base;
+        let envp = Value::Ptr {
+            obj: r,
+            addr: base + (argc as u64 + 1) * ps,
+        };
+        Ok((Value::Int(argc as u128), argv, envp))
+    }
+
+    /// An object of `size` bytes named `name` in the test: symbolic (a fresh array), or the
+    /// test's bytes in replay.
+    fn env_object(&mut self, name: &str, size: u64) -> R<(ObjRef, Option<ArrayId>)> {
+        let r = self
+            .st
+            .mem
+            .alloc(size, 16, ObjKind::Data)
+            .map_or_else(Self::oom, Ok)?;
+        if self.ctl.lim.replay.is_some() {
+            let bytes = self.replay_take(name, size)?;
+            self.st.mem.write_bytes(r.idx, 0, &bytes);
+            return Ok((r, None));
+        }
+        let (_, a) = self.fresh_array(name, size);
+        let v = (0..size)
+            .map(|k| {
+                let i = self.pool.constant(32, k as u128);
+                Some(self.pool.read(a, None, i))
+            })
+            .collect();
+        self.st.mem.objs[r.idx as usize].sym = Some(Arc::new(v));
+        Ok((r, Some(a)))
+    }
+
+    /// A 4-byte input (`int`), as a value.
+    fn env_int(&mut self, name: &str) -> R<Value> {
+        let (r, _) = self.env_object(name, 4)?;
+        Ok(self.load_env_int(r, 0, 4))
+    }
+
+    /// `n` bytes of an environment object at `off` as an integer value.
+    pub(super) fn load_env_int(&mut self, r: ObjRef, off: u64, n: u64) -> Value {
+        match self.st.mem.load_sym(&mut self.pool, r.idx, off, n) {
+            Some(e) => self.val_of(e),
+            None => Value::Int(self.st.mem.load_int(r.idx, off, n)),
+        }
+    }
+
+    /// KLEE's `klee_assume(v == k)` on an input of the environment (a replayed value that
+    /// differs is a user error, as a false assumption is).
+    fn env_assume_eq(&mut self, v: &Value, k: u128, what: &str) -> R<()> {
+        let e = self.expr_of(v, 32, what)?;
+        let kc = self.pool.constant(32, k);
+        let c = self.pool.eq(e, kc);
+        self.env_assume(c, what)
+    }
+
+    fn env_assume(&mut self, c: ExprId, what: &str) -> R<()> {
+        match self.pool.as_const(c) {
+            Some(0) => error(
+                ErrorKind::User,
+                format!("invalid klee_assume call (provably false): {what}"),
+            ),
+            Some(_) => Ok(()),
+            None => {
+                self.st.path.constraints.push(c);
+                Ok(())
+            }
+        }
+    }
+
+    /// The count of a `--sym-args MIN MAX N` (KLEE's `klee_range(MIN, MAX + 1, "n_args")`):
+    /// `n` on this path, or the test's value in replay.
+    fn sym_arg_count(&mut self, min: u32, max: u32, n: Option<u32>) -> R<u32> {
+        if min == max {
+            return Ok(min);
+        }
+        if self.ctl.lim.replay.is_some() {
+            let b = self.replay_take("n_args", 4)?;
+            let v = value_le(&b) as u32 as i32;
+            if v < min as i32 || v > max as i32 {
+                return error(
+                    ErrorKind::User,
+                    format!(
+                        "replay: klee_range value {v} not in [{min}, {})",
+                        max as i64 + 1
+                    ),
+                );
+            }
+            return Ok(v as u32);
+        }
+        let n = n.expect("counts of a symbolic run");
+        let v = self.env_int("n_args")?;
+        self.env_assume_eq(&v, n as u128, "n_args")?;
+        Ok(n)
+    }
+
+    /// `argNN`: `len` symbolic characters and a NUL.
+    fn sym_arg(&mut self, num: u32, len: u32) -> R<Value> {
+        let (r, _) = self.env_object(&format!("arg{num:02}"), len as u64 + 1)?;
+        self.st.mem.write_bytes(r.idx, len as u64, &[0]);
+        Ok(self.st.mem.ptr_to(r))
+    }
+
+    /// A symbolic file of `size` bytes: its contents `name` and its stat data `name-stat`,
+    /// constrained as KLEE's `__create_new_dfile` does (an inode number with a nonzero low 31
+    /// bits, a block size below 64 KiB), then its size and block count set.
+    fn sym_file(&mut self, name: &str, size: u64) -> R<SymFile> {
+        let (contents, _) = self.env_object(name, size)?;
+        let (stat, a) = self.env_object(&format!("{name}-stat"), STAT_SIZE)?;
+        if let Some(a) = a {
+            let at = |it: &mut Self, off: u64| {
+                let o = it.pool.constant(32, off as u128);
+                it.pool.read_bytes_le(a, None, o, 8)
+            };
+            let ino = at(self, ST_INO);
+            let low = self.pool.constant(64, 0x7FFF_FFFF);
+            let ino_low = self.pool.and(ino, low);
+            let zero = self.pool.constant(64, 0);
+            let c = self.pool.ne(ino_low, zero);
+            self.env_assume(c, "st_ino")?;
+            let blksize = at(self, ST_BLKSIZE);
+            let high = self.pool.constant(64, !0xFFFFu128 & mask(64));
+            let blk_high = self.pool.and(blksize, high);
+            let c = self.pool.eq(blk_high, zero);
+            self.env_assume(c, "st_blksize")?;
+        }
+        self.st.mem.store_int(stat.idx, ST_SIZE, 8, size as u128);
+        self.st.mem.store_int(stat.idx, ST_BLOCKS, 8, 8);
+        Ok(SymFile {
+            contents,
+            stat,
+            size,
+        })
+    }
+}
