@@ -38,7 +38,7 @@ use sandbox::Sandbox;
 pub struct NativeOptions {
     /// PROGRAM is a native executable: run it on each test's arguments, files and stdin (the
     /// objects of KLEE's POSIX runtime), in a temporary directory, as KLEE's klee-replay.
-    #[arg(long, conflicts_with_all = ["libc", "entry_point", "max_instructions", "args"])]
+    #[arg(long, conflicts_with_all = ["libc", "entry_point", "max_instructions", "args", "posix_runtime"])]
     pub native: bool,
     /// With --native: stop a test's run after this time (`10`, `10s`, `1min`; default: none)
     /// and count it as not replayed.
