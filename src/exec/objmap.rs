@@ -37,6 +37,11 @@ impl<V> ObjMap<V> {
                 .is_some_and(|m| m.range(offs).next().is_some())
     }
 
+    /// The objects with entries.
+    pub(super) fn objects(&self) -> impl Iterator<Item = ObjRef> + '_ {
+        self.by_obj.keys().copied()
+    }
+
     pub(super) fn insert(&mut self, o: ObjRef, off: u64, v: V) {
         self.by_obj.entry(o).or_default().insert(off, v);
     }
