@@ -42,6 +42,14 @@ impl<V> ObjMap<V> {
         self.by_obj.keys().copied()
     }
 
+    /// The offsets with entries of `o`, in order.
+    pub(super) fn offsets(&self, o: ObjRef) -> impl Iterator<Item = u64> + '_ {
+        self.by_obj
+            .get(&o)
+            .into_iter()
+            .flat_map(|m| m.keys().copied())
+    }
+
     pub(super) fn insert(&mut self, o: ObjRef, off: u64, v: V) {
         self.by_obj.entry(o).or_default().insert(off, v);
     }

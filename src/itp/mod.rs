@@ -92,28 +92,6 @@ pub fn dag_size(pool: &ExprPool, e: ExprId) -> usize {
     n
 }
 
-/// Number of distinct nodes of `e` (reads counted as leaves) and of distinct reads of
-/// location arrays among them.
-pub fn dag_size_reads(pool: &ExprPool, e: ExprId, locs: &LocArrays) -> (usize, usize) {
-    let (mut n, mut reads) = (0, 0);
-    walk(pool, e, |node| {
-        n += 1;
-        match node {
-            Node::E(x) => match pool.get(x) {
-                Expr::Read { array, .. } => {
-                    if locs.loc(*array).is_some() {
-                        reads += 1;
-                    }
-                    false
-                }
-                _ => true,
-            },
-            _ => true,
-        }
-    });
-    (n, reads)
-}
-
 /// Where a location array points.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Loc {

@@ -9,7 +9,7 @@
 
 use hashbrown::HashMap;
 
-use super::masks::{array_bit, ArrayMasks};
+use super::masks::{byte_key, ArrayMasks, Touched};
 use super::{ranges, subst, Loc, LocArrays, LocMap};
 use crate::expr::{ArrayId, CmpOp, Expr, ExprId, ExprPool};
 
@@ -41,7 +41,7 @@ struct Fixed<'a> {
     bytes: &'a HashMap<(ArrayId, u64), u128>,
     masks: &'a mut ArrayMasks,
     locs: &'a LocArrays,
-    touched: u64,
+    touched: Touched,
 }
 
 impl LocMap for Fixed<'_> {
@@ -56,7 +56,7 @@ impl LocMap for Fixed<'_> {
     }
 
     fn keeps(&mut self, pool: &ExprPool, e: ExprId) -> bool {
-        self.masks.of(pool, self.locs, e) & self.touched == 0
+        !self.touched.meets(self.masks.span(pool, self.locs, e))
     }
 }
 
@@ -68,19 +68,20 @@ pub fn normalize(
     cs: &[ExprId],
 ) -> Vec<ExprId> {
     let mut bytes: HashMap<(ArrayId, u64), u128> = HashMap::new();
-    let mut touched = 0;
+    let mut touched = Touched::default();
     for &c in cs {
         if let Some((a, k, v)) = fixed_byte(pool, locs, c) {
             if bytes.insert((a, k), v).is_some_and(|old| old != v) {
                 return vec![pool.false_expr()];
             }
-            touched |= array_bit(locs, a);
+            touched.add((byte_key(a, k), byte_key(a, k)));
         }
     }
     let mut out = Vec::with_capacity(cs.len());
     if bytes.is_empty() {
         out.extend_from_slice(cs);
     } else {
+        touched.seal();
         let mut map = Fixed {
             bytes: &bytes,
             masks,

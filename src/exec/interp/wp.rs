@@ -25,7 +25,7 @@ use crate::exec::sem::{self, Conc, Exprs, Scalar};
 use crate::exec::value::Value;
 use crate::expr::ExprId;
 use crate::ir::{BinOp, CastOp, Edge, Function, InstKind, Operand, TypeId};
-use crate::itp::masks::{array_bit, ArrayMasks};
+use crate::itp::masks::{array_keys, byte_key, ArrayMasks, Touched};
 use crate::itp::{arrays_in, subst, Itp, Loc, LocArrays, LocMap, PinVal};
 
 /// A pointer in the shadow state.
@@ -792,16 +792,26 @@ impl Wp<'_, '_, '_> {
                 cx.locs.array(&mut it.pool, Loc::Reg(*s2), 0);
             }
         }
-        // The locations the segment changes: the formula's parts reading none of them are
-        // kept as they are.
-        let mut touched = crate::itp::masks::OPAQUE;
-        let bit = |l: Loc| cx.locs.existing(l).map_or(0, |a| array_bit(&cx.locs, a));
+        // The location bytes the segment changes: the formula's parts reading none of them
+        // are kept as they are.
+        let mut touched = Touched::default();
+        let whole = |l: Loc| cx.locs.existing(l).map(array_keys);
         for &slot in sh.regs.keys() {
-            touched |= bit(Loc::Reg(slot));
+            touched.extend(whole(Loc::Reg(slot)));
         }
-        for o in sh.mem.objects().chain(sh.created.iter().copied()) {
-            touched |= bit(Loc::Mem(o));
+        for &o in &sh.created {
+            touched.extend(whole(Loc::Mem(o)));
         }
+        touched.extend(whole(Loc::Opaque));
+        for o in sh.mem.objects() {
+            if let Some(a) = cx.locs.existing(Loc::Mem(o)) {
+                for off in sh.mem.offsets(o) {
+                    let k = byte_key(a, off);
+                    touched.add((k, k));
+                }
+            }
+        }
+        touched.seal();
         let mut map = ShadowMap {
             sh,
             mem: &it.st.mem,
@@ -861,7 +871,10 @@ impl Wp<'_, '_, '_> {
         // match that same iteration. Dropping it blocks the ancestors (no pruning there,
         // always sound). A large interpolant over as many locations (a sum of N variables)
         // is kept.
-        let (size, loc_reads) = crate::itp::dag_size_reads(&self.pool, f, &self.cx.locs);
+        let (size, loc_reads) = {
+            let (it, cx) = (&*self.it, &mut *self.cx);
+            cx.masks.dag_size_reads(&it.pool, &cx.locs, f)
+        };
         if size > MAX_ITP_DAG + ITP_DAG_PER_READ * loc_reads {
             if self.cx.debug {
                 tracing::debug!(target: "trex::itp", "interpolant of {size} nodes ({loc_reads} location reads) dropped: {}", self.pool.display(f));
@@ -941,7 +954,10 @@ impl Wp<'_, '_, '_> {
         }
         let mut sized: Vec<(usize, ExprId)> = cs
             .into_iter()
-            .map(|c| (crate::itp::dag_size(&self.pool, c), c))
+            .map(|c| {
+                let (it, cx) = (&*self.it, &mut *self.cx);
+                (cx.masks.dag_size_reads(&it.pool, &cx.locs, c).0, c)
+            })
             .collect();
         sized.sort_by_key(|x| x.0);
         sized.into_iter().map(|x| x.1).collect()
@@ -1232,13 +1248,13 @@ struct ShadowMap<'a> {
     consts: &'a [Value],
     locs: &'a LocArrays,
     masks: &'a mut ArrayMasks,
-    /// The signature bits of the locations the shadow maps to something else.
-    touched: u64,
+    /// The location bytes the shadow maps to something else.
+    touched: Touched,
 }
 
 impl LocMap for ShadowMap<'_> {
     fn keeps(&mut self, pool: &crate::expr::ExprPool, e: ExprId) -> bool {
-        self.masks.of(pool, self.locs, e) & self.touched == 0
+        !self.touched.meets(self.masks.span(pool, self.locs, e))
     }
 
     fn byte(
