@@ -16,7 +16,7 @@
 # lands) print as n/a. Exit status 1 when a verdict is WRONG or an IR check fails.
 #
 # Environment: TREX (binary; default target/release/trex), TIMEOUT (seconds per run, default 120),
-# OPT, BASELINE_MAX, FORMS (default "unrolled loop"), TREX_INTERP_OFF_FLAG (default
+# OPT, BASELINE_MAX, FORMS (default "unrolled loop stored-array stored-vars stored-loop"), TREX_INTERP_OFF_FLAG (default
 # --no-interpolation), TREX_RUNTIME_DIR (passed to trex), KEEP=1 (keep the temp dir).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -28,7 +28,7 @@ baseline_max=${BASELINE_MAX:-20}
 off_flag=${TREX_INTERP_OFF_FLAG:---no-interpolation}
 read -r -a levels <<< "${OPT:-0}"
 [ "${levels[*]}" = 2 ] && levels=(0 2)
-read -r -a forms <<< "${FORMS:-unrolled loop}"
+read -r -a forms <<< "${FORMS:-unrolled loop stored-array stored-vars stored-loop}"
 ns=("$@"); [ ${#ns[@]} -gt 0 ] || ns=(20 100 400 1000 2000)
 # The baseline needs an option trex knows (else every run without interpolation would fail).
 if ! "$trex" run --help | grep -qE -- "(^|[[:space:]])${off_flag%%=*}\b"; then
@@ -43,10 +43,20 @@ status=0
 done_val() { local v; v=$(sed -n "s/^KLEE: done: $2 = \\([0-9]*\\).*/\\1/p" "$1" | tail -1); echo "${v:-n/a}"; }
 
 # Every if/else must stay a branch: one call of up() and one of down() per if (N each unrolled,
-# 1 each in the loop), no select, and at least as many conditional branches.
+# 1 each in the loop), no select, and at least as many conditional branches. The stored forms:
+# one __VERIFIER_nondet_bool call per decision (N, or 1 in the loop) and no select.
 check_ir() { # bc form n
   local ll="$1.ll" want ups downs sels brs
   llvm-dis-14 "$1" -o "$ll" || return 1
+  if [ "${2#stored-}" != "$2" ]; then
+    want=$3; [ "$2" = stored-loop ] && want=1
+    ups=$(grep -c 'call .*@__VERIFIER_nondet_bool(' "$ll"); sels=$(grep -c ' = select ' "$ll")
+    if [ "$ups" != "$want" ] || [ "$sels" != 0 ]; then
+      echo "IR check failed for $1: nondet calls=$ups (want $want), selects=$sels" >&2
+      return 1
+    fi
+    return 0
+  fi
   ups=$(grep -c 'call .*@up(' "$ll"); downs=$(grep -c 'call .*@down(' "$ll")
   sels=$(grep -c ' = select ' "$ll"); brs=$(grep -c ' br i1 ' "$ll")
   if [ "$2" = unrolled ]; then want=$3; else want=1; fi
@@ -56,7 +66,7 @@ check_ir() { # bc form n
   fi
 }
 
-fmt='%-8s %-3s %5s %-6s %-6s %9s %10s %12s %10s %7s  %s\n'
+fmt='%-12s %-3s %5s %-6s %-6s %9s %10s %12s %10s %7s  %s\n'
 printf "$fmt" form opt N variant interp seconds "expl.nodes" "compl.paths" subsumed errors verdict
 for n in "${ns[@]}"; do
   for form in "${forms[@]}"; do

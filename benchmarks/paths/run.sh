@@ -6,8 +6,11 @@
 #
 # Runs `trex run --write-no-tests --libc=none --no-interpolation` at -O0 (plain exploration, as
 # KLEE's figure) and prints N, completed paths, wall seconds and microseconds per path; then the
-# same run with interpolation (paths pruned by subsumption). Environment: TREX (binary; default
-# target/release/trex), KEEP=1.
+# same run with interpolation (paths pruned by subsumption). Then the TRACER-X Fig. 4 form of
+# issue 18 (`fig4`: a __VERIFIER_nondet_bool() call and a stored value per decision, the sum
+# checked at the end; `--search=dfs`, without interpolation), with peak memory, against KLEE
+# 3.2's figure on the same program (0.9 s for 16,384 paths at N = 14: 55 us per path, 94 MB).
+# Environment: TREX (binary; default target/release/trex), KEEP=1.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -31,4 +34,16 @@ for n in "${ns[@]}"; do
     awk -v n="$n" -v m="$mode" -v p="$paths" -v q="${sub:-0}" -v a="$t0" -v b="$t1" \
       'BEGIN { s = b - a; printf "%-4s %-7s %10d %10d %9.3f %12.1f\n", n, m, p, q, s, (p > 0 ? s * 1e6 / p : 0) }'
   done
+done
+printf '\n%-4s %-7s %10s %9s %12s %9s   %s\n' N form paths seconds "us/path" "peak MB" "KLEE 3.2 (N=14)"
+for n in "${ns[@]}"; do
+  paths_fig4_program "$n" "$tmp" || exit 1
+  t0=$(date +%s.%N)
+  /usr/bin/time -f '%M' -o "$tmp/mem$n" "$trex" run --write-no-tests --search=dfs --no-interpolation \
+    --output-dir "$tmp/outf$n" "$tmp/fig4$n.bc" 2> "$tmp/errf$n"
+  t1=$(date +%s.%N)
+  paths=$(sed -n 's/^KLEE: done: completed paths = //p' "$tmp/errf$n")
+  [ -n "$paths" ] || { echo "trex failed:"; tail -5 "$tmp/errf$n"; exit 1; }
+  awk -v n="$n" -v p="$paths" -v a="$t0" -v b="$t1" -v m="$(tail -1 "$tmp/mem$n")" \
+    'BEGIN { s = b - a; printf "%-4s %-7s %10d %9.3f %12.1f %9.1f   %s\n", n, "fig4", p, s, (p > 0 ? s * 1e6 / p : 0), m / 1024, (n == 14 ? "0.9 s, 55 us/path, 94 MB" : "") }'
 done

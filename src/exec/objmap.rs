@@ -37,6 +37,19 @@ impl<V> ObjMap<V> {
                 .is_some_and(|m| m.range(offs).next().is_some())
     }
 
+    /// The objects with entries.
+    pub(super) fn objects(&self) -> impl Iterator<Item = ObjRef> + '_ {
+        self.by_obj.keys().copied()
+    }
+
+    /// The offsets with entries of `o`, in order.
+    pub(super) fn offsets(&self, o: ObjRef) -> impl Iterator<Item = u64> + '_ {
+        self.by_obj
+            .get(&o)
+            .into_iter()
+            .flat_map(|m| m.keys().copied())
+    }
+
     pub(super) fn insert(&mut self, o: ObjRef, off: u64, v: V) {
         self.by_obj.entry(o).or_default().insert(off, v);
     }

@@ -25,6 +25,10 @@
 
 use std::sync::Arc;
 
+pub mod masks;
+pub mod normal;
+pub mod ranges;
+
 use hashbrown::HashMap;
 
 use crate::expr::walk::{walk, Node};
@@ -142,6 +146,11 @@ impl LocArrays {
         self.by_array.get(&a).copied()
     }
 
+    /// Every location array made so far.
+    pub fn iter(&self) -> impl Iterator<Item = (Loc, ArrayId)> + '_ {
+        self.by_loc.iter().map(|(&l, &a)| (l, a))
+    }
+
     /// Byte `k` of a location.
     pub fn byte(&mut self, pool: &mut ExprPool, l: Loc, k: u64, mem_size: u64) -> ExprId {
         let a = self.array(pool, l, mem_size);
@@ -183,6 +192,11 @@ pub trait LocMap {
     fn word(&mut self, _pool: &mut ExprPool, _l: Loc, _k: u64, _n: u64) -> Option<ExprId> {
         None
     }
+    /// Whether every location `e` reads maps to itself (then `e` is kept as it is, without
+    /// a walk): a map that changes few locations says so for most of a large formula.
+    fn keeps(&mut self, _pool: &ExprPool, _e: ExprId) -> bool {
+        false
+    }
 }
 
 /// `(array, first index, bytes)` when `e` is a little-endian concatenation of reads of
@@ -215,6 +229,9 @@ pub fn subst(
 ) -> Option<ExprId> {
     if let Some(&r) = memo.get(&e) {
         return Some(r);
+    }
+    if map.keeps(pool, e) {
+        return Some(e);
     }
     if matches!(pool.get(e), Expr::Concat { .. }) {
         if let Some((a, k, n)) = word_read(pool, e) {
@@ -249,6 +266,8 @@ pub fn subst(
                         return None;
                     }
                     e
+                } else if i == index {
+                    e
                 } else {
                     pool.read(array, None, i)
                 }
@@ -258,12 +277,20 @@ pub fn subst(
             let c = subst(pool, locs, cond, memo, map)?;
             let a = subst(pool, locs, t, memo, map)?;
             let b = subst(pool, locs, fe, memo, map)?;
-            pool.select(c, a, b)
+            if (c, a, b) == (cond, t, fe) {
+                e
+            } else {
+                pool.select(c, a, b)
+            }
         }
         Expr::Concat { hi, lo } => {
             let a = subst(pool, locs, hi, memo, map)?;
             let b = subst(pool, locs, lo, memo, map)?;
-            pool.concat(a, b)
+            if (a, b) == (hi, lo) {
+                e
+            } else {
+                pool.concat(a, b)
+            }
         }
         Expr::Extract {
             e: x,
@@ -271,29 +298,53 @@ pub fn subst(
             width,
         } => {
             let a = subst(pool, locs, x, memo, map)?;
-            pool.extract(a, offset, width)
+            if a == x {
+                e
+            } else {
+                pool.extract(a, offset, width)
+            }
         }
         Expr::ZExt { e: x, width } => {
             let a = subst(pool, locs, x, memo, map)?;
-            pool.zext(a, width)
+            if a == x {
+                e
+            } else {
+                pool.zext(a, width)
+            }
         }
         Expr::SExt { e: x, width } => {
             let a = subst(pool, locs, x, memo, map)?;
-            pool.sext(a, width)
+            if a == x {
+                e
+            } else {
+                pool.sext(a, width)
+            }
         }
         Expr::Not { e: x } => {
             let a = subst(pool, locs, x, memo, map)?;
-            pool.not(a)
+            if a == x {
+                e
+            } else {
+                pool.not(a)
+            }
         }
         Expr::Bin { op, a, b } => {
             let x = subst(pool, locs, a, memo, map)?;
             let y = subst(pool, locs, b, memo, map)?;
-            pool.bin(op, x, y)
+            if (x, y) == (a, b) {
+                e
+            } else {
+                pool.bin(op, x, y)
+            }
         }
         Expr::Cmp { op, a, b } => {
             let x = subst(pool, locs, a, memo, map)?;
             let y = subst(pool, locs, b, memo, map)?;
-            pool.cmp(op, x, y)
+            if (x, y) == (a, b) {
+                e
+            } else {
+                pool.cmp(op, x, y)
+            }
         }
     };
     memo.insert(e, r);

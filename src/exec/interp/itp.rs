@@ -70,6 +70,9 @@ pub(super) struct Node {
     kids: Vec<u32>,
     /// How it ended, for `--output-tree`: its interpolant's conjuncts, or why none.
     label: Option<String>,
+    /// The pool's number of arrays when it started: arrays numbered from here on were
+    /// created inside its subtree.
+    first_array: u32,
 }
 
 /// Interpolation (`Config::interpolation`): the tree, the table, the running node's state.
@@ -108,6 +111,7 @@ impl Interpolation {
             finished: false,
             kids: Vec::new(),
             label: None,
+            first_array: 0,
         };
         Interpolation {
             nodes: vec![root],
@@ -125,7 +129,7 @@ impl Interpolation {
         }
     }
 
-    fn new_node(&mut self, parent: u32, outcome: u32) -> u32 {
+    fn new_node(&mut self, parent: u32, outcome: u32, first_array: u32) -> u32 {
         self.nodes.push(Node {
             parent,
             key: None,
@@ -140,6 +144,7 @@ impl Interpolation {
             finished: false,
             kids: Vec::new(),
             label: None,
+            first_array,
         });
         self.stats.nodes += 1;
         self.nodes.len() as u32 - 1
@@ -410,12 +415,13 @@ impl Interpolation {
             return;
         }
         let n = it.worklist.len();
+        let first_array = it.pool.arrays().len() as u32;
         for (k, &o) in snap_outcomes.iter().enumerate() {
-            let id = self.new_node(parent, o);
+            let id = self.new_node(parent, o, first_array);
             it.worklist[n - snap_outcomes.len() + k].st.path.node = id;
             self.nodes[parent as usize].kids.push(id);
         }
-        let c = self.new_node(parent, cont);
+        let c = self.new_node(parent, cont, first_array);
         self.nodes[parent as usize].kids.push(c);
         self.nodes[parent as usize].pending = snap_outcomes.len() as u32 + 1;
         it.st.path.node = c;
@@ -439,6 +445,7 @@ impl Interpolation {
                 Some(r) => {
                     let steps = std::mem::take(&mut node.steps);
                     let facts = std::mem::take(&mut node.facts);
+                    self.wp.fresh_from = node.first_array;
                     let mut wp = Wp {
                         it: &mut *it,
                         cx: &mut self.wp,
@@ -539,6 +546,7 @@ impl Interpolation {
                 let steps = std::mem::take(&mut p.steps);
                 let facts = std::mem::take(&mut p.facts);
                 let children = std::mem::take(&mut p.children);
+                self.wp.fresh_from = p.first_array;
                 let mut wp = Wp {
                     it: &mut *it,
                     cx: &mut self.wp,
@@ -835,7 +843,7 @@ impl Wp<'_, '_, '_> {
             extra = self.pool.bool_and(extra, any);
         }
         if let Some(a) = Self::sh_ctx(&sh) {
-            extra = self.pool.implies(a, extra);
+            extra = self.under(a, extra);
         }
         Self::sh_blame(&mut sh, &st);
         self.sh_finish(sh, Some(extra))

@@ -25,6 +25,7 @@ use crate::exec::sem::{self, Conc, Exprs, Scalar};
 use crate::exec::value::Value;
 use crate::expr::ExprId;
 use crate::ir::{BinOp, CastOp, Edge, Function, InstKind, Operand, TypeId};
+use crate::itp::masks::{array_keys, byte_key, ArrayMasks, Touched};
 use crate::itp::{arrays_in, subst, Itp, Loc, LocArrays, LocMap, PinVal};
 
 /// A pointer in the shadow state.
@@ -83,6 +84,11 @@ pub(super) struct WpCtx {
     pub(super) debug: bool,
     /// The solver simplifying interpolants (a chain of its own, built on first use).
     pub(super) solver: Option<Box<dyn crate::solver::Solver + Send>>,
+    /// The first array created inside the subtree of the node being finished (arrays are
+    /// numbered in creation order): the arrays its interpolant quantifies over.
+    pub(super) fresh_from: u32,
+    /// Which arrays each expression reads (approximately; memoized for the run).
+    pub(super) masks: ArrayMasks,
 }
 
 impl WpCtx {
@@ -91,6 +97,8 @@ impl WpCtx {
             locs: LocArrays::default(),
             debug: tracing::enabled!(target: "trex::itp", tracing::Level::DEBUG),
             solver: None,
+            fresh_from: u32::MAX,
+            masks: ArrayMasks::default(),
         }
     }
 }
@@ -139,7 +147,7 @@ impl Wp<'_, '_, '_> {
     /// Adds a condition the rest of the segment relied on.
     pub(super) fn sh_require(&mut self, sh: &mut Shadow, c: ExprId) {
         let c = match sh.ctx {
-            Some(a) => self.pool.implies(a, c),
+            Some(a) => self.under(a, c),
             None => c,
         };
         if self.pool.as_const(c) != Some(1) {
@@ -784,11 +792,33 @@ impl Wp<'_, '_, '_> {
                 cx.locs.array(&mut it.pool, Loc::Reg(*s2), 0);
             }
         }
+        // The location bytes the segment changes: the formula's parts reading none of them
+        // are kept as they are.
+        let mut touched = Touched::default();
+        let whole = |l: Loc| cx.locs.existing(l).map(array_keys);
+        for &slot in sh.regs.keys() {
+            touched.extend(whole(Loc::Reg(slot)));
+        }
+        for &o in &sh.created {
+            touched.extend(whole(Loc::Mem(o)));
+        }
+        touched.extend(whole(Loc::Opaque));
+        for o in sh.mem.objects() {
+            if let Some(a) = cx.locs.existing(Loc::Mem(o)) {
+                for off in sh.mem.offsets(o) {
+                    let k = byte_key(a, off);
+                    touched.add((k, k));
+                }
+            }
+        }
+        touched.seal();
         let mut map = ShadowMap {
             sh,
             mem: &it.st.mem,
             consts: &it.consts,
             locs: &cx.locs,
+            masks: &mut cx.masks,
+            touched,
         };
         subst(&mut it.pool, &cx.locs, formula, &mut memo, &mut map)
     }
@@ -814,22 +844,40 @@ impl Wp<'_, '_, '_> {
         if let Some(x) = extra {
             f = self.pool.bool_and(f, x);
         }
-        let mut arrays = HashSet::new();
-        arrays_in(&self.pool, f, &mut arrays);
         let opaque = self.cx.locs.array(&mut self.it.pool, Loc::Opaque, 0);
-        if arrays.contains(&opaque) {
+        let (it, cx) = (&*self.it, &mut *self.cx);
+        let mut set = HashSet::new();
+        set.insert(opaque);
+        if cx.masks.reads_any(&it.pool, &cx.locs, f, &set) {
             if self.cx.debug {
                 tracing::debug!(target: "trex::itp", "not expressible: depends on an opaque value");
             }
             return None;
         }
-        // An interpolant this large is the unrolling of a loop: too costly to apply up the
-        // chain of nodes and to check, and it would only ever match that same iteration.
-        // Dropping it blocks the ancestors (no pruning there, always sound).
-        let size = crate::itp::dag_size(&self.pool, f);
-        if size > MAX_ITP_DAG {
+        // Fixed bytes substituted, bounds on the same term (a sum, at the different offsets
+        // the subtree adds to it) made one range.
+        let mut cs = Vec::new();
+        crate::itp::conjuncts(&self.pool, f, &mut cs);
+        let cs = {
+            let (it, cx) = (&mut *self.it, &mut *self.cx);
+            crate::itp::normal::normalize(&mut it.pool, &cx.locs, &mut cx.masks, &cs)
+        };
+        f = self.pool.true_expr();
+        for &c in cs.iter().rev() {
+            f = self.pool.bool_and(c, f);
+        }
+        // An interpolant this large for the locations it reads is the unrolling of a loop:
+        // too costly to apply up the chain of nodes and to check, and it would only ever
+        // match that same iteration. Dropping it blocks the ancestors (no pruning there,
+        // always sound). A large interpolant over as many locations (a sum of N variables)
+        // is kept.
+        let (size, loc_reads) = {
+            let (it, cx) = (&*self.it, &mut *self.cx);
+            cx.masks.dag_size_reads(&it.pool, &cx.locs, f)
+        };
+        if size > MAX_ITP_DAG + ITP_DAG_PER_READ * loc_reads {
             if self.cx.debug {
-                tracing::debug!(target: "trex::itp", "interpolant of {size} nodes dropped");
+                tracing::debug!(target: "trex::itp", "interpolant of {size} nodes ({loc_reads} location reads) dropped: {}", self.pool.display(f));
             }
             return None;
         }
@@ -906,20 +954,84 @@ impl Wp<'_, '_, '_> {
         }
         let mut sized: Vec<(usize, ExprId)> = cs
             .into_iter()
-            .map(|c| (crate::itp::dag_size(&self.pool, c), c))
+            .map(|c| {
+                let (it, cx) = (&*self.it, &mut *self.cx);
+                (cx.masks.dag_size_reads(&it.pool, &cx.locs, c).0, c)
+            })
             .collect();
         sized.sort_by_key(|x| x.0);
         sized.into_iter().map(|x| x.1).collect()
     }
 
+    /// `a => f`, conjunct by conjunct, each under only the assumptions it depends on: an
+    /// assumption over arrays created inside the subtree alone (an input's range) that
+    /// shares no array with the conjunct nor with the assumptions kept is dropped. Those
+    /// arrays are universally quantified and the assumptions held on the explored path (so
+    /// they are satisfiable): `forall b. (d(b) => f)` is `f`. Keeps the interpolant a flat
+    /// conjunction (its ranges merge, `crate::itp::ranges`) instead of one implication.
+    pub(super) fn under(&mut self, a: ExprId, f: ExprId) -> ExprId {
+        let mut assumed = Vec::new();
+        crate::itp::conjuncts(&self.pool, a, &mut assumed);
+        let fresh_from = self.cx.fresh_from;
+        let sets: Vec<(HashSet<crate::expr::ArrayId>, bool)> = assumed
+            .iter()
+            .map(|&x| {
+                let mut v = HashSet::new();
+                arrays_in(&self.pool, x, &mut v);
+                let droppable = v
+                    .iter()
+                    .all(|a| a.0 >= fresh_from && self.cx.locs.loc(*a).is_none());
+                (v, droppable)
+            })
+            .collect();
+        let mut parts = Vec::new();
+        crate::itp::conjuncts(&self.pool, f, &mut parts);
+        let mut out = self.pool.true_expr();
+        for c in parts {
+            // The assumptions the conjunct reads arrays of (a signature test, walking the
+            // conjunct only when it may share one), and those over locations.
+            let mut kept: Vec<bool> = Vec::with_capacity(assumed.len());
+            for (k, s) in sets.iter().enumerate() {
+                let (it, cx) = (&*self.it, &mut *self.cx);
+                kept.push(!s.1 || !cx.masks.disjoint(&it.pool, &cx.locs, c, assumed[k]));
+            }
+            let mut need: HashSet<crate::expr::ArrayId> = HashSet::new();
+            for (k, s) in sets.iter().enumerate() {
+                if kept[k] {
+                    need.extend(s.0.iter().copied());
+                }
+            }
+            // The assumptions connected to the conjunct through shared arrays.
+            loop {
+                let mut grew = false;
+                for (k, s) in sets.iter().enumerate() {
+                    if !kept[k] && !s.0.is_disjoint(&need) {
+                        kept[k] = true;
+                        need.extend(s.0.iter().copied());
+                        grew = true;
+                    }
+                }
+                if !grew {
+                    break;
+                }
+            }
+            let mut ante = self.pool.true_expr();
+            for (k, &x) in assumed.iter().enumerate() {
+                if kept[k] {
+                    ante = self.pool.bool_and(ante, x);
+                }
+            }
+            let g = self.pool.implies(ante, c);
+            out = self.pool.bool_and(out, g);
+        }
+        out
+    }
+
     /// `guard => child`, or just `child` when they share no variable (paper 003's SEPARATE:
     /// the guard does not constrain what the child needs).
     pub(super) fn guarded(&mut self, guard: ExprId, child: ExprId) -> ExprId {
-        let mut a = HashSet::new();
-        let mut b = HashSet::new();
-        arrays_in(&self.pool, guard, &mut a);
-        arrays_in(&self.pool, child, &mut b);
-        if a.is_disjoint(&b) {
+        let (it, cx) = (&*self.it, &mut *self.cx);
+        if cx.masks.disjoint(&it.pool, &cx.locs, guard, child) {
             child
         } else {
             self.pool.implies(guard, child)
@@ -1117,8 +1229,10 @@ pub(super) fn byte_of(pool: &mut crate::expr::ExprPool, e: ExprId, k: u64) -> Ex
 
 /// Interpolants larger than this (distinct expression nodes) are not simplified by the solver.
 const MAX_SIMPLIFIED_DAG: usize = 400;
-/// Interpolants larger than this are not kept (the node is blocked).
+/// Interpolants larger than this (plus `ITP_DAG_PER_READ` per location byte they read) are
+/// not kept (the node is blocked).
 const MAX_ITP_DAG: usize = 4000;
+const ITP_DAG_PER_READ: usize = 16;
 
 pub(super) fn inst_ret(inst: &crate::ir::Inst) -> TypeId {
     match &inst.kind {
@@ -1133,9 +1247,16 @@ struct ShadowMap<'a> {
     mem: &'a crate::exec::memory::Memory,
     consts: &'a [Value],
     locs: &'a LocArrays,
+    masks: &'a mut ArrayMasks,
+    /// The location bytes the shadow maps to something else.
+    touched: Touched,
 }
 
 impl LocMap for ShadowMap<'_> {
+    fn keeps(&mut self, pool: &crate::expr::ExprPool, e: ExprId) -> bool {
+        !self.touched.meets(self.masks.span(pool, self.locs, e))
+    }
+
     fn byte(
         &mut self,
         pool: &mut crate::expr::ExprPool,
