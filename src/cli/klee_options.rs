@@ -272,7 +272,7 @@ pub const KLEE_OPTIONS: &[KleeOption] = &[
         Ignored("only tunes KLEE's warnings about external calls, which trex never makes"),
     ),
     // Memory management options.
-    opt("kdalloc", Flag, Ignored(KDALLOC)),
+    opt("kdalloc", Flag, trex("kdalloc")),
     opt("kdalloc-mark-as-unneeded", Flag, Ignored(KDALLOC)),
     opt("kdalloc-globals-size", Value, Ignored(KDALLOC)),
     opt("kdalloc-constants-size", Value, Ignored(KDALLOC)),

@@ -151,6 +151,12 @@ pub struct RunArgs {
     #[arg(long, num_args = 0..=1, default_value_t = true, default_missing_value = "true",
           require_equals = true, action = clap::ArgAction::Set)]
     pub check_div_zero: bool,
+    /// KLEE's deterministic allocator (on by default): a dangling heap pointer is reported as
+    /// `use after free` / `double free`; `=false`: as `out of bound pointer` / `invalid
+    /// pointer: free`, as KLEE without it.
+    #[arg(long, num_args = 0..=1, default_value_t = true, default_missing_value = "true",
+          require_equals = true, action = clap::ArgAction::Set)]
+    pub kdalloc: bool,
     /// Shifts by the width or more are errors (KLEE's default); `=false`: the result is the
     /// SMT-LIB one (0, or the sign bits for an arithmetic shift right).
     #[arg(long, num_args = 0..=1, default_value_t = true, default_missing_value = "true",

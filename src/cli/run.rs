@@ -302,6 +302,7 @@ pub fn run(a: &RunArgs) -> Result<()> {
         loop_invariants: None,
         path_inputs: true,
         coverage: Some(covout.coverage()),
+        kdalloc: a.kdalloc,
     };
     let mut w = TestWriter::new(&module, out);
     w.emit_all_errors = a.emit_all_errors;
@@ -377,7 +378,14 @@ pub fn run(a: &RunArgs) -> Result<()> {
         output::timestamp(started),
         output::timestamp(SystemTime::now()),
         output::elapsed(clock.elapsed().as_secs_f64()),
-        done.join("\n"),
+        // (KLEE's info, not its stderr, counts the explored paths.)
+        std::iter::once(format!(
+            "KLEE: done: explored paths = {}",
+            outcome.paths_ended
+        ))
+        .chain(done.iter().cloned())
+        .collect::<Vec<_>>()
+        .join("\n"),
     );
     let info = match &outcome.solver_stats {
         Some(st) => format!(

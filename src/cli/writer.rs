@@ -25,6 +25,8 @@ pub struct TestWriter<'a> {
     pub completed: u64,
     pub partial: u64,
     seen_errors: HashSet<((ir::FuncId, u32), String)>,
+    /// KLEE's `halting execution, dumping remaining states` was printed.
+    halting_said: bool,
     /// The first write failure (reported when the run ends).
     pub failure: Option<std::io::Error>,
 }
@@ -46,11 +48,10 @@ pub fn halt_text(reason: Halt) -> String {
         Halt::SolverUnknown => "Query returned unknown (fork).".into(),
         Halt::MaxMemory => "Memory limit exceeded.".into(),
         Halt::MaxTests => "--max-tests reached, path stopped".into(),
-        Halt::MaxInstructions
-        | Halt::MaxTime
-        | Halt::MaxStackFrames
-        | Halt::TargetsReached
-        | Halt::InvariantFailed => format!("{reason} limit reached, path stopped"),
+        Halt::MaxStackFrames => "Maximum stack size reached.".into(),
+        Halt::MaxInstructions | Halt::MaxTime | Halt::TargetsReached | Halt::InvariantFailed => {
+            format!("{reason} limit reached, path stopped")
+        }
     }
 }
 
@@ -76,6 +77,7 @@ impl<'a> TestWriter<'a> {
             completed: 0,
             partial: 0,
             seen_errors: HashSet::new(),
+            halting_said: false,
             failure: None,
         }
     }
@@ -114,6 +116,13 @@ impl<'a> TestWriter<'a> {
             End::Early(reason) => {
                 self.partial += 1;
                 if !path.silent && !skip_new {
+                    if reason.run_wide() && !self.halting_said {
+                        self.halting_said = true;
+                        klee_line(
+                            &mut self.out,
+                            "KLEE: halting execution, dumping remaining states",
+                        );
+                    }
                     let why = halt_text(*reason);
                     let line = format!("KLEE: WARNING: {why}");
                     progress::eprintln(&line);

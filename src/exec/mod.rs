@@ -195,6 +195,9 @@ pub struct Config {
     /// Record what runs into this `Coverage` (the caller samples it during the run and reports
     /// it after; build it with `Coverage::for_search`); `None`: a coverage of the run's own.
     pub coverage: Option<std::sync::Arc<crate::search::Coverage>>,
+    /// KLEE's `--kdalloc` (default on): dangling heap pointers are `use after free` / `double
+    /// free` errors (`memory::Memory::kdalloc`).
+    pub kdalloc: bool,
 }
 
 impl Default for Config {
@@ -224,6 +227,7 @@ impl Default for Config {
             checks: sem::Checks::default(),
             write_cov: false,
             coverage: None,
+            kdalloc: true,
         }
     }
 }

@@ -161,8 +161,22 @@ impl<'m, 'io> Interp<'m, 'io> {
         self.val_of(e)
     }
 
-    pub(in crate::exec) fn cstr_arg(&self, v: &Value) -> R<String> {
+    pub(in crate::exec) fn cstr_arg(&mut self, v: &Value) -> R<String> {
         self.api_string(v)
+    }
+
+    /// The name of a `klee_make_symbolic` object: an empty one is KLEE's `unnamed`, with its
+    /// warning.
+    pub(in crate::exec) fn symbolic_name(&mut self, v: &Value) -> R<String> {
+        let name = self.api_string(v)?;
+        if !name.is_empty() {
+            return Ok(name);
+        }
+        self.klee_warning(
+            "klee_make_symbolic: renamed empty name to \"unnamed\"",
+            false,
+        );
+        Ok("unnamed".into())
     }
 
     /// The symbolic-execution API (`klee_*`, `__VERIFIER_*`).
@@ -180,10 +194,7 @@ impl<'m, 'io> Interp<'m, 'io> {
         match b {
             Builtin::MakeSymbolic => {
                 let (p, n) = (self.arg(args, 0), self.arg(args, 1));
-                let name = match self.cstr_arg(&self.arg(args, 2))? {
-                    s if s.is_empty() => "unnamed".to_string(),
-                    s => s,
-                };
+                let name = self.symbolic_name(&self.arg(args, 2))?;
                 let (slot, n) = self.make_symbolic_target(&p, &n)?;
                 let (_, a) = self.fresh_array(&name, n);
                 let m = &mut self.st.mem;
