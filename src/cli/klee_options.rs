@@ -318,11 +318,7 @@ pub const KLEE_OPTIONS: &[KleeOption] = &[
     opt("simplify-sym-indices", Flag, Ignored(PERF)),
     opt("equality-substitution", Flag, Ignored(PERF)),
     // Module-related options.
-    opt(
-        "output-source",
-        Flag,
-        off_only("trex does not write assembly.ll yet"),
-    ),
+    opt("output-source", Flag, trex("output-source")),
     opt("output-module", Flag, off_only("trex does not write final.bc")),
     opt("switch-type", Value, Ignored(PERF)),
     opt("debug-print-escaping-functions", Flag, Ignored(DIAG)),

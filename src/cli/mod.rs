@@ -157,6 +157,11 @@ pub struct RunArgs {
     #[arg(long, num_args = 0..=1, default_value_t = true, default_missing_value = "true",
           require_equals = true, action = clap::ArgAction::Set)]
     pub kdalloc: bool,
+    /// Write the final linked module as text, `assembly.ll`, which the `.err` stack lines
+    /// point into (KLEE's default); `=false`: not written.
+    #[arg(long, num_args = 0..=1, default_value_t = true, default_missing_value = "true",
+          require_equals = true, action = clap::ArgAction::Set)]
+    pub output_source: bool,
     /// Shifts by the width or more are errors (KLEE's default); `=false`: the result is the
     /// SMT-LIB one (0, or the sign bits for an arithmetic shift right).
     #[arg(long, num_args = 0..=1, default_value_t = true, default_missing_value = "true",

@@ -180,6 +180,41 @@ fn read_env_file(f: &Path) -> Result<Vec<String>> {
         .collect())
 }
 
+/// The C library to link: the one asked for, else musl when the program needs one.
+fn libc_of(program: &ir::Module, libc: Option<Libc>) -> Libc {
+    libc.unwrap_or(if link::needs_libc(program) {
+        Libc::Musl
+    } else {
+        Libc::None
+    })
+}
+
+/// [`with_libc`], with the final module's printed form (`assembly.ll`): the module is
+/// lowered again from its file (the program alone, or linked) with its instructions' lines.
+fn with_libc_and_assembly(
+    program: ir::Module,
+    prog: &Path,
+    libc: Option<Libc>,
+    scratch: &Path,
+) -> Result<(ir::Module, bool, String)> {
+    let has_libc = libc_of(&program, libc) == Libc::Musl;
+    let arch = link::arch_of(&program);
+    drop(program);
+    let file = if has_libc {
+        let lib = link::find_libc(arch)?;
+        link::link_with_libc(prog, &lib, scratch)?;
+        scratch
+    } else {
+        prog
+    };
+    let loaded = lower::load_module_with_assembly(file);
+    if has_libc {
+        let _ = std::fs::remove_file(scratch);
+    }
+    let (m, text) = loaded?;
+    Ok((m, has_libc, text))
+}
+
 /// Links the C library in when asked or needed (through `scratch`, a path for the linked
 /// bitcode, removed after loading); returns the module and whether it has libc.
 pub fn with_libc(
@@ -188,12 +223,7 @@ pub fn with_libc(
     libc: Option<Libc>,
     scratch: &Path,
 ) -> Result<(ir::Module, bool)> {
-    let libc = libc.unwrap_or(if link::needs_libc(&program) {
-        Libc::Musl
-    } else {
-        Libc::None
-    });
-    match libc {
+    match libc_of(&program, libc) {
         Libc::Musl => {
             let lib = link::find_libc(link::arch_of(&program))?;
             link::link_with_libc(prog, &lib, scratch)?;
@@ -239,8 +269,14 @@ pub fn run(a: &RunArgs) -> Result<()> {
     let (program, file) = prepare_program(a, &scratch)?;
     // The program's own functions (the C library linked next is reported apart).
     let own = crate::coverage::program_functions(&program);
-    let (module, has_libc) =
-        with_libc(program, &file, a.prog.libc, &scratch.path.join("linked.bc"))?;
+    let linked = scratch.path.join("linked.bc");
+    let (module, has_libc, assembly) = if a.output_source {
+        let (m, l, text) = with_libc_and_assembly(program, &file, a.prog.libc, &linked)?;
+        (m, l, Some(text))
+    } else {
+        let (m, l) = with_libc(program, &file, a.prog.libc, &linked)?;
+        (m, l, None)
+    };
     drop(scratch);
     let mut out =
         OutputDir::create(a.out.output_dir.as_deref(), prog).context("output directory")?;
@@ -248,6 +284,9 @@ pub fn run(a: &RunArgs) -> Result<()> {
     klee_line(&mut out, &line);
     for w in &a.warnings {
         out.warning(w);
+    }
+    if let Some(text) = assembly {
+        std::fs::write(out.path.join("assembly.ll"), text).context("writing assembly.ll")?;
     }
     if let Some(d) = &a.run_in_dir {
         // (The output directory's path is absolute.)

@@ -11,7 +11,7 @@ use crate::exec::control::Monitor;
 use crate::exec::{self, End, Halt, PathEnd, Prune};
 use crate::ir;
 use crate::output::ktest::KTest;
-use crate::output::{ErrFile, OutputDir};
+use crate::output::{ErrFile, OutputDir, StackLine};
 
 pub struct TestWriter<'a> {
     pub module: &'a ir::Module,
@@ -180,20 +180,21 @@ fn report_error(
     let (file, line) = error_place(m, e);
     klee_line(out, &error_line(m, e));
     klee_line(out, "KLEE: NOTE: now ignoring this error at this location");
-    let stack: Vec<(String, String)> = e
+    let stack: Vec<StackLine> = e
         .stack
         .iter()
-        .map(|s| {
-            (
-                m.func(s.func).name.clone(),
-                m.loc_string(s.loc).unwrap_or_default(),
-            )
+        .map(|s| StackLine {
+            func: m.func(s.func).name.clone(),
+            args: s.args.clone(),
+            asm_line: s.asm_line,
+            at: m.loc_string(s.loc).unwrap_or_default(),
         })
         .collect();
     let err = ErrFile {
         message: &e.message,
         file: &file,
         line,
+        asm_line: e.stack.first().map_or(0, |s| s.asm_line),
         suffix: e.kind.suffix(),
         stack: &stack,
         info: &e.info,

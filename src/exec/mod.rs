@@ -323,11 +323,16 @@ pub struct ErrorReport {
     pub site: (ir::FuncId, u32),
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StackEntry {
     pub func: ir::FuncId,
     /// Current instruction (innermost frame) or call site (outer frames).
     pub loc: ir::LocId,
+    /// Its line in `assembly.ll` (`ir::Function::asm_lines`; 0 when unknown).
+    pub asm_line: u32,
+    /// The frame's arguments as KLEE prints them: a constant in decimal (`true` / `false` for
+    /// an `i1`, a pointer's address), `symbolic` for a symbolic value.
+    pub args: Vec<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

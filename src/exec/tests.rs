@@ -163,6 +163,7 @@ impl B {
             num_regs,
             code,
             blocks: bl,
+            asm_lines: Vec::new(),
             loc: LocId(0),
         });
         self.m.func_by_name.insert(name.into(), id);

@@ -459,6 +459,7 @@ mod tests {
             num_regs: 0,
             code: Vec::new(),
             blocks: Vec::new(),
+            asm_lines: Vec::new(),
             loc: super::super::LocId(0),
         };
         assert_eq!(builtin_of(&f), B::Defined);
