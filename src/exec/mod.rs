@@ -78,7 +78,8 @@
 //! function). The API (`klee_make_symbolic`, `klee_assume`,
 //! `klee_int`, `klee_range`, `klee_choose`, `klee_silent_exit`, `klee_abort`,
 //! `klee_report_error`, `klee_is_symbolic`, `klee_warning[_once]`, `klee_get_value*`,
-//! `klee_prefer_cex`, `__VERIFIER_nondet_<int type>` (`__int128` too, returned as `{i64, i64}`:
+//! `klee_prefer_cex`, `klee_print_expr`, `klee_check_memory_access`, `klee_get_obj_size`,
+//! `klee_is_replay`, `__VERIFIER_nondet_<int type>` (`__int128` too, returned as `{i64, i64}`:
 //! `interp/nondet.rs`), `__VERIFIER_assume`, `reach_error` / `__VERIFIER_error`) is built in when
 //! the function is only declared; bad input to it ends the path with KLEE's `user` errors
 //! (`interp/api_args.rs`). Test objects keep the names given, repeated names included, as KLEE's

@@ -346,6 +346,56 @@ impl<'m, 'io> Interp<'m, 'io> {
                 let e = self.pool.zext_or_trunc(e, ret_w.max(1));
                 Ok(self.val_of(e))
             }
+            Builtin::PrintExpr => {
+                // KLEE: `msg:expr` on stderr (a constant in decimal).
+                let msg = self.cstr_arg(&self.arg(args, 0))?;
+                let text = match self.arg(args, 1) {
+                    Value::Sym(e) => self.pool.display(e).to_string(),
+                    v => v.bits().to_string(),
+                };
+                self.io.write(2, format!("{msg}:{text}\n").as_bytes());
+                Ok(Value::Int(0))
+            }
+            Builtin::CheckMemoryAccess => {
+                let (p, n) = (self.arg(args, 0), self.arg(args, 1));
+                if matches!(p, Value::Sym(_)) || matches!(n, Value::Sym(_)) {
+                    return error(
+                        ErrorKind::User,
+                        "check_memory_access requires constant args",
+                    );
+                }
+                let size = u64::try_from(n.bits()).unwrap_or(u64::MAX);
+                if self.st.mem.resolve_any(&p, size).is_err() {
+                    return Err(Box::new(Stop::Error {
+                        kind: ErrorKind::Ptr,
+                        msg: "check_memory_access: memory error".into(),
+                        info: format!("address: {:#x}\n", p.bits()),
+                    }));
+                }
+                Ok(Value::Int(0))
+            }
+            Builtin::GetObjSize => {
+                let p = self.arg(args, 0);
+                if matches!(p, Value::Sym(_)) {
+                    return sym_err("the pointer given to klee_get_obj_size");
+                }
+                let live = match p {
+                    Value::Ptr { obj, .. } => self.st.mem.get(obj),
+                    _ => u64::try_from(p.bits())
+                        .ok()
+                        .and_then(|a| self.st.mem.lookup(a))
+                        .and_then(|r| self.st.mem.get(r)),
+                };
+                match live {
+                    Some(o) if o.base as u128 == p.bits() => Ok(self.ret_int(ret, o.size as i128)),
+                    _ => Err(Box::new(Stop::Error {
+                        kind: ErrorKind::Ptr,
+                        msg: "memory error: invalid pointer: klee_get_obj_size".into(),
+                        info: format!("address: {:#x}\n", p.bits()),
+                    })),
+                }
+            }
+            Builtin::IsReplay => Ok(self.ret_int(ret, self.ctl.lim.replay.is_some() as i128)),
             _ => unreachable!(),
         }
     }
