@@ -68,7 +68,7 @@ pub enum Command {
     Ktest(KtestCommand),
     /// List KLEE 3.2's options and how trex treats each (implemented, ignored with a warning,
     /// refused).
-    KleeOptions,
+    KleeOptions(KleeOptionsArgs),
     /// Write report.html (coverage, errors, verdicts) for an output directory.
     Report(report::ReportArgs),
     /// Print run.stats summaries as KLEE's klee-stats does.
@@ -85,6 +85,14 @@ pub enum KtestCommand {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+}
+
+/// `trex klee-options`.
+#[derive(clap::Args, Debug, PartialEq, Eq)]
+pub struct KleeOptionsArgs {
+    /// The list grouped by treatment, in Markdown (README's "Differences from KLEE").
+    #[arg(long)]
+    pub markdown: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -358,8 +366,12 @@ pub fn main() -> i32 {
             a.warnings = prepared.warnings;
             run::run(&a)
         }
-        Command::KleeOptions => {
-            print!("{}", klee_options::listing());
+        Command::KleeOptions(a) => {
+            if a.markdown {
+                print!("{}", klee_options::markdown());
+            } else {
+                print!("{}", klee_options::listing());
+            }
             Ok(())
         }
         Command::Replay(a) => replay::replay(&a),
@@ -490,7 +502,7 @@ mod tests {
         assert!(!e.contains('\n'));
         assert!(matches!(
             parse(&["trex", "klee-options"]).unwrap().command,
-            Command::KleeOptions
+            Command::KleeOptions(KleeOptionsArgs { markdown: false })
         ));
     }
 
@@ -561,7 +573,7 @@ mod tests {
                 Command::Verify(a) => (a.prog, a.insts),
                 Command::Replay(a) => (a.prog, a.insts),
                 Command::Ktest(_)
-                | Command::KleeOptions
+                | Command::KleeOptions(_)
                 | Command::Report(_)
                 | Command::Stats(_) => unreachable!(),
             };

@@ -252,9 +252,12 @@ pub fn run(a: &RunArgs) -> Result<()> {
         Some(f) => Some(ktest_objects(f)?),
         None => None,
     };
+    // KLEE passes its own environment to the program unless --env-file names another.
     let env = match &a.env_file {
         Some(f) => read_env_file(f)?,
-        None => Vec::new(),
+        None => std::env::vars_os()
+            .map(|(k, v)| format!("{}={}", k.to_string_lossy(), v.to_string_lossy()))
+            .collect(),
     };
     if let Some(d) = &a.run_in_dir {
         if !d.is_dir() {
