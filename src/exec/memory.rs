@@ -240,8 +240,13 @@ impl Memory {
         if o.kind == ObjKind::Heap {
             let e = (o.base, o.size);
             let v = Arc::make_mut(&mut self.freed_heap);
-            let i = v.partition_point(|x| x.0 < e.0);
-            v.insert(i, e);
+            // (Usually the newest object: bases grow.)
+            if v.last().is_none_or(|l| l.0 < e.0) {
+                v.push(e);
+            } else {
+                let i = v.partition_point(|x| x.0 < e.0);
+                v.insert(i, e);
+            }
         }
         if o.bytes.capacity() > 4096 {
             o.bytes = Arc::new(Vec::new());
