@@ -105,11 +105,11 @@ fn max_stack_frames_bounds_recursion() {
         "{err}"
     );
     assert!(
-        err.contains("KLEE: WARNING: max-stack-frames limit reached"),
+        err.contains("KLEE: WARNING: Maximum stack size reached."),
         "{err}"
     );
     let early = std::fs::read_to_string(out.join("test000001.early")).unwrap();
-    assert_eq!(early, "max-stack-frames limit reached, path stopped\n");
+    assert_eq!(early, "Maximum stack size reached.\n");
     // Without the bound the same program finishes.
     let out2 = tmp.path().join("out2");
     let o = trex()

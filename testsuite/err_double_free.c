@@ -1,6 +1,6 @@
 // Freeing the same heap block twice.
-// EXPECT: error free
-// EXPECT-MESSAGE: memory error: invalid pointer: free
+// EXPECT: error ptr
+// EXPECT-MESSAGE: memory error: double free
 // M32
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 // Freeing a pointer to a global array.
 // EXPECT: error free
-// EXPECT-MESSAGE: memory error: invalid pointer: free
+// EXPECT-MESSAGE: free of global
 // M32
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 // Freeing a pointer into the middle of a heap block.
-// EXPECT: error free
+// EXPECT: error ptr
 // EXPECT-MESSAGE: memory error: invalid pointer: free
 #include <stdio.h>
 #include <stdlib.h>

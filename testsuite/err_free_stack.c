@@ -1,6 +1,6 @@
 // Freeing a pointer to a local variable.
 // EXPECT: error free
-// EXPECT-MESSAGE: memory error: invalid pointer: free
+// EXPECT-MESSAGE: free of alloca
 #include <stdio.h>
 #include <stdlib.h>
 #define OPAQUE(x) ({ __typeof__(x) volatile opaque_ = (x); opaque_; }) /* hides x from the optimizer */

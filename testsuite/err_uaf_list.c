@@ -1,6 +1,6 @@
 // Writing through a dangling pointer to a freed list node.
 // EXPECT: error ptr
-// EXPECT-MESSAGE: memory error: out of bound pointer
+// EXPECT-MESSAGE: memory error: use after free
 #include <stdio.h>
 #include <stdlib.h>
 #define OPAQUE(x) ({ __typeof__(x) volatile opaque_ = (x); opaque_; }) /* hides x from the optimizer */

@@ -1,6 +1,6 @@
 // Reading heap memory after it was freed.
 // EXPECT: error ptr
-// EXPECT-MESSAGE: memory error: out of bound pointer
+// EXPECT-MESSAGE: memory error: use after free
 // M32
 #include <stdio.h>
 #include <stdlib.h>

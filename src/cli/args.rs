@@ -590,15 +590,15 @@ mod tests {
         // A value that is trex's behaviour is accepted silently, another refused.
         let p = prep(&[
             "trex",
-            "-output-source=false",
+            "-output-module=false",
             "-external-calls",
             "none",
             "p.bc",
         ])
         .unwrap();
         assert_eq!((p.args.len(), p.warnings.len()), (4, 0), "{p:?}");
-        let e = prep(&["trex", "-output-source=true", "p.bc"]).unwrap_err();
-        assert!(e.starts_with("--output-source=true: "), "{e}");
+        let e = prep(&["trex", "-output-module=true", "p.bc"]).unwrap_err();
+        assert!(e.starts_with("--output-module=true: "), "{e}");
         // A boolean trex implements is passed on with its value.
         let p = prep(&["trex", "-check-div-zero=0", "p.bc"]).unwrap();
         assert!(

@@ -271,7 +271,7 @@ pub const KLEE_OPTIONS: &[KleeOption] = &[
         Ignored("only tunes KLEE's warnings about external calls, which trex never makes"),
     ),
     // Memory management options.
-    opt("kdalloc", Flag, Ignored(KDALLOC)),
+    opt("kdalloc", Flag, trex("kdalloc")),
     opt("kdalloc-mark-as-unneeded", Flag, Ignored(KDALLOC)),
     opt("kdalloc-globals-size", Value, Ignored(KDALLOC)),
     opt("kdalloc-constants-size", Value, Ignored(KDALLOC)),
@@ -317,11 +317,7 @@ pub const KLEE_OPTIONS: &[KleeOption] = &[
     opt("simplify-sym-indices", Flag, Ignored(PERF)),
     opt("equality-substitution", Flag, Ignored(PERF)),
     // Module-related options.
-    opt(
-        "output-source",
-        Flag,
-        off_only("trex does not write assembly.ll yet"),
-    ),
+    opt("output-source", Flag, trex("output-source")),
     opt("output-module", Flag, off_only("trex does not write final.bc")),
     opt("switch-type", Value, Ignored(PERF)),
     opt("debug-print-escaping-functions", Flag, Ignored(DIAG)),
@@ -513,6 +509,59 @@ pub fn listing() -> String {
     s
 }
 
+/// The options grouped by treatment, in Markdown (`trex klee-options --markdown`; README's
+/// "Differences from KLEE" holds it).
+pub fn markdown() -> String {
+    let (mut implemented, mut fixed, mut refused) = (Vec::new(), Vec::new(), Vec::new());
+    // (Reason, options) in the order the reasons first appear.
+    let mut ignored: Vec<(&str, Vec<String>)> = Vec::new();
+    for o in KLEE_OPTIONS {
+        let name = format!("`--{}`", o.name);
+        match o.kind {
+            Kind::Trex(n) if n == o.name => implemented.push(name),
+            Kind::Trex(_) | Kind::TrexValues { .. } => {
+                let t = treatment(o);
+                let how = t
+                    .trim_start_matches("implemented")
+                    .trim_start_matches([',', ' ']);
+                implemented.push(format!("{name} ({how})"));
+            }
+            Kind::Fixed { .. } => fixed.push(format!("- {name}: {}", treatment(o))),
+            Kind::Ignored(why) => {
+                let why = why.strip_prefix("only ").unwrap_or(why);
+                match ignored.iter_mut().find(|(w, _)| *w == why) {
+                    Some((_, names)) => names.push(name),
+                    None => ignored.push((why, vec![name])),
+                }
+            }
+            Kind::Refused(why) => refused.push(format!("- {name}: {why}")),
+        }
+    }
+    let mut s = format!(
+        "**Implemented** ({}): {}.\n\n",
+        implemented.len(),
+        implemented.join(", ")
+    );
+    s.push_str(&format!(
+        "**Accepted at KLEE's default value, which is trex's behaviour** ({}):\n\n{}\n\n",
+        fixed.len(),
+        fixed.join("\n")
+    ));
+    let n: usize = ignored.iter().map(|(_, v)| v.len()).sum();
+    s.push_str(&format!(
+        "**Accepted with a warning** ({n}), because the option only\n\n"
+    ));
+    for (why, names) in &ignored {
+        s.push_str(&format!("- {why}: {}\n", names.join(", ")));
+    }
+    s.push_str(&format!(
+        "\n**Refused, with the reason** ({}):\n\n{}\n",
+        refused.len(),
+        refused.join("\n")
+    ));
+    s
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -562,5 +611,20 @@ mod tests {
         }
         assert!(l.contains("--rng-initial-seed"));
         assert!(l.contains("implemented, as trex's --seed"));
+    }
+
+    /// README's "Differences from KLEE" holds the grouped list (regenerate it with `trex
+    /// klee-options --markdown` when the table changes), and every option is in it.
+    #[test]
+    fn readme_has_the_grouped_list() {
+        let md = markdown();
+        for o in KLEE_OPTIONS {
+            assert!(md.contains(&format!("`--{}`", o.name)), "--{}", o.name);
+        }
+        let readme = include_str!("../../README.md");
+        assert!(
+            readme.contains(&md),
+            "README.md: run `trex klee-options --markdown`"
+        );
     }
 }

@@ -70,7 +70,7 @@ pub enum Command {
     Ktest(KtestCommand),
     /// List KLEE 3.2's options and how trex treats each (implemented, ignored with a warning,
     /// refused).
-    KleeOptions,
+    KleeOptions(KleeOptionsArgs),
     /// Write report.html (coverage, errors, verdicts) for an output directory.
     Report(report::ReportArgs),
     /// Print run.stats summaries as KLEE's klee-stats does.
@@ -87,6 +87,14 @@ pub enum KtestCommand {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+}
+
+/// `trex klee-options`.
+#[derive(clap::Args, Debug, PartialEq, Eq)]
+pub struct KleeOptionsArgs {
+    /// The list grouped by treatment, in Markdown (README's "Differences from KLEE").
+    #[arg(long)]
+    pub markdown: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -153,6 +161,17 @@ pub struct RunArgs {
     #[arg(long, num_args = 0..=1, default_value_t = true, default_missing_value = "true",
           require_equals = true, action = clap::ArgAction::Set)]
     pub check_div_zero: bool,
+    /// KLEE's deterministic allocator (on by default): a dangling heap pointer is reported as
+    /// `use after free` / `double free`; `=false`: as `out of bound pointer` / `invalid
+    /// pointer: free`, as KLEE without it.
+    #[arg(long, num_args = 0..=1, default_value_t = true, default_missing_value = "true",
+          require_equals = true, action = clap::ArgAction::Set)]
+    pub kdalloc: bool,
+    /// Write the final linked module as text, `assembly.ll`, which the `.err` stack lines
+    /// point into (KLEE's default); `=false`: not written.
+    #[arg(long, num_args = 0..=1, default_value_t = true, default_missing_value = "true",
+          require_equals = true, action = clap::ArgAction::Set)]
+    pub output_source: bool,
     /// Shifts by the width or more are errors (KLEE's default); `=false`: the result is the
     /// SMT-LIB one (0, or the sign bits for an arithmetic shift right).
     #[arg(long, num_args = 0..=1, default_value_t = true, default_missing_value = "true",
@@ -355,8 +374,12 @@ pub fn main() -> i32 {
             a.warnings = prepared.warnings;
             run::run(&a)
         }
-        Command::KleeOptions => {
-            print!("{}", klee_options::listing());
+        Command::KleeOptions(a) => {
+            if a.markdown {
+                print!("{}", klee_options::markdown());
+            } else {
+                print!("{}", klee_options::listing());
+            }
             Ok(())
         }
         Command::Replay(a) => replay::replay(&a),
@@ -487,7 +510,7 @@ mod tests {
         assert!(!e.contains('\n'));
         assert!(matches!(
             parse(&["trex", "klee-options"]).unwrap().command,
-            Command::KleeOptions
+            Command::KleeOptions(KleeOptionsArgs { markdown: false })
         ));
     }
 
@@ -558,7 +581,7 @@ mod tests {
                 Command::Verify(a) => (a.prog, a.insts),
                 Command::Replay(a) => (a.prog, a.insts),
                 Command::Ktest(_)
-                | Command::KleeOptions
+                | Command::KleeOptions(_)
                 | Command::Report(_)
                 | Command::Stats(_) => unreachable!(),
             };

@@ -180,6 +180,41 @@ fn read_env_file(f: &Path) -> Result<Vec<String>> {
         .collect())
 }
 
+/// The C library to link: the one asked for, else musl when the program needs one.
+fn libc_of(program: &ir::Module, libc: Option<Libc>) -> Libc {
+    libc.unwrap_or(if link::needs_libc(program) {
+        Libc::Musl
+    } else {
+        Libc::None
+    })
+}
+
+/// [`with_libc`], with the final module's printed form (`assembly.ll`): the module is
+/// lowered again from its file (the program alone, or linked) with its instructions' lines.
+fn with_libc_and_assembly(
+    program: ir::Module,
+    prog: &Path,
+    libc: Option<Libc>,
+    scratch: &Path,
+) -> Result<(ir::Module, bool, String)> {
+    let has_libc = libc_of(&program, libc) == Libc::Musl;
+    let arch = link::arch_of(&program);
+    drop(program);
+    let file = if has_libc {
+        let lib = link::find_libc(arch)?;
+        link::link_with_libc(prog, &lib, scratch)?;
+        scratch
+    } else {
+        prog
+    };
+    let loaded = lower::load_module_with_assembly(file);
+    if has_libc {
+        let _ = std::fs::remove_file(scratch);
+    }
+    let (m, text) = loaded?;
+    Ok((m, has_libc, text))
+}
+
 /// Links the C library in when asked or needed (through `scratch`, a path for the linked
 /// bitcode, removed after loading); returns the module and whether it has libc.
 pub fn with_libc(
@@ -188,12 +223,7 @@ pub fn with_libc(
     libc: Option<Libc>,
     scratch: &Path,
 ) -> Result<(ir::Module, bool)> {
-    let libc = libc.unwrap_or(if link::needs_libc(&program) {
-        Libc::Musl
-    } else {
-        Libc::None
-    });
-    match libc {
+    match libc_of(&program, libc) {
         Libc::Musl => {
             let lib = link::find_libc(link::arch_of(&program))?;
             link::link_with_libc(prog, &lib, scratch)?;
@@ -227,9 +257,12 @@ pub fn run(a: &RunArgs) -> Result<()> {
         Some(f) => Some(ktest_objects(f)?),
         None => None,
     };
+    // KLEE passes its own environment to the program unless --env-file names another.
     let env = match &a.env_file {
         Some(f) => read_env_file(f)?,
-        None => Vec::new(),
+        None => std::env::vars_os()
+            .map(|(k, v)| format!("{}={}", k.to_string_lossy(), v.to_string_lossy()))
+            .collect(),
     };
     let (posix, posix_warning) = a.posix.env(&a.args)?;
     if let Some(w) = &posix_warning {
@@ -248,8 +281,14 @@ pub fn run(a: &RunArgs) -> Result<()> {
     let (program, file) = prepare_program(a, &scratch)?;
     // The program's own functions (the C library linked next is reported apart).
     let own = crate::coverage::program_functions(&program);
-    let (module, has_libc) =
-        with_libc(program, &file, a.prog.libc, &scratch.path.join("linked.bc"))?;
+    let linked = scratch.path.join("linked.bc");
+    let (module, has_libc, assembly) = if a.output_source {
+        let (m, l, text) = with_libc_and_assembly(program, &file, a.prog.libc, &linked)?;
+        (m, l, Some(text))
+    } else {
+        let (m, l) = with_libc(program, &file, a.prog.libc, &linked)?;
+        (m, l, None)
+    };
     drop(scratch);
     let mut out =
         OutputDir::create(a.out.output_dir.as_deref(), prog).context("output directory")?;
@@ -257,6 +296,9 @@ pub fn run(a: &RunArgs) -> Result<()> {
     klee_line(&mut out, &line);
     for w in a.warnings.iter().chain(&posix_warning) {
         out.warning(w);
+    }
+    if let Some(text) = assembly {
+        std::fs::write(out.path.join("assembly.ll"), text).context("writing assembly.ll")?;
     }
     if let Some(d) = &a.run_in_dir {
         // (The output directory's path is absolute.)
@@ -312,6 +354,7 @@ pub fn run(a: &RunArgs) -> Result<()> {
         path_inputs: true,
         coverage: Some(covout.coverage()),
         posix,
+        kdalloc: a.kdalloc,
     };
     let mut w = TestWriter::new(&module, out);
     // KLEE's tests record the program and its arguments; `klee-replay` reads them back.
@@ -389,7 +432,14 @@ pub fn run(a: &RunArgs) -> Result<()> {
         output::timestamp(started),
         output::timestamp(SystemTime::now()),
         output::elapsed(clock.elapsed().as_secs_f64()),
-        done.join("\n"),
+        // (KLEE's info, not its stderr, counts the explored paths.)
+        std::iter::once(format!(
+            "KLEE: done: explored paths = {}",
+            outcome.paths_ended
+        ))
+        .chain(done.iter().cloned())
+        .collect::<Vec<_>>()
+        .join("\n"),
     );
     let info = match &outcome.solver_stats {
         Some(st) => format!(

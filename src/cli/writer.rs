@@ -11,7 +11,7 @@ use crate::exec::control::Monitor;
 use crate::exec::{self, End, Halt, PathEnd, Prune};
 use crate::ir;
 use crate::output::ktest::KTest;
-use crate::output::{ErrFile, OutputDir};
+use crate::output::{ErrFile, OutputDir, StackLine};
 
 pub struct TestWriter<'a> {
     pub module: &'a ir::Module,
@@ -28,6 +28,8 @@ pub struct TestWriter<'a> {
     pub completed: u64,
     pub partial: u64,
     seen_errors: HashSet<((ir::FuncId, u32), String)>,
+    /// KLEE's `halting execution, dumping remaining states` was printed.
+    halting_said: bool,
     /// The first write failure (reported when the run ends).
     pub failure: Option<std::io::Error>,
 }
@@ -49,11 +51,10 @@ pub fn halt_text(reason: Halt) -> String {
         Halt::SolverUnknown => "Query returned unknown (fork).".into(),
         Halt::MaxMemory => "Memory limit exceeded.".into(),
         Halt::MaxTests => "--max-tests reached, path stopped".into(),
-        Halt::MaxInstructions
-        | Halt::MaxTime
-        | Halt::MaxStackFrames
-        | Halt::TargetsReached
-        | Halt::InvariantFailed => format!("{reason} limit reached, path stopped"),
+        Halt::MaxStackFrames => "Maximum stack size reached.".into(),
+        Halt::MaxInstructions | Halt::MaxTime | Halt::TargetsReached | Halt::InvariantFailed => {
+            format!("{reason} limit reached, path stopped")
+        }
     }
 }
 
@@ -80,6 +81,7 @@ impl<'a> TestWriter<'a> {
             completed: 0,
             partial: 0,
             seen_errors: HashSet::new(),
+            halting_said: false,
             failure: None,
         }
     }
@@ -119,6 +121,13 @@ impl<'a> TestWriter<'a> {
             End::Early(reason) => {
                 self.partial += 1;
                 if !path.silent && !skip_new {
+                    if reason.run_wide() && !self.halting_said {
+                        self.halting_said = true;
+                        klee_line(
+                            &mut self.out,
+                            "KLEE: halting execution, dumping remaining states",
+                        );
+                    }
                     let why = halt_text(*reason);
                     let line = format!("KLEE: WARNING: {why}");
                     progress::eprintln(&line);
@@ -176,20 +185,21 @@ fn report_error(
     let (file, line) = error_place(m, e);
     klee_line(out, &error_line(m, e));
     klee_line(out, "KLEE: NOTE: now ignoring this error at this location");
-    let stack: Vec<(String, String)> = e
+    let stack: Vec<StackLine> = e
         .stack
         .iter()
-        .map(|s| {
-            (
-                m.func(s.func).name.clone(),
-                m.loc_string(s.loc).unwrap_or_default(),
-            )
+        .map(|s| StackLine {
+            func: m.func(s.func).name.clone(),
+            args: s.args.clone(),
+            asm_line: s.asm_line,
+            at: m.loc_string(s.loc).unwrap_or_default(),
         })
         .collect();
     let err = ErrFile {
         message: &e.message,
         file: &file,
         line,
+        asm_line: e.stack.first().map_or(0, |s| s.asm_line),
         suffix: e.kind.suffix(),
         stack: &stack,
         info: &e.info,

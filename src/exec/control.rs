@@ -130,7 +130,7 @@ pub(super) struct Ctl {
     /// Set once the run halts: the reason (an option name, or `interrupted`).
     pub(super) halt: Option<Halt>,
     /// Warnings waiting for the monitor.
-    warnings: Vec<String>,
+    pub(super) warnings: Vec<String>,
     /// Paths ended (and given to the monitor) so far.
     pub(super) ended: u64,
     /// How the first path ended (`Outcome::end`).

@@ -287,8 +287,8 @@ fn runtime_errors() {
     );
     expect_error(
         "void free(void*); void *malloc(unsigned long); int main(void) { char *p = malloc(4); free(p); free(p); return 0; }",
-        ErrorKind::Free,
-        "memory error: invalid pointer: free",
+        ErrorKind::Ptr,
+        "memory error: double free",
     );
     expect_error(
         "int puts(const char*); int main(void) { puts(\"x\"); return 0; }",

@@ -371,7 +371,8 @@ impl<'m, 'io> Interp<'m, 'io> {
                 _ => TI::Other,
             })
             .collect();
-        let mem = Memory::new(ps);
+        let mut mem = Memory::new(ps);
+        mem.kdalloc = cfg.kdalloc;
         let ptr_mask = mem.ptr_mask;
         let observers = Self::observers_for(m, cfg);
         let step_sites = Self::step_sites(&observers);

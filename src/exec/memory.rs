@@ -62,6 +62,9 @@ pub struct Object {
 pub enum MemErr {
     Null,
     OutOfBound,
+    /// The address lies in a freed heap object (reported so with `kdalloc`, KLEE's default;
+    /// KLEE without it says `out of bound pointer`).
+    UseAfterFree,
     ReadOnly,
     /// The object holds symbolic bytes and the access does not support them.
     Symbolic,
@@ -74,6 +77,7 @@ impl MemErr {
         match self {
             MemErr::Null => "memory error: null page access",
             MemErr::OutOfBound => "memory error: out of bound pointer",
+            MemErr::UseAfterFree => "memory error: use after free",
             MemErr::ReadOnly => "memory error: object read only",
             MemErr::Symbolic => "unsupported: symbolic memory contents in this operation",
             MemErr::SymbolicPtr => "unsupported: symbolic pointer (address) not supported",
@@ -96,6 +100,12 @@ pub struct Memory {
     limit: u64,
     pub ptr_size: u32,
     pub ptr_mask: u64,
+    /// Freed heap objects (base, size), by base: heap addresses are never reused, so a
+    /// dangling pointer's target stays known (KLEE's `--kdalloc` quarantine). Shared by forks.
+    freed_heap: Arc<Vec<(u64, u64)>>,
+    /// KLEE's `--kdalloc` (default on): accesses and frees through dangling heap pointers are
+    /// `use after free` / `double free` rather than `out of bound pointer` / `invalid pointer`.
+    pub kdalloc: bool,
 }
 
 const FIRST_ADDR: u64 = 0x10000;
@@ -118,6 +128,27 @@ impl Memory {
             limit,
             ptr_size,
             ptr_mask,
+            freed_heap: Arc::new(Vec::new()),
+            kdalloc: true,
+        }
+    }
+
+    /// The freed heap object (base, size) holding `addr` (or starting at it, when empty).
+    pub fn freed_heap_at(&self, addr: u64) -> Option<(u64, u64)> {
+        let i = self.freed_heap.partition_point(|e| e.0 <= addr);
+        let (base, size) = *self.freed_heap.get(i.checked_sub(1)?)?;
+        (addr - base < size.max(1)).then_some((base, size))
+    }
+
+    /// The error of an access at `addr` that found no live object.
+    #[cold]
+    fn unbound(&self, addr: u64) -> MemErr {
+        if addr < 4096 {
+            MemErr::Null
+        } else if self.kdalloc && self.freed_heap_at(addr).is_some() {
+            MemErr::UseAfterFree
+        } else {
+            MemErr::OutOfBound
         }
     }
 
@@ -206,6 +237,17 @@ impl Memory {
         }
         let o = &mut self.objs[r.idx as usize];
         o.alive = false;
+        if o.kind == ObjKind::Heap {
+            let e = (o.base, o.size);
+            let v = Arc::make_mut(&mut self.freed_heap);
+            // (Usually the newest object: bases grow.)
+            if v.last().is_none_or(|l| l.0 < e.0) {
+                v.push(e);
+            } else {
+                let i = v.partition_point(|x| x.0 < e.0);
+                v.insert(i, e);
+            }
+        }
         if o.bytes.capacity() > 4096 {
             o.bytes = Arc::new(Vec::new());
         }
@@ -299,11 +341,7 @@ impl Memory {
             Value::Ptr { obj, addr } => {
                 let o = &self.objs[obj.idx as usize];
                 if o.gen != obj.gen || !o.alive {
-                    return Err(if addr < 4096 {
-                        MemErr::Null
-                    } else {
-                        MemErr::OutOfBound
-                    });
+                    return Err(self.unbound(addr));
                 }
                 let off = addr.wrapping_sub(o.base);
                 if off <= o.size && size <= o.size - off {
@@ -323,7 +361,7 @@ impl Memory {
                     return Err(MemErr::OutOfBound);
                 }
                 let addr = addr as u64;
-                let r = self.lookup(addr).ok_or(MemErr::OutOfBound)?;
+                let r = self.lookup(addr).ok_or_else(|| self.unbound(addr))?;
                 let o = &self.objs[r.idx as usize];
                 let off = addr - o.base;
                 if off <= o.size && size <= o.size - off {
@@ -661,5 +699,25 @@ mod tests {
         let s = m.alloc(8, 8, ObjKind::Stack).unwrap();
         assert!(m.objs[s.idx as usize].base > hb);
         assert_eq!(m.lookup(hb), None);
+    }
+
+    #[test]
+    fn dangling_heap_pointers_are_use_after_free_with_kdalloc() {
+        let mut m = Memory::new(8);
+        let h = m.alloc(16, 8, ObjKind::Heap).unwrap();
+        let hb = m.objs[h.idx as usize].base;
+        let p = m.ptr_to(h);
+        m.free(h);
+        // The slot is reused by a stack object: the stale pointer is still known as freed heap.
+        let _s = m.alloc(8, 8, ObjKind::Stack).unwrap();
+        assert_eq!(m.freed_heap_at(hb + 15), Some((hb, 16)));
+        assert_eq!(m.freed_heap_at(hb + 16), None);
+        assert_eq!(m.resolve(&p, 1), Err(MemErr::UseAfterFree));
+        assert_eq!(
+            m.resolve(&Value::Int(hb as u128 + 4), 1),
+            Err(MemErr::UseAfterFree)
+        );
+        m.kdalloc = false;
+        assert_eq!(m.resolve(&p, 1), Err(MemErr::OutOfBound));
     }
 }

@@ -78,7 +78,8 @@
 //! function). The API (`klee_make_symbolic`, `klee_assume`,
 //! `klee_int`, `klee_range`, `klee_choose`, `klee_silent_exit`, `klee_abort`,
 //! `klee_report_error`, `klee_is_symbolic`, `klee_warning[_once]`, `klee_get_value*`,
-//! `klee_prefer_cex`, `__VERIFIER_nondet_<int type>` (`__int128` too, returned as `{i64, i64}`:
+//! `klee_prefer_cex`, `klee_print_expr`, `klee_check_memory_access`, `klee_get_obj_size`,
+//! `klee_is_replay`, `__VERIFIER_nondet_<int type>` (`__int128` too, returned as `{i64, i64}`:
 //! `interp/nondet.rs`), `__VERIFIER_assume`, `reach_error` / `__VERIFIER_error`) is built in when
 //! the function is only declared; bad input to it ends the path with KLEE's `user` errors
 //! (`interp/api_args.rs`). Test objects keep the names given, repeated names included, as KLEE's
@@ -200,6 +201,9 @@ pub struct Config {
     /// `--posix-runtime`: the program's arguments as KLEE's POSIX runtime reads them
     /// (`argv[0]` stays `argv[0]`; `argv` is then unused past it).
     pub posix: Option<posix_env::PosixEnv>,
+    /// KLEE's `--kdalloc` (default on): dangling heap pointers are `use after free` / `double
+    /// free` errors (`memory::Memory::kdalloc`).
+    pub kdalloc: bool,
 }
 
 impl Default for Config {
@@ -230,6 +234,7 @@ impl Default for Config {
             write_cov: false,
             coverage: None,
             posix: None,
+            kdalloc: true,
         }
     }
 }
@@ -325,11 +330,16 @@ pub struct ErrorReport {
     pub site: (ir::FuncId, u32),
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StackEntry {
     pub func: ir::FuncId,
     /// Current instruction (innermost frame) or call site (outer frames).
     pub loc: ir::LocId,
+    /// Its line in `assembly.ll` (`ir::Function::asm_lines`; 0 when unknown).
+    pub asm_line: u32,
+    /// The frame's arguments as KLEE prints them: a constant in decimal (`true` / `false` for
+    /// an `i1`, a pointer's address), `symbolic` for a symbolic value.
+    pub args: Vec<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

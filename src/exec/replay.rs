@@ -101,17 +101,14 @@ impl Interp<'_, '_> {
 
     fn replay_make_symbolic(&mut self, p: Value, n: Value, name: Value) -> R<Value> {
         let n = n.bits() as u64;
-        let name = match self.cstr_arg(&name)? {
-            s if s.is_empty() => "unnamed".to_string(),
-            s => s,
-        };
+        let name = self.symbolic_name(&name)?;
         let (slot, off) = self
             .st
             .mem
             .resolve_any_mut(&p, n)
             .map_err(|e| mem_err(e, &p))?;
         if off != 0 || self.st.mem.objs[slot as usize].size != n {
-            return error(ErrorKind::User, "wrong size given to klee_make_symbolic");
+            return error(ErrorKind::User, "Wrong size given to klee_make_symbolic");
         }
         let bytes = self.replay_take(&name, n)?;
         self.st.mem.write_bytes(slot, 0, &bytes);

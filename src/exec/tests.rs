@@ -163,6 +163,7 @@ impl B {
             num_regs,
             code,
             blocks: bl,
+            asm_lines: Vec::new(),
             loc: LocId(0),
         });
         self.m.func_by_name.insert(name.into(), id);
@@ -496,7 +497,7 @@ fn use_after_free_and_double_free() {
     let e = b.err();
     assert_eq!(
         (e.kind, e.message.as_str()),
-        (ErrorKind::Ptr, "memory error: out of bound pointer")
+        (ErrorKind::Ptr, "memory error: use after free")
     );
     let b = heap_module(|b, malloc, free, _| {
         let (i64t, p, void) = (b.int_t(64), b.ptr_t(), b.ty(TypeKind::Void));
@@ -512,7 +513,7 @@ fn use_after_free_and_double_free() {
     let e = b.err();
     assert_eq!(
         (e.kind, e.message.as_str()),
-        (ErrorKind::Free, "memory error: invalid pointer: free")
+        (ErrorKind::Ptr, "memory error: double free")
     );
     // interior pointer
     let b = heap_module(|b, malloc, free, _| {
@@ -526,7 +527,11 @@ fn use_after_free_and_double_free() {
             ret(z),
         ]
     });
-    assert_eq!(b.err().kind, ErrorKind::Free);
+    let e = b.err();
+    assert_eq!(
+        (e.kind, e.message.as_str()),
+        (ErrorKind::Ptr, "memory error: invalid pointer: free")
+    );
     // free(NULL) is fine
     let b = heap_module(|b, _, free, _| {
         let (p, void) = (b.ptr_t(), b.ty(TypeKind::Void));

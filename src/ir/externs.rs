@@ -51,6 +51,14 @@ pub enum Builtin {
     ReachError,
     Range,
     Choose,
+    /// `klee_print_expr(msg, value)`: prints the value (KLEE's expression form) on stderr.
+    PrintExpr,
+    /// `klee_check_memory_access(p, n)`: a `ptr` error unless `[p, p + n)` is in one object.
+    CheckMemoryAccess,
+    /// `klee_get_obj_size(p)`: the size of the object `p` is the start of.
+    GetObjSize,
+    /// `klee_is_replay()`: 1 when replaying a test, else 0.
+    IsReplay,
     /// A declaration trex does not implement: calling it is a `failed external call` error.
     External,
 }
@@ -88,6 +96,10 @@ impl Builtin {
         Builtin::ReachError,
         Builtin::Range,
         Builtin::Choose,
+        Builtin::PrintExpr,
+        Builtin::CheckMemoryAccess,
+        Builtin::GetObjSize,
+        Builtin::IsReplay,
         Builtin::External,
     ];
 
@@ -111,6 +123,10 @@ impl Builtin {
                 | Builtin::ReachError
                 | Builtin::Range
                 | Builtin::Choose
+                | Builtin::PrintExpr
+                | Builtin::CheckMemoryAccess
+                | Builtin::GetObjSize
+                | Builtin::IsReplay
         )
     }
 }
@@ -262,6 +278,10 @@ pub static TABLE: &[ExternInfo] = &[
     e("klee_warning", B::Warning),
     e("klee_warning_once", B::WarningOnce),
     e("klee_prefer_cex", B::PreferCex),
+    sees("klee_print_expr", B::PrintExpr),
+    e("klee_check_memory_access", B::CheckMemoryAccess),
+    e("klee_get_obj_size", B::GetObjSize),
+    e("klee_is_replay", B::IsReplay),
     // SV-COMP's API.
     e("__VERIFIER_assume", B::VerifierAssume),
     ExternInfo {
@@ -403,7 +423,10 @@ mod tests {
         ("__VERIFIER_nondet", B::External),
         ("__VERIFIER_atomic_begin", B::External),
         ("klee_assert", B::External),
-        ("klee_print_expr", B::External),
+        ("klee_print_expr", B::PrintExpr),
+        ("klee_check_memory_access", B::CheckMemoryAccess),
+        ("klee_get_obj_size", B::GetObjSize),
+        ("klee_is_replay", B::IsReplay),
         ("printf", B::External),
         ("__trex_exit", B::External),
         ("", B::External),
@@ -427,6 +450,10 @@ mod tests {
         B::ReachError,
         B::Range,
         B::Choose,
+        B::PrintExpr,
+        B::CheckMemoryAccess,
+        B::GetObjSize,
+        B::IsReplay,
     ];
 
     #[test]
@@ -459,6 +486,7 @@ mod tests {
             num_regs: 0,
             code: Vec::new(),
             blocks: Vec::new(),
+            asm_lines: Vec::new(),
             loc: super::super::LocId(0),
         };
         assert_eq!(builtin_of(&f), B::Defined);
@@ -500,13 +528,17 @@ mod tests {
             B::ReachError => 27,
             B::Range => 28,
             B::Choose => 29,
-            B::External => 30,
+            B::PrintExpr => 30,
+            B::CheckMemoryAccess => 31,
+            B::GetObjSize => 32,
+            B::IsReplay => 33,
+            B::External => 34,
         }
     }
 
     #[test]
     fn every_kind_has_a_name() {
-        assert_eq!(Builtin::ALL.len(), 31);
+        assert_eq!(Builtin::ALL.len(), 35);
         for (i, &b) in Builtin::ALL.iter().enumerate() {
             assert_eq!(index(b), i, "{b:?}");
             match b {
@@ -664,13 +696,7 @@ mod tests {
         for (n, _) in EXEC_BUILTIN_OF.iter().filter(|(_, k)| *k != B::External) {
             assert!(provided_by_executor(n), "{n}");
         }
-        for n in [
-            "klee_assert",
-            "klee_print_expr",
-            "printf",
-            "__trex_exit",
-            "memcpy",
-        ] {
+        for n in ["klee_assert", "printf", "__trex_exit", "memcpy"] {
             assert!(!provided_by_executor(n), "{n}");
         }
     }

@@ -189,6 +189,9 @@ pub struct Function {
     pub blocks: Vec<Block>,
     /// Location of the function's definition (DISubprogram), or unknown.
     pub loc: LocId,
+    /// Per instruction of `code`, its line in the printed module (KLEE's `assembly.ll`; 0:
+    /// none); empty unless the module was loaded with its assembly.
+    pub asm_lines: Vec<u32>,
 }
 
 impl Function {

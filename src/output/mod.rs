@@ -27,9 +27,22 @@ pub struct ErrFile<'a> {
     pub line: u32,
     /// KLEE's `.err` suffix (`ptr`, `div`, ...).
     pub suffix: &'a str,
-    /// Stack lines, innermost first: (function name, "file:line" or "").
-    pub stack: &'a [(String, String)],
+    /// The failing instruction's line in `assembly.ll` (0: unknown).
+    pub asm_line: u32,
+    /// Stack lines, innermost first.
+    pub stack: &'a [StackLine],
     pub info: &'a str,
+}
+
+/// One line of an `.err` file's stack (KLEE's `dumpStack`).
+pub struct StackLine {
+    pub func: String,
+    /// The arguments as printed (`12`, `symbolic`).
+    pub args: Vec<String>,
+    /// The instruction's line in `assembly.ll` (0: unknown).
+    pub asm_line: u32,
+    /// `file:line`, or empty.
+    pub at: String,
 }
 
 impl OutputDir {
@@ -149,13 +162,18 @@ fn next_free_dir(parent: &Path) -> io::Result<PathBuf> {
 /// The text of a `.err` file, in KLEE's layout.
 pub fn render_err(e: &ErrFile, state_id: u32) -> String {
     let mut s = format!(
-        "Error: {}\nFile: {}\nLine: {}\nassembly.ll line: 0\nState: {}\nStack: \n",
-        e.message, e.file, e.line, state_id
+        "Error: {}\nFile: {}\nLine: {}\nassembly.ll line: {}\nState: {}\nStack: \n",
+        e.message, e.file, e.line, e.asm_line, state_id
     );
-    for (i, (func, at)) in e.stack.iter().enumerate() {
-        s.push_str(&format!("\t#{i}{:08} in {func}()", 0));
-        if !at.is_empty() {
-            s.push_str(&format!(" at {at}"));
+    for (i, l) in e.stack.iter().enumerate() {
+        s.push_str(&format!(
+            "\t#{i}{:08} in {}({})",
+            l.asm_line,
+            l.func,
+            l.args.join(", ")
+        ));
+        if !l.at.is_empty() {
+            s.push_str(&format!(" at {}", l.at));
         }
         s.push('\n');
     }
@@ -225,13 +243,21 @@ mod tests {
             file: "/t/a.c",
             line: 7,
             suffix: "div",
-            stack: &[("main".into(), "/t/a.c:7".into())],
+            asm_line: 42,
+            stack: &[StackLine {
+                func: "main".into(),
+                args: vec!["1".into(), "symbolic".into()],
+                asm_line: 42,
+                at: "/t/a.c:7".into(),
+            }],
             info: "",
         };
         assert_eq!(b.write_test(&KTest::default(), Some(&err)).unwrap(), 1);
         let text = fs::read_to_string(b.path.join("test000001.div.err")).unwrap();
-        assert!(text.starts_with("Error: divide by zero\nFile: /t/a.c\nLine: 7\n"));
-        assert!(text.contains("\t#000000000 in main() at /t/a.c:7\n"));
+        assert!(text.starts_with(
+            "Error: divide by zero\nFile: /t/a.c\nLine: 7\nassembly.ll line: 42\nState: 1\n"
+        ));
+        assert!(text.contains("\t#000000042 in main(1, symbolic) at /t/a.c:7\n"));
         assert!(b.path.join("test000001.ktest").exists());
         assert!(OutputDir::create(Some(&b.path), &input).is_err());
     }

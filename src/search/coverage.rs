@@ -329,6 +329,7 @@ mod tests {
             code: vec![inst; n],
             blocks: vec![],
             loc: ir::LocId(0),
+            asm_lines: Vec::new(),
         });
         m
     }

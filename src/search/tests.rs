@@ -121,6 +121,7 @@ fn func(name: &str, blocks: Vec<Vec<InstKind>>) -> ir::Function {
         code,
         blocks: bs,
         loc: ir::LocId(0),
+        asm_lines: Vec::new(),
     }
 }
 

@@ -36,7 +36,7 @@ pub(crate) struct KSpec {
     creates: Vec<(String, String)>,
     /// `EXPECT-STATUS:` trex's exit status (default 0).
     status: i32,
-    /// `EXPECT-STDERR:` a line of stderr (a prefix when it ends with `...`).
+    /// `EXPECT-STDERR:` a line of stderr (each `...` stands for any text).
     stderr: Vec<String>,
     /// `EXPECT-STDERR-LINES:` the number of lines of stderr.
     stderr_lines: Option<usize>,
@@ -267,11 +267,24 @@ pub(crate) fn run(ctx: &Ctx, spec: &KSpec, dir: &Path) -> Result<(), String> {
     Ok(())
 }
 
+/// `want` with each `...` standing for any text (at the end: a prefix).
 fn line_matches(line: &str, want: &str) -> bool {
-    match want.strip_suffix("...") {
-        Some(prefix) => line.starts_with(prefix),
-        None => line == want,
+    let mut parts = want.split("...");
+    let first = parts.next().unwrap_or("");
+    let Some(mut rest) = line.strip_prefix(first) else {
+        return false;
+    };
+    let parts: Vec<&str> = parts.collect();
+    let Some((last, middle)) = parts.split_last() else {
+        return rest.is_empty();
+    };
+    for m in middle {
+        match rest.find(m) {
+            Some(i) => rest = &rest[i + m.len()..],
+            None => return false,
+        }
     }
+    rest.len() >= last.len() && rest.ends_with(last)
 }
 
 fn check(spec: &KSpec, rd: &Path, out: &Out) -> Vec<String> {

@@ -3,7 +3,7 @@
 // TREX: -max-stack-frames=0 -libc=none prog.bc
 // TREX: -libc=none -max-stack-frames 0 prog.bc
 // EXPECT-STDERR: TREX: program exited with status 16
-// EXPECT-NO-STDERR: max-stack-frames limit reached
+// EXPECT-NO-STDERR: Maximum stack size reached
 
 __attribute__((noinline)) unsigned depth(unsigned n) { return n == 0 ? 0 : 1 + depth(n - 1); }
 

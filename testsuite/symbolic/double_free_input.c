@@ -1,8 +1,8 @@
-// A heap object freed twice when the input is even: a `free` error (invalid pointer: free) on
+// A heap object freed twice when the input is even: a `ptr` error (KLEE's double free) on
 // that path, a normal exit on the other: paths 1, tests 2.
 // EXPECT-PATHS: 1
 // EXPECT-TESTS: 2
-// EXPECT-ERRORS: free 18
+// EXPECT-ERRORS: ptr 18
 #include <klee/klee.h>
 #include <stdlib.h>
 

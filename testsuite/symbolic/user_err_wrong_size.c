@@ -3,7 +3,7 @@
 // EXPECT-PATHS: 0
 // EXPECT-TESTS: 1
 // EXPECT-ERRORS: user 14
-// EXPECT-MESSAGE: wrong size given to klee_make_symbolic
+// EXPECT-MESSAGE: Wrong size given to klee_make_symbolic
 // NO-REPLAY (the replay library reports the size mismatch as a run-test error, exit 1)
 #include <klee/klee.h>
 

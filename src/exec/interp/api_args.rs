@@ -8,8 +8,10 @@ use super::*;
 impl<'m, 'io> Interp<'m, 'io> {
     /// A C string argument of a `klee_*` function (object name, message, file): its pointer and
     /// bytes must be concrete. (KLEE: a user error for a symbolic pointer; it aborts on a
-    /// symbolic byte, trex reports a user error for both.)
-    pub(super) fn api_string(&self, v: &Value) -> R<String> {
+    /// symbolic byte, trex reports a user error for both.) A pointer into no object is KLEE's
+    /// `Invalid string pointer` user error; a string without its terminator is read to the
+    /// end of its object, with KLEE's warning. NULL reads as the empty string.
+    pub(super) fn api_string(&mut self, v: &Value) -> R<String> {
         if let Value::Sym(_) = v {
             return error(
                 ErrorKind::User,
@@ -19,13 +21,43 @@ impl<'m, 'io> Interp<'m, 'io> {
         if v.bits() == 0 {
             return Ok(String::new());
         }
-        match self.st.mem.read_cstr(v) {
-            Ok(s) => Ok(String::from_utf8_lossy(&s).into_owned()),
-            Err(MemErr::Symbolic) => error(
+        let Ok((slot, off)) = self.st.mem.resolve_any(v, 1) else {
+            return error(
                 ErrorKind::User,
-                "symbolic string (its bytes) passed to one of the klee_ functions",
-            ),
-            Err(e) => Err(mem_err(e, v)),
+                "Invalid string pointer passed to one of the klee_ functions",
+            );
+        };
+        let o = &self.st.mem.objs[slot as usize];
+        let rest = &o.bytes[off as usize..];
+        let n = rest.iter().position(|&b| b == 0);
+        let end = n.map_or(rest.len(), |n| n + 1);
+        if let Some(sym) = &o.sym {
+            if sym[off as usize..off as usize + end]
+                .iter()
+                .any(|b| b.is_some())
+            {
+                return error(
+                    ErrorKind::User,
+                    "symbolic string (its bytes) passed to one of the klee_ functions",
+                );
+            }
+        }
+        let text = String::from_utf8_lossy(&rest[..n.unwrap_or(rest.len())]).into_owned();
+        if n.is_none() {
+            self.klee_warning(
+                "String not terminated by \\0 passed to one of the klee_ functions",
+                true,
+            );
+        }
+        Ok(text)
+    }
+
+    /// A `KLEE: WARNING: <text>` line on stderr and in warnings.txt (through the monitor);
+    /// `once`: the first time in the run only (KLEE's `klee_warning_once`).
+    pub(super) fn klee_warning(&mut self, text: &str, once: bool) {
+        let line = format!("KLEE: WARNING: {text}");
+        if !once || self.warned_once.insert(line.clone()) {
+            self.ctl.warnings.push(line);
         }
     }
 
@@ -33,7 +65,7 @@ impl<'m, 'io> Interp<'m, 'io> {
     /// size, or a symbolic value that must equal it (KLEE's `mustBeTrue(n == size)`); the object
     /// must be writable.
     pub(super) fn make_symbolic_target(&mut self, p: &Value, n: &Value) -> R<(u32, u64)> {
-        let wrong = || error(ErrorKind::User, "wrong size given to klee_make_symbolic");
+        let wrong = || error(ErrorKind::User, "Wrong size given to klee_make_symbolic");
         let (slot, off) = self.st.mem.resolve_any(p, 0).map_err(|e| mem_err(e, p))?;
         let o = &self.st.mem.objs[slot as usize];
         let size = o.size;

@@ -18,37 +18,62 @@ impl<'m, 'io> Interp<'m, 'io> {
         if size > (1u128 << 32) {
             return Value::Int(0);
         }
+        if size > 10 << 20 {
+            // KLEE's warning, once per size.
+            let w = format!("Large alloc: {size} bytes.  KLEE may run out of memory.");
+            self.klee_warning(&w, true);
+        }
         match self.st.mem.alloc(size as u64, align, ObjKind::Heap) {
             Some(r) => self.st.mem.ptr_to(r),
             None => Value::Int(0),
         }
     }
 
-    /// The heap object a pointer passed to `free`/`realloc` designates (its start), or an error.
+    /// The heap object a pointer passed to `free`/`realloc` designates (its start), or
+    /// KLEE's error: `free of alloca` / `free of global` (`free`) for the start of a stack or
+    /// global object, `double free` (with `--kdalloc`, KLEE's default) for the start of a freed
+    /// heap object, `invalid pointer: free` (`ptr`) for anything else.
     pub(super) fn heap_obj(&self, p: &Value) -> R<ObjRef> {
+        let mem = &self.st.mem;
         let r = match *p {
             Value::Ptr { obj, .. } => Some(obj),
             _ => {
                 let a = p.bits();
                 if a <= u64::MAX as u128 {
-                    self.st.mem.lookup(a as u64)
+                    mem.lookup(a as u64)
                 } else {
                     None
                 }
             }
         };
-        if let Some(r) = r {
-            if let Some(o) = self.st.mem.get(r) {
-                if o.kind == ObjKind::Heap && o.base as u128 == p.bits() {
-                    return Ok(r);
+        let info = format!("address: {:#x}\n", p.bits());
+        let fail = |kind, msg: &str| {
+            Err(Box::new(Stop::Error {
+                kind,
+                msg: msg.into(),
+                info: info.clone(),
+            }))
+        };
+        match r.and_then(|r| mem.get(r)) {
+            Some(o) if o.base as u128 == p.bits() => match o.kind {
+                ObjKind::Heap => return Ok(r.unwrap()),
+                ObjKind::Stack => return fail(ErrorKind::Free, "free of alloca"),
+                ObjKind::Global | ObjKind::ConstGlobal | ObjKind::Data => {
+                    return fail(ErrorKind::Free, "free of global")
+                }
+                ObjKind::Function(_) | ObjKind::Block(..) => {}
+            },
+            Some(_) => {}
+            None => {
+                let freed = u64::try_from(p.bits())
+                    .ok()
+                    .and_then(|a| mem.freed_heap_at(a).filter(|f| f.0 == a));
+                if mem.kdalloc && freed.is_some() {
+                    return fail(ErrorKind::Ptr, "memory error: double free");
                 }
             }
         }
-        Err(Box::new(Stop::Error {
-            kind: ErrorKind::Free,
-            msg: "memory error: invalid pointer: free".into(),
-            info: format!("address: {:#x}\n", p.bits()),
-        }))
+        fail(ErrorKind::Ptr, "memory error: invalid pointer: free")
     }
 
     pub(super) fn builtin(&mut self, call: BuiltinCall<'_>) -> R<Value> {

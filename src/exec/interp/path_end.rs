@@ -26,7 +26,13 @@ impl<'m, 'io> Interp<'m, 'io> {
                         (fr.pc as usize).saturating_sub(1)
                     };
                     let loc = code.get(pc).map(|i| i.loc).unwrap_or_default();
-                    stack.push(StackEntry { func: fr.func, loc });
+                    let asm_line = m.func(fr.func).asm_lines.get(pc).copied().unwrap_or(0);
+                    stack.push(StackEntry {
+                        func: fr.func,
+                        loc,
+                        asm_line,
+                        args: self.frame_args(fr),
+                    });
                 }
                 let site = (
                     self.st.frames.last().map_or(FuncId(0), |f| f.func),
@@ -41,6 +47,34 @@ impl<'m, 'io> Interp<'m, 'io> {
                     site,
                 })
             }
+        }
+    }
+
+    /// A frame's arguments for its `.err` stack line, as KLEE's `dumpStack` prints them.
+    fn frame_args(&self, fr: &Frame) -> Vec<String> {
+        let f = self.m.func(fr.func);
+        let regs = &self.st.regs;
+        f.params
+            .iter()
+            .enumerate()
+            .map(|(i, &ty)| {
+                let v = regs.get(fr.base as usize + i);
+                v.map_or_else(|| "symbolic".into(), |v| self.arg_text(v, ty))
+            })
+            .collect()
+    }
+
+    fn arg_text(&self, v: &Value, ty: TypeId) -> String {
+        match v {
+            Value::Sym(_) => "symbolic".into(),
+            Value::Agg(vs) if vs.iter().any(|x| matches!(x, Value::Sym(_))) => "symbolic".into(),
+            // (KLEE would print the aggregate's bits as one number.)
+            Value::Agg(vs) => {
+                let parts: Vec<String> = vs.iter().map(|x| x.bits().to_string()).collect();
+                format!("{{{}}}", parts.join(", "))
+            }
+            v if matches!(self.ti(ty), TI::Int(1)) => (v.bits() & 1 == 1).to_string(),
+            v => v.bits().to_string(),
         }
     }
 

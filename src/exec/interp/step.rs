@@ -435,7 +435,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                 let e = target.and_then(|b| dests.iter().find(|e| e.target == b));
                 match e {
                     Some(e) => return Ok(Flow::Jump(self.edge(f, e))),
-                    None => return error(ErrorKind::Exec, "indirectbr to an invalid address"),
+                    None => return error(ErrorKind::Exec, "indirectbr: illegal label address"),
                 }
             }
             InstKind::Unreachable => return error(ErrorKind::Exec, "unreachable instruction"),

@@ -161,8 +161,22 @@ impl<'m, 'io> Interp<'m, 'io> {
         self.val_of(e)
     }
 
-    pub(in crate::exec) fn cstr_arg(&self, v: &Value) -> R<String> {
+    pub(in crate::exec) fn cstr_arg(&mut self, v: &Value) -> R<String> {
         self.api_string(v)
+    }
+
+    /// The name of a `klee_make_symbolic` object: an empty one is KLEE's `unnamed`, with its
+    /// warning.
+    pub(in crate::exec) fn symbolic_name(&mut self, v: &Value) -> R<String> {
+        let name = self.api_string(v)?;
+        if !name.is_empty() {
+            return Ok(name);
+        }
+        self.klee_warning(
+            "klee_make_symbolic: renamed empty name to \"unnamed\"",
+            false,
+        );
+        Ok("unnamed".into())
     }
 
     /// The symbolic-execution API (`klee_*`, `__VERIFIER_*`).
@@ -180,10 +194,7 @@ impl<'m, 'io> Interp<'m, 'io> {
         match b {
             Builtin::MakeSymbolic => {
                 let (p, n) = (self.arg(args, 0), self.arg(args, 1));
-                let name = match self.cstr_arg(&self.arg(args, 2))? {
-                    s if s.is_empty() => "unnamed".to_string(),
-                    s => s,
-                };
+                let name = self.symbolic_name(&self.arg(args, 2))?;
                 let (slot, n) = self.make_symbolic_target(&p, &n)?;
                 let (_, a) = self.fresh_array(&name, n);
                 let m = &mut self.st.mem;
@@ -335,6 +346,56 @@ impl<'m, 'io> Interp<'m, 'io> {
                 let e = self.pool.zext_or_trunc(e, ret_w.max(1));
                 Ok(self.val_of(e))
             }
+            Builtin::PrintExpr => {
+                // KLEE: `msg:expr` on stderr (a constant in decimal).
+                let msg = self.cstr_arg(&self.arg(args, 0))?;
+                let text = match self.arg(args, 1) {
+                    Value::Sym(e) => self.pool.display(e).to_string(),
+                    v => v.bits().to_string(),
+                };
+                self.io.write(2, format!("{msg}:{text}\n").as_bytes());
+                Ok(Value::Int(0))
+            }
+            Builtin::CheckMemoryAccess => {
+                let (p, n) = (self.arg(args, 0), self.arg(args, 1));
+                if matches!(p, Value::Sym(_)) || matches!(n, Value::Sym(_)) {
+                    return error(
+                        ErrorKind::User,
+                        "check_memory_access requires constant args",
+                    );
+                }
+                let size = u64::try_from(n.bits()).unwrap_or(u64::MAX);
+                if self.st.mem.resolve_any(&p, size).is_err() {
+                    return Err(Box::new(Stop::Error {
+                        kind: ErrorKind::Ptr,
+                        msg: "check_memory_access: memory error".into(),
+                        info: format!("address: {:#x}\n", p.bits()),
+                    }));
+                }
+                Ok(Value::Int(0))
+            }
+            Builtin::GetObjSize => {
+                let p = self.arg(args, 0);
+                if matches!(p, Value::Sym(_)) {
+                    return sym_err("the pointer given to klee_get_obj_size");
+                }
+                let live = match p {
+                    Value::Ptr { obj, .. } => self.st.mem.get(obj),
+                    _ => u64::try_from(p.bits())
+                        .ok()
+                        .and_then(|a| self.st.mem.lookup(a))
+                        .and_then(|r| self.st.mem.get(r)),
+                };
+                match live {
+                    Some(o) if o.base as u128 == p.bits() => Ok(self.ret_int(ret, o.size as i128)),
+                    _ => Err(Box::new(Stop::Error {
+                        kind: ErrorKind::Ptr,
+                        msg: "memory error: invalid pointer: klee_get_obj_size".into(),
+                        info: format!("address: {:#x}\n", p.bits()),
+                    })),
+                }
+            }
+            Builtin::IsReplay => Ok(self.ret_int(ret, self.ctl.lim.replay.is_some() as i128)),
             _ => unreachable!(),
         }
     }

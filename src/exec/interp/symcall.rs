@@ -67,7 +67,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                 ObjKind::Block(f, b) if f == func => dests.iter().position(|d| d.target == b),
                 _ => None,
             },
-            "indirectbr to an invalid address",
+            "indirectbr: illegal label address",
         )?;
         Ok(&dests[i])
     }

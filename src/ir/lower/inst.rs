@@ -823,6 +823,15 @@ impl<'ctx> Lowerer<'ctx> {
             }
         }
         self.next_reg = next;
+        // (Taken, not cloned: each defined function is lowered once, in module order.)
+        let asm = self
+            .asm
+            .get_mut(self.asm_next)
+            .map(std::mem::take)
+            .unwrap_or_default();
+        self.asm_next += 1;
+        let mut asm_lines = Vec::new();
+        let mut llvm_index = 0usize;
         let mut code = Vec::new();
         let mut blocks = Vec::with_capacity(bbs.len());
         for &bb in &bbs {
@@ -832,6 +841,8 @@ impl<'ctx> Lowerer<'ctx> {
             });
             let mut terminated = false;
             for i in bb.get_instructions() {
+                let asm_line = asm.get(llvm_index).copied().unwrap_or(0);
+                llvm_index += 1;
                 let op = i.get_opcode();
                 if op == InstructionOpcode::Phi {
                     continue;
@@ -849,6 +860,7 @@ impl<'ctx> Lowerer<'ctx> {
                         kind,
                         loc: iloc,
                     });
+                    asm_lines.push(asm_line);
                 }
                 if let Some(kind) = lowered {
                     let dst = self.regs.get(&i.as_value_ref()).copied();
@@ -859,12 +871,14 @@ impl<'ctx> Lowerer<'ctx> {
                         kind,
                         loc: iloc,
                     });
+                    asm_lines.push(asm_line);
                     if unsupported_term {
                         code.push(Inst {
                             dst: None,
                             kind: InstKind::Unreachable,
                             loc: iloc,
                         });
+                        asm_lines.push(asm_line);
                     }
                     terminated = is_term;
                 }
@@ -875,11 +889,15 @@ impl<'ctx> Lowerer<'ctx> {
                     kind: InstKind::Unreachable,
                     loc: LocId(0),
                 });
+                asm_lines.push(0);
             }
         }
         let func = &mut self.m.functions[fid.0 as usize];
         func.num_regs = self.next_reg;
         func.code = code;
+        if !asm.is_empty() {
+            func.asm_lines = asm_lines;
+        }
         func.blocks = blocks;
         func.loc = loc;
     }

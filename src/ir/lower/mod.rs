@@ -33,6 +33,7 @@
 //!   instructions whose result or operand type is unsupported (integers wider than 128 bits,
 //!   bfloat, ppc_fp128, x86_mmx/amx, scalable vectors), constant `shufflevector` expressions.
 
+mod asm;
 mod consts;
 mod inst;
 #[cfg(test)]
@@ -66,6 +67,16 @@ pub enum LoadError {
 
 /// Reads a module file (LLVM bitcode, or textual IR as `llvm-as` reads it) and lowers it.
 pub fn load_module(path: &Path) -> Result<Module, LoadError> {
+    load_module_as(path, false).map(|(m, _)| m)
+}
+
+/// [`load_module`], also returning the module's printed form (KLEE's `assembly.ll`); each
+/// function's `asm_lines` then gives its instructions' lines in it.
+pub fn load_module_with_assembly(path: &Path) -> Result<(Module, String), LoadError> {
+    load_module_as(path, true).map(|(m, a)| (m, a.unwrap_or_default()))
+}
+
+fn load_module_as(path: &Path, assembly: bool) -> Result<(Module, Option<String>), LoadError> {
     let p = path.display().to_string();
     if path.is_dir() {
         return Err(LoadError::Io {
@@ -77,13 +88,21 @@ pub fn load_module(path: &Path) -> Result<Module, LoadError> {
         path: p.clone(),
         msg: e.to_string(),
     })?;
-    load_module_bytes(&bytes, &p)
+    load_bytes(&bytes, &p, assembly)
 }
 
 /// Lowers a module given as bytes (a file's contents, or bitcode piped on stdin): LLVM
 /// bitcode, or textual IR when it does not start with bitcode's magic number (KLEE reads both,
 /// whatever the file is called). `name` names the input in errors.
 pub fn load_module_bytes(bytes: &[u8], name: &str) -> Result<Module, LoadError> {
+    load_bytes(bytes, name, false).map(|(m, _)| m)
+}
+
+fn load_bytes(
+    bytes: &[u8],
+    name: &str,
+    assembly: bool,
+) -> Result<(Module, Option<String>), LoadError> {
     let p = name.to_string();
     if bytes.is_empty() {
         return Err(LoadError::Empty { path: p });
@@ -109,7 +128,11 @@ pub fn load_module_bytes(bytes: &[u8], name: &str) -> Result<Module, LoadError> 
         ctx.create_module_from_ir(buf)
     };
     match parsed {
-        Ok(llm) => Ok(lower_module(&llm)),
+        Ok(llm) => {
+            let text = assembly.then(|| llm.print_to_string().to_string());
+            let lines = text.as_deref().map(asm::instruction_lines);
+            Ok((lower_module(&llm, lines), text))
+        }
         Err(e) => {
             // The IR parser's message is `<buffer>:LINE:COL: error: ...` then the line and a
             // caret: its first line without the buffer's name is the one to show.
@@ -330,6 +353,10 @@ pub(crate) struct Lowerer<'ctx> {
     pending: Vec<InstKind>,
     /// First register of the temporaries of `pending`.
     pending_base: u32,
+    /// Per defined function in module order, its instructions' lines in the printed module
+    /// (empty when not asked for), and the next defined function's index.
+    asm: Vec<Vec<u32>>,
+    asm_next: usize,
 }
 
 pub(crate) unsafe fn cstr_len(p: *const std::os::raw::c_char, len: usize) -> String {
@@ -349,7 +376,9 @@ pub(crate) fn print_type<'ctx>(t: &impl AnyType<'ctx>) -> String {
     t.print_to_string().to_string()
 }
 
-fn lower_module(llm: &LlvmModule<'_>) -> Module {
+/// `asm`: per defined function, its instructions' lines in the printed module
+/// (`Function::asm_lines`).
+fn lower_module(llm: &LlvmModule<'_>, asm: Option<Vec<Vec<u32>>>) -> Module {
     let source_name = llm.get_source_file_name().to_string_lossy().into_owned();
     let triple = llm.get_triple().as_str().to_string_lossy().into_owned();
     let data_layout = llm
@@ -386,6 +415,8 @@ fn lower_module(llm: &LlvmModule<'_>) -> Module {
         next_reg: 0,
         pending: Vec::new(),
         pending_base: 0,
+        asm: asm.unwrap_or_default(),
+        asm_next: 0,
     };
     lw.m.locs.push(SrcLoc {
         file: 0,
@@ -460,6 +491,7 @@ impl<'ctx> Lowerer<'ctx> {
             num_regs: n as u32,
             code: Vec::new(),
             blocks: Vec::new(),
+            asm_lines: Vec::new(),
             loc: LocId(0),
         });
     }
