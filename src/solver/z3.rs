@@ -38,6 +38,26 @@ static NEXT_ID: AtomicU64 = AtomicU64::new(1);
 /// Queries answered by one Z3 solver object before it is replaced.
 const RENEW_AFTER: u32 = 2000;
 
+/// Constant arrays up to this size are defined byte by byte below the queries; larger ones
+/// (a program's buffers read at a symbolic offset) are a `const` array of their most common
+/// byte with `store`s of the others: Z3 spent minutes in `push` on the 40,960 definitions of
+/// one buffer of coreutils' base64 (the QF_AUFBV solver gives up on the `const` base and the
+/// general solver answers instead).
+const MAX_DEFINED_ARRAY: u64 = 4096;
+
+/// A large constant array: the most common byte everywhere, then the other bytes stored.
+fn large_constant_array(dom: &Sort, domain: u32, bytes: &[u8], size: u64) -> ZArray {
+    let byte = |i: u64| bytes.get(i as usize).copied().unwrap_or(0);
+    let mut counts = [0u32; 256];
+    (0..size).for_each(|i| counts[byte(i) as usize] += 1);
+    let common = (0..256).max_by_key(|&b| counts[b]).unwrap_or(0) as u8;
+    let mut t = ZArray::const_array(dom, &BV::from_u64(common as u64, 8));
+    for i in (0..size).filter(|&i| byte(i) != common) {
+        t = t.store(&bv_const(domain, i as u128), &BV::from_u64(byte(i) as u64, 8));
+    }
+    t
+}
+
 thread_local! {
     static STATES: RefCell<HashMap<u64, State>> = RefCell::new(HashMap::new());
 }
@@ -245,6 +265,11 @@ impl State {
         }
         let arr = pool.array(a);
         let dom = Sort::bitvector(arr.domain);
+        if let Some(bytes) = arr.init.as_ref().filter(|_| arr.size > MAX_DEFINED_ARRAY) {
+            let t = large_constant_array(&dom, arr.domain, bytes, arr.size);
+            self.arrays.insert((a, None), t.clone());
+            return t;
+        }
         let t = ZArray::new_const(format!("{}!{}", arr.name, a.0), &dom, &Sort::bitvector(8));
         if let Some(bytes) = &arr.init {
             let eqs: Vec<Bool> = (0..arr.size)
