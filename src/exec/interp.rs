@@ -79,6 +79,7 @@ mod memops;
 mod path_end;
 mod posix;
 mod pure;
+mod setjmp;
 mod startup;
 mod step;
 mod sym_ops;

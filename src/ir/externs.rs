@@ -51,6 +51,10 @@ pub enum Builtin {
     ReachError,
     Range,
     Choose,
+    /// `setjmp` and its variants (`interp/setjmp.rs`).
+    Setjmp,
+    /// `longjmp` and its variants: continues after the matching `setjmp` call.
+    Longjmp,
     /// A declaration trex does not implement: calling it is a `failed external call` error.
     External,
 }
@@ -88,6 +92,8 @@ impl Builtin {
         Builtin::ReachError,
         Builtin::Range,
         Builtin::Choose,
+        Builtin::Setjmp,
+        Builtin::Longjmp,
         Builtin::External,
     ];
 
@@ -204,6 +210,14 @@ const fn error(name: &'static str, kind: Builtin, family: ErrorFamily) -> Extern
     }
 }
 
+/// A `longjmp`: continues elsewhere (never returns to its caller), frees the frames it leaves.
+const fn jumps(name: &'static str) -> ExternInfo {
+    ExternInfo {
+        no_return: true,
+        ..writes(name, Builtin::Longjmp)
+    }
+}
+
 /// A function whose result depends on what is symbolic.
 const fn sees(name: &'static str, kind: Builtin) -> ExternInfo {
     ExternInfo {
@@ -245,6 +259,15 @@ pub static TABLE: &[ExternInfo] = &[
     // The C library's hooks into the executor (`runtime/README.md`).
     writes("__trex_syscall", B::Syscall),
     writes("__trex_run_global_dtors", B::RunDtors),
+    // Non-local jumps (musl's are assembly): setjmp writes the jmp_buf; longjmp frees the
+    // frames it unwinds and never returns to its caller.
+    writes("setjmp", B::Setjmp),
+    writes("_setjmp", B::Setjmp),
+    writes("sigsetjmp", B::Setjmp),
+    writes("__sigsetjmp", B::Setjmp),
+    jumps("longjmp"),
+    jumps("_longjmp"),
+    jumps("siglongjmp"),
     // KLEE's API.
     writes("klee_make_symbolic", B::MakeSymbolic),
     e("klee_assume", B::Assume),
@@ -394,6 +417,13 @@ mod tests {
         ("klee_choose", B::Choose),
         ("reach_error", B::ReachError),
         ("__VERIFIER_error", B::ReachError),
+        ("setjmp", B::Setjmp),
+        ("_setjmp", B::Setjmp),
+        ("sigsetjmp", B::Setjmp),
+        ("__sigsetjmp", B::Setjmp),
+        ("longjmp", B::Longjmp),
+        ("_longjmp", B::Longjmp),
+        ("siglongjmp", B::Longjmp),
         // `n if n.starts_with("__VERIFIER_nondet_")`
         ("__VERIFIER_nondet_", B::Nondet),
         ("__VERIFIER_nondet_int", B::Nondet),
@@ -500,13 +530,15 @@ mod tests {
             B::ReachError => 27,
             B::Range => 28,
             B::Choose => 29,
-            B::External => 30,
+            B::Setjmp => 30,
+            B::Longjmp => 31,
+            B::External => 32,
         }
     }
 
     #[test]
     fn every_kind_has_a_name() {
-        assert_eq!(Builtin::ALL.len(), 31);
+        assert_eq!(Builtin::ALL.len(), 33);
         for (i, &b) in Builtin::ALL.iter().enumerate() {
             assert_eq!(index(b), i, "{b:?}");
             match b {

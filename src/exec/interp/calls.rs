@@ -59,6 +59,9 @@ impl<'m, 'io> Interp<'m, 'io> {
                 self.set(inst.dst, v);
                 return Ok(Flow::Next);
             }
+            b @ (Builtin::Setjmp | Builtin::Longjmp) => {
+                return self.jmp_call(b, inst, args);
+            }
             b => {
                 if self.symbolic {
                     if self.is_exit_call(b, args) {
