@@ -22,6 +22,9 @@ use std::sync::Arc;
 use super::syscall_names;
 use super::*;
 
+/// Directory listings and symbolic links.
+mod dir;
+
 const EPERM: i64 = 1;
 const ENOENT: i64 = 2;
 const ENXIO: i64 = 6;
@@ -304,6 +307,9 @@ enum Sys {
     Exit,
     NoMem,
     Munmap,
+    Getdents,
+    Readlink,
+    ReadlinkAt,
 }
 
 fn sys_of(x86_64: bool, nr: i64) -> Option<Sys> {
@@ -351,6 +357,9 @@ fn sys_of(x86_64: bool, nr: i64) -> Option<Sys> {
             60 | 231 => Exit,
             12 | 9 => NoMem,
             11 => Munmap,
+            217 => Getdents,
+            89 => Readlink,
+            267 => ReadlinkAt,
             _ => return None,
         }
     } else {
@@ -392,6 +401,9 @@ fn sys_of(x86_64: bool, nr: i64) -> Option<Sys> {
             1 | 252 => Exit,
             45 | 90 | 192 => NoMem,
             91 => Munmap,
+            220 => Getdents,
+            85 => Readlink,
+            305 => ReadlinkAt,
             _ => return None,
         }
     })
@@ -841,6 +853,19 @@ impl<'m, 'io> Interp<'m, 'io> {
             Sys::Exit => return Err(Box::new(Stop::Exit(a[1] as i32))),
             Sys::NoMem => -ENOMEM,
             Sys::Munmap => 0,
+            Sys::Getdents => {
+                let p = self.arg(args, 2);
+                self.sys_getdents(a[1], &p, a[3] as u64)?
+            }
+            Sys::Readlink | Sys::ReadlinkAt => {
+                let (dirfd, i) = if sys == Sys::Readlink {
+                    (AT_FDCWD, 1)
+                } else {
+                    (a[1], 2)
+                };
+                let (p, b) = (self.arg(args, i), self.arg(args, i + 1));
+                self.sys_readlink(dirfd, &p, &b, a[i + 2])?
+            }
         })
     }
 
@@ -988,7 +1013,9 @@ impl<'m, 'io> Interp<'m, 'io> {
             Node::Stdin | Node::Pipe(..) | Node::Out(_) => return -ESPIPE,
             Node::Null(_) => return 0,
             Node::File(data, _) => data.len() as i64,
-            Node::Dir(..) => return -EINVAL,
+            // A directory's offset counts entries (`dir.rs`): set, not relative to its end.
+            Node::Dir(..) if whence == 2 => return -EINVAL,
+            Node::Dir(..) => 0,
         };
         let base = match whence {
             0 => 0,
@@ -1061,7 +1088,9 @@ impl<'m, 'io> Interp<'m, 'io> {
             // (Symbolic links on Linux; followed here even by lstat.)
             return self.fd_stat(fd).map_err(|_| -ENOENT);
         }
-        if host_special(path) && path != Path::new("/dev/null") {
+        // Device nodes' and the mount points' stat data do not depend on the process (its
+        // own descriptors' names are answered above); below /proc and /sys they do.
+        if host_special(path) && !path.starts_with("/dev") && path.components().count() > 2 {
             return Err(-EACCES);
         }
         let m = if nofollow {
