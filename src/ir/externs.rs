@@ -293,6 +293,13 @@ pub static TABLE: &[ExternInfo] = &[
     },
 ];
 
+/// A fact about a *definition*: the program's `rawmemchr` (gnulib's) reads whole aligned words
+/// and may read past the end of the object holding the byte it finds; the executor answers
+/// such calls itself (`exec/interp/word_scan.rs`).
+pub fn word_scanner(name: &str) -> bool {
+    name == "rawmemchr"
+}
+
 /// What the table says of `name`, if anything.
 pub fn lookup(name: &str) -> Option<&'static ExternInfo> {
     TABLE.iter().find(|x| x.matches(name))

@@ -96,6 +96,12 @@ impl<'m, 'io> Interp<'m, 'io> {
                 return Ok(Flow::Next);
             }
         }
+        if Some(fid) == self.rawmemchr {
+            if let Some(v) = self.rawmemchr_past_end(args) {
+                self.set(inst.dst, v);
+                return Ok(Flow::Next);
+            }
+        }
         if self.st.frames.len() >= self.max_frames {
             return Err(Box::new(Stop::Halt(Halt::MaxStackFrames)));
         }
