@@ -24,6 +24,8 @@ use super::*;
 
 /// Directory listings and symbolic links.
 mod dir;
+/// The calls that would change the (read-only) file system.
+mod ro;
 
 const EPERM: i64 = 1;
 const ENOENT: i64 = 2;
@@ -310,6 +312,8 @@ enum Sys {
     Getdents,
     Readlink,
     ReadlinkAt,
+    Time,
+    Gettimeofday,
 }
 
 fn sys_of(x86_64: bool, nr: i64) -> Option<Sys> {
@@ -360,6 +364,8 @@ fn sys_of(x86_64: bool, nr: i64) -> Option<Sys> {
             217 => Getdents,
             89 => Readlink,
             267 => ReadlinkAt,
+            201 => Time,
+            96 => Gettimeofday,
             _ => return None,
         }
     } else {
@@ -404,6 +410,8 @@ fn sys_of(x86_64: bool, nr: i64) -> Option<Sys> {
             220 => Getdents,
             85 => Readlink,
             305 => ReadlinkAt,
+            13 => Time,
+            78 => Gettimeofday,
             _ => return None,
         }
     })
@@ -487,6 +495,9 @@ impl<'m, 'io> Interp<'m, 'io> {
 
     pub(super) fn syscall(&mut self, a: &[i64; 7], args: &[CallArg]) -> R<i64> {
         let nr = a[0];
+        if let Some(m) = ro::mutation(self.x86_64, nr) {
+            return self.sys_mutation(m, a, args);
+        }
         let Some(sys) = sys_of(self.x86_64, nr) else {
             let name = syscall_names::name(self.x86_64, nr).unwrap_or("unknown");
             return error(
@@ -853,6 +864,31 @@ impl<'m, 'io> Interp<'m, 'io> {
             Sys::Exit => return Err(Box::new(Stop::Exit(a[1] as i32))),
             Sys::NoMem => -ENOMEM,
             Sys::Munmap => 0,
+            Sys::Time | Sys::Gettimeofday => {
+                // The host's clock, as clock_gettime gives it (the target's longs).
+                let now = std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .unwrap_or_default();
+                let long = |v: i64| v.to_le_bytes()[..ps as usize].to_vec();
+                let out = self.arg(args, 1);
+                if out.bits() != 0 {
+                    let mut b = long(now.as_secs() as i64);
+                    if sys == Sys::Gettimeofday {
+                        b.extend(long(now.subsec_micros() as i64));
+                    }
+                    self.sys_put(&out, &b)?;
+                }
+                let tz = self.arg(args, 2);
+                if sys == Sys::Gettimeofday && tz.bits() != 0 {
+                    // struct timezone: UTC, no daylight saving time.
+                    self.sys_put(&tz, &[0; 8])?;
+                }
+                if sys == Sys::Time {
+                    now.as_secs() as i64
+                } else {
+                    0
+                }
+            }
             Sys::Getdents => {
                 let p = self.arg(args, 2);
                 self.sys_getdents(a[1], &p, a[3] as u64)?
