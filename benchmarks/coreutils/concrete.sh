@@ -139,6 +139,8 @@ sort||-m s1.txt s2.txt
 sort||-g nums.txt
 sort||-k2 -r -s big.txt
 sort|big.txt|-n -r
+sort||-R --random-source=big.txt words.txt
+sort||-S 1k -u big.txt
 ls||dir
 ls||-l dir
 ls||-a dir
@@ -159,6 +161,8 @@ ls||-n dir/a
 ls||missing
 ls||-ld /dev /dev/null /usr /sys
 ls||dir/sub dir/a
+ls||-lh --color=always --time-style=+%Y dir
+ls||-l /dev/stdin
 ls||
 base64||lines.txt
 base64||-d b64.txt

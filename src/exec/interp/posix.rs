@@ -314,6 +314,7 @@ enum Sys {
     ReadlinkAt,
     Time,
     Gettimeofday,
+    Getrandom,
 }
 
 fn sys_of(x86_64: bool, nr: i64) -> Option<Sys> {
@@ -366,6 +367,7 @@ fn sys_of(x86_64: bool, nr: i64) -> Option<Sys> {
             267 => ReadlinkAt,
             201 => Time,
             96 => Gettimeofday,
+            318 => Getrandom,
             _ => return None,
         }
     } else {
@@ -412,6 +414,7 @@ fn sys_of(x86_64: bool, nr: i64) -> Option<Sys> {
             305 => ReadlinkAt,
             13 => Time,
             78 => Gettimeofday,
+            355 => Getrandom,
             _ => return None,
         }
     })
@@ -888,6 +891,24 @@ impl<'m, 'io> Interp<'m, 'io> {
                 } else {
                     0
                 }
+            }
+            Sys::Getrandom => {
+                // The host's random bytes, as the native program gets them (at most 32 MiB
+                // per call, as Linux; GRND_NONBLOCK / GRND_RANDOM / GRND_INSECURE passed on).
+                let (buf, n, flags) = (self.arg(args, 1), a[2] as u64, a[3]);
+                if flags & !7 != 0 {
+                    return Ok(-EINVAL);
+                }
+                let mut b = vec![0u8; n.min(1 << 25) as usize];
+                // SAFETY: getrandom fills at most b.len() bytes of b.
+                let r = unsafe { libc::getrandom(b.as_mut_ptr().cast(), b.len(), flags as u32) };
+                if r < 0 {
+                    return Ok(-(std::io::Error::last_os_error()
+                        .raw_os_error()
+                        .unwrap_or(EINVAL as i32) as i64));
+                }
+                self.sys_put(&buf, &b[..r as usize])?;
+                r as i64
             }
             Sys::Getdents => {
                 let p = self.arg(args, 2);
