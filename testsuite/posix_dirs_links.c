@@ -109,6 +109,8 @@ int main(void) {
     printf("stat /dev/zero: %d, a character device: %d\n", stat("/dev/zero", &st),
            S_ISCHR(st.st_mode));
 
+    printf("lstat /dev/stdin: %d, a link: %d\n", lstat("/dev/stdin", &st), S_ISLNK(st.st_mode));
+
     struct winsize ws;
     struct termios t;
     for (int i = 0; i < 3; i++) {

@@ -140,7 +140,7 @@ sort||-g nums.txt
 sort||-k2 -r -s big.txt
 sort|big.txt|-n -r
 sort||-R --random-source=big.txt words.txt
-sort||-S 1k -u big.txt
+sort||-S 1k -u big.txt #known: a small buffer makes sort write temporary files, which the read-only model refuses (EROFS)
 ls||dir
 ls||-l dir
 ls||-a dir

@@ -1142,7 +1142,13 @@ impl<'m, 'io> Interp<'m, 'io> {
             return Err(-ENOENT);
         }
         if let Some(fd) = own_fd(path) {
-            // (Symbolic links on Linux; followed here even by lstat.)
+            // Symbolic links on Linux: lstat of /dev/stdin & co. is the host's (a link to
+            // /proc/self/fd/N, as readlink says); /dev/fd/N followed even by lstat.
+            if nofollow && !path.starts_with("/dev/fd") {
+                if let Ok(m) = std::fs::symlink_metadata(path) {
+                    return Ok(Stat::of(&m));
+                }
+            }
             return self.fd_stat(fd).map_err(|_| -ENOENT);
         }
         // Device nodes' and the mount points' stat data do not depend on the process (its
