@@ -80,11 +80,13 @@ mod path_end;
 mod posix;
 mod posix_sym;
 mod pure;
+mod setjmp;
 mod startup;
 mod step;
 mod sym_env;
 mod sym_ops;
 mod sym_path;
+mod word_scan;
 
 use builtins::builtin_of;
 pub(super) use builtins::Builtin;
@@ -289,6 +291,8 @@ pub(super) struct Interp<'m, 'io> {
     consts: Vec<Value>,
     tinfo: std::sync::Arc<[TI]>,
     builtins: Vec<Builtin>,
+    /// The program's own `rawmemchr`, whose calls may be answered by `word_scan.rs`.
+    rawmemchr: Option<FuncId>,
     func_objs: Vec<ObjRef>,
     global_objs: Vec<ObjRef>,
     block_objs: hashbrown::HashMap<(FuncId, BlockId), ObjRef>,
@@ -391,6 +395,11 @@ impl<'m, 'io> Interp<'m, 'io> {
             consts: Vec::new(),
             tinfo,
             builtins: m.functions.iter().map(builtin_of).collect(),
+            rawmemchr: m
+                .functions
+                .iter()
+                .position(|f| !f.is_declaration && crate::ir::externs::word_scanner(&f.name))
+                .map(|i| FuncId(i as u32)),
             func_objs: Vec::new(),
             global_objs: Vec::new(),
             block_objs: hashbrown::HashMap::new(),

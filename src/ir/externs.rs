@@ -59,6 +59,10 @@ pub enum Builtin {
     GetObjSize,
     /// `klee_is_replay()`: 1 when replaying a test, else 0.
     IsReplay,
+    /// `setjmp` and its variants (`interp/setjmp.rs`).
+    Setjmp,
+    /// `longjmp` and its variants: continues after the matching `setjmp` call.
+    Longjmp,
     /// A declaration trex does not implement: calling it is a `failed external call` error.
     External,
 }
@@ -100,6 +104,8 @@ impl Builtin {
         Builtin::CheckMemoryAccess,
         Builtin::GetObjSize,
         Builtin::IsReplay,
+        Builtin::Setjmp,
+        Builtin::Longjmp,
         Builtin::External,
     ];
 
@@ -220,6 +226,14 @@ const fn error(name: &'static str, kind: Builtin, family: ErrorFamily) -> Extern
     }
 }
 
+/// A `longjmp`: continues elsewhere (never returns to its caller), frees the frames it leaves.
+const fn jumps(name: &'static str) -> ExternInfo {
+    ExternInfo {
+        no_return: true,
+        ..writes(name, Builtin::Longjmp)
+    }
+}
+
 /// A function whose result depends on what is symbolic.
 const fn sees(name: &'static str, kind: Builtin) -> ExternInfo {
     ExternInfo {
@@ -261,6 +275,15 @@ pub static TABLE: &[ExternInfo] = &[
     // The C library's hooks into the executor (`runtime/README.md`).
     writes("__trex_syscall", B::Syscall),
     writes("__trex_run_global_dtors", B::RunDtors),
+    // Non-local jumps (musl's are assembly): setjmp writes the jmp_buf; longjmp frees the
+    // frames it unwinds and never returns to its caller.
+    writes("setjmp", B::Setjmp),
+    writes("_setjmp", B::Setjmp),
+    writes("sigsetjmp", B::Setjmp),
+    writes("__sigsetjmp", B::Setjmp),
+    jumps("longjmp"),
+    jumps("_longjmp"),
+    jumps("siglongjmp"),
     // KLEE's API.
     writes("klee_make_symbolic", B::MakeSymbolic),
     e("klee_assume", B::Assume),
@@ -289,6 +312,13 @@ pub static TABLE: &[ExternInfo] = &[
         ..e("__VERIFIER_nondet_", B::Nondet)
     },
 ];
+
+/// A fact about a *definition*: the program's `rawmemchr` (gnulib's) reads whole aligned words
+/// and may read past the end of the object holding the byte it finds; the executor answers
+/// such calls itself (`exec/interp/word_scan.rs`).
+pub fn word_scanner(name: &str) -> bool {
+    name == "rawmemchr"
+}
 
 /// What the table says of `name`, if anything.
 pub fn lookup(name: &str) -> Option<&'static ExternInfo> {
@@ -414,6 +444,13 @@ mod tests {
         ("klee_choose", B::Choose),
         ("reach_error", B::ReachError),
         ("__VERIFIER_error", B::ReachError),
+        ("setjmp", B::Setjmp),
+        ("_setjmp", B::Setjmp),
+        ("sigsetjmp", B::Setjmp),
+        ("__sigsetjmp", B::Setjmp),
+        ("longjmp", B::Longjmp),
+        ("_longjmp", B::Longjmp),
+        ("siglongjmp", B::Longjmp),
         // `n if n.starts_with("__VERIFIER_nondet_")`
         ("__VERIFIER_nondet_", B::Nondet),
         ("__VERIFIER_nondet_int", B::Nondet),
@@ -532,13 +569,15 @@ mod tests {
             B::CheckMemoryAccess => 31,
             B::GetObjSize => 32,
             B::IsReplay => 33,
-            B::External => 34,
+            B::Setjmp => 34,
+            B::Longjmp => 35,
+            B::External => 36,
         }
     }
 
     #[test]
     fn every_kind_has_a_name() {
-        assert_eq!(Builtin::ALL.len(), 35);
+        assert_eq!(Builtin::ALL.len(), 37);
         for (i, &b) in Builtin::ALL.iter().enumerate() {
             assert_eq!(index(b), i, "{b:?}");
             match b {

@@ -53,7 +53,10 @@ fn large_constant_array(dom: &Sort, domain: u32, bytes: &[u8], size: u64) -> ZAr
     let common = (0..256).max_by_key(|&b| counts[b]).unwrap_or(0) as u8;
     let mut t = ZArray::const_array(dom, &BV::from_u64(common as u64, 8));
     for i in (0..size).filter(|&i| byte(i) != common) {
-        t = t.store(&bv_const(domain, i as u128), &BV::from_u64(byte(i) as u64, 8));
+        t = t.store(
+            &bv_const(domain, i as u128),
+            &BV::from_u64(byte(i) as u64, 8),
+        );
     }
     t
 }

@@ -59,6 +59,9 @@ impl<'m, 'io> Interp<'m, 'io> {
                 self.set(inst.dst, v);
                 return Ok(Flow::Next);
             }
+            b @ (Builtin::Setjmp | Builtin::Longjmp) => {
+                return self.jmp_call(b, inst, args);
+            }
             b => {
                 if self.symbolic {
                     if self.is_exit_call(b, args) {
@@ -89,6 +92,12 @@ impl<'m, 'io> Interp<'m, 'io> {
                     self.guard_args(args, name)?;
                 }
                 let v = self.builtin(BuiltinCall { b, fid, args, ret })?;
+                self.set(inst.dst, v);
+                return Ok(Flow::Next);
+            }
+        }
+        if Some(fid) == self.rawmemchr {
+            if let Some(v) = self.rawmemchr_past_end(args) {
                 self.set(inst.dst, v);
                 return Ok(Flow::Next);
             }

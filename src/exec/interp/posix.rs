@@ -23,6 +23,11 @@ use super::posix_sym::{SymFs, SymId};
 use super::syscall_names;
 use super::*;
 
+/// Directory listings and symbolic links.
+mod dir;
+/// The calls that would change the (read-only) file system.
+mod ro;
+
 const EPERM: i64 = 1;
 const ENOENT: i64 = 2;
 const ENXIO: i64 = 6;
@@ -371,6 +376,12 @@ pub(super) enum Sys {
     Exit,
     NoMem,
     Munmap,
+    Getdents,
+    Readlink,
+    ReadlinkAt,
+    Time,
+    Gettimeofday,
+    Getrandom,
 }
 
 fn sys_of(x86_64: bool, nr: i64) -> Option<Sys> {
@@ -418,6 +429,12 @@ fn sys_of(x86_64: bool, nr: i64) -> Option<Sys> {
             60 | 231 => Exit,
             12 | 9 => NoMem,
             11 => Munmap,
+            217 => Getdents,
+            89 => Readlink,
+            267 => ReadlinkAt,
+            201 => Time,
+            96 => Gettimeofday,
+            318 => Getrandom,
             _ => return None,
         }
     } else {
@@ -459,6 +476,12 @@ fn sys_of(x86_64: bool, nr: i64) -> Option<Sys> {
             1 | 252 => Exit,
             45 | 90 | 192 => NoMem,
             91 => Munmap,
+            220 => Getdents,
+            85 => Readlink,
+            305 => ReadlinkAt,
+            13 => Time,
+            78 => Gettimeofday,
+            355 => Getrandom,
             _ => return None,
         }
     })
@@ -542,6 +565,9 @@ impl<'m, 'io> Interp<'m, 'io> {
 
     pub(super) fn syscall(&mut self, a: &[i64; 7], args: &[CallArg]) -> R<i64> {
         let nr = a[0];
+        if let Some(m) = ro::mutation(self.x86_64, nr) {
+            return self.sys_mutation(m, a, args);
+        }
         let Some(sys) = sys_of(self.x86_64, nr) else {
             let name = syscall_names::name(self.x86_64, nr).unwrap_or("unknown");
             return error(
@@ -913,6 +939,62 @@ impl<'m, 'io> Interp<'m, 'io> {
             Sys::Exit => return Err(Box::new(Stop::Exit(a[1] as i32))),
             Sys::NoMem => -ENOMEM,
             Sys::Munmap => 0,
+            Sys::Time | Sys::Gettimeofday => {
+                // The host's clock, as clock_gettime gives it (the target's longs).
+                let now = std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .unwrap_or_default();
+                let long = |v: i64| v.to_le_bytes()[..ps as usize].to_vec();
+                let out = self.arg(args, 1);
+                if out.bits() != 0 {
+                    let mut b = long(now.as_secs() as i64);
+                    if sys == Sys::Gettimeofday {
+                        b.extend(long(now.subsec_micros() as i64));
+                    }
+                    self.sys_put(&out, &b)?;
+                }
+                let tz = self.arg(args, 2);
+                if sys == Sys::Gettimeofday && tz.bits() != 0 {
+                    // struct timezone: UTC, no daylight saving time.
+                    self.sys_put(&tz, &[0; 8])?;
+                }
+                if sys == Sys::Time {
+                    now.as_secs() as i64
+                } else {
+                    0
+                }
+            }
+            Sys::Getrandom => {
+                // The host's random bytes, as the native program gets them (at most 32 MiB
+                // per call, as Linux; GRND_NONBLOCK / GRND_RANDOM / GRND_INSECURE passed on).
+                let (buf, n, flags) = (self.arg(args, 1), a[2] as u64, a[3]);
+                if flags & !7 != 0 {
+                    return Ok(-EINVAL);
+                }
+                let mut b = vec![0u8; n.min(1 << 25) as usize];
+                // SAFETY: getrandom fills at most b.len() bytes of b.
+                let r = unsafe { libc::getrandom(b.as_mut_ptr().cast(), b.len(), flags as u32) };
+                if r < 0 {
+                    return Ok(-(std::io::Error::last_os_error()
+                        .raw_os_error()
+                        .unwrap_or(EINVAL as i32) as i64));
+                }
+                self.sys_put(&buf, &b[..r as usize])?;
+                r as i64
+            }
+            Sys::Getdents => {
+                let p = self.arg(args, 2);
+                self.sys_getdents(a[1], &p, a[3] as u64)?
+            }
+            Sys::Readlink | Sys::ReadlinkAt => {
+                let (dirfd, i) = if sys == Sys::Readlink {
+                    (AT_FDCWD, 1)
+                } else {
+                    (a[1], 2)
+                };
+                let (p, b) = (self.arg(args, i), self.arg(args, i + 1));
+                self.sys_readlink(dirfd, &p, &b, a[i + 2])?
+            }
         })
     }
 
@@ -1065,7 +1147,9 @@ impl<'m, 'io> Interp<'m, 'io> {
             Node::Stdin | Node::Pipe(..) | Node::Out(_) => return -ESPIPE,
             Node::Null(_) => return 0,
             Node::File(data, _) => data.len() as i64,
-            Node::Dir(..) => return -EINVAL,
+            // A directory's offset counts entries (`dir.rs`): set, not relative to its end.
+            Node::Dir(..) if whence == 2 => return -EINVAL,
+            Node::Dir(..) => 0,
             Node::Sym(id) => {
                 let fs = self.st.posix.sym.as_deref().expect("symbolic files");
                 fs.file(*id).size as i64
@@ -1142,10 +1226,18 @@ impl<'m, 'io> Interp<'m, 'io> {
             return Err(-ENOENT);
         }
         if let Some(fd) = own_fd(path) {
-            // (Symbolic links on Linux; followed here even by lstat.)
+            // Symbolic links on Linux: lstat of /dev/stdin & co. is the host's (a link to
+            // /proc/self/fd/N, as readlink says); /dev/fd/N followed even by lstat.
+            if nofollow && !path.starts_with("/dev/fd") {
+                if let Ok(m) = std::fs::symlink_metadata(path) {
+                    return Ok(Stat::of(&m));
+                }
+            }
             return self.fd_stat(fd).map_err(|_| -ENOENT);
         }
-        if host_special(path) && path != Path::new("/dev/null") {
+        // Device nodes' and the mount points' stat data do not depend on the process (its
+        // own descriptors' names are answered above); below /proc and /sys they do.
+        if host_special(path) && !path.starts_with("/dev") && path.components().count() > 2 {
             return Err(-EACCES);
         }
         let m = if nofollow {

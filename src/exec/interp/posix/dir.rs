@@ -1,0 +1,172 @@
+//! Directories and symbolic links of the host, read-only: `getdents64` on a directory
+//! descriptor (the entries as the host lists them, `.` and `..` included, in its order, with
+//! its inode numbers and types) and `readlink` / `readlinkat`.
+//!
+//! A directory is listed again at each `getdents64` call; the descriptor's offset counts the
+//! entries returned so far (each entry's `d_off` is the offset after it, which `lseek` accepts
+//! back, as `seekdir` / `rewinddir` use it).
+
+use std::ffi::CString;
+use std::os::unix::ffi::OsStrExt;
+use std::path::Path;
+
+use super::*;
+
+/// One entry of a host directory.
+struct Entry {
+    ino: u64,
+    kind: u8,
+    name: Vec<u8>,
+}
+
+/// The entries of directory `p` in the host's order, or a negative errno.
+fn list(p: &Path) -> Result<Vec<Entry>, i64> {
+    let c = CString::new(p.as_os_str().as_bytes()).map_err(|_| -ENOENT)?;
+    // SAFETY: opendir/readdir/closedir on a directory stream this function owns; each entry's
+    // name is a NUL-terminated string inside the entry, copied before the next readdir.
+    unsafe {
+        let d = libc::opendir(c.as_ptr());
+        if d.is_null() {
+            return Err(-(std::io::Error::last_os_error()
+                .raw_os_error()
+                .unwrap_or(EACCES as i32) as i64));
+        }
+        let mut out = Vec::new();
+        loop {
+            let e = libc::readdir(d);
+            if e.is_null() {
+                break;
+            }
+            let name = std::ffi::CStr::from_ptr((*e).d_name.as_ptr());
+            out.push(Entry {
+                ino: (*e).d_ino,
+                kind: (*e).d_type,
+                name: name.to_bytes().to_vec(),
+            });
+        }
+        libc::closedir(d);
+        Ok(out)
+    }
+}
+
+/// `struct linux_dirent64` records (the same on x86-64 and i386) for `entries`, numbered
+/// from `first`, as many as fit in `count` bytes: the bytes and how many entries.
+fn records(entries: &[Entry], first: usize, count: u64) -> (Vec<u8>, usize) {
+    let mut out = Vec::new();
+    let mut n = 0;
+    for (i, e) in entries.iter().enumerate().skip(first) {
+        // d_ino (8), d_off (8), d_reclen (2), d_type (1), the name and its NUL; 8-aligned.
+        let len = (19 + e.name.len() + 1).next_multiple_of(8);
+        let start = out.len();
+        if (start + len) as u64 > count {
+            break;
+        }
+        out.extend(e.ino.to_le_bytes());
+        out.extend((i as i64 + 1).to_le_bytes());
+        out.extend((len as u16).to_le_bytes());
+        out.push(e.kind);
+        out.extend(&e.name);
+        out.resize(start + len, 0);
+        n += 1;
+    }
+    (out, n)
+}
+
+impl<'m, 'io> Interp<'m, 'io> {
+    /// `getdents64(fd, buf, count)`.
+    pub(super) fn sys_getdents(&mut self, fd: i64, buf: &Value, count: u64) -> R<i64> {
+        let Some(d) = self.st.posix.desc(fd) else {
+            return Ok(-EBADF);
+        };
+        let desc = self.st.posix.descs[d].as_ref().unwrap();
+        let Node::Dir(path, _) = &desc.node else {
+            return Ok(-ENOTDIR);
+        };
+        let entries = match list(path) {
+            Ok(e) => e,
+            Err(e) => return Ok(e),
+        };
+        let first = desc.pos.min(entries.len() as u64) as usize;
+        let (bytes, n) = records(&entries, first, count);
+        if n == 0 && first < entries.len() {
+            // The buffer cannot hold the next entry.
+            return Ok(-EINVAL);
+        }
+        self.sys_put(buf, &bytes)?;
+        self.st.posix.descs[d].as_mut().unwrap().pos = (first + n) as u64;
+        Ok(bytes.len() as i64)
+    }
+
+    /// `readlinkat(dirfd, path, buf, size)` (`readlink`: `dirfd` is `AT_FDCWD`).
+    pub(super) fn sys_readlink(
+        &mut self,
+        dirfd: i64,
+        path: &Value,
+        buf: &Value,
+        size: i64,
+    ) -> R<i64> {
+        let path = self.sys_path(path)?;
+        if size <= 0 {
+            return Ok(-EINVAL);
+        }
+        if path.as_os_str().is_empty() {
+            return Ok(-ENOENT);
+        }
+        let path = match self.at_path(dirfd, path) {
+            Ok(p) => p,
+            Err(e) => return Ok(e),
+        };
+        let target = if let Some(fd) = own_fd(&path).filter(|_| !path.starts_with("/dev/fd")) {
+            // Linux's /dev/stdin & co. are links into the process's /proc directory.
+            format!("/proc/self/fd/{fd}").into_bytes()
+        } else if host_special(&path) {
+            return Ok(-EACCES);
+        } else {
+            match std::fs::read_link(&path) {
+                Ok(t) => t.as_os_str().as_bytes().to_vec(),
+                Err(e) => return Ok(-errno_of(&e)),
+            }
+        };
+        let k = target.len().min(size as usize);
+        self.sys_put(buf, &target[..k])?;
+        Ok(k as i64)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn records_are_aligned_and_stop_at_the_buffer_size() {
+        let e = |name: &str| Entry {
+            ino: 7,
+            kind: 8,
+            name: name.as_bytes().to_vec(),
+        };
+        let entries = [e("."), e(".."), e("a_longer_name")];
+        let (b, n) = records(&entries, 0, 1024);
+        assert_eq!(n, 3);
+        // "." 24, ".." 24, "a_longer_name" 19 + 14 = 33 -> 40.
+        assert_eq!(b.len(), 24 + 24 + 40);
+        assert_eq!(u16::from_le_bytes([b[16], b[17]]), 24);
+        assert_eq!(i64::from_le_bytes(b[8..16].try_into().unwrap()), 1);
+        assert_eq!(&b[48 + 19..48 + 33], b"a_longer_name\0");
+        let (b, n) = records(&entries, 1, 50);
+        assert_eq!((b.len(), n), (24, 1));
+        let (b, n) = records(&entries, 2, 39);
+        assert_eq!((b.len(), n), (0, 0));
+    }
+
+    #[test]
+    fn lists_dot_and_dotdot_with_the_files() {
+        let dir = std::env::temp_dir().join(format!("trex-dir-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("f"), b"x").unwrap();
+        let mut names: Vec<Vec<u8>> = list(&dir).unwrap().into_iter().map(|e| e.name).collect();
+        names.sort();
+        assert_eq!(names, [b".".to_vec(), b"..".to_vec(), b"f".to_vec()]);
+        assert_eq!(list(&dir.join("f")).err(), Some(-ENOTDIR));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
