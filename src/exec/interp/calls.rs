@@ -83,6 +83,10 @@ impl<'m, 'io> Interp<'m, 'io> {
                         Builtin::Calloc | Builtin::AlignedAlloc | Builtin::Memalign => &[0, 1],
                         Builtin::Realloc => &[1],
                         Builtin::PosixMemalign => &[1, 2],
+                        // A symbolic system call argument (coreutils: a byte count, an
+                        // offset) is enumerated as an allocation size is: one exact path per
+                        // value, smallest first (KLEE's runtime concretizes it to one value).
+                        Builtin::Syscall => &[0, 1, 2, 3, 4, 5, 6],
                         _ => &[],
                     };
                     if !sizes.is_empty() {

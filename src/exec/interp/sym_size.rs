@@ -1,8 +1,9 @@
 //! Symbolic allocation sizes (`alloca` counts, `malloc` / `calloc` / `realloc` /
-//! `aligned_alloc` / `memalign` sizes): the path takes the least feasible value and a copy of
-//! it re-executes the allocation with the size above that value. The sizes are enumerated in
-//! increasing order, one exact path each: no path is lost (a budget still ends the
-//! enumeration, as any other), and a depth-first search tries the small sizes first.
+//! `aligned_alloc` / `memalign` sizes) and system call arguments: the path takes the least
+//! feasible value and a copy of it re-executes the call with a value above that one. The
+//! values are enumerated in increasing order, one exact path each: no path is lost (a budget
+//! still ends the enumeration, as any other), and a depth-first search tries the small values
+//! first.
 
 use super::{Interp, R};
 use crate::ir::{CallArg, Operand};
