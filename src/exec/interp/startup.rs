@@ -161,13 +161,23 @@ impl<'m, 'io> Interp<'m, 'io> {
         for a in &cfg.argv {
             ptrs.push(self.alloc_cstr(a)?);
         }
+        self.argv_object(ptrs, &cfg.env)
+    }
+
+    /// The argv object from the argument pointers `args`: `args..., NULL, env..., NULL, 0, 0`
+    /// (the environment strings allocated here); `(argc, argv, envp)`.
+    pub(super) fn argv_object(
+        &mut self,
+        args: Vec<Value>,
+        env: &[String],
+    ) -> R<(Value, Value, Value)> {
+        let argc = args.len() as u64;
+        let mut ptrs = args;
         ptrs.push(Value::Int(0));
-        for e in &cfg.env {
+        for e in env {
             ptrs.push(self.alloc_cstr(e)?);
         }
-        ptrs.push(Value::Int(0));
-        ptrs.push(Value::Int(0));
-        ptrs.push(Value::Int(0));
+        ptrs.extend([Value::Int(0), Value::Int(0), Value::Int(0)]);
         let ps = self.ps as u64;
         let r = self
             .st
@@ -181,9 +191,9 @@ impl<'m, 'io> Interp<'m, 'io> {
         let base = self.st.mem.objs[r.idx as usize].base;
         let envp = Value::Ptr {
             obj: r,
-            addr: base + (cfg.argv.len() as u64 + 1) * ps,
+            addr: base + (argc + 1) * ps,
         };
-        Ok((Value::Int(cfg.argv.len() as u128), argv, envp))
+        Ok((Value::Int(argc as u128), argv, envp))
     }
 
     /// Calls `f` with the given argument values (missing ones zero) and runs until it returns.

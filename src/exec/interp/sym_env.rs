@@ -126,7 +126,6 @@ impl<'m, 'io> Interp<'m, 'io> {
                 }
             }
         }
-        let argc = ptrs.len();
         let mut fs = SymFs {
             save_all_writes: env.save_all_writes,
             ..SymFs::default()
@@ -154,27 +153,7 @@ impl<'m, 'io> Interp<'m, 'io> {
         self.env_assume_eq(&version, MODEL_VERSION as u128, "model_version")?;
         self.st.posix.set_symbolic(fs);
 
-        ptrs.push(Value::Int(0));
-        for e in &cfg.env {
-            ptrs.push(self.alloc_cstr(e)?);
-        }
-        ptrs.extend([Value::Int(0), Value::Int(0), Value::Int(0)]);
-        let ps = self.ps as u64;
-        let r = self
-            .st
-            .mem
-            .alloc(ptrs.len() as u64 * ps, 16, ObjKind::Data)
-            .map_or_else(Self::oom, Ok)?;
-        for (i, p) in ptrs.iter().enumerate() {
-            self.st.mem.store_ptr(r.idx, i as u64 * ps, p);
-        }
-        let argv = self.st.mem.ptr_to(r);
-        let base = self.st.mem.objs[r.idx as usize].base;
-        let envp = Value::Ptr {
-            obj: r,
-            addr: base + (argc as u64 + 1) * ps,
-        };
-        Ok((Value::Int(argc as u128), argv, envp))
+        self.argv_object(ptrs, &cfg.env)
     }
 
     /// An object of `size` bytes named `name` in the test: symbolic (a fresh array), or the
