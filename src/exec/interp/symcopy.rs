@@ -83,10 +83,14 @@ impl<'m, 'io> Interp<'m, 'io> {
         {
             return Ok(None);
         }
-        let n = match self.op(&args[2].op) {
-            Value::Sym(_) => return sym_err("the length of a memcpy / memmove / memset"),
-            v => v.bits() as u64,
-        };
+        if let Value::Sym(_) = opref!(self, &args[2].op) {
+            // A symbolic length is enumerated as an allocation size is (`sym_size.rs`).
+            self.concrete_size(&args[2].op)?;
+            if !args.iter().any(|a| has_sym(opref!(self, &a.op))) {
+                return Ok(None);
+            }
+        }
+        let n = self.op(&args[2].op).bits() as u64;
         if n == 0 {
             return Ok(Some(Value::Int(0)));
         }
