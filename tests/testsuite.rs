@@ -903,6 +903,21 @@ fn run_bad_input(ctx: &Ctx, b: BadInput, dir: &Path) -> Result<(), String> {
 
 // ---------------------------------------------------------------------------------------------
 
+/// The programs of a test directory: its files with one of the extensions `exts`, sorted (none
+/// if it cannot be read: the caller reports an empty directory).
+pub(crate) fn programs(root: &Path, exts: &[&str]) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = fs::read_dir(root)
+        .map(|rd| {
+            rd.flatten()
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|x| exts.iter().any(|e| x == *e)))
+                .collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    files
+}
+
 fn collect_cases(root: &Path, no_m32: bool) -> Vec<Case> {
     let mut cases = Vec::new();
     for (name, b) in [
@@ -918,15 +933,7 @@ fn collect_cases(root: &Path, no_m32: bool) -> Vec<Case> {
             kind: CaseKind::Bad(b),
         });
     }
-    let mut files: Vec<PathBuf> = fs::read_dir(root)
-        .map(|rd| {
-            rd.flatten()
-                .map(|e| e.path())
-                .filter(|p| p.extension().is_some_and(|x| x == "c"))
-                .collect()
-        })
-        .unwrap_or_default();
-    files.sort();
+    let files = programs(root, &["c"]);
     if files.is_empty() {
         cases.push(Case {
             name: "testsuite".into(),

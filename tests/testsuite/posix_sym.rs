@@ -84,15 +84,7 @@ pub(crate) fn parse(path: &Path) -> Result<PSpec, String> {
 }
 
 pub(crate) fn collect(root: &Path, cases: &mut Vec<Case>) {
-    let mut files: Vec<PathBuf> = fs::read_dir(root)
-        .map(|rd| {
-            rd.flatten()
-                .map(|e| e.path())
-                .filter(|p| p.extension().is_some_and(|x| x == "c"))
-                .collect()
-        })
-        .unwrap_or_default();
-    files.sort();
+    let files = super::programs(root, &["c"]);
     if files.is_empty() {
         cases.push(Case {
             name: "posix-sym".into(),
