@@ -133,6 +133,8 @@ pub(crate) mod sym_tests;
 mod symmem_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod wide_tests;
 
 use crate::ir;
 pub use end::{Halt, Prune};

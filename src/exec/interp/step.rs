@@ -528,6 +528,12 @@ impl<'m, 'io> Interp<'m, 'io> {
                 }
                 self.set(inst.dst, v);
             }
+            k @ InstKind::InsertValue { .. } if self.symbolic => {
+                // A plain move of an element (e.g. a limb of an integer wider than 128 bits,
+                // `ir::lower::wide`): symbolic elements need no guard.
+                let v = self.pure(k)?.expect("insertvalue has a value");
+                self.set(inst.dst, v);
+            }
             k => {
                 if self.symbolic {
                     self.guard_ops(&k.operands(), "this instruction")?;

@@ -113,6 +113,10 @@ impl<'ctx> Lowerer<'ctx> {
 
     fn konst_uncached(&mut self, v: RawValue<'ctx>) -> ConstId {
         use LLVMValueKind::*;
+        if let Some(w) = self.wide_width(v.get_type()) {
+            let c = self.wide_const(v, w);
+            return self.push_const(c);
+        }
         let ty = self.ty(v.get_type());
         let c = match v.kind() {
             LLVMConstantIntValueKind => match v.as_const_int().and_then(|c| self.const_int_bits(c))
@@ -215,7 +219,14 @@ impl<'ctx> Lowerer<'ctx> {
         let t = c.get_type();
         match c.kind() {
             LLVMConstantIntValueKind => {
-                if let Some(bits) = c.as_const_int().and_then(|i| self.const_int_bits(i)) {
+                if let Some(limbs) = self.wide_width(t).and_then(|w| self.wide_const_limbs(c, w)) {
+                    // Wider than 128 bits: little-endian limbs, the last one partial.
+                    let n = self.td.get_store_size(&t);
+                    for (k, l) in limbs.into_iter().enumerate() {
+                        let o = 8 * k as u64;
+                        put_bytes(gi, off + o, l as u128, n.saturating_sub(o).min(8));
+                    }
+                } else if let Some(bits) = c.as_const_int().and_then(|i| self.const_int_bits(i)) {
                     let n = self.td.get_store_size(&t).min(16);
                     put_bytes(gi, off, bits, n);
                 }

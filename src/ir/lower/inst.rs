@@ -118,7 +118,7 @@ fn intrinsic_of(name: &str) -> Option<IntrinsicLowering> {
     table.iter().find(|(p, _)| is(p)).map(|&(_, i)| Intr(i))
 }
 
-fn bin_op(op: InstructionOpcode) -> Option<BinOp> {
+pub(super) fn bin_op(op: InstructionOpcode) -> Option<BinOp> {
     use InstructionOpcode::*;
     Some(match op {
         Add => BinOp::Add,
@@ -143,7 +143,7 @@ fn bin_op(op: InstructionOpcode) -> Option<BinOp> {
     })
 }
 
-fn cast_op(op: InstructionOpcode) -> Option<CastOp> {
+pub(super) fn cast_op(op: InstructionOpcode) -> Option<CastOp> {
     use InstructionOpcode::*;
     Some(match op {
         Trunc => CastOp::Trunc,
@@ -163,7 +163,7 @@ fn cast_op(op: InstructionOpcode) -> Option<CastOp> {
     })
 }
 
-fn int_pred(p: IntPredicate) -> IntPred {
+pub(super) fn int_pred(p: IntPredicate) -> IntPred {
     use IntPredicate::*;
     match p {
         EQ => IntPred::Eq,
@@ -424,7 +424,7 @@ impl<'ctx> Lowerer<'ctx> {
         }
     }
 
-    fn int_width_of(&mut self, v: RawValue<'ctx>) -> u32 {
+    pub(super) fn int_width_of(&mut self, v: RawValue<'ctx>) -> u32 {
         match any_type(v.get_type()) {
             Some(AnyTypeEnum::IntType(it)) => it.get_bit_width(),
             _ => 0,
@@ -931,6 +931,9 @@ impl<'ctx> Lowerer<'ctx> {
         bb: BasicBlock<'ctx>,
     ) -> Option<InstKind> {
         use InstructionOpcode::*;
+        if let Some(k) = self.lower_wide(i, op) {
+            return k;
+        }
         if !matches!(op, Call | Br | Return | Unreachable) {
             if let Some(t) = self.bad_types(i) {
                 return Some(InstKind::Unsupported {
@@ -1190,7 +1193,7 @@ impl<'ctx> Lowerer<'ctx> {
 
 impl<'ctx> Lowerer<'ctx> {
     /// Emits a temporary instruction before the one being lowered; returns its register.
-    fn tmp(&mut self, k: InstKind) -> Operand {
+    pub(super) fn tmp(&mut self, k: InstKind) -> Operand {
         if self.pending.is_empty() {
             self.pending_base = self.next_reg;
         }
@@ -1470,7 +1473,7 @@ fn const_int_lanes(v: RawValue<'_>, lanes: u32) -> Option<Vec<i64>> {
     }
 }
 
-fn inst_name(i: InstructionValue<'_>) -> String {
+pub(super) fn inst_name(i: InstructionValue<'_>) -> String {
     let s = print_value(&i);
     let s = s.trim();
     let s = match s.split_once(" = ") {

@@ -27,17 +27,21 @@
 //! - A `getelementptr` producing a vector of pointers is expanded lane by lane (extractelement of
 //!   vector operands, scalar GEP, insertelement chain), with temporaries as above.
 //! - Calls through `bitcast`s of functions or through aliases are direct calls.
+//! - Integers wider than 128 bits (bit-field units of packed structs) are legalized into
+//!   64-bit limbs (`wide.rs`).
 //! - `Unsupported`: invoke, landingpad, resume, callbr and other EH instructions (followed by an
 //!   `Unreachable` when they are terminators), inline assembly, vector GEP constant expressions,
 //!   unknown intrinsics (e.g. masked loads/gathers, libm-like intrinsics under fast-math),
-//!   instructions whose result or operand type is unsupported (integers wider than 128 bits,
-//!   bfloat, ppc_fp128, x86_mmx/amx, scalable vectors), constant `shufflevector` expressions.
+//!   instructions whose result or operand type is unsupported (integers wider than 128 bits
+//!   outside `wide.rs`'s operations, bfloat, ppc_fp128, x86_mmx/amx, scalable vectors),
+//!   constant `shufflevector` expressions.
 
 mod asm;
 mod consts;
 mod inst;
 #[cfg(test)]
 mod tests;
+mod wide;
 
 use super::*;
 use hashbrown::HashMap;

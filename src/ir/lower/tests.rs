@@ -571,6 +571,58 @@ join:
 }
 
 #[test]
+fn wide_integers_become_limbs() {
+    let m = lower_ll(
+        r#"
+@g = global <{ i64, i64, i24 }> zeroinitializer
+@k = global i152 -2
+declare i152 @f(i152)
+define i64 @bits(i152 %n) {
+  %p = bitcast <{ i64, i64, i24 }>* @g to i152*
+  %x = load i152, i152* %p, align 1
+  %y = lshr i152 %x, 60
+  %t = trunc i152 %y to i64
+  %v = shl i152 %x, %n
+  %d = sdiv i152 %x, 3
+  %c = call i152 @f(i152 %x)
+  store i152 %y, i152* %p, align 1
+  ret i64 %t
+}
+"#,
+    );
+    check_wellformed(&m);
+    // Limb loads: i64, i64, i24 at offsets 0, 8, 16 (19 bytes, the store size).
+    let code = &func(&m, "bits").code;
+    let loads: Vec<u32> = code
+        .iter()
+        .filter_map(|i| match i.kind {
+            InstKind::Load { ty, .. } => match m.ty(ty).kind {
+                TypeKind::Int(w) => Some(w),
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect();
+    assert_eq!(loads, [64, 64, 24], "{}", m.dump());
+    // The wide initializer's bytes: -2 in 19 bytes, little-endian.
+    let k = &m.globals[m.global_by_name["k"].0 as usize];
+    let mut want = [0xffu8; 19];
+    want[0] = 0xfe;
+    assert_eq!(&k.init.as_ref().unwrap().bytes[..19], &want[..]);
+    let mut u = unsupported(&m);
+    u.sort();
+    assert_eq!(
+        u,
+        [
+            "bits: unsupported sdiv of i152 (integers wider than 128 bits)",
+            "bits: unsupported shl by a non-constant amount of i152 (integers wider than 128 \
+             bits)",
+            "bits: unsupported type i152 in call",
+        ]
+    );
+}
+
+#[test]
 fn unsupported_constructs_are_reported_not_dropped() {
     let m = lower_ll(
         r#"
@@ -580,7 +632,7 @@ declare i32 @__gxx_personality_v0(...)
 declare void @may_throw()
 declare i32 @llvm.foo.bar(i32)
 define i256 @mul256(i256 %a, i256 %b) {
-  %m = mul i256 %a, %b
+  %m = udiv i256 %a, %b
   ret i256 %m
 }
 define <2 x i32*> @vgep(<2 x i64> %i) {
@@ -612,7 +664,10 @@ define i32 @cexpr() {
         u.iter()
             .any(|x| x.starts_with(&format!("{f}:")) && x.contains(w))
     };
-    assert!(has("mul256", "i256"), "{u:?}");
+    assert!(
+        has("mul256", "udiv of i256 (integers wider than 128 bits)"),
+        "{u:?}"
+    );
     assert!(
         u.iter()
             .any(|x| x.starts_with("const:") && x.contains("getelementptr")),
