@@ -83,7 +83,8 @@ pub struct Type {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum TypeKind {
     Void,
-    /// Integer of 1..=128 bits (wider is an unsupported type).
+    /// Integer of 1..=128 bits (wider is an unsupported type; its values and operations are
+    /// legalized into 64-bit limbs by `lower/wide.rs`).
     Int(u32),
     Half,
     Float,
