@@ -1,5 +1,5 @@
 // Bit-fields whose storage unit is wider than 128 bits (a packed struct: clang loads and
-// stores it as one i152 / i192 and extracts fields by shifts and masks): reads, writes,
+// stores it as one i152 or i240 and extracts fields by shifts and masks): reads, writes,
 // signed fields, comparisons, arithmetic, arrays of such structs, copies, initializers.
 // EXPECT: exit 0
 // M32
@@ -18,6 +18,10 @@ struct T {
     int c : 27;
     unsigned char d;
     long long e : 41;
+};
+struct U {
+    u64 a : 60, b : 60, c : 60;
+    long long d : 60;
 };
 #pragma pack(pop)
 
@@ -66,10 +70,20 @@ int main(void) {
         printf("%lld %lld %lld %d %d %d\n", (long long)v.a, (long long)v.b, (long long)v.e, v.c,
                v.a < v.b, v.e > 0);
     }
+    /* Four limbs (i240): fields across every limb boundary. */
+    struct U w = {seed, seed >> 3, ~seed, -(long long)(seed >> 5)};
+    for (int i = 0; i < 3; i++) {
+        w.c += w.a ^ (w.b << 2);
+        w.d -= (long long)w.c >> 4;
+        w.b = w.d < 0 ? w.b * 7 : w.b + 1;
+        printf("%llx %llx %llx %lld %d\n", (u64)w.a, (u64)w.b, (u64)w.c, (long long)w.d,
+               w.c > w.b);
+    }
     /* The raw bytes of the packed structs. */
     unsigned char *p = (unsigned char *)&arr[1];
     for (unsigned i = 0; i < sizeof(struct S); i++)
         printf("%02x", p[i]);
-    printf(" %u %u\n", (unsigned)sizeof(struct S), (unsigned)sizeof(struct T));
+    printf(" %u %u %u\n", (unsigned)sizeof(struct S), (unsigned)sizeof(struct T),
+           (unsigned)sizeof(struct U));
     return 0;
 }
