@@ -10,7 +10,7 @@
 //! `MAX_CORE_MIN` constraints; above that the whole set is the core (still unsat, only less
 //! precise).
 
-use super::footprint::Footprints;
+use super::footprint;
 use super::{default_bytes, Answer, Layer, Lit, Outcome, Req, SolverStats};
 use crate::expr::eval::{Assignment, Evaluator};
 use crate::expr::{ArrayId, ExprPool};
@@ -19,7 +19,6 @@ const MAX_CORE_MIN: usize = 16;
 
 pub(crate) struct Enumerate {
     inner: Box<dyn Layer>,
-    fps: Footprints,
 }
 
 /// The one symbolic byte `(array, index)` a query reads, `None` inside when it reads none;
@@ -28,13 +27,12 @@ type Byte = Result<Option<(ArrayId, u128)>, ()>;
 
 impl Enumerate {
     pub fn new(inner: Box<dyn Layer>) -> Self {
-        Enumerate {
-            inner,
-            fps: Footprints::default(),
-        }
+        Enumerate { inner }
     }
 
-    fn single_byte(&mut self, pool: &ExprPool, r: &Req) -> Byte {
+    /// (Footprints are not memoized here: a query reaching this layer missed the caches, and
+    /// a memo would keep one per constraint for the whole run.)
+    fn single_byte(pool: &ExprPool, r: &Req) -> Byte {
         let roots =
             r.cs.iter()
                 .copied()
@@ -42,7 +40,7 @@ impl Enumerate {
                 .chain(r.want.value);
         let mut one: Option<(ArrayId, u128)> = None;
         for e in roots {
-            let f = self.fps.get(pool, e);
+            let f = footprint::of(pool, e);
             if !f.whole.is_empty() {
                 return Err(());
             }
@@ -107,7 +105,7 @@ fn core(pool: &ExprPool, r: &Req, byte: Option<(ArrayId, u128)>) -> Vec<usize> {
 
 impl Layer for Enumerate {
     fn solve(&mut self, pool: &ExprPool, r: &Req, st: &mut SolverStats) -> Answer {
-        let Ok(byte) = self.single_byte(pool, r) else {
+        let Ok(byte) = Self::single_byte(pool, r) else {
             return self.inner.solve(pool, r, st);
         };
         let all: Vec<usize> = (0..r.cs.len()).collect();
@@ -132,7 +130,6 @@ impl Layer for Enumerate {
     }
 
     fn reset(&mut self) {
-        self.fps.clear();
         self.inner.reset()
     }
 }
