@@ -69,12 +69,15 @@ fn lits(r: &Req, keep: &[usize]) -> Vec<Lit> {
 /// An assignment of `byte` (all values tried, 0 first) satisfying every literal.
 fn search(pool: &ExprPool, byte: Option<(ArrayId, u128)>, ls: &[Lit]) -> Option<Assignment> {
     let values = if byte.is_some() { 0..=255u8 } else { 0..=0 };
+    // One assignment, its byte rewritten for each value (the byte may lie far into a large
+    // array).
+    let mut asg = Assignment::new();
+    if let Some((a, i)) = byte {
+        asg.values.insert(a, vec![0u8; i as usize + 1]);
+    }
     for v in values {
-        let mut asg = Assignment::new();
         if let Some((a, i)) = byte {
-            let mut bytes = vec![0u8; i as usize + 1];
-            bytes[i as usize] = v;
-            asg.values.insert(a, bytes);
+            asg.values.get_mut(&a).expect("inserted above")[i as usize] = v;
         }
         let mut ev = Evaluator::new(pool, &asg);
         if ls.iter().all(|l| (ev.eval(l.e) != 0) != l.neg) {
