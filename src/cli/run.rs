@@ -352,6 +352,7 @@ pub fn run(a: &RunArgs) -> Result<()> {
         loop_abstraction: None,
         loop_invariants: None,
         path_inputs: true,
+        exit_inputs: !a.write_no_tests,
         coverage: Some(covout.coverage()),
         posix,
         kdalloc: a.kdalloc,

@@ -329,6 +329,8 @@ pub(super) struct Interp<'m, 'io> {
     step_sites: Option<crate::ir::pcset::PcSet>,
     /// `Config::path_inputs`.
     path_inputs: bool,
+    /// `Config::exit_inputs`.
+    exit_inputs: bool,
     /// `Config::checks`.
     checks: sem::Checks,
     /// `Config::write_cov`.
@@ -431,6 +433,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             wants,
             step_sites,
             path_inputs: cfg.path_inputs,
+            exit_inputs: cfg.exit_inputs,
             checks: cfg.checks,
             write_cov: cfg.write_cov,
             run_from: 0,

@@ -192,6 +192,9 @@ pub struct Config {
     /// Compute each path's inputs when it ends (`PathEnd::objects`, a solver call per path);
     /// `trex verify` only needs those of target hits.
     pub path_inputs: bool,
+    /// With `path_inputs`: also those of the paths that exit normally (`--write-no-tests`
+    /// writes no test for them: their model would be computed for nothing).
+    pub exit_inputs: bool,
     /// Which failing integer operations are errors.
     pub checks: sem::Checks,
     /// Each ended path lists the source lines it executed (`PathEnd::lines`, KLEE's
@@ -232,6 +235,7 @@ impl Default for Config {
             loop_abstraction: None,
             loop_invariants: None,
             path_inputs: true,
+            exit_inputs: true,
             checks: sem::Checks::default(),
             write_cov: false,
             coverage: None,

@@ -390,3 +390,35 @@ int main(void) {
         .iter()
         .all(|p| !matches!(&p.end, End::Error(_)) && !matches!(&p.end, End::Early(_))));
 }
+
+/// Without `exit_inputs` (`--write-no-tests`) a path that exits gets no model (no query at
+/// its end), while an error path still gets the inputs of its test.
+#[test]
+fn exits_get_no_inputs_without_exit_inputs() {
+    let src = r#"
+int main(void) {
+  int x;
+  klee_make_symbolic(&x, sizeof x, "x");
+  if (x > 10) r1(); else r0();
+  assert(x != 3);
+  return 0;
+}"#;
+    let with = run_sym(src, "-O0");
+    let cfg = Config {
+        exit_inputs: false,
+        ..Config::default()
+    };
+    let without = run_sym_cfg(src, "-O0", &cfg);
+    assert_eq!(with.paths.len(), 3);
+    assert_eq!(without.paths.len(), 3);
+    for p in &without.paths {
+        match &p.end {
+            End::Exit(_) => assert!(p.objects.is_empty()),
+            End::Error(_) => assert_eq!(p.objects[0].1, 3i32.to_le_bytes()),
+            e => panic!("unexpected end {e:?}"),
+        }
+    }
+    assert!(with.paths.iter().all(|p| !p.objects.is_empty()));
+    let queries = |o: &Outcome| o.solver_stats.as_ref().unwrap().queries;
+    assert_eq!(queries(&without) + 2, queries(&with));
+}

@@ -174,6 +174,33 @@ fn dfs_picks_newest_and_removes_anywhere() {
     assert_eq!(s.name(), "DFSSearcher");
 }
 
+/// A state suspended after its quantum (live after its update) yields to the newest state
+/// only, then resumes before the older states it forked.
+#[test]
+fn dfs_suspended_state_yields_to_its_newest_fork_only() {
+    let info = Fake::default();
+    let mut s = Dfs::new();
+    add(&mut s, &info, &[0]);
+    // 0 forks 1, 2, 3 and is suspended: 3 runs, then 0, then 2 and 1.
+    s.update(Some(StateId(0)), &ids(&[1, 2, 3]), &[], &info);
+    assert_eq!(s.select(&info), Some(StateId(3)));
+    remove(&mut s, &info, &[3]);
+    assert_eq!(s.select(&info), Some(StateId(0)));
+    // The newest state, suspended without forking, goes on.
+    s.update(Some(StateId(0)), &[], &[], &info);
+    assert_eq!(s.select(&info), Some(StateId(0)));
+    // 0 ends: its older forks, newest first.
+    remove(&mut s, &info, &[0]);
+    assert_eq!(s.select(&info), Some(StateId(2)));
+    // 2 suspended after forking 4: 4, then 2, then 1.
+    s.update(Some(StateId(2)), &ids(&[4]), &[], &info);
+    assert_eq!(s.select(&info), Some(StateId(4)));
+    remove(&mut s, &info, &[4]);
+    assert_eq!(s.select(&info), Some(StateId(2)));
+    remove(&mut s, &info, &[2]);
+    assert_eq!(s.select(&info), Some(StateId(1)));
+}
+
 #[test]
 fn bfs_picks_oldest_and_moves_forked_current_back() {
     let info = Fake::default();

@@ -14,9 +14,11 @@ use crate::expr::{ArrayId, Expr, ExprId, ExprPool};
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub(crate) struct Footprint {
     /// Arrays read at symbolic indices (sorted).
-    pub whole: Vec<ArrayId>,
-    /// (array, byte) read at constant indices, arrays not in `whole` (sorted).
-    pub bytes: Vec<(ArrayId, u128)>,
+    pub whole: Box<[ArrayId]>,
+    /// (array, byte) read at constant indices, arrays not in `whole` (sorted). (Boxed slices:
+    /// one footprint is kept per constraint ever queried, and a `Vec` grown by pushes holds
+    /// four entries for the usual one.)
+    pub bytes: Box<[(ArrayId, u128)]>,
 }
 
 impl Footprint {
@@ -40,13 +42,14 @@ impl Footprints {
         if let Some(f) = self.memo.get(&e) {
             return f.clone();
         }
-        let f = Arc::new(compute(pool, e));
+        let f = Arc::new(of(pool, e));
         self.memo.insert(e, f.clone());
         f
     }
 }
 
-fn compute(pool: &ExprPool, root: ExprId) -> Footprint {
+/// The footprint of `root` (not memoized).
+pub(crate) fn of(pool: &ExprPool, root: ExprId) -> Footprint {
     let mut whole: Vec<ArrayId> = Vec::new();
     let mut bytes: Vec<(ArrayId, u128)> = Vec::new();
     walk(pool, root, |n| {
@@ -67,7 +70,10 @@ fn compute(pool: &ExprPool, root: ExprId) -> Footprint {
     bytes.retain(|(a, _)| whole.binary_search(a).is_err());
     bytes.sort_unstable();
     bytes.dedup();
-    Footprint { whole, bytes }
+    Footprint {
+        whole: whole.into_boxed_slice(),
+        bytes: bytes.into_boxed_slice(),
+    }
 }
 
 /// A growing union of footprints.

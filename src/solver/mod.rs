@@ -39,7 +39,9 @@
 //!    stored models (exact set, path condition without the literal, recent ones) answer sat
 //!    after checking them with `expr::eval`. On a miss it always asks for a core, so that a
 //!    validity answer cached for the executor yields a small core for the interpolation code.
-//! 5. `z3`: translation with a per-`ExprId` cache, one context per thread, push/pop on
+//! 5. `enumerate`: a query reading at most one symbolic byte is decided by trying its 256
+//!    values (a branch on a `__VERIFIER_nondet_bool()`: no Z3 call per fork).
+//! 6. `z3`: translation with a per-`ExprId` cache, one context per thread, push/pop on
 //!    long-lived solvers (QF_AUFBV, general fallback), timeouts, models, cores through
 //!    `check_assumptions`.
 //!
@@ -63,6 +65,7 @@ use crate::expr::{ArrayId, ExprId, ExprPool};
 mod bounds;
 mod cache;
 mod cex;
+mod enumerate;
 mod fast;
 mod footprint;
 mod independence;
@@ -159,7 +162,7 @@ impl Default for ChainConfig {
 }
 
 /// The full chain: constant fast path, independence, redundant bounds, query cache, cex cache,
-/// Z3.
+/// one-byte enumeration, Z3.
 pub fn default_chain(timeout: Option<Duration>) -> Box<dyn Solver + Send> {
     build_chain(ChainConfig {
         timeout,
@@ -167,9 +170,11 @@ pub fn default_chain(timeout: Option<Duration>) -> Box<dyn Solver + Send> {
     })
 }
 
-/// A chain with the layers chosen by `cfg` (the constant fast path is always on).
+/// A chain with the layers chosen by `cfg` (the constant fast path and the one-byte enumeration
+/// are always on).
 pub fn build_chain(cfg: ChainConfig) -> Box<dyn Solver + Send> {
     let mut layer: Box<dyn Layer> = Box::new(z3::Z3Backend::until(cfg.timeout, cfg.deadline));
+    layer = Box::new(enumerate::Enumerate::new(layer));
     if cfg.cex_cache {
         layer = Box::new(cex::CexCache::new(layer));
     }

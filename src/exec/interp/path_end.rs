@@ -130,7 +130,8 @@ impl<'m, 'io> Interp<'m, 'io> {
                 e => (self.end_of(e), false),
             },
         };
-        let objects = if silent || !self.path_inputs {
+        let exits = matches!(end, End::Exit(_));
+        let objects = if silent || !self.path_inputs || (exits && !self.exit_inputs) {
             Vec::new()
         } else {
             self.test_objects(None)
