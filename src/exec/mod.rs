@@ -119,6 +119,7 @@ pub mod memory;
 mod objmap;
 pub mod posix_env;
 mod replay;
+pub mod seed;
 pub mod sem;
 pub mod target;
 pub mod value;

@@ -28,6 +28,8 @@ pub(in crate::exec) fn run(
     if let Err(e) = it.init_globals() {
         return Err(RunError::Setup(format!("{:?}", e)));
     }
+    // With seeds, the first path carries them all (`seeding.rs`).
+    let mut phase = seeding::SeedPhase::start(&mut it);
     let main_ptr = it.st.mem.ptr_to(it.func_objs[entry.0 as usize]);
     let fid = start.unwrap_or(entry);
     let vals_of = |_: &Interp, (argc, argv, envp): (Value, Value, Value)| match start {
@@ -77,6 +79,13 @@ pub(in crate::exec) fn run(
     loop {
         let mut added = Vec::new();
         for snap in std::mem::take(&mut it.worklist) {
+            // While seeding, a path without seeds waits.
+            let Some(snap) = (match &mut phase {
+                Some(p) => p.admit(snap),
+                None => Some(snap),
+            }) else {
+                continue;
+            };
             let meta = StateMeta::of(&snap);
             let node = snap.st.path.node;
             let id = slab.insert(Some(snap), meta);
@@ -87,6 +96,12 @@ pub(in crate::exec) fn run(
             added.push(id);
         }
         match suspended.take() {
+            // It lost its seeds while seeding: it waits with the paths without seeds.
+            Some(snap) if phase.is_some() && snap.st.path.seeds.is_empty() => {
+                searcher.update(Some(cur), &added, &[cur], &slab);
+                slab.remove(cur);
+                phase.as_mut().and_then(|p| p.admit(snap));
+            }
             Some(snap) => {
                 slab.put_back(cur, snap);
                 it.suspended();
@@ -109,7 +124,30 @@ pub(in crate::exec) fn run(
         } else {
             None
         };
-        let Some(next) = confirm.or_else(|| searcher.select(&slab)) else {
+        let mut next = confirm.or_else(|| searcher.select(&slab));
+        if let Some(p) = &mut phase {
+            let (seeds, states) = Interp::seeds_pending(&slab);
+            let over = next.is_none() || it.ctl.halt.is_some() || p.expired(seeds, states, mon);
+            if !over {
+                p.report(seeds, states, mon);
+            } else {
+                // Seeding is done: the paths without seeds are explored as usual (a halt
+                // or `--only-seed` ends them early).
+                let pending = it.pending_paths();
+                let held = phase.take().unwrap().finish(&mut it, pending, mon);
+                let mut ids = Vec::with_capacity(held.len());
+                for snap in held {
+                    let meta = StateMeta::of(&snap);
+                    ids.push(slab.insert(Some(snap), meta));
+                }
+                it.joined(ids.len());
+                searcher.update(None, &ids, &[], &slab);
+                if next.is_none() {
+                    next = searcher.select(&slab);
+                }
+            }
+        }
+        let Some(next) = next else {
             break;
         };
         cur = next;

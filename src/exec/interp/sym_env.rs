@@ -169,7 +169,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             self.st.mem.write_bytes(r.idx, 0, &bytes);
             return Ok((r, None));
         }
-        let (_, a) = self.fresh_array(name, size);
+        let (_, a) = self.fresh_array(name, size)?;
         let v = (0..size)
             .map(|k| {
                 let i = self.pool.constant(32, k as u128);
