@@ -139,8 +139,8 @@ impl Interp<'_, '_> {
     }
 
     /// The running path forks `child`, which continues under `c`: the seeds that satisfy
-    /// `c` go with it (`None`: the fork's side is an error path that ends here, and they end
-    /// with it).
+    /// `c` go with it (`None`: the side is an error path that ends here, or a path that
+    /// has its own copy of the seeds; they leave this one).
     pub(super) fn seed_fork(&mut self, child: Option<&mut ExecutionState>, c: ExprId) {
         if self.st.path.seeds.is_empty() {
             return;
