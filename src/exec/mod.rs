@@ -127,6 +127,8 @@ pub mod value;
 #[cfg(test)]
 mod e2e_tests;
 #[cfg(test)]
+mod seed_tests;
+#[cfg(test)]
 mod seen_tests;
 #[cfg(test)]
 pub(crate) mod sym_tests;

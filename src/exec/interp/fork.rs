@@ -71,8 +71,9 @@ impl<'m, 'io> Interp<'m, 'io> {
             return error(kind, msg);
         }
         self.fork_check()?;
-        if !self.fork_allowed(1) {
-            // No more forks: the path continues on the error-free side.
+        if self.seeds_drop_side(bad) || !self.fork_allowed(1) {
+            // No more forks (or no seed takes the error): the path continues on the
+            // error-free side.
             self.add_constraint(good);
             return Ok(());
         }

@@ -167,6 +167,25 @@ impl Interp<'_, '_> {
         }
     }
 
+    /// `--only-replay-seeds`: whether the side `c` of a fork is dropped, no seed of the path
+    /// satisfying it (for an error side, which ends where it forks and never reaches the
+    /// driver; interpolation hears that the node lost a side).
+    pub(super) fn seeds_drop_side(&mut self, c: ExprId) -> bool {
+        let only_replay = self.ctl.lim.seeding.as_ref().is_some_and(|s| s.only_replay);
+        if !only_replay || self.st.path.seeds.is_empty() {
+            return false;
+        }
+        let seeds = std::mem::take(&mut self.st.path.seeds);
+        let drop = !seeds.iter().any(|s| self.seed_satisfies(s, c));
+        self.st.path.seeds = seeds;
+        if drop {
+            self.observe_fork(observe::Fork::Other(
+                "a side no seed takes (--only-replay-seeds)",
+            ));
+        }
+        drop
+    }
+
     /// `c` is added to the path: seeds that violate it are patched (KLEE's
     /// `addConstraint`, with its warning). At a fork the seeds were split already: none does.
     pub(super) fn seed_constraint(&mut self, c: ExprId) {
