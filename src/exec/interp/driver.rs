@@ -126,25 +126,11 @@ pub(in crate::exec) fn run(
         };
         let mut next = confirm.or_else(|| searcher.select(&slab));
         if let Some(p) = &mut phase {
-            let (seeds, states) = Interp::seeds_pending(&slab);
-            let over = next.is_none() || it.ctl.halt.is_some() || p.expired(seeds, states, mon);
-            if !over {
-                p.report(seeds, states, mon);
-            } else {
-                // Seeding is done: the paths without seeds are explored as usual (a halt
-                // or `--only-seed` ends them early).
-                let pending = it.pending_paths();
-                let held = phase.take().unwrap().finish(&mut it, pending, mon);
-                let mut ids = Vec::with_capacity(held.len());
-                for snap in held {
-                    let meta = StateMeta::of(&snap);
-                    ids.push(slab.insert(Some(snap), meta));
-                }
-                it.joined(ids.len());
-                searcher.update(None, &ids, &[], &slab);
-                if next.is_none() {
-                    next = searcher.select(&slab);
-                }
+            if p.over(&it, &slab, next.is_none(), mon) {
+                // Seeding is done: the paths without seeds join the others.
+                let held = phase.take().unwrap().finish(&mut it, mon);
+                seeding::join(&mut it, held, &mut slab, &mut *searcher);
+                next = next.or_else(|| searcher.select(&slab));
             }
         }
         let Some(next) = next else {

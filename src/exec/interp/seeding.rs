@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 
 use super::*;
 use crate::exec::seed::{Seed, Seeding};
+use crate::search::Searcher;
 
 /// KLEE reports the seeds left when 10 fewer remain, or every 10 s.
 const REPORT_EVERY: Duration = Duration::from_secs(10);
@@ -54,22 +55,35 @@ impl<'m> SeedPhase<'m> {
         None
     }
 
-    /// Whether `--seed-time` is over (with KLEE's warning).
-    pub(super) fn expired(&self, seeds: usize, states: usize, mon: &mut dyn Monitor) -> bool {
-        let over = self
+    /// Between two path segments: whether seeding is done (no path with seeds waits, the
+    /// run halted, or `--seed-time` is over, with KLEE's warning); if not, KLEE's progress
+    /// line `N seeds remaining over: M states`, when 10 fewer seeds remain or every 10 s.
+    pub(super) fn over(
+        &mut self,
+        it: &Interp<'m, '_>,
+        slab: &Slab<'m>,
+        none_waits: bool,
+        mon: &mut dyn Monitor,
+    ) -> bool {
+        if none_waits || it.ctl.halt.is_some() {
+            return true;
+        }
+        let (seeds, states) = slab
+            .slots
+            .iter()
+            .filter_map(|s| s.0.as_ref())
+            .filter(|s| !s.st.path.seeds.is_empty())
+            .fold((0, 0), |(n, k), s| (n + s.st.path.seeds.len(), k + 1));
+        if self
             .opts
             .seed_time
-            .is_some_and(|t| self.started.elapsed() > t);
-        if over {
+            .is_some_and(|t| self.started.elapsed() > t)
+        {
             mon.warning(&format!(
                 "KLEE: WARNING: seed time expired, {seeds} seeds remain over {states} states"
             ));
+            return true;
         }
-        over
-    }
-
-    /// KLEE's progress line: `N seeds remaining over: M states`.
-    pub(super) fn report(&mut self, seeds: usize, states: usize, mon: &mut dyn Monitor) {
         if seeds + 10 <= self.last_count || self.last_report.elapsed() >= REPORT_EVERY {
             self.last_report = Instant::now();
             self.last_count = seeds;
@@ -77,19 +91,15 @@ impl<'m> SeedPhase<'m> {
                 "KLEE: {seeds} seeds remaining over: {states} states"
             ));
         }
+        false
     }
 
-    /// The phase ends (`pending`: paths waiting in the slab): the held paths, to explore as
-    /// usual. A halted run says nothing (its paths are dumped); `--only-seed` halts it.
-    pub(super) fn finish(
-        self,
-        it: &mut Interp<'m, '_>,
-        pending: u64,
-        mon: &mut dyn Monitor,
-    ) -> Vec<Snap<'m>> {
+    /// The phase ends: the held paths, to explore as usual. A halted run says nothing (its
+    /// paths are dumped); `--only-seed` halts it.
+    pub(super) fn finish(self, it: &mut Interp<'m, '_>, mon: &mut dyn Monitor) -> Vec<Snap<'m>> {
         it.seeding = false;
         if it.ctl.halt.is_none() {
-            let left = pending + self.held.len() as u64;
+            let left = it.pending_paths() + self.held.len() as u64;
             mon.message(&format!("KLEE: seeding done ({left} states remain)"));
             if self.opts.only_seed {
                 it.ctl.halt = Some(Halt::OnlySeed);
@@ -97,6 +107,25 @@ impl<'m> SeedPhase<'m> {
         }
         self.held
     }
+}
+
+/// The held paths join the pending ones (new to the searcher: top-level subtrees of
+/// random-path, as KLEE builds its searcher after seeding).
+pub(super) fn join<'m>(
+    it: &mut Interp<'m, '_>,
+    held: Vec<Snap<'m>>,
+    slab: &mut Slab<'m>,
+    searcher: &mut dyn Searcher,
+) {
+    let ids: Vec<StateId> = held
+        .into_iter()
+        .map(|snap| {
+            let meta = StateMeta::of(&snap);
+            slab.insert(Some(snap), meta)
+        })
+        .collect();
+    it.joined(ids.len());
+    searcher.update(None, &ids, &[], slab);
 }
 
 impl Interp<'_, '_> {
@@ -265,15 +294,6 @@ impl Interp<'_, '_> {
         cs.extend(s.bound_bytes(&mut self.pool, c));
         sv.may_be_true(&self.pool, Query::new(&cs, c))
             .unwrap_or(false)
-    }
-
-    /// The seeds of the pending paths (`slab`) and the number of paths carrying some.
-    pub(super) fn seeds_pending(slab: &Slab<'_>) -> (usize, usize) {
-        slab.slots
-            .iter()
-            .filter_map(|s| s.0.as_ref())
-            .filter(|s| !s.st.path.seeds.is_empty())
-            .fold((0, 0), |(n, k), s| (n + s.st.path.seeds.len(), k + 1))
     }
 
     /// `--always-output-seeds`: a path that ends with seeds gets a test as one that covered
