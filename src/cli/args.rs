@@ -613,8 +613,33 @@ mod tests {
         assert!(prep(&["trex", "-max-static-fork-pct=1.0", "p.bc"]).is_ok());
         assert!(prep(&["trex", "-max-static-fork-pct=0.5", "p.bc"]).is_err());
         // Refused whatever the value.
-        let e = prep(&["trex", "-seed-file", "t.ktest", "p.bc"]).unwrap_err();
-        assert!(e.starts_with("--seed-file: seeding"), "{e}");
+        let e = prep(&["trex", "-replay-path", "t.path", "p.bc"]).unwrap_err();
+        assert!(e.starts_with("--replay-path: trex writes"), "{e}");
+        // Seeding: repeatable files, switches, KLEE's default-true flag, a time span.
+        assert_eq!(
+            run_args(&[
+                "trex",
+                "-seed-file",
+                "a.ktest",
+                "-seed-file=b.ktest",
+                "-only-seed",
+                "-always-output-seeds=0",
+                "-seed-time",
+                "5s",
+                "p.bc"
+            ]),
+            v(&[
+                "trex",
+                "run",
+                "--seed-file=a.ktest",
+                "--seed-file=b.ktest",
+                "--only-seed",
+                "--always-output-seeds=false",
+                "--seed-time=5s",
+                "--",
+                "p.bc"
+            ])
+        );
         // KLEE's libc names.
         let p = prep(&["trex", "-libc=uclibc", "p.bc"]).unwrap();
         assert_eq!(p.args, v(&["trex", "run", "--libc=musl", "--", "p.bc"]));

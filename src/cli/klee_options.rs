@@ -72,7 +72,6 @@ const STATS_FILES: &str =
     "only sets how often KLEE writes run.stats / run.istats (trex writes run.istats at the end, run.stats by --stats-write-interval)";
 const KDALLOC: &str =
     "only configures KLEE's allocator (trex's addresses are deterministic and never reused)";
-const SEEDING: &str = "seeding (--seed-file, --seed-dir) is not implemented in trex";
 const MERGE: &str = "state merging (klee_open_merge / klee_close_merge) is not implemented in trex";
 const STATIC_PCT: &str =
     "trex does not limit forking per instruction: only 1 (KLEE's default, no limit) is accepted";
@@ -166,16 +165,16 @@ pub const KLEE_OPTIONS: &[KleeOption] = &[
     ),
     opt("replay-path", Value, Refused("trex writes and replays no .path files")),
     // Seeding options.
-    opt("seed-file", List, Refused(SEEDING)),
-    opt("seed-dir", List, Refused(SEEDING)),
-    opt("always-output-seeds", Flag, Refused(SEEDING)),
-    opt("only-replay-seeds", Flag, Refused(SEEDING)),
-    opt("only-seed", Flag, Refused(SEEDING)),
-    opt("allow-seed-extension", Flag, Refused(SEEDING)),
-    opt("zero-seed-extension", Flag, Refused(SEEDING)),
-    opt("allow-seed-truncation", Flag, Refused(SEEDING)),
-    opt("named-seed-matching", Flag, Refused(SEEDING)),
-    opt("seed-time", Value, Refused(SEEDING)),
+    opt("seed-file", List, trex("seed-file")),
+    opt("seed-dir", List, trex("seed-dir")),
+    opt("always-output-seeds", Flag, trex("always-output-seeds")),
+    opt("only-replay-seeds", Flag, trex("only-replay-seeds")),
+    opt("only-seed", Flag, trex("only-seed")),
+    opt("allow-seed-extension", Flag, trex("allow-seed-extension")),
+    opt("zero-seed-extension", Flag, trex("zero-seed-extension")),
+    opt("allow-seed-truncation", Flag, trex("allow-seed-truncation")),
+    opt("named-seed-matching", Flag, trex("named-seed-matching")),
+    opt("seed-time", Value, trex("seed-time")),
     // Test generation options.
     opt("dump-states-on-halt", Flag, trex("dump-states-on-halt")),
     opt(

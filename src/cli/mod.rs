@@ -14,6 +14,7 @@ mod replay;
 mod replay_native;
 mod report;
 mod run;
+mod seeds;
 mod stats;
 mod svcomp;
 mod verify;
@@ -198,6 +199,8 @@ pub struct RunArgs {
     pub run_in_dir: Option<PathBuf>,
     #[command(flatten)]
     pub posix: options::PosixRuntime,
+    #[command(flatten)]
+    pub seeds: seeds::SeedOptions,
     /// The program: LLVM bitcode or textual IR (`.ll`); `-` reads it from stdin.
     pub program: PathBuf,
     /// Arguments passed to the program (argv[1..]).

@@ -264,6 +264,7 @@ pub fn run(a: &RunArgs) -> Result<()> {
             .map(|(k, v)| format!("{}={}", k.to_string_lossy(), v.to_string_lossy()))
             .collect(),
     };
+    let seeding = a.seeds.load()?.map(Arc::new);
     let (posix, posix_warning) = a.posix.env(&a.args)?;
     if let Some(w) = &posix_warning {
         eprintln!("{w}");
@@ -296,6 +297,13 @@ pub fn run(a: &RunArgs) -> Result<()> {
     klee_line(&mut out, &line);
     for w in a.warnings.iter().chain(&posix_warning) {
         out.warning(w);
+    }
+    if let Some(s) = &seeding {
+        // (KLEE's own line, its prefix twice.)
+        klee_line(
+            &mut out,
+            &format!("KLEE: KLEE: using {} seeds", s.seeds.len()),
+        );
     }
     if let Some(text) = assembly {
         std::fs::write(out.path.join("assembly.ll"), text).context("writing assembly.ll")?;
@@ -345,6 +353,7 @@ pub fn run(a: &RunArgs) -> Result<()> {
             interrupt: Some(progress::interrupt_flag()),
             progress: Some(counters.clone()),
             replay,
+            seeding,
             ..a.budgets.limits()
         },
         targets: None,

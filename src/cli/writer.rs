@@ -52,6 +52,7 @@ pub fn halt_text(reason: Halt) -> String {
         Halt::MaxMemory => "Memory limit exceeded.".into(),
         Halt::MaxTests => "--max-tests reached, path stopped".into(),
         Halt::MaxStackFrames => "Maximum stack size reached.".into(),
+        Halt::OnlySeed => "seeding done (--only-seed), path stopped".into(),
         Halt::MaxInstructions | Halt::MaxTime | Halt::TargetsReached | Halt::InvariantFailed => {
             format!("{reason} limit reached, path stopped")
         }
@@ -155,6 +156,10 @@ impl Monitor for TestWriter<'_> {
     fn warning(&mut self, line: &str) {
         progress::eprintln(line);
         self.out.warning(line);
+    }
+
+    fn message(&mut self, line: &str) {
+        klee_line(&mut self.out, line);
     }
 }
 

@@ -54,6 +54,8 @@ pub struct Limits {
     /// Replay: the inputs (ktest objects, in order) that `klee_make_symbolic` & co. take
     /// instead of creating symbolic values (see `replay.rs`).
     pub replay: Option<Vec<(String, Vec<u8>)>>,
+    /// `--seed-file` / `--seed-dir`: the seeds the first paths follow (`seed.rs`).
+    pub seeding: Option<Arc<super::seed::Seeding>>,
     /// `--batch-instructions`: a path runs at most this many instructions before the searcher
     /// chooses again (when other paths wait).
     pub batch_instructions: u64,
@@ -72,6 +74,7 @@ impl Default for Limits {
             interrupt: None,
             progress: None,
             replay: None,
+            seeding: None,
             batch_instructions: DEFAULT_BATCH_INSTRUCTIONS,
             batch_time: Some(DEFAULT_BATCH_TIME),
         }
@@ -103,6 +106,8 @@ pub trait Monitor {
     fn path_ended(&mut self, p: &PathEnd) -> bool;
     /// A `KLEE: WARNING: ...` line from the executor.
     fn warning(&mut self, line: &str);
+    /// A `KLEE: ...` message from the executor (KLEE's `klee_message`: seeding's progress).
+    fn message(&mut self, _line: &str) {}
 }
 
 /// A monitor that keeps every ended path (the library entry `exec::run`: replays, tests).
@@ -375,7 +380,10 @@ impl<'m> Interp<'m, '_> {
         if !over {
             return false;
         }
-        let others = self.ctl.pending > 0 || !self.worklist.is_empty();
+        // While seeding the driver also gets control back from a lone path (`--seed-time`),
+        // and a path that lost its seeds stops for the driver to hold it.
+        let others =
+            self.ctl.pending > 0 || !self.worklist.is_empty() || self.seeding || self.seedless;
         if others && self.can_fork && self.st.stop_depth == 0 {
             return true;
         }
@@ -491,6 +499,16 @@ impl<'m> Interp<'m, '_> {
     /// The running path was suspended after its quantum: it waits again.
     pub(super) fn suspended(&mut self) {
         self.ctl.pending += 1;
+    }
+
+    /// The paths waiting in the slab.
+    pub(super) fn pending_paths(&self) -> u64 {
+        self.ctl.pending
+    }
+
+    /// `n` paths held aside (seeding) join the pending ones.
+    pub(super) fn joined(&mut self, n: usize) {
+        self.ctl.pending += n as u64;
     }
 }
 

@@ -19,6 +19,8 @@ pub enum Halt {
     TargetsReached,
     /// An assumed loop invariant candidate failed a check (run-wide; the run proves nothing).
     InvariantFailed,
+    /// `--only-seed`: seeding is done, the paths left are not explored (run-wide).
+    OnlySeed,
     /// `--max-stack-frames` (this path).
     MaxStackFrames,
     /// Killed over `--max-memory`.
@@ -40,6 +42,7 @@ impl Halt {
             Halt::ExitOnError => "exit-on-error",
             Halt::TargetsReached => "targets-reached",
             Halt::InvariantFailed => "invariant-failed",
+            Halt::OnlySeed => "only-seed",
             Halt::MaxStackFrames => "max-stack-frames",
             Halt::MaxMemory => "max-memory",
             Halt::SolverTimeout => "max-solver-time",
@@ -56,7 +59,8 @@ impl Halt {
             | Halt::MaxTests
             | Halt::ExitOnError
             | Halt::TargetsReached
-            | Halt::InvariantFailed => true,
+            | Halt::InvariantFailed
+            | Halt::OnlySeed => true,
             Halt::MaxStackFrames | Halt::MaxMemory | Halt::SolverTimeout | Halt::SolverUnknown => {
                 false
             }

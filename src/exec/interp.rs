@@ -61,6 +61,7 @@ mod layout;
 mod loop_abs;
 mod loop_inv;
 mod observe;
+mod seeding;
 mod seen;
 mod state;
 mod sym_size;
@@ -346,6 +347,11 @@ pub(super) struct Interp<'m, 'io> {
     pub(super) quantum_deadline: Option<std::time::Instant>,
     /// `insts` when the running path last synced its `executed` count.
     pub(super) synced_at: u64,
+    /// The seeding phase runs: only paths with seeds run (`seeding.rs`).
+    pub(super) seeding: bool,
+    /// The running path lost its last seed during the seeding phase: it stops at the next
+    /// instruction, to wait with the other paths without seeds.
+    pub(super) seedless: bool,
 }
 
 enum Flow {
@@ -444,6 +450,8 @@ impl<'m, 'io> Interp<'m, 'io> {
             quantum_end: u64::MAX,
             quantum_deadline: None,
             synced_at: 0,
+            seeding: false,
+            seedless: false,
             max_frames: if cfg.max_stack_frames == 0 {
                 usize::MAX
             } else {

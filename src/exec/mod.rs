@@ -119,12 +119,15 @@ pub mod memory;
 mod objmap;
 pub mod posix_env;
 mod replay;
+pub mod seed;
 pub mod sem;
 pub mod target;
 pub mod value;
 
 #[cfg(test)]
 mod e2e_tests;
+#[cfg(test)]
+mod seed_tests;
 #[cfg(test)]
 mod seen_tests;
 #[cfg(test)]

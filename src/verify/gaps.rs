@@ -79,7 +79,7 @@ fn halt_gap(reason: Halt) -> Option<String> {
         Halt::SolverTimeout => "solver timeout (--max-solver-time)",
         Halt::SolverUnknown => "solver unknown",
         Halt::Interrupted => "interrupted",
-        Halt::MaxTests | Halt::ExitOnError | Halt::InvariantFailed => {
+        Halt::MaxTests | Halt::ExitOnError | Halt::InvariantFailed | Halt::OnlySeed => {
             return Some(format!("path stopped: {reason}"))
         }
     };

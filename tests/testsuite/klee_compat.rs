@@ -34,6 +34,8 @@ pub(crate) struct KSpec {
     cflags: Vec<String>,
     /// `CREATE: path | line`: lines of files made in each run's directory first.
     creates: Vec<(String, String)>,
+    /// `KTEST: path | name=hex ...`: `.ktest` files made in each run's directory first.
+    ktests: Vec<(String, String)>,
     /// `EXPECT-STATUS:` trex's exit status (default 0).
     status: i32,
     /// `EXPECT-STDERR:` a line of stderr (each `...` stands for any text).
@@ -83,6 +85,7 @@ pub(crate) fn parse(path: &Path) -> Result<KSpec, String> {
         stdin: None,
         cflags: Vec::new(),
         creates: Vec::new(),
+        ktests: Vec::new(),
         status: 0,
         stderr: Vec::new(),
         stderr_lines: None,
@@ -117,6 +120,11 @@ pub(crate) fn parse(path: &Path) -> Result<KSpec, String> {
             }
             "CFLAGS" => s.cflags.extend(split_args(r)),
             "CREATE" => s.creates.push(pair(r).ok_or_else(|| bad("CREATE"))?),
+            "KTEST" => {
+                let (path, objs) = pair(r).ok_or_else(|| bad("KTEST"))?;
+                ktest_objects(&objs).ok_or_else(|| bad("KTEST (path | name=hex ...)"))?;
+                s.ktests.push((path, objs));
+            }
             "EXPECT-STATUS" => s.status = r.parse().map_err(|_| bad("EXPECT-STATUS"))?,
             "EXPECT-STDERR" => s.stderr.push(r.to_string()),
             "EXPECT-STDERR-LINES" => {
@@ -166,6 +174,24 @@ pub(crate) fn parse(path: &Path) -> Result<KSpec, String> {
         ));
     }
     Ok(s)
+}
+
+/// The objects of a `KTEST:` line: `name=hex` words (bytes in hex, `name=` for none).
+fn ktest_objects(words: &str) -> Option<Vec<(String, Vec<u8>)>> {
+    words
+        .split_whitespace()
+        .map(|w| {
+            let (name, hex) = w.split_once('=')?;
+            if hex.len() % 2 != 0 {
+                return None;
+            }
+            let bytes = (0..hex.len())
+                .step_by(2)
+                .map(|i| u8::from_str_radix(&hex[i..i + 2], 16).ok())
+                .collect::<Option<Vec<u8>>>()?;
+            Some((name.to_string(), bytes))
+        })
+        .collect()
 }
 
 pub(crate) fn collect(root: &Path, cases: &mut Vec<Case>) {
@@ -237,6 +263,15 @@ pub(crate) fn run(ctx: &Ctx, spec: &KSpec, dir: &Path) -> Result<(), String> {
             text.push_str(line);
             text.push('\n');
             fs::write(&p, text).map_err(|e| e.to_string())?;
+        }
+        for (path, objs) in &spec.ktests {
+            let objs = ktest_objects(objs).expect("checked when parsed");
+            let kt = trex::output::ktest::KTest::of_objects(vec!["prog.bc".into()], &objs);
+            let p = rd.join(path);
+            if let Some(parent) = p.parent() {
+                fs::create_dir_all(parent).map_err(|e| e.to_string())?;
+            }
+            fs::write(&p, kt.to_bytes()).map_err(|e| e.to_string())?;
         }
         let stdin = spec.stdin.as_ref().map(|s| match s.as_str() {
             "source" => spec.path.clone(),

@@ -28,6 +28,8 @@ pub(in crate::exec) fn run(
     if let Err(e) = it.init_globals() {
         return Err(RunError::Setup(format!("{:?}", e)));
     }
+    // With seeds, the first path carries them all (`seeding.rs`).
+    let mut phase = seeding::SeedPhase::start(&mut it);
     let main_ptr = it.st.mem.ptr_to(it.func_objs[entry.0 as usize]);
     let fid = start.unwrap_or(entry);
     let vals_of = |_: &Interp, (argc, argv, envp): (Value, Value, Value)| match start {
@@ -77,6 +79,13 @@ pub(in crate::exec) fn run(
     loop {
         let mut added = Vec::new();
         for snap in std::mem::take(&mut it.worklist) {
+            // While seeding, a path without seeds waits.
+            let Some(snap) = (match &mut phase {
+                Some(p) => p.admit(snap),
+                None => Some(snap),
+            }) else {
+                continue;
+            };
             let meta = StateMeta::of(&snap);
             let node = snap.st.path.node;
             let id = slab.insert(Some(snap), meta);
@@ -87,6 +96,12 @@ pub(in crate::exec) fn run(
             added.push(id);
         }
         match suspended.take() {
+            // It lost its seeds while seeding: it waits with the paths without seeds.
+            Some(snap) if phase.is_some() && snap.st.path.seeds.is_empty() => {
+                searcher.update(Some(cur), &added, &[cur], &slab);
+                slab.remove(cur);
+                phase.as_mut().and_then(|p| p.admit(snap));
+            }
             Some(snap) => {
                 slab.put_back(cur, snap);
                 it.suspended();
@@ -109,7 +124,16 @@ pub(in crate::exec) fn run(
         } else {
             None
         };
-        let Some(next) = confirm.or_else(|| searcher.select(&slab)) else {
+        let mut next = confirm.or_else(|| searcher.select(&slab));
+        if let Some(p) = &mut phase {
+            if p.over(&it, &slab, next.is_none(), mon) {
+                // Seeding is done: the paths without seeds join the others.
+                let held = phase.take().unwrap().finish(&mut it, mon);
+                seeding::join(&mut it, held, &mut slab, &mut *searcher);
+                next = next.or_else(|| searcher.select(&slab));
+            }
+        }
+        let Some(next) = next else {
             break;
         };
         cur = next;

@@ -55,6 +55,7 @@ impl<'m, 'io> Interp<'m, 'io> {
     pub(super) fn add_constraint(&mut self, c: ExprId) {
         self.observe_fact(observe::PathFact::Constraint(c));
         if self.pool.as_const(c).is_none() {
+            self.seed_constraint(c);
             self.st.path.constraints.push(c);
         }
     }
@@ -70,8 +71,9 @@ impl<'m, 'io> Interp<'m, 'io> {
             return error(kind, msg);
         }
         self.fork_check()?;
-        if !self.fork_allowed(1) {
-            // No more forks: the path continues on the error-free side.
+        if self.seeds_drop_side(bad) || !self.fork_allowed(1) {
+            // No more forks (or no seed takes the error): the path continues on the
+            // error-free side.
             self.add_constraint(good);
             return Ok(());
         }
@@ -111,7 +113,8 @@ impl<'m, 'io> Interp<'m, 'io> {
     /// Saves a copy of the current path that will take `edge` under the extra constraint `c`.
     pub(super) fn fork_to(&mut self, f: &'m Function, edge: &'m Edge, c: ExprId) {
         self.sync_executed();
-        let st = self.st.branch(c);
+        let mut st = self.st.branch(c);
+        self.seed_fork(Some(&mut st), c);
         self.st.path.depth += 1;
         self.worklist.push(Snap {
             st,
@@ -124,6 +127,7 @@ impl<'m, 'io> Interp<'m, 'io> {
     pub(in crate::exec) fn install(&mut self, s: Snap<'m>) {
         self.st = s.st;
         self.can_fork = true;
+        self.seedless = false;
         if let Some(fr) = self.st.frames.last_mut() {
             // Resumes at the saved instruction (re-executed: forks of symbolic pointer
             // resolution), or takes the saved edge.

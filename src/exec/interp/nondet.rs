@@ -7,19 +7,19 @@ use super::*;
 impl<'m, 'io> Interp<'m, 'io> {
     /// A fresh object `name` of `ret`'s store size read as `ret`'s integer fields; `None` when
     /// `ret` is not a struct of integers.
-    pub(super) fn nondet_int_struct(&mut self, name: &str, ret: TypeId) -> Option<Value> {
+    pub(super) fn nondet_int_struct(&mut self, name: &str, ret: TypeId) -> R<Option<Value>> {
         let ty = self.m.ty(ret);
         let TypeKind::Struct { fields, offsets } = &ty.kind else {
-            return None;
+            return Ok(None);
         };
         let mut parts = Vec::with_capacity(fields.len());
         for (&f, &off) in fields.iter().zip(offsets) {
             let TypeKind::Int(w) = self.m.ty(f).kind else {
-                return None;
+                return Ok(None);
             };
             parts.push((off, self.m.ty(f).store_size, w));
         }
-        let (_, a) = self.fresh_array(name, ty.store_size);
+        let (_, a) = self.fresh_array(name, ty.store_size)?;
         let vals = parts
             .into_iter()
             .map(|(off, bytes, w)| {
@@ -29,6 +29,6 @@ impl<'m, 'io> Interp<'m, 'io> {
                 self.val_of(e)
             })
             .collect::<Vec<_>>();
-        Some(Value::Agg(vals.into_boxed_slice()))
+        Ok(Some(Value::Agg(vals.into_boxed_slice())))
     }
 }

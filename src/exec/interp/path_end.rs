@@ -140,7 +140,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             end,
             objects,
             silent,
-            covered_new: self.st.covered_new,
+            covered_new: self.st.covered_new || self.seeds_demand_test(),
             lines: self.path_lines(),
         });
     }
@@ -180,6 +180,8 @@ impl<'m, 'io> Interp<'m, 'io> {
     /// Ends a copy of the current path right here with an error, under the extra
     /// constraint `bad` (the current path continues).
     pub(super) fn fork_error(&mut self, bad: ExprId, kind: ErrorKind, msg: &str) {
+        // (Seeds that satisfy `bad` end with the error path.)
+        self.seed_fork(None, bad);
         let stop = Stop::Error {
             kind,
             msg: msg.into(),

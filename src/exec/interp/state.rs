@@ -40,6 +40,8 @@ pub(in crate::exec) struct PathState {
     /// `--write-cov`: the straight-line runs the path executed (function, first, last
     /// instruction), inherited by the paths it forks (KLEE's per-state covered lines).
     pub(in crate::exec) ran: std::collections::BTreeSet<(u32, u32, u32)>,
+    /// The seeds the path follows (`interp/seeding.rs`; none without `--seed-file`).
+    pub(in crate::exec) seeds: Vec<crate::exec::seed::Seed>,
 }
 
 /// No interpolation node (`PathState::node`).

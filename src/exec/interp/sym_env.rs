@@ -169,7 +169,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             self.st.mem.write_bytes(r.idx, 0, &bytes);
             return Ok((r, None));
         }
-        let (_, a) = self.fresh_array(name, size);
+        let (_, a) = self.fresh_array(name, size)?;
         let v = (0..size)
             .map(|k| {
                 let i = self.pool.constant(32, k as u128);
@@ -211,6 +211,8 @@ impl<'m, 'io> Interp<'m, 'io> {
             ),
             Some(_) => Ok(()),
             None => {
+                // (As KLEE's `klee_assume` in its runtime: a seed violating it is patched.)
+                self.seed_constraint(c);
                 self.st.path.constraints.push(c);
                 Ok(())
             }
@@ -239,6 +241,11 @@ impl<'m, 'io> Interp<'m, 'io> {
         }
         let n = n.expect("counts of a symbolic run");
         let v = self.env_int("n_args")?;
+        // Every count's path starts with every seed: those of other counts follow those.
+        let e = self.expr_of(&v, 32, "n_args")?;
+        let k = self.pool.constant(32, n as u128);
+        let other = self.pool.ne(e, k);
+        self.seed_fork(None, other);
         self.env_assume_eq(&v, n as u128, "n_args")?;
         Ok(n)
     }

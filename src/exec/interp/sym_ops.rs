@@ -135,7 +135,7 @@ impl<'m, 'io> Interp<'m, 'io> {
         Ok(())
     }
 
-    pub(super) fn fresh_array(&mut self, name: &str, size: u64) -> (String, ArrayId) {
+    pub(super) fn fresh_array(&mut self, name: &str, size: u64) -> R<(String, ArrayId)> {
         // The ktest name is the name given, repeated names included (KLEE writes the memory
         // object's name; native replay checks it); the array's SMT name is unique in the pool.
         let kname = name.to_string();
@@ -149,16 +149,17 @@ impl<'m, 'io> Interp<'m, 'io> {
         self.st.path.symbolics.push((kname.clone(), a, size));
         self.symbolic = true;
         self.observe_fact(observe::PathFact::Array(a));
-        (kname, a)
+        self.seed_bind(&kname, a, size)?;
+        Ok((kname, a))
     }
 
     /// A fresh symbolic integer of `bytes` bytes read as `w` bits.
-    pub(super) fn fresh_int(&mut self, name: &str, bytes: u64, w: u32) -> Value {
-        let (_, a) = self.fresh_array(name, bytes);
+    pub(super) fn fresh_int(&mut self, name: &str, bytes: u64, w: u32) -> R<Value> {
+        let (_, a) = self.fresh_array(name, bytes)?;
         let z = self.pool.constant(32, 0);
         let e = self.pool.read_bytes_le(a, None, z, bytes as u32);
         let e = self.pool.zext_or_trunc(e, w);
-        self.val_of(e)
+        Ok(self.val_of(e))
     }
 
     pub(in crate::exec) fn cstr_arg(&mut self, v: &Value) -> R<String> {
@@ -196,7 +197,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                 let (p, n) = (self.arg(args, 0), self.arg(args, 1));
                 let name = self.symbolic_name(&self.arg(args, 2))?;
                 let (slot, n) = self.make_symbolic_target(&p, &n)?;
-                let (_, a) = self.fresh_array(&name, n);
+                let (_, a) = self.fresh_array(&name, n)?;
                 let m = &mut self.st.mem;
                 let o = &mut m.objs[slot as usize];
                 o.ptrs.clear();
@@ -228,12 +229,12 @@ impl<'m, 'io> Interp<'m, 'io> {
             }
             Builtin::KleeInt => {
                 let name = self.cstr_arg(&self.arg(args, 0))?;
-                Ok(self.fresh_int(&name, 4, ret_w.max(1)))
+                self.fresh_int(&name, 4, ret_w.max(1))
             }
             Builtin::Nondet => {
                 let name = self.m.func(fid).name.clone();
                 if ret_w == 0 {
-                    if let Some(v) = self.nondet_int_struct(&name, ret) {
+                    if let Some(v) = self.nondet_int_struct(&name, ret)? {
                         return Ok(v);
                     }
                     return error(
@@ -243,7 +244,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                 }
                 let bytes = self.m.ty(ret).store_size.max(1);
                 if name == "__VERIFIER_nondet_bool" {
-                    let (_, a) = self.fresh_array(&name, bytes);
+                    let (_, a) = self.fresh_array(&name, bytes)?;
                     let z = self.pool.constant(32, 0);
                     let e = self.pool.read_bytes_le(a, None, z, bytes as u32);
                     let one = self.pool.constant(8 * bytes as u32, 1);
@@ -252,7 +253,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                     let e = self.pool.zext_or_trunc(e, ret_w);
                     return Ok(self.val_of(e));
                 }
-                Ok(self.fresh_int(&name, bytes, ret_w))
+                self.fresh_int(&name, bytes, ret_w)
             }
             Builtin::SilentExit => Err(Box::new(Stop::Silent)),
             Builtin::IsSymbolic => {
@@ -312,7 +313,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                     return Ok(Value::Int(lo as u32 as u128 & mask(ret_w.max(1))));
                 }
                 let name = self.cstr_arg(&self.arg(args, 2))?;
-                let v = self.fresh_int(&name, 4, 32);
+                let v = self.fresh_int(&name, 4, 32)?;
                 let e = self.expr_of(&v, 32, "klee_range")?;
                 let h = self.pool.constant(32, hi as u32 as u128);
                 if lo == 0 {
@@ -335,7 +336,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                     return sym_err("the argument of klee_choose");
                 };
                 let w = self.ps * 8;
-                let v = self.fresh_int("klee_choose", self.ps as u64, w);
+                let v = self.fresh_int("klee_choose", self.ps as u64, w)?;
                 let e = self.expr_of(&v, w, "klee_choose")?;
                 let k = self.pool.constant(w, n & mask(w));
                 let c = self.pool.ult(e, k);

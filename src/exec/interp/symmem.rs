@@ -162,7 +162,8 @@ impl<'m, 'io> Interp<'m, 'io> {
     /// Pushes a copy of the current path that re-executes the current instruction under `c`.
     pub(super) fn fork_reexec(&mut self, c: ExprId) {
         self.sync_executed();
-        let st = self.st.branch(c);
+        let mut st = self.st.branch(c);
+        self.seed_fork(Some(&mut st), c);
         self.push_other_fork(
             Snap {
                 st,
