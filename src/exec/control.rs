@@ -320,16 +320,25 @@ impl<'m> Interp<'m, '_> {
     }
 
     /// Adds the instructions run since the last sync to the running path's `executed`.
-    /// Before a fork: the instruction count, and with `--write-cov` the straight-line run so
-    /// far (up to the forking instruction), so that the copy has them.
+    /// Before a fork: the instruction count, and with `--write-cov` the coverage of the
+    /// straight-line run so far (up to the forking instruction), so that the copy inherits
+    /// the lines it covered first (KLEE marks each instruction as it steps).
     pub(super) fn sync_executed(&mut self) {
         self.st.executed += self.insts - self.synced_at;
         self.synced_at = self.insts;
         if self.write_cov {
             if let Some(fr) = self.st.frames.last() {
-                let (f, pc) = (fr.func.0, self.st.pc);
+                let (f, pc) = (fr.func, self.st.pc);
                 if pc >= self.run_from {
-                    self.st.path.ran.insert((f, self.run_from, pc));
+                    let ran = &mut self.st.path.ran;
+                    let mut new = false;
+                    self.coverage.cover_reporting(f, self.run_from, pc, |i| {
+                        ran.insert((f.0, i, i));
+                        new = true;
+                    });
+                    if new {
+                        self.st.note_covered_new();
+                    }
                 }
             }
         }
@@ -337,6 +346,9 @@ impl<'m> Interp<'m, '_> {
 
     /// The side taken by the conditional branch being executed (the running path's).
     pub(super) fn visit_branch(&mut self, side: bool) {
+        if let Some(log) = &mut self.st.path.branches {
+            log.push(side);
+        }
         if self.branch_side_is_new(side) {
             self.covered_new_code();
         }
@@ -479,6 +491,7 @@ impl<'m> Interp<'m, '_> {
                 silent: true,
                 covered_new: false,
                 lines: Vec::new(),
+                record: None,
             });
         }
     }

@@ -192,9 +192,11 @@ pub struct Config {
     pub path_inputs: bool,
     /// Which failing integer operations are errors.
     pub checks: sem::Checks,
-    /// Each ended path lists the source lines it executed (`PathEnd::lines`, KLEE's
+    /// Each ended path lists the source lines it covered first (`PathEnd::lines`, KLEE's
     /// `--write-cov`).
     pub write_cov: bool,
+    /// KLEE's other per-test files about the path (`PathEnd::record`).
+    pub path_files: PathFiles,
     /// Record what runs into this `Coverage` (the caller samples it during the run and reports
     /// it after; build it with `Coverage::for_search`); `None`: a coverage of the run's own.
     pub coverage: Option<std::sync::Arc<crate::search::Coverage>>,
@@ -232,6 +234,7 @@ impl Default for Config {
             path_inputs: true,
             checks: sem::Checks::default(),
             write_cov: false,
+            path_files: PathFiles::default(),
             coverage: None,
             posix: None,
             kdalloc: true,
@@ -296,9 +299,48 @@ pub struct PathEnd {
     /// The path covered code or a branch side no earlier path had (KLEE's `coveredNew`:
     /// `--only-output-states-covering-new` writes tests only for those, and for errors).
     pub covered_new: bool,
-    /// With `Config::write_cov`: the `file:line` of every source line the path executed,
-    /// sorted (KLEE's `.cov` file).
+    /// With `Config::write_cov`: the `file:line` of each source line the path covered first
+    /// (no path had executed it before; a forked path inherits those of its parent), sorted
+    /// (KLEE's `.cov` file).
     pub lines: Vec<String>,
+    /// What `Config::path_files` asked for (`None`: nothing).
+    pub record: Option<Box<PathRecord>>,
+}
+
+/// Which of KLEE's per-test files about the path to prepare (`PathEnd::record`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PathFiles {
+    /// `--write-kqueries`: the path condition in KQuery, for every path.
+    pub kquery: bool,
+    /// The path condition in KQuery for the paths that end in an error (KLEE writes a
+    /// `.kquery` beside every error test).
+    pub kquery_errors: bool,
+    /// `--write-smt2s`: the path condition in SMT-LIB 2.
+    pub smt2: bool,
+    /// `--write-paths`: every conditional branch's decision.
+    pub branches: bool,
+    /// `--write-sym-paths`: the decisions of the branches that forked.
+    pub sym_branches: bool,
+}
+
+impl PathFiles {
+    pub fn any(&self) -> bool {
+        self.kquery || self.kquery_errors || self.smt2 || self.branches || self.sym_branches
+    }
+}
+
+/// KLEE's per-test files about a path, as text (or decisions) ready to write.
+#[derive(Debug, Clone, Default)]
+pub struct PathRecord {
+    /// `.kquery`: its path condition in KQuery (`expr::kquery`).
+    pub kquery: Option<String>,
+    /// `.smt2`: its path condition in SMT-LIB 2 (`expr::smt2`).
+    pub smt2: Option<String>,
+    /// `.path`: the decision of each conditional branch it executed (true: the true side),
+    /// concrete or symbolic, in order (KLEE's path stream).
+    pub branches: Option<Vec<bool>>,
+    /// `.sym.path`: the decision at each branch where it forked (both sides feasible).
+    pub sym_branches: Option<Vec<bool>>,
 }
 
 /// How a path ended.
