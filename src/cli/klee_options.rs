@@ -164,7 +164,7 @@ pub const KLEE_OPTIONS: &[KleeOption] = &[
         List,
         Refused("not implemented: use `trex replay prog.bc DIR/*.ktest`"),
     ),
-    opt("replay-path", Value, Refused("trex writes and replays no .path files")),
+    opt("replay-path", Value, trex("replay-path")),
     // Seeding options.
     opt("seed-file", List, Refused(SEEDING)),
     opt("seed-dir", List, Refused(SEEDING)),

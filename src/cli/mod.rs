@@ -156,6 +156,10 @@ pub struct RunArgs {
     /// Run concretely on the inputs of this .ktest file (KLEE's replay).
     #[arg(long, value_name = "FILE")]
     pub replay_ktest_file: Option<PathBuf>,
+    /// Follow the branch decisions of this `.path` file (`--write-paths`): each conditional
+    /// branch takes the file's next decision, symbolic ones without forking.
+    #[arg(long, value_name = "FILE")]
+    pub replay_path: Option<PathBuf>,
     /// Division and remainder by zero are errors (KLEE's default); `=false`: the result is the
     /// SMT-LIB one (all ones for a quotient, the dividend for a remainder).
     #[arg(long, num_args = 0..=1, default_value_t = true, default_missing_value = "true",

@@ -257,6 +257,16 @@ pub fn run(a: &RunArgs) -> Result<()> {
         Some(f) => Some(ktest_objects(f)?),
         None => None,
     };
+    let replay_path = match &a.replay_path {
+        Some(f) => {
+            let text = std::fs::read_to_string(f)
+                .map_err(|e| anyhow::anyhow!("--replay-path {}: {e}", f.display()))?;
+            let d = crate::output::pathfile::parse(&text)
+                .map_err(|e| anyhow::anyhow!("--replay-path {}: {e}", f.display()))?;
+            Some(std::sync::Arc::from(d))
+        }
+        None => None,
+    };
     // KLEE passes its own environment to the program unless --env-file names another.
     let env = match &a.env_file {
         Some(f) => read_env_file(f)?,
@@ -342,6 +352,7 @@ pub fn run(a: &RunArgs) -> Result<()> {
             branches: a.write_paths,
             sym_branches: a.write_sym_paths,
         },
+        replay_path,
         checks: exec::sem::Checks {
             div_zero: a.check_div_zero,
             overshift: a.check_overshift,

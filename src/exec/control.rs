@@ -20,7 +20,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::interp::{Interp, Slab, Snap, Stop, R};
+use super::interp::{error, Interp, Slab, Snap, Stop, R};
 use super::{End, ErrorKind, Halt, PathEnd};
 use crate::ir::FuncId;
 use crate::search::{Searcher, StateId};
@@ -341,6 +341,32 @@ impl<'m> Interp<'m, '_> {
                     }
                 }
             }
+        }
+    }
+
+    /// `--replay-path`: the decision the conditional branch being executed takes (`None`:
+    /// no path is replayed).
+    pub(super) fn replayed_decision(&mut self) -> R<Option<bool>> {
+        let Some(rp) = &self.replay_path else {
+            return Ok(None);
+        };
+        match rp.get(self.st.path.replayed as usize) {
+            Some(&d) => {
+                self.st.path.replayed += 1;
+                Ok(Some(d))
+            }
+            None => error(ErrorKind::Exec, "ran out of branches in replay path mode"),
+        }
+    }
+
+    /// A concrete conditional branch goes to `side`: with `--replay-path`, the path file's
+    /// decision must be the same.
+    pub(super) fn check_replayed(&mut self, side: bool) -> R<()> {
+        match self.replayed_decision()? {
+            Some(d) if d != side => {
+                error(ErrorKind::Exec, "hit invalid branch in replay path mode")
+            }
+            _ => Ok(()),
         }
     }
 

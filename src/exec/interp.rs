@@ -337,6 +337,8 @@ pub(super) struct Interp<'m, 'io> {
     pub(super) write_cov: bool,
     /// `Config::path_files`.
     pub(super) path_files: crate::exec::PathFiles,
+    /// `Config::replay_path`.
+    pub(super) replay_path: Option<Arc<[bool]>>,
     /// Where the running straight-line run began (`--write-cov`: a fork records the run so
     /// far, which the copy inherits).
     pub(super) run_from: u32,
@@ -446,6 +448,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             checks: cfg.checks,
             write_cov: cfg.write_cov,
             path_files: cfg.path_files,
+            replay_path: cfg.replay_path.clone(),
             run_from: 0,
             coverage: cfg
                 .coverage

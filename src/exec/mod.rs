@@ -197,6 +197,10 @@ pub struct Config {
     pub write_cov: bool,
     /// KLEE's other per-test files about the path (`PathEnd::record`).
     pub path_files: PathFiles,
+    /// `--replay-path`: each conditional branch takes the next of these decisions (a `.path`
+    /// file's), concrete or symbolic; a concrete branch going the other way, or one past the
+    /// last decision, ends the path with an `exec` error (KLEE stops on an assertion there).
+    pub replay_path: Option<std::sync::Arc<[bool]>>,
     /// Record what runs into this `Coverage` (the caller samples it during the run and reports
     /// it after; build it with `Coverage::for_search`); `None`: a coverage of the run's own.
     pub coverage: Option<std::sync::Arc<crate::search::Coverage>>,
@@ -235,6 +239,7 @@ impl Default for Config {
             checks: sem::Checks::default(),
             write_cov: false,
             path_files: PathFiles::default(),
+            replay_path: None,
             coverage: None,
             posix: None,
             kdalloc: true,

@@ -207,6 +207,17 @@ impl<'m, 'io> Interp<'m, 'io> {
         let may_t = self.may_be(c)?;
         let nc = self.pool.bool_not(c);
         let may_f = self.may_be(nc)?;
+        if let Some(d) = self.replayed_decision()? {
+            // `--replay-path`: the file's side, never a fork.
+            if !(if d { may_t } else { may_f }) {
+                return error(ErrorKind::Exec, "hit invalid branch in replay path mode");
+            }
+            if may_t && may_f {
+                self.add_constraint(if d { c } else { nc });
+            }
+            self.visit_branch(d);
+            return Ok(self.edge(f, if d { t } else { fe }));
+        }
         match (may_t, may_f) {
             (true, true) => {
                 self.fork_check()?;

@@ -44,6 +44,8 @@ pub(in crate::exec) struct PathState {
     pub(in crate::exec) branches: Option<super::branch_log::BranchLog>,
     /// `--write-sym-paths`: the decisions of the branches that forked.
     pub(in crate::exec) sym_branches: Option<super::branch_log::BranchLog>,
+    /// `--replay-path`: the decisions taken so far.
+    pub(in crate::exec) replayed: u32,
 }
 
 /// No interpolation node (`PathState::node`).

@@ -344,6 +344,9 @@ impl<'m, 'io> Interp<'m, 'io> {
                     return Ok(Flow::Jump(self.sym_branch(f, c, t, fe)?));
                 }
                 let side = self.opb(cond) & 1 != 0;
+                if self.replay_path.is_some() {
+                    self.check_replayed(side)?;
+                }
                 self.visit_branch(side);
                 let e = if side { t } else { fe };
                 return Ok(Flow::Jump(self.edge(f, e)));
