@@ -328,12 +328,6 @@ pub struct PathFiles {
     pub sym_branches: bool,
 }
 
-impl PathFiles {
-    pub fn any(&self) -> bool {
-        self.kquery || self.kquery_errors || self.smt2 || self.branches || self.sym_branches
-    }
-}
-
 /// KLEE's per-test files about a path, as text (or decisions) ready to write.
 #[derive(Debug, Clone, Default)]
 pub struct PathRecord {

@@ -211,17 +211,20 @@ impl<'m, 'io> Interp<'m, 'io> {
     /// constraint of an error path forked off it.
     fn path_record(&self, extra: Option<ExprId>, error: bool) -> Option<Box<PathRecord>> {
         let f = self.path_files;
-        if !f.any() {
+        let kquery = f.kquery || (f.kquery_errors && error);
+        if !(kquery || f.smt2 || f.branches || f.sym_branches) {
             return None;
         }
-        let mut cs = self.st.path.constraints.clone();
-        cs.extend(extra);
+        let cs = || {
+            let mut cs = self.st.path.constraints.clone();
+            cs.extend(extra);
+            cs
+        };
         let record = PathRecord {
-            kquery: (f.kquery || (f.kquery_errors && error))
-                .then(|| crate::expr::kquery::kquery_constraints(&self.pool, &cs)),
+            kquery: kquery.then(|| crate::expr::kquery::kquery_constraints(&self.pool, &cs())),
             smt2: f
                 .smt2
-                .then(|| crate::expr::smt2::smt2_constraints(&self.pool, &cs)),
+                .then(|| crate::expr::smt2::smt2_constraints(&self.pool, &cs())),
             branches: self.st.path.branches.as_ref().map(|l| l.bits()),
             sym_branches: self.st.path.sym_branches.as_ref().map(|l| l.bits()),
         };
