@@ -96,6 +96,8 @@ pub fn kquery_name(name: &str) -> String {
 struct Printer<'a> {
     pool: &'a ExprPool,
     out: String,
+    /// Where the current line of `out` starts.
+    line_start: usize,
     /// Met more than once while scanning: labelled when first printed.
     shared: HashSet<ExprId>,
     shared_updates: HashSet<UpdateId>,
@@ -112,6 +114,7 @@ impl<'a> Printer<'a> {
         Printer {
             pool,
             out: String::new(),
+            line_start: 0,
             shared: HashSet::new(),
             shared_updates: HashSet::new(),
             seen: HashSet::new(),
@@ -203,14 +206,16 @@ impl<'a> Printer<'a> {
             }
         }
         self.out.push('\n');
+        self.line_start = self.out.len();
     }
 
     fn col(&self) -> usize {
-        self.out.len() - self.out.rfind('\n').map_or(0, |i| i + 1)
+        self.out.len() - self.line_start
     }
 
     fn break_line(&mut self, indent: usize) {
         self.out.push('\n');
+        self.line_start = self.out.len();
         self.out.extend(std::iter::repeat_n(' ', indent));
     }
 
