@@ -100,12 +100,12 @@ pub const KLEE_OPTIONS: &[KleeOption] = &[
     // Test case options.
     opt("write-no-tests", Flag, trex("write-no-tests")),
     opt("write-cvcs", Flag, off_only("trex writes no .cvc (STP) files")),
-    opt("write-kqueries", Flag, off_only("trex writes no .kquery files yet")),
-    opt("write-smt2s", Flag, off_only("trex writes no .smt2 files yet")),
+    opt("write-kqueries", Flag, trex("write-kqueries")),
+    opt("write-smt2s", Flag, trex("write-smt2s")),
     opt("write-cov", Flag, trex("write-cov")),
-    opt("write-test-info", Flag, off_only("trex writes no .info test files yet")),
-    opt("write-paths", Flag, off_only("trex writes no .path files")),
-    opt("write-sym-paths", Flag, off_only("trex writes no .sym.path files")),
+    opt("write-test-info", Flag, trex("write-test-info")),
+    opt("write-paths", Flag, trex("write-paths")),
+    opt("write-sym-paths", Flag, trex("write-sym-paths")),
     opt("write-xml-tests", Flag, off_only("trex writes no Test-Comp XML tests")),
     opt(
         "xml-metadata-programfile",
@@ -163,7 +163,7 @@ pub const KLEE_OPTIONS: &[KleeOption] = &[
         List,
         Refused("not implemented: use `trex replay prog.bc DIR/*.ktest`"),
     ),
-    opt("replay-path", Value, Refused("trex writes and replays no .path files")),
+    opt("replay-path", Value, trex("replay-path")),
     // Seeding options.
     opt("seed-file", List, trex("seed-file")),
     opt("seed-dir", List, trex("seed-dir")),

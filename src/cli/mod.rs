@@ -157,6 +157,10 @@ pub struct RunArgs {
     /// Run concretely on the inputs of this .ktest file (KLEE's replay).
     #[arg(long, value_name = "FILE")]
     pub replay_ktest_file: Option<PathBuf>,
+    /// Follow the branch decisions of this `.path` file (`--write-paths`): each conditional
+    /// branch takes the file's next decision, symbolic ones without forking.
+    #[arg(long, value_name = "FILE")]
+    pub replay_path: Option<PathBuf>,
     /// Division and remainder by zero are errors (KLEE's default); `=false`: the result is the
     /// SMT-LIB one (all ones for a quotient, the dividend for a remainder).
     #[arg(long, num_args = 0..=1, default_value_t = true, default_missing_value = "true",
@@ -178,10 +182,29 @@ pub struct RunArgs {
     #[arg(long, num_args = 0..=1, default_value_t = true, default_missing_value = "true",
           require_equals = true, action = clap::ArgAction::Set)]
     pub check_overshift: bool,
-    /// Write a `.cov` file beside each test: the `file:line` of every source line its path
-    /// executed (KLEE's `--write-cov`).
+    /// Write a `.cov` file beside each test: the `file:line` of each source line its path
+    /// covered first (no earlier path had executed it; inherited by the paths it forked), as
+    /// KLEE's `--write-cov`.
     #[arg(long)]
     pub write_cov: bool,
+    /// Write a `.kquery` file beside each test: its path condition in KLEE's KQuery language
+    /// (error tests get one anyway, as KLEE's).
+    #[arg(long)]
+    pub write_kqueries: bool,
+    /// Write a `.smt2` file beside each test: its path condition in SMT-LIB 2 (QF_AUFBV).
+    #[arg(long)]
+    pub write_smt2s: bool,
+    /// Write a `.path` file beside each test: the decision of every conditional branch of its
+    /// path (`1` true, `0` false, one per line).
+    #[arg(long)]
+    pub write_paths: bool,
+    /// Write a `.sym.path` file beside each test: the decisions of the branches where its path
+    /// forked (both sides feasible).
+    #[arg(long)]
+    pub write_sym_paths: bool,
+    /// Write a `.info` file beside each test: the time its files took to write.
+    #[arg(long)]
+    pub write_test_info: bool,
     /// Report every error state (default: only the first per instruction and message).
     #[arg(long)]
     pub emit_all_errors: bool,

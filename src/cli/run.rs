@@ -257,6 +257,16 @@ pub fn run(a: &RunArgs) -> Result<()> {
         Some(f) => Some(ktest_objects(f)?),
         None => None,
     };
+    let replay_path = match &a.replay_path {
+        Some(f) => {
+            let text = std::fs::read_to_string(f)
+                .map_err(|e| anyhow::anyhow!("--replay-path {}: {e}", f.display()))?;
+            let d = crate::output::pathfile::parse(&text)
+                .map_err(|e| anyhow::anyhow!("--replay-path {}: {e}", f.display()))?;
+            Some(std::sync::Arc::from(d))
+        }
+        None => None,
+    };
     // KLEE passes its own environment to the program unless --env-file names another.
     let env = match &a.env_file {
         Some(f) => read_env_file(f)?,
@@ -343,6 +353,14 @@ pub fn run(a: &RunArgs) -> Result<()> {
         subsumed_test: a.subsumed_test,
         greedy_confirmation: a.greedy.greedy_confirmation,
         write_cov: a.write_cov,
+        path_files: exec::PathFiles {
+            kquery: a.write_kqueries,
+            kquery_errors: true,
+            smt2: a.write_smt2s,
+            branches: a.write_paths,
+            sym_branches: a.write_sym_paths,
+        },
+        replay_path,
         checks: exec::sem::Checks {
             div_zero: a.check_div_zero,
             overshift: a.check_overshift,
@@ -371,6 +389,7 @@ pub fn run(a: &RunArgs) -> Result<()> {
     w.test_args = cfg.posix.is_some().then(|| cfg.argv.clone());
     w.emit_all_errors = a.emit_all_errors;
     w.write_cov = a.write_cov;
+    w.write_test_info = a.write_test_info;
     w.write_no_tests = a.write_no_tests;
     w.only_covering_new = a.only_output_states_covering_new;
     w.max_tests = a.max_tests.filter(|&n| n > 0);

@@ -11,6 +11,7 @@ use crate::exec::control::Monitor;
 use crate::exec::{self, End, Halt, PathEnd, Prune};
 use crate::ir;
 use crate::output::ktest::KTest;
+use crate::output::test_files::TestFiles;
 use crate::output::{ErrFile, OutputDir, StackLine};
 
 pub struct TestWriter<'a> {
@@ -18,6 +19,8 @@ pub struct TestWriter<'a> {
     pub out: OutputDir,
     /// `--write-cov`: a `.cov` file beside each test.
     pub write_cov: bool,
+    /// `--write-test-info`: a `.info` file beside each test.
+    pub write_test_info: bool,
     pub emit_all_errors: bool,
     pub write_no_tests: bool,
     pub only_covering_new: bool,
@@ -75,6 +78,7 @@ impl<'a> TestWriter<'a> {
             out,
             emit_all_errors: false,
             write_cov: false,
+            write_test_info: false,
             write_no_tests: false,
             only_covering_new: false,
             max_tests: None,
@@ -95,8 +99,7 @@ impl<'a> TestWriter<'a> {
     fn write(&mut self, path: &PathEnd) -> std::io::Result<()> {
         let args = (self.test_args.clone()).unwrap_or_else(|| std::env::args().collect());
         let test = KTest::of_objects(args, &path.objects);
-        self.out
-            .set_next_cov(self.write_cov.then(|| path.lines.clone()));
+        self.out.set_next_files(self.files_of(path));
         let skip_new = self.only_covering_new && !path.covered_new;
         match &path.end {
             End::Exit(_) | End::SilentExit => {
@@ -137,9 +140,23 @@ impl<'a> TestWriter<'a> {
                 }
             }
         }
-        // (A path that got no test leaves no lines for the next one.)
-        self.out.set_next_cov(None);
+        // (A path that got no test leaves no files for the next one.)
+        self.out.set_next_files(TestFiles::default());
         Ok(())
+    }
+
+    /// The files KLEE writes beside the test of `path` (the executor prepared the ones about
+    /// its path condition and branches, as `Config::path_files` asked).
+    fn files_of(&self, path: &PathEnd) -> TestFiles {
+        let r = path.record.as_deref();
+        TestFiles {
+            path: r.and_then(|r| r.branches.clone()),
+            kquery: r.and_then(|r| r.kquery.clone()),
+            smt2: r.and_then(|r| r.smt2.clone()),
+            sym_path: r.and_then(|r| r.sym_branches.clone()),
+            cov: self.write_cov.then(|| path.lines.clone()),
+            info: self.write_test_info,
+        }
     }
 }
 

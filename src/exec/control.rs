@@ -20,7 +20,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::interp::{Interp, Slab, Snap, Stop, R};
+use super::interp::{error, Interp, Slab, Snap, Stop, R};
 use super::{End, ErrorKind, Halt, PathEnd};
 use crate::ir::FuncId;
 use crate::search::{Searcher, StateId};
@@ -325,23 +325,61 @@ impl<'m> Interp<'m, '_> {
     }
 
     /// Adds the instructions run since the last sync to the running path's `executed`.
-    /// Before a fork: the instruction count, and with `--write-cov` the straight-line run so
-    /// far (up to the forking instruction), so that the copy has them.
+    /// Before a fork: the instruction count, and with `--write-cov` the coverage of the
+    /// straight-line run so far (up to the forking instruction), so that the copy inherits
+    /// the lines it covered first (KLEE marks each instruction as it steps).
     pub(super) fn sync_executed(&mut self) {
         self.st.executed += self.insts - self.synced_at;
         self.synced_at = self.insts;
         if self.write_cov {
             if let Some(fr) = self.st.frames.last() {
-                let (f, pc) = (fr.func.0, self.st.pc);
+                let (f, pc) = (fr.func, self.st.pc);
                 if pc >= self.run_from {
-                    self.st.path.ran.insert((f, self.run_from, pc));
+                    let ran = &mut self.st.path.ran;
+                    let mut new = false;
+                    self.coverage.cover_reporting(f, self.run_from, pc, |i| {
+                        ran.insert((f.0, i, i));
+                        new = true;
+                    });
+                    if new {
+                        self.st.note_covered_new();
+                    }
                 }
             }
         }
     }
 
+    /// `--replay-path`: the decision the conditional branch being executed takes (`None`:
+    /// no path is replayed).
+    pub(super) fn replayed_decision(&mut self) -> R<Option<bool>> {
+        let Some(rp) = &self.replay_path else {
+            return Ok(None);
+        };
+        match rp.get(self.st.path.replayed as usize) {
+            Some(&d) => {
+                self.st.path.replayed += 1;
+                Ok(Some(d))
+            }
+            None => error(ErrorKind::Exec, "ran out of branches in replay path mode"),
+        }
+    }
+
+    /// A concrete conditional branch goes to `side`: with `--replay-path`, the path file's
+    /// decision must be the same.
+    pub(super) fn check_replayed(&mut self, side: bool) -> R<()> {
+        match self.replayed_decision()? {
+            Some(d) if d != side => {
+                error(ErrorKind::Exec, "hit invalid branch in replay path mode")
+            }
+            _ => Ok(()),
+        }
+    }
+
     /// The side taken by the conditional branch being executed (the running path's).
     pub(super) fn visit_branch(&mut self, side: bool) {
+        if let Some(log) = &mut self.st.path.branches {
+            log.push(side);
+        }
         if self.branch_side_is_new(side) {
             self.covered_new_code();
         }
@@ -487,6 +525,7 @@ impl<'m> Interp<'m, '_> {
                 silent: true,
                 covered_new: false,
                 lines: Vec::new(),
+                record: None,
             });
         }
     }

@@ -8,7 +8,8 @@ use super::memory::{MemErr, Memory, ObjKind, ObjRef};
 use super::sem::{self, Conc, Domain, Exprs, Scalar};
 use super::value::{mask, sext, IntErr, Value};
 use super::{
-    Config, End, ErrorKind, ErrorReport, Halt, Io, Outcome, PathEnd, Prune, RunError, StackEntry,
+    Config, End, ErrorKind, ErrorReport, Halt, Io, Outcome, PathEnd, PathRecord, Prune, RunError,
+    StackEntry,
 };
 use crate::expr::{self, ArrayId, ExprId, ExprPool};
 use crate::ir::*;
@@ -18,6 +19,7 @@ use std::sync::Arc;
 
 /// Checks of the API's arguments (KLEE's user errors).
 mod api_args;
+mod branch_log;
 mod itp;
 /// `__VERIFIER_nondet_*` returned as a struct of integers (`__int128` on x86-64).
 mod nondet;
@@ -336,6 +338,10 @@ pub(super) struct Interp<'m, 'io> {
     checks: sem::Checks,
     /// `Config::write_cov`.
     pub(super) write_cov: bool,
+    /// `Config::path_files`.
+    pub(super) path_files: crate::exec::PathFiles,
+    /// `Config::replay_path`.
+    pub(super) replay_path: Option<Arc<[bool]>>,
     /// Where the running straight-line run began (`--write-cov`: a fork records the run so
     /// far, which the copy inherits).
     pub(super) run_from: u32,
@@ -389,11 +395,19 @@ impl<'m, 'io> Interp<'m, 'io> {
         let observers = Self::observers_for(m, cfg);
         let step_sites = Self::step_sites(&observers);
         let wants = Self::wants_of(&observers);
+        let mut st = ExecutionState::new(mem);
+        // (Kept only when asked for: recording costs a test per branch otherwise.)
+        if cfg.path_files.branches {
+            st.path.branches = Some(Default::default());
+        }
+        if cfg.path_files.sym_branches {
+            st.path.sym_branches = Some(Default::default());
+        }
         Interp {
             m,
             pool: ExprPool::new(),
             solver: None,
-            st: ExecutionState::new(mem),
+            st,
             worklist: Vec::new(),
             paths: Vec::new(),
             symbolic: false,
@@ -442,6 +456,8 @@ impl<'m, 'io> Interp<'m, 'io> {
             exit_inputs: cfg.exit_inputs,
             checks: cfg.checks,
             write_cov: cfg.write_cov,
+            path_files: cfg.path_files,
+            replay_path: cfg.replay_path.clone(),
             run_from: 0,
             coverage: cfg
                 .coverage

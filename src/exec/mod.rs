@@ -200,9 +200,15 @@ pub struct Config {
     pub exit_inputs: bool,
     /// Which failing integer operations are errors.
     pub checks: sem::Checks,
-    /// Each ended path lists the source lines it executed (`PathEnd::lines`, KLEE's
+    /// Each ended path lists the source lines it covered first (`PathEnd::lines`, KLEE's
     /// `--write-cov`).
     pub write_cov: bool,
+    /// KLEE's other per-test files about the path (`PathEnd::record`).
+    pub path_files: PathFiles,
+    /// `--replay-path`: each conditional branch takes the next of these decisions (a `.path`
+    /// file's), concrete or symbolic; a concrete branch going the other way, or one past the
+    /// last decision, ends the path with an `exec` error (KLEE stops on an assertion there).
+    pub replay_path: Option<std::sync::Arc<[bool]>>,
     /// Record what runs into this `Coverage` (the caller samples it during the run and reports
     /// it after; build it with `Coverage::for_search`); `None`: a coverage of the run's own.
     pub coverage: Option<std::sync::Arc<crate::search::Coverage>>,
@@ -241,6 +247,8 @@ impl Default for Config {
             exit_inputs: true,
             checks: sem::Checks::default(),
             write_cov: false,
+            path_files: PathFiles::default(),
+            replay_path: None,
             coverage: None,
             posix: None,
             kdalloc: true,
@@ -305,9 +313,42 @@ pub struct PathEnd {
     /// The path covered code or a branch side no earlier path had (KLEE's `coveredNew`:
     /// `--only-output-states-covering-new` writes tests only for those, and for errors).
     pub covered_new: bool,
-    /// With `Config::write_cov`: the `file:line` of every source line the path executed,
-    /// sorted (KLEE's `.cov` file).
+    /// With `Config::write_cov`: the `file:line` of each source line the path covered first
+    /// (no path had executed it before; a forked path inherits those of its parent), sorted
+    /// (KLEE's `.cov` file).
     pub lines: Vec<String>,
+    /// What `Config::path_files` asked for (`None`: nothing).
+    pub record: Option<Box<PathRecord>>,
+}
+
+/// Which of KLEE's per-test files about the path to prepare (`PathEnd::record`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PathFiles {
+    /// `--write-kqueries`: the path condition in KQuery, for every path.
+    pub kquery: bool,
+    /// The path condition in KQuery for the paths that end in an error (KLEE writes a
+    /// `.kquery` beside every error test).
+    pub kquery_errors: bool,
+    /// `--write-smt2s`: the path condition in SMT-LIB 2.
+    pub smt2: bool,
+    /// `--write-paths`: every conditional branch's decision.
+    pub branches: bool,
+    /// `--write-sym-paths`: the decisions of the branches that forked.
+    pub sym_branches: bool,
+}
+
+/// KLEE's per-test files about a path, as text (or decisions) ready to write.
+#[derive(Debug, Clone, Default)]
+pub struct PathRecord {
+    /// `.kquery`: its path condition in KQuery (`expr::kquery`).
+    pub kquery: Option<String>,
+    /// `.smt2`: its path condition in SMT-LIB 2 (`expr::smt2`).
+    pub smt2: Option<String>,
+    /// `.path`: the decision of each conditional branch it executed (true: the true side),
+    /// concrete or symbolic, in order (KLEE's path stream).
+    pub branches: Option<Vec<bool>>,
+    /// `.sym.path`: the decision at each branch where it forked (both sides feasible).
+    pub sym_branches: Option<Vec<bool>>,
 }
 
 /// How a path ended.

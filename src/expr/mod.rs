@@ -11,6 +11,8 @@
 //!   `ArraySets` cache for independence slicing.
 //! * `print.rs`: SMT-LIB 2 scripts (`smtlib_query`, `smtlib_validity_query`, `smtlib_term`) and a
 //!   KQuery-like `pool.display(e)`.
+//! * `kquery.rs`, `smt2.rs`: a path condition as KLEE writes it in a test's `.kquery` (KQuery)
+//!   and `.smt2` (SMT-LIB 2) file.
 //! * `walk.rs`: walks over the DAG below an expression (`walk`, `post_order`), its update lists
 //!   included.
 //! * `proptests.rs`: raw-vs-simplified property tests guarding every rule.
@@ -22,9 +24,11 @@ use hashbrown::HashMap;
 
 pub mod builder;
 pub mod eval;
+pub mod kquery;
 pub mod print;
 #[cfg(test)]
 pub(crate) mod proptests;
+pub mod smt2;
 pub mod walk;
 
 pub use eval::{arrays_of, eval, ArraySets, Assignment, Evaluator};

@@ -381,7 +381,7 @@ fn bin_name(op: BinOp) -> &'static str {
 
 /// Prints `e` as one SMT-LIB term with `let`s (Bool sort if `e` has width 1, else BitVec);
 /// also returns the arrays it mentions.
-fn term_with_lets(pool: &ExprPool, e: ExprId, out: &mut String) -> Vec<ArrayId> {
+pub(crate) fn term_with_lets(pool: &ExprPool, e: ExprId, out: &mut String) -> Vec<ArrayId> {
     let root = Node::E(
         e,
         if pool.width(e) == 1 {

@@ -1,8 +1,11 @@
 //! The KLEE-style output directory: `klee-out-N/` with `info`, `messages.txt`, `warnings.txt`,
-//! one `testNNNNNN.ktest` per finished path and a `testNNNNNN.<kind>.err` per error.
+//! one `testNNNNNN.ktest` per finished path and a `testNNNNNN.<kind>.err` per error, and the
+//! per-test files the options ask for (`test_files.rs`).
 
 pub mod ktest;
+pub mod pathfile;
 pub mod runstats;
+pub mod test_files;
 
 use std::fs::{self, File};
 use std::io::{self, Write};
@@ -10,14 +13,15 @@ use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
 use ktest::KTest;
+use test_files::TestFiles;
 
 pub struct OutputDir {
     pub path: PathBuf,
     messages: File,
     warnings: File,
     tests_written: u32,
-    /// The `.cov` lines of the next test written (`--write-cov`).
-    next_cov: Option<Vec<String>>,
+    /// The optional files of the next test written.
+    next_files: TestFiles,
 }
 
 /// An error as it appears in a `.err` file.
@@ -78,7 +82,7 @@ impl OutputDir {
             warnings: File::create(path.join("warnings.txt"))?,
             path,
             tests_written: 0,
-            next_cov: None,
+            next_files: TestFiles::default(),
         })
     }
 
@@ -96,24 +100,28 @@ impl OutputDir {
         self.tests_written
     }
 
-    /// Writes the next `testNNNNNN.ktest` and, for an error, `testNNNNNN.<suffix>.err`;
-    /// returns the test's number.
+    /// Writes the next `testNNNNNN.ktest` and, for an error, `testNNNNNN.<suffix>.err`,
+    /// then the files set by `set_next_files`; returns the test's number.
     pub fn write_test(&mut self, kt: &KTest, err: Option<&ErrFile>) -> io::Result<u32> {
+        let started = std::time::Instant::now();
         let id = self.next_test(kt)?;
         if let Some(e) = err {
             let name = format!("test{id:06}.{}.err", e.suffix);
             fs::write(self.path.join(name), render_err(e, id))?;
         }
+        self.write_files(id, started)?;
         Ok(id)
     }
 
     /// Writes the next test for a path stopped early (a budget), with KLEE's `.early` note.
     pub fn write_early_test(&mut self, kt: &KTest, why: &str) -> io::Result<u32> {
+        let started = std::time::Instant::now();
         let id = self.next_test(kt)?;
         fs::write(
             self.path.join(format!("test{id:06}.early")),
             format!("{why}\n"),
         )?;
+        self.write_files(id, started)?;
         Ok(id)
     }
 
@@ -122,19 +130,17 @@ impl OutputDir {
         let id = self.tests_written;
         let mut f = File::create(self.path.join(format!("test{id:06}.ktest")))?;
         kt.write_to(&mut f)?;
-        if let Some(lines) = self.next_cov.take() {
-            let mut text = lines.join("\n");
-            if !text.is_empty() {
-                text.push('\n');
-            }
-            fs::write(self.path.join(format!("test{id:06}.cov")), text)?;
-        }
         Ok(id)
     }
 
-    /// The next test written gets a `.cov` file with these `file:line` lines.
-    pub fn set_next_cov(&mut self, lines: Option<Vec<String>>) {
-        self.next_cov = lines;
+    fn write_files(&mut self, id: u32, started: std::time::Instant) -> io::Result<()> {
+        std::mem::take(&mut self.next_files).write(&self.path, id, started)
+    }
+
+    /// The next test written gets these files beside it (a path that gets no test leaves
+    /// none for the next: set them before each path's test).
+    pub fn set_next_files(&mut self, files: TestFiles) {
+        self.next_files = files;
     }
 
     pub fn write_info(&self, text: &str) -> io::Result<()> {

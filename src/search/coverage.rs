@@ -177,6 +177,41 @@ impl Coverage {
         new
     }
 
+    /// Marks instructions `from..=to` of `f` covered without counting an execution (a run
+    /// recorded before it ends: `--write-cov`); calls `newly` with each one not covered
+    /// before.
+    pub fn cover_reporting(&self, f: ir::FuncId, from: u32, to: u32, mut newly: impl FnMut(u32)) {
+        let Some(words) = self.bits.get(f.0 as usize) else {
+            return;
+        };
+        if from > to || to as usize / 64 >= words.len() {
+            return;
+        }
+        let mut new = 0u64;
+        for pc in from..=to {
+            let bit = 1u64 << (pc % 64);
+            if words[pc as usize / 64].fetch_or(bit, Ordering::Relaxed) & bit == 0 {
+                new += 1;
+                newly(pc);
+            }
+        }
+        if new != 0 {
+            self.covered.fetch_add(new, Ordering::Relaxed);
+        }
+    }
+
+    /// Calls `f` with each instruction of `from..=to` of `func` not covered yet.
+    pub fn uncovered_in(&self, func: ir::FuncId, from: u32, to: u32, mut f: impl FnMut(u32)) {
+        let Some(words) = self.bits.get(func.0 as usize) else {
+            return;
+        };
+        for pc in from..=to.min((words.len() * 64) as u32 - 1) {
+            if words[pc as usize / 64].load(Ordering::Relaxed) >> (pc % 64) & 1 == 0 {
+                f(pc);
+            }
+        }
+    }
+
     /// The side (`true`: the true edge) of the conditional branch at `pc` of `f` was taken;
     /// true if it had not been before (KLEE marks the path as having covered new code).
     #[inline]

@@ -51,6 +51,11 @@ pub(crate) struct KSpec {
     no_files: Vec<String>,
     /// `EXPECT-IN-FILE: path | line`.
     in_files: Vec<(String, String)>,
+    /// `EXPECT-FILE-IS: path | line`: the file's lines, all of them, in order.
+    whole_files: Vec<(String, Vec<String>)>,
+    /// `EXPECT-SMT2-SAT: DIR`: z3 finds each `test*.smt2` of DIR satisfiable, also with the
+    /// arrays pinned to the bytes of the test's `.ktest` objects.
+    smt2_dirs: Vec<String>,
     /// `EXPECT-COUNT: DIR SUFFIX N`: files of DIR whose names end with SUFFIX.
     counts: Vec<(String, String, usize)>,
     /// `EXPECT-DONE: NAME OP N`: the `KLEE: done: NAME = V` line, V compared with N.
@@ -94,6 +99,8 @@ pub(crate) fn parse(path: &Path) -> Result<KSpec, String> {
         files: Vec::new(),
         no_files: Vec::new(),
         in_files: Vec::new(),
+        whole_files: Vec::new(),
+        smt2_dirs: Vec::new(),
         counts: Vec::new(),
         done: Vec::new(),
         timeout: None,
@@ -137,6 +144,14 @@ pub(crate) fn parse(path: &Path) -> Result<KSpec, String> {
             "EXPECT-IN-FILE" => s
                 .in_files
                 .push(pair(r).ok_or_else(|| bad("EXPECT-IN-FILE"))?),
+            "EXPECT-FILE-IS" => {
+                let (f, line) = pair(r).ok_or_else(|| bad("EXPECT-FILE-IS"))?;
+                match s.whole_files.iter_mut().find(|(g, _)| *g == f) {
+                    Some((_, lines)) => lines.push(line),
+                    None => s.whole_files.push((f, vec![line])),
+                }
+            }
+            "EXPECT-SMT2-SAT" => s.smt2_dirs.push(r.to_string()),
             "EXPECT-COUNT" => {
                 let w: Vec<&str> = r.split_whitespace().collect();
                 match w.as_slice() {
@@ -364,6 +379,16 @@ fn check(spec: &KSpec, rd: &Path, out: &Out) -> Vec<String> {
             p.push(format!("no line {want:?} in {f}"));
         }
     }
+    for (f, want) in &spec.whole_files {
+        let text = fs::read_to_string(rd.join(f)).unwrap_or_default();
+        let got: Vec<&str> = text.lines().collect();
+        if got != *want {
+            p.push(format!("{f} is {got:?}, expected {want:?}"));
+        }
+    }
+    for d in &spec.smt2_dirs {
+        p.extend(smt2_problems(&rd.join(d)));
+    }
     for (d, suffix, n) in &spec.counts {
         let got = fs::read_dir(rd.join(d))
             .map(|rd| {
@@ -397,6 +422,74 @@ fn check(spec: &KSpec, rd: &Path, out: &Out) -> Vec<String> {
             p.push(format!(
                 "`KLEE: done: {name}` is {got:?}, expected {op} {n}"
             ));
+        }
+    }
+    p
+}
+
+/// z3's answer to a script (`check-sat` once).
+fn z3(script: &str) -> Result<String, String> {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new("z3")
+        .arg("-in")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot run z3 (scripts/install-deps.sh installs it): {e}"))?;
+    let mut stdin = child.stdin.take().unwrap();
+    stdin
+        .write_all(script.as_bytes())
+        .map_err(|e| e.to_string())?;
+    drop(stdin);
+    let out = child.wait_with_output().map_err(|e| e.to_string())?;
+    Ok(String::from_utf8_lossy(&out.stdout).trim().to_string())
+}
+
+/// `EXPECT-SMT2-SAT`: each `.smt2` of `dir` alone, and with the test's bytes asserted for
+/// the arrays of the same names (before its `(check-sat)`), is satisfiable for z3: the file
+/// is a path condition that the test's input meets.
+fn smt2_problems(dir: &Path) -> Vec<String> {
+    let mut p = Vec::new();
+    let mut files: Vec<PathBuf> = fs::read_dir(dir)
+        .map(|rd| rd.flatten().map(|e| e.path()).collect())
+        .unwrap_or_default();
+    files.retain(|f| f.extension().is_some_and(|e| e == "smt2"));
+    files.sort();
+    if files.is_empty() {
+        p.push(format!("no .smt2 file in {}", dir.display()));
+    }
+    for f in files {
+        let name = f.file_name().unwrap().to_string_lossy().into_owned();
+        let script = fs::read_to_string(&f).unwrap_or_default();
+        let bytes = fs::read(f.with_extension("ktest")).unwrap_or_default();
+        let test = match trex::output::ktest::KTest::from_bytes(&bytes) {
+            Ok(t) => t,
+            Err(e) => {
+                p.push(format!("{name}: its .ktest: {e}"));
+                continue;
+            }
+        };
+        let mut pins = String::new();
+        for o in &test.objects {
+            if !script.contains(&format!("(declare-fun {} ", o.name)) {
+                continue;
+            }
+            for (i, b) in o.bytes.iter().enumerate() {
+                pins.push_str(&format!(
+                    "(assert (= (select {} (_ bv{i} 32)) (_ bv{b} 8)))\n",
+                    o.name
+                ));
+            }
+        }
+        let pinned = script.replace("(check-sat)", &format!("{pins}(check-sat)"));
+        for (what, s) in [("alone", &script), ("with its test's bytes", &pinned)] {
+            match z3(s) {
+                Ok(a) if a == "sat" => {}
+                Ok(a) => p.push(format!("z3 says {a:?} for {name} {what}")),
+                Err(e) => p.push(e),
+            }
         }
     }
     p

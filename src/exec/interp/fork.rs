@@ -181,12 +181,22 @@ impl<'m, 'io> Interp<'m, 'io> {
         self.run_loop()
     }
 
-    /// The path just forked (the last pending one) takes `side` of the branch being executed:
-    /// when no path took it before, that path covered new code.
+    /// The path just forked (the last pending one) takes `side` of the branch being executed,
+    /// the running one the other: when no path took `side` before, the forked path covered
+    /// new code.
+    /// Both record the fork's decision (`--write-paths`, `--write-sym-paths`).
     fn visit_forked_branch(&mut self, side: bool) {
-        if self.branch_side_is_new(side) {
-            let child = self.worklist.last_mut().expect("a forked path");
+        let new = self.branch_side_is_new(side);
+        let child = self.worklist.last_mut().expect("a forked path");
+        if new {
             child.st.note_covered_new();
+        }
+        let p = &mut child.st.path;
+        for log in [&mut p.branches, &mut p.sym_branches].into_iter().flatten() {
+            log.push(side);
+        }
+        if let Some(log) = &mut self.st.path.sym_branches {
+            log.push(!side);
         }
     }
 
@@ -201,6 +211,17 @@ impl<'m, 'io> Interp<'m, 'io> {
         let may_t = self.may_be(c)?;
         let nc = self.pool.bool_not(c);
         let may_f = self.may_be(nc)?;
+        if let Some(d) = self.replayed_decision()? {
+            // `--replay-path`: the file's side, never a fork.
+            if !(if d { may_t } else { may_f }) {
+                return error(ErrorKind::Exec, "hit invalid branch in replay path mode");
+            }
+            if may_t && may_f {
+                self.add_constraint(if d { c } else { nc });
+            }
+            self.visit_branch(d);
+            return Ok(self.edge(f, if d { t } else { fe }));
+        }
         match (may_t, may_f) {
             (true, true) => {
                 self.fork_check()?;

@@ -136,12 +136,18 @@ impl<'m, 'io> Interp<'m, 'io> {
         } else {
             self.test_objects(None)
         };
+        let record = if silent {
+            None
+        } else {
+            self.path_record(None, matches!(end, End::Error(_)))
+        };
         self.paths.push(PathEnd {
             end,
             objects,
             silent,
             covered_new: self.st.covered_new || self.seeds_demand_test(),
             lines: self.path_lines(),
+            record,
         });
     }
 
@@ -158,6 +164,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             silent: false,
             covered_new: self.st.covered_new,
             lines: self.path_lines(),
+            record: self.path_record(None, false),
         });
     }
 
@@ -199,10 +206,35 @@ impl<'m, 'io> Interp<'m, 'io> {
             silent: false,
             covered_new: self.st.covered_new,
             lines: self.path_lines(),
+            record: self.path_record(Some(bad), true),
         });
     }
 
-    /// The source lines the running path executed (`--write-cov`), as `file:line`.
+    /// KLEE's per-test files about the running path (`Config::path_files`); `extra`: the
+    /// constraint of an error path forked off it.
+    fn path_record(&self, extra: Option<ExprId>, error: bool) -> Option<Box<PathRecord>> {
+        let f = self.path_files;
+        let kquery = f.kquery || (f.kquery_errors && error);
+        if !(kquery || f.smt2 || f.branches || f.sym_branches) {
+            return None;
+        }
+        let cs = || {
+            let mut cs = self.st.path.constraints.clone();
+            cs.extend(extra);
+            cs
+        };
+        let record = PathRecord {
+            kquery: kquery.then(|| crate::expr::kquery::kquery_constraints(&self.pool, &cs())),
+            smt2: f
+                .smt2
+                .then(|| crate::expr::smt2::smt2_constraints(&self.pool, &cs())),
+            branches: self.st.path.branches.as_ref().map(|l| l.bits()),
+            sym_branches: self.st.path.sym_branches.as_ref().map(|l| l.bits()),
+        };
+        Some(Box::new(record))
+    }
+
+    /// The source lines the running path covered first (`--write-cov`), as `file:line`.
     fn path_lines(&self) -> Vec<String> {
         if !self.write_cov {
             return Vec::new();

@@ -37,11 +37,17 @@ pub(in crate::exec) struct PathState {
     /// Its node in interpolation's tree (`interp/itp.rs`; the first path is the root, 0;
     /// `NO_NODE`: none, as a branched path until the observer gives it one).
     pub(in crate::exec) node: u32,
-    /// `--write-cov`: the straight-line runs the path executed (function, first, last
+    /// `--write-cov`: the instructions the path covered first (function, first, last
     /// instruction), inherited by the paths it forks (KLEE's per-state covered lines).
     pub(in crate::exec) ran: std::collections::BTreeSet<(u32, u32, u32)>,
     /// The seeds the path follows (`interp/seeding.rs`; none without `--seed-file`).
     pub(in crate::exec) seeds: Vec<crate::exec::seed::Seed>,
+    /// `--write-paths`: the decision of every conditional branch (`None`: not kept).
+    pub(in crate::exec) branches: Option<super::branch_log::BranchLog>,
+    /// `--write-sym-paths`: the decisions of the branches that forked.
+    pub(in crate::exec) sym_branches: Option<super::branch_log::BranchLog>,
+    /// `--replay-path`: the decisions taken so far.
+    pub(in crate::exec) replayed: u32,
 }
 
 /// No interpolation node (`PathState::node`).

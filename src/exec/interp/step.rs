@@ -107,11 +107,27 @@ impl<'m, 'io> Interp<'m, 'io> {
     #[inline(always)]
     fn cover(&mut self, f: FuncId, from: u32, to: u32, ran: bool) {
         let to = if ran { to } else { to.wrapping_sub(1) };
+        if self.write_cov {
+            return self.cover_recording(f, from, to);
+        }
         if to != u32::MAX && self.coverage.mark_range(f, from, to) != 0 {
             self.covered_new_code();
         }
-        if self.write_cov && to != u32::MAX && to >= from {
-            self.st.path.ran.insert((f.0, from, to));
+    }
+
+    /// `cover` with `--write-cov`: the path also records the instructions it covered first
+    /// (KLEE's per-state covered lines: those no path had executed before).
+    #[cold]
+    fn cover_recording(&mut self, f: FuncId, from: u32, to: u32) {
+        if to == u32::MAX || to < from {
+            return;
+        }
+        let ran = &mut self.st.path.ran;
+        self.coverage.uncovered_in(f, from, to, |i| {
+            ran.insert((f.0, i, i));
+        });
+        if self.coverage.mark_range(f, from, to) != 0 {
+            self.covered_new_code();
         }
     }
 
@@ -328,6 +344,9 @@ impl<'m, 'io> Interp<'m, 'io> {
                     return Ok(Flow::Jump(self.sym_branch(f, c, t, fe)?));
                 }
                 let side = self.opb(cond) & 1 != 0;
+                if self.replay_path.is_some() {
+                    self.check_replayed(side)?;
+                }
                 self.visit_branch(side);
                 let e = if side { t } else { fe };
                 return Ok(Flow::Jump(self.edge(f, e)));
