@@ -164,6 +164,7 @@ impl B {
             code,
             blocks: bl,
             asm_lines: Vec::new(),
+            is_extern_weak: false,
             loc: LocId(0),
         });
         self.m.func_by_name.insert(name.into(), id);

@@ -192,6 +192,9 @@ pub struct Function {
     /// Per instruction of `code`, its line in the printed module (KLEE's `assembly.ll`; 0:
     /// none); empty unless the module was loaded with its assembly.
     pub asm_lines: Vec<u32>,
+    /// A declaration with `extern_weak` linkage: its address is null unless something
+    /// defines it (the executor, for the functions of `ir::externs`).
+    pub is_extern_weak: bool,
 }
 
 impl Function {
@@ -581,6 +584,9 @@ pub enum InstKind {
     Unsupported {
         what: String,
     },
+    /// A call of inline assembly: executing it is KLEE's error (`inline assembly is
+    /// unsupported`).
+    InlineAsm,
 
     // Terminators.
     Ret {
@@ -680,7 +686,7 @@ impl InstKind {
                     g(v);
                 }
             }
-            Fence | Unsupported { .. } | Br { .. } | Unreachable => {}
+            Fence | Unsupported { .. } | InlineAsm | Br { .. } | Unreachable => {}
         }
     }
 
@@ -728,6 +734,7 @@ impl InstKind {
             | Fence
             | VaArg { .. }
             | Unsupported { .. }
+            | InlineAsm
             | Ret { .. }
             | Unreachable => {}
         }

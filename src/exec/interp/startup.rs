@@ -78,6 +78,12 @@ impl<'m, 'io> Interp<'m, 'io> {
                     addr: base.wrapping_add(*offset as u64) & self.ptr_mask,
                 }
             }
+            // An undefined weak function is null (`if (&f)` tests whether it exists).
+            Const::FuncAddr(f)
+                if m.func(*f).is_extern_weak && builtin_of(m.func(*f)) == Builtin::External =>
+            {
+                Value::Int(0)
+            }
             Const::FuncAddr(f) => self.st.mem.ptr_to(self.func_objs[f.0 as usize]),
             Const::BlockAddr { func, block } => {
                 let r = match self.block_objs.get(&(*func, *block)) {
