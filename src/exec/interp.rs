@@ -19,6 +19,7 @@ use std::sync::Arc;
 /// Checks of the API's arguments (KLEE's user errors).
 mod api_args;
 mod itp;
+mod klee_api;
 /// `__VERIFIER_nondet_*` returned as a struct of integers (`__int128` on x86-64).
 mod nondet;
 /// `select` of concrete pointers on a symbolic condition: decided or forked.
@@ -318,6 +319,8 @@ pub(super) struct Interp<'m, 'io> {
     max_depth: u32,
     /// Forks refused by `max_forks` / `max_depth`.
     forks_refused: u64,
+    /// Forks not made because the path turned forking off (`klee_set_forking`).
+    forks_disabled: u64,
     /// `--subsumed-test`: a path pruned as subsumed ends with a test.
     subsumed_test: bool,
     /// Provenance of symbolic address expressions: (object, its base) (`symmem.rs`).
@@ -425,6 +428,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             max_forks: cfg.max_forks.unwrap_or(u64::MAX),
             max_depth: cfg.max_depth.unwrap_or(u32::MAX),
             forks_refused: 0,
+            forks_disabled: 0,
             subsumed_test: cfg.subsumed_test,
             hints: hashbrown::HashMap::new(),
             observers,

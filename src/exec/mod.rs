@@ -267,6 +267,9 @@ pub struct Outcome {
     pub solver_stats: Option<crate::solver::SolverStats>,
     /// Symbolic branches that did not fork because of `max_forks` / `max_depth`.
     pub forks_refused: u64,
+    /// Symbolic branches that did not fork because the path turned forking off
+    /// (`klee_set_forking(0)`).
+    pub forks_disabled: u64,
     /// Interpolation statistics when it was on.
     pub interpolation: Option<crate::itp::Stats>,
     /// The explored tree in Graphviz form (`Config::output_tree` with interpolation).
@@ -340,6 +343,18 @@ pub struct StackEntry {
     /// The frame's arguments as KLEE prints them: a constant in decimal (`true` / `false` for
     /// an `i1`, a pointer's address), `symbolic` for a symbolic value.
     pub args: Vec<String>,
+}
+
+impl StackEntry {
+    /// Its line as KLEE's `dumpStack` prints it.
+    pub fn line(&self, m: &ir::Module) -> crate::output::StackLine {
+        crate::output::StackLine {
+            func: m.func(self.func).name.clone(),
+            args: self.args.clone(),
+            asm_line: self.asm_line,
+            at: m.loc_string(self.loc).unwrap_or_default(),
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

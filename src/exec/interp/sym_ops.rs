@@ -227,7 +227,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                 Ok(Value::Int(0))
             }
             Builtin::KleeInt => {
-                let name = self.cstr_arg(&self.arg(args, 0))?;
+                let name = self.symbolic_name(&self.arg(args, 0))?;
                 Ok(self.fresh_int(&name, 4, ret_w.max(1)))
             }
             Builtin::Nondet => {
@@ -267,13 +267,27 @@ impl<'m, 'io> Interp<'m, 'io> {
                     .last()
                     .map(|f| self.m.func(f.func).name.clone())
                     .unwrap_or_default();
-                let line = format!("KLEE: WARNING: {fname}: {msg}\n");
+                let prefix = if b == Builtin::Warning {
+                    "WARNING"
+                } else {
+                    "WARNING ONCE"
+                };
+                let line = format!("KLEE: {prefix}: {fname}: {msg}\n");
                 if b == Builtin::Warning || self.warned_once.insert(line.clone()) {
                     self.io.write(2, line.as_bytes());
                 }
                 Ok(Value::Int(0))
             }
-            Builtin::PreferCex => Ok(Value::Int(0)),
+            Builtin::PreferCex => {
+                // Only the test's values change (`test_objects`); a constant condition either
+                // holds or never can.
+                if let Value::Sym(e) = self.arg(args, 1) {
+                    let z = self.pool.constant(self.pool.width(e), 0);
+                    let c = self.pool.ne(e, z);
+                    self.st.path.cex_preferences.push(c);
+                }
+                Ok(Value::Int(0))
+            }
             Builtin::KleeAbort => error(ErrorKind::Abort, "abort failure"),
             Builtin::ReportError => {
                 let msg = self.cstr_arg(&self.arg(args, 2))?;
@@ -311,7 +325,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                 if lo as i64 + 1 == hi as i64 {
                     return Ok(Value::Int(lo as u32 as u128 & mask(ret_w.max(1))));
                 }
-                let name = self.cstr_arg(&self.arg(args, 2))?;
+                let name = self.symbolic_name(&self.arg(args, 2))?;
                 let v = self.fresh_int(&name, 4, 32);
                 let e = self.expr_of(&v, 32, "klee_range")?;
                 let h = self.pool.constant(32, hi as u32 as u128);
@@ -396,7 +410,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                 }
             }
             Builtin::IsReplay => Ok(self.ret_int(ret, self.ctl.lim.replay.is_some() as i128)),
-            _ => unreachable!(),
+            _ => self.klee_api(call),
         }
     }
 }
