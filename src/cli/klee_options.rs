@@ -135,9 +135,14 @@ pub const KLEE_OPTIONS: &[KleeOption] = &[
         Value,
         Kind::TrexValues {
             name: "libc",
-            values: &[("none", "none"), ("uclibc", "musl"), ("musl", "musl")],
-            otherwise: "trex has no KLEE libc yet: --libc=none, or --libc=uclibc (trex's full \
-                        C library, musl)",
+            values: &[
+                ("none", "none"),
+                ("klee", "klee"),
+                ("uclibc", "musl"),
+                ("musl", "musl"),
+            ],
+            otherwise: "KLEE's values are none, klee (string and memory functions) and uclibc \
+                        (trex's full C library, musl)",
         },
     ),
     opt(

@@ -103,6 +103,8 @@ pub enum Libc {
     Musl,
     /// No C library: the bitcode must be self-contained (trex's builtins only).
     None,
+    /// KLEE's minimal C library: string and memory functions only (`runtime/klee-libc/`).
+    Klee,
 }
 
 #[derive(clap::Args, Debug)]
