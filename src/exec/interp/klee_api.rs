@@ -56,7 +56,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                 self.io.write(2, format!("{name}:{text}\n").as_bytes());
             }
             Builtin::MarkGlobal => {
-                let p = self.arg(args, 0);
+                let p = self.exact_pointer(&self.arg(args, 0), "mark_global")?;
                 let r = self.exact_object(&p, "mark_global")?;
                 let o = &mut self.st.mem.objs[r.idx as usize];
                 if o.kind == ObjKind::Stack {
@@ -94,12 +94,22 @@ impl<'m, 'io> Interp<'m, 'io> {
         }
     }
 
+    /// A pointer argument of `klee_<name>` that must be an object's start (KLEE's
+    /// `resolveExact`): a symbolic one forks one path per object it may be the start of
+    /// (concrete on each), and a `memory error: invalid pointer: <name>` path where it may be
+    /// none.
+    pub(super) fn exact_pointer(&mut self, p: &Value, name: &str) -> R<Value> {
+        let Value::Sym(e) = *p else {
+            return Ok(p.clone());
+        };
+        let msg = format!("memory error: invalid pointer: {name}");
+        let r = self.resolve_exact(e, false, |r, _| Some(r), ErrorKind::Ptr, &msg)?;
+        Ok(self.st.mem.ptr_to(r.expect("not null")))
+    }
+
     /// The object a concrete pointer is the start of, else KLEE's `ptr` error `memory error:
-    /// invalid pointer: <name>` (a symbolic pointer: unsupported).
-    fn exact_object(&self, p: &Value, name: &str) -> R<ObjRef> {
-        if matches!(p, Value::Sym(_)) {
-            return sym_err(format!("the pointer given to klee_{name}"));
-        }
+    /// invalid pointer: <name>`.
+    pub(super) fn exact_object(&self, p: &Value, name: &str) -> R<ObjRef> {
         let mem = &self.st.mem;
         let r = match *p {
             Value::Ptr { obj, .. } => Some(obj),

@@ -389,25 +389,10 @@ impl<'m, 'io> Interp<'m, 'io> {
                 Ok(Value::Int(0))
             }
             Builtin::GetObjSize => {
-                let p = self.arg(args, 0);
-                if matches!(p, Value::Sym(_)) {
-                    return sym_err("the pointer given to klee_get_obj_size");
-                }
-                let live = match p {
-                    Value::Ptr { obj, .. } => self.st.mem.get(obj),
-                    _ => u64::try_from(p.bits())
-                        .ok()
-                        .and_then(|a| self.st.mem.lookup(a))
-                        .and_then(|r| self.st.mem.get(r)),
-                };
-                match live {
-                    Some(o) if o.base as u128 == p.bits() => Ok(self.ret_int(ret, o.size as i128)),
-                    _ => Err(Box::new(Stop::Error {
-                        kind: ErrorKind::Ptr,
-                        msg: "memory error: invalid pointer: klee_get_obj_size".into(),
-                        info: format!("address: {:#x}\n", p.bits()),
-                    })),
-                }
+                let p = self.exact_pointer(&self.arg(args, 0), "klee_get_obj_size")?;
+                let r = self.exact_object(&p, "klee_get_obj_size")?;
+                let size = self.st.mem.objs[r.idx as usize].size;
+                Ok(self.ret_int(ret, size as i128))
             }
             Builtin::IsReplay => Ok(self.ret_int(ret, self.ctl.lim.replay.is_some() as i128)),
             _ => self.klee_api(call),
