@@ -332,11 +332,7 @@ pub const KLEE_OPTIONS: &[KleeOption] = &[
     opt("disable-internalize", Flag, Ignored(PERF)),
     opt("verify-each", Flag, Ignored(SELF_CHECK)),
     // Special functions.
-    opt(
-        "silent-klee-assume",
-        Flag,
-        off_only("trex reports a klee_assume that cannot hold as a user error; ending the path silently is not implemented"),
-    ),
+    opt("silent-klee-assume", Flag, trex("silent-klee-assume")),
     opt(
         "readable-posix-inputs",
         Flag,

@@ -337,6 +337,7 @@ pub fn run(a: &RunArgs) -> Result<()> {
         subsumed_test: a.subsumed_test,
         greedy_confirmation: a.greedy.greedy_confirmation,
         write_cov: a.write_cov,
+        silent_klee_assume: a.silent_klee_assume,
         checks: exec::sem::Checks {
             div_zero: a.check_div_zero,
             overshift: a.check_overshift,

@@ -336,6 +336,8 @@ pub(super) struct Interp<'m, 'io> {
     checks: sem::Checks,
     /// `Config::write_cov`.
     pub(super) write_cov: bool,
+    /// `Config::silent_klee_assume`.
+    pub(super) silent_klee_assume: bool,
     /// Where the running straight-line run began (`--write-cov`: a fork records the run so
     /// far, which the copy inherits).
     pub(super) run_from: u32,
@@ -437,6 +439,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             path_inputs: cfg.path_inputs,
             checks: cfg.checks,
             write_cov: cfg.write_cov,
+            silent_klee_assume: cfg.silent_klee_assume,
             run_from: 0,
             coverage: cfg
                 .coverage

@@ -195,6 +195,9 @@ pub struct Config {
     /// Each ended path lists the source lines it executed (`PathEnd::lines`, KLEE's
     /// `--write-cov`).
     pub write_cov: bool,
+    /// A `klee_assume` that cannot hold ends the path silently (no test) instead of with a
+    /// user error (KLEE's `--silent-klee-assume`).
+    pub silent_klee_assume: bool,
     /// Record what runs into this `Coverage` (the caller samples it during the run and reports
     /// it after; build it with `Coverage::for_search`); `None`: a coverage of the run's own.
     pub coverage: Option<std::sync::Arc<crate::search::Coverage>>,
@@ -232,6 +235,7 @@ impl Default for Config {
             path_inputs: true,
             checks: sem::Checks::default(),
             write_cov: false,
+            silent_klee_assume: false,
             coverage: None,
             posix: None,
             kdalloc: true,

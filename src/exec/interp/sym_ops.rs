@@ -218,7 +218,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                 let z = self.pool.constant(w, 0);
                 let cond = self.pool.ne(e, z);
                 if !self.may_be(cond)? {
-                    if b == Builtin::VerifierAssume {
+                    if b == Builtin::VerifierAssume || self.silent_klee_assume {
                         return Err(Box::new(Stop::Silent));
                     }
                     return error(ErrorKind::User, "invalid klee_assume call (provably false)");
