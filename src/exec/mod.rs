@@ -79,20 +79,23 @@
 //! `klee_int`, `klee_range`, `klee_choose`, `klee_silent_exit`, `klee_abort`,
 //! `klee_report_error`, `klee_is_symbolic`, `klee_warning[_once]`, `klee_get_value*`,
 //! `klee_prefer_cex`, `klee_print_expr`, `klee_check_memory_access`, `klee_get_obj_size`,
-//! `klee_is_replay`, `__VERIFIER_nondet_<int type>` (`__int128` too, returned as `{i64, i64}`:
+//! `klee_is_replay`, the rest of KLEE 3.2's `klee.h` (`interp/klee_api.rs`),
+//! `__VERIFIER_nondet_<int type>` (`__int128` too, returned as `{i64, i64}`:
 //! `interp/nondet.rs`), `__VERIFIER_assume`, `reach_error` / `__VERIFIER_error`) is built in when
 //! the function is only declared; bad input to it ends the path with KLEE's `user` errors
 //! (`interp/api_args.rs`). Test objects keep the names given, repeated names included, as KLEE's
 //! `.ktest` files do. Every path's end is a
 //! [`PathEnd`] with a model of its symbolic objects. Anything symbolic not supported is an
 //! `exec` error `unsupported: symbolic ...` (floating point, vector operations, aggregates
-//! holding symbolic values in memory, symbolic pointers passed to builtins, most intrinsics
+//! holding symbolic values in memory, symbolic pointers passed to builtins (but `free`,
+//! `realloc`, `klee_get_obj_size`, `klee_mark_global`: KLEE's `resolveExact`), most intrinsics
 //! except the integer ones: min/max/abs, `*.with.overflow`, and
 //! ctpop/ctlz/cttz/bswap/bitreverse/fshl/fshr in `interp/sym_bits.rs`;
 //! system calls other than writes and exit, except those on KLEE's symbolic environment under
 //! `--posix-runtime`: `interp/posix_sym.rs`),
-//! never a silent concretization; the only concretizations lose no path: an exit status and
-//! bytes written to stdout/stderr take one feasible value without constraining the path. Forks
+//! never a silent concretization; the only concretizations lose no path: an exit status,
+//! bytes written to stdout/stderr and the result of `klee_get_value*` take one feasible value
+//! without constraining the path. Forks
 //! are only allowed inside the entry function (not in static constructors / destructors).
 //!
 //! Errors follow KLEE: division by zero and shifts by >= the width are errors, except a shift

@@ -193,7 +193,7 @@ pub struct ExternInfo {
     /// It may write memory the program can read (allocation and freeing count as writes).
     pub writes_memory: bool,
     /// Its result depends on which values are symbolic, not only on their values
-    /// (`klee_is_symbolic`; `klee_get_value_*` also fixes the value for the rest of the path).
+    /// (`klee_is_symbolic`; `klee_get_value_*`: one value of many, the solver's choice).
     pub sees_symbolic: bool,
     /// Its call sites are verification targets (`trex verify`), of this family.
     pub error: Option<ErrorFamily>,

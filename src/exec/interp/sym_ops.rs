@@ -298,16 +298,9 @@ impl<'m, 'io> Interp<'m, 'io> {
                 let v = self.arg(args, 0);
                 match v {
                     Value::Sym(e) => {
-                        let cs = self.st.path.constraints.clone();
-                        let _ = self.solver();
-                        let mut sv = self.solver.take().unwrap();
-                        let r = sv.get_value(&self.pool, &cs, e);
-                        self.solver = Some(sv);
-                        let x = r.or_else(|e| self.solver_fail(e))?;
-                        let w = self.pool.width(e);
-                        let k = self.pool.constant(w, x);
-                        let eq = self.pool.eq(e, k);
-                        self.add_constraint(eq);
+                        // One possible value; the path is not constrained to it (KLEE's
+                        // executeGetValue without seeds).
+                        let x = self.some_value(e)?;
                         Ok(Value::Int(x & mask(ret_w.max(1))))
                     }
                     v => Ok(v),
