@@ -451,6 +451,7 @@ fn out_of_bounds_null_and_read_only() {
             relocs: vec![],
         }),
         is_constant: true,
+        is_extern_weak: false,
         loc: LocId(0),
     });
     let g = c(b.konst(Const::GlobalAddr {
@@ -1012,6 +1013,7 @@ fn builtins_assert_abort_exit_external_write() {
                 relocs: vec![],
             }),
             is_constant: true,
+            is_extern_weak: false,
             loc: LocId(0),
         });
         let s = c(b.konst(Const::GlobalAddr {
@@ -1066,6 +1068,7 @@ fn builtins_assert_abort_exit_external_write() {
             relocs: vec![],
         }),
         is_constant: true,
+        is_extern_weak: false,
         loc: LocId(0),
     });
     let s = c(b.konst(Const::GlobalAddr {

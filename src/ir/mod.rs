@@ -150,6 +150,8 @@ pub struct Global {
     pub init: Option<GlobalInit>,
     pub is_constant: bool,
     pub loc: LocId,
+    /// A declaration with `extern_weak` linkage: its address is null (nothing defines it).
+    pub is_extern_weak: bool,
 }
 
 /// Initial contents of a global: raw bytes plus pointer-sized relocations.

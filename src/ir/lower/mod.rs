@@ -537,6 +537,7 @@ impl<'ctx> Lowerer<'ctx> {
             align: align.max(1),
             init: None,
             is_constant: g.is_constant(),
+            is_extern_weak: g.is_declaration() && g.get_linkage() == Linkage::ExternalWeak,
             loc,
         });
     }
