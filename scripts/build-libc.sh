@@ -2,7 +2,9 @@
 # Builds the C library bitcode that trex links programs against:
 #   build/runtime/x86_64/libc.bc and build/runtime/i386/libc.bc
 # from musl 1.2.3 (Debian's source package) minus the files replaced by
-# runtime/libc/, compiled with clang-14 to LLVM bitcode without inline asm.
+# runtime/libc/, compiled with clang-14 to LLVM bitcode without inline asm;
+# and build/runtime/<arch>/klee-libc.bc (--libc=klee: KLEE's minimal library,
+# string and memory functions) from runtime/klee-libc/.
 #
 # Idempotent: does nothing when both libc.bc exist and neither this script
 # nor anything under runtime/ changed (stamp with a hash).
@@ -51,13 +53,14 @@ runtime_hash() {
 	{
 		echo "musl $MUSL_VERSION"
 		sha256sum "$SCRIPT"
-		(cd "$ROOT" && find runtime/include runtime/libc runtime/entry -type f -print0 | sort -z | xargs -0 sha256sum)
+		(cd "$ROOT" && find runtime/include runtime/libc runtime/entry runtime/klee-libc -type f -print0 | sort -z | xargs -0 sha256sum)
 	} | sha256sum | cut -d' ' -f1
 }
 HASH="$(runtime_hash)"
 if [ "${FORCE:-0}" != 1 ] && [ -f "$STAMP" ] && [ "$(cat "$STAMP")" = "$HASH" ] &&
 	[ -f "$OUT/x86_64/libc.bc" ] && [ -f "$OUT/i386/libc.bc" ] &&
-	[ -f "$OUT/x86_64/entry.bc" ] && [ -f "$OUT/i386/entry.bc" ]; then
+	[ -f "$OUT/x86_64/entry.bc" ] && [ -f "$OUT/i386/entry.bc" ] &&
+	[ -f "$OUT/x86_64/klee-libc.bc" ] && [ -f "$OUT/i386/klee-libc.bc" ]; then
 	echo "build-libc.sh: up to date ($OUT/{x86_64,i386}/libc.bc)"
 	exit 0
 fi
@@ -351,6 +354,26 @@ build_arch() {
 	size=$(stat -c %s "$outdir/libc.bc")
 	echo "build-libc.sh: $arch: $outdir/libc.bc: $nfun functions, $size bytes, undefined: $(echo $undef)"
 	log "$arch: $nfun functions, $size bytes"
+	build_klee_libc "$arch" "$aobj/klee-libc" "$outdir"
+}
+
+# klee-libc.bc (--libc=klee): self-contained, nothing left undefined, no C library headers
+# (only the compiler's own: stddef.h, stdint.h, limits.h).
+build_klee_libc() { # $1 = arch, $2 = object dir, $3 = output dir
+	local arch=$1 kobj=$2 outdir=$3 f objs=()
+	local flags
+	flags="$(cflags "$arch" /nonexistent | sed -E 's/ -nostdinc / -nostdlibinc /; s/ -I[^ ]+//g')"
+	rm -rf "$kobj" && mkdir -p "$kobj"
+	for f in "$ROOT"/runtime/klee-libc/*.c; do
+		$CLANG $flags -c "$f" -o "$kobj/$(basename "${f%.c}").bc" || die "$arch: compiling $f failed"
+		objs+=("$kobj/$(basename "${f%.c}").bc")
+	done
+	$LLVM_LINK -o "$outdir/klee-libc.bc.tmp" "${objs[@]}" || die "$arch: linking klee-libc.bc failed"
+	local undef
+	undef=$($LLVM_NM --undefined-only "$outdir/klee-libc.bc.tmp" | awk '{print $NF}')
+	[ -z "$undef" ] || die "$arch: klee-libc.bc leaves undefined: $(echo $undef)"
+	mv "$outdir/klee-libc.bc.tmp" "$outdir/klee-libc.bc"
+	echo "build-libc.sh: $arch: $outdir/klee-libc.bc: $(ls "$ROOT"/runtime/klee-libc/*.c | wc -l) files"
 }
 
 log "musl $MUSL_VERSION from $MUSL"

@@ -8,10 +8,14 @@ use crate::ir::{externs, Function, Module};
 #[derive(Debug, thiserror::Error)]
 pub enum LinkError {
     #[error(
-        "the C library bitcode for {arch} was not found (looked in: {looked}); \
+        "the C library bitcode for {arch} ({file}) was not found (looked in: {looked}); \
          build it with `scripts/build-libc.sh` or set TREX_RUNTIME_DIR"
     )]
-    NoLibc { arch: &'static str, looked: String },
+    NoLibc {
+        arch: &'static str,
+        file: String,
+        looked: String,
+    },
     #[error("cannot run {tool}: {msg}")]
     Tool { tool: String, msg: String },
     #[error("linking with the C library failed:\n{0}")]
@@ -52,9 +56,19 @@ fn runtime_dirs() -> Vec<PathBuf> {
 }
 
 pub fn find_libc(arch: &'static str) -> Result<PathBuf, LinkError> {
+    find_runtime(arch, "libc.bc")
+}
+
+/// KLEE's minimal C library (`--libc=klee`: string and memory functions), built beside
+/// `libc.bc` from `runtime/klee-libc/`.
+pub fn find_klee_libc(arch: &'static str) -> Result<PathBuf, LinkError> {
+    find_runtime(arch, "klee-libc.bc")
+}
+
+fn find_runtime(arch: &'static str, file: &str) -> Result<PathBuf, LinkError> {
     let dirs = runtime_dirs();
     for d in &dirs {
-        let p = d.join(arch).join("libc.bc");
+        let p = d.join(arch).join(file);
         if p.is_file() {
             tracing::debug!(target: "trex::link", "C library: {}", p.display());
             return Ok(p);
@@ -66,7 +80,17 @@ pub fn find_libc(arch: &'static str) -> Result<PathBuf, LinkError> {
         .map(|d| d.display().to_string())
         .collect::<Vec<_>>()
         .join(", ");
-    Err(LinkError::NoLibc { arch, looked })
+    Err(LinkError::NoLibc {
+        arch,
+        file: file.to_string(),
+        looked,
+    })
+}
+
+/// Links `prog` with what it needs of KLEE's minimal C library `lib` (no start-up code: the
+/// executor calls the entry function itself, as without a library).
+pub fn link_with_klee_libc(prog: &Path, lib: &Path, out: &Path) -> Result<(), LinkError> {
+    llvm_link(&[prog, lib], true, out)
 }
 
 /// Links `prog` with the C library found at `libc` (a `libc.bc` whose directory also holds

@@ -644,8 +644,10 @@ mod tests {
         let p = prep(&["trex", "-libc=uclibc", "p.bc"]).unwrap();
         assert_eq!(p.args, v(&["trex", "run", "--libc=musl", "--", "p.bc"]));
         assert_eq!(p.warnings.len(), 1);
-        let e = prep(&["trex", "-libc=klee", "p.bc"]).unwrap_err();
-        assert!(e.starts_with("--libc=klee: "), "{e}");
+        let p = prep(&["trex", "-libc=klee", "p.bc"]).unwrap();
+        assert_eq!(p.args, v(&["trex", "run", "--libc=klee", "--", "p.bc"]));
+        let e = prep(&["trex", "-libc=glibc", "p.bc"]).unwrap_err();
+        assert!(e.starts_with("--libc=glibc: KLEE's values are"), "{e}");
     }
 
     #[test]

@@ -134,9 +134,14 @@ pub const KLEE_OPTIONS: &[KleeOption] = &[
         Value,
         Kind::TrexValues {
             name: "libc",
-            values: &[("none", "none"), ("uclibc", "musl"), ("musl", "musl")],
-            otherwise: "trex has no KLEE libc yet: --libc=none, or --libc=uclibc (trex's full \
-                        C library, musl)",
+            values: &[
+                ("none", "none"),
+                ("klee", "klee"),
+                ("uclibc", "musl"),
+                ("musl", "musl"),
+            ],
+            otherwise: "KLEE's values are none, klee (string and memory functions) and uclibc \
+                        (trex's full C library, musl)",
         },
     ),
     opt(
@@ -326,11 +331,7 @@ pub const KLEE_OPTIONS: &[KleeOption] = &[
     opt("disable-internalize", Flag, Ignored(PERF)),
     opt("verify-each", Flag, Ignored(SELF_CHECK)),
     // Special functions.
-    opt(
-        "silent-klee-assume",
-        Flag,
-        off_only("trex reports a klee_assume that cannot hold as a user error; ending the path silently is not implemented"),
-    ),
+    opt("silent-klee-assume", Flag, trex("silent-klee-assume")),
     opt(
         "readable-posix-inputs",
         Flag,

@@ -104,6 +104,8 @@ pub enum Libc {
     Musl,
     /// No C library: the bitcode must be self-contained (trex's builtins only).
     None,
+    /// KLEE's minimal C library: string and memory functions only (`runtime/klee-libc/`).
+    Klee,
 }
 
 #[derive(clap::Args, Debug)]
@@ -208,6 +210,10 @@ pub struct RunArgs {
     /// Report every error state (default: only the first per instruction and message).
     #[arg(long)]
     pub emit_all_errors: bool,
+    /// End a path whose `klee_assume` cannot hold silently, without a test (default: KLEE's
+    /// user error `invalid klee_assume call (provably false)`).
+    #[arg(long)]
+    pub silent_klee_assume: bool,
     /// Do not write .ktest files (paths are still explored and counted).
     #[arg(long)]
     pub write_no_tests: bool,

@@ -189,6 +189,16 @@ fn libc_of(program: &ir::Module, libc: Option<Libc>) -> Libc {
     })
 }
 
+/// Links `prog` with `libc` into `scratch`: whether it did (`None` links nothing).
+fn link_libc(libc: Libc, arch: &'static str, prog: &Path, scratch: &Path) -> Result<bool> {
+    match libc {
+        Libc::Musl => link::link_with_libc(prog, &link::find_libc(arch)?, scratch)?,
+        Libc::Klee => link::link_with_klee_libc(prog, &link::find_klee_libc(arch)?, scratch)?,
+        Libc::None => return Ok(false),
+    }
+    Ok(true)
+}
+
 /// [`with_libc`], with the final module's printed form (`assembly.ll`): the module is
 /// lowered again from its file (the program alone, or linked) with its instructions' lines.
 fn with_libc_and_assembly(
@@ -197,42 +207,34 @@ fn with_libc_and_assembly(
     libc: Option<Libc>,
     scratch: &Path,
 ) -> Result<(ir::Module, bool, String)> {
-    let has_libc = libc_of(&program, libc) == Libc::Musl;
+    let libc = libc_of(&program, libc);
     let arch = link::arch_of(&program);
     drop(program);
-    let file = if has_libc {
-        let lib = link::find_libc(arch)?;
-        link::link_with_libc(prog, &lib, scratch)?;
-        scratch
-    } else {
-        prog
-    };
-    let loaded = lower::load_module_with_assembly(file);
-    if has_libc {
+    let linked = link_libc(libc, arch, prog, scratch)?;
+    let loaded = lower::load_module_with_assembly(if linked { scratch } else { prog });
+    if linked {
         let _ = std::fs::remove_file(scratch);
     }
     let (m, text) = loaded?;
-    Ok((m, has_libc, text))
+    Ok((m, libc == Libc::Musl, text))
 }
 
 /// Links the C library in when asked or needed (through `scratch`, a path for the linked
-/// bitcode, removed after loading); returns the module and whether it has libc.
+/// bitcode, removed after loading); returns the module and whether it has musl (whose
+/// start-up code runs the program).
 pub fn with_libc(
     program: ir::Module,
     prog: &Path,
     libc: Option<Libc>,
     scratch: &Path,
 ) -> Result<(ir::Module, bool)> {
-    match libc_of(&program, libc) {
-        Libc::Musl => {
-            let lib = link::find_libc(link::arch_of(&program))?;
-            link::link_with_libc(prog, &lib, scratch)?;
-            let m = lower::load_module(scratch);
-            let _ = std::fs::remove_file(scratch);
-            Ok((m?, true))
-        }
-        Libc::None => Ok((program, false)),
+    let libc = libc_of(&program, libc);
+    if !link_libc(libc, link::arch_of(&program), prog, scratch)? {
+        return Ok((program, false));
     }
+    let m = lower::load_module(scratch);
+    let _ = std::fs::remove_file(scratch);
+    Ok((m?, libc == Libc::Musl))
 }
 
 /// A `.ktest` file, for replay.
@@ -361,6 +363,7 @@ pub fn run(a: &RunArgs) -> Result<()> {
             sym_branches: a.write_sym_paths,
         },
         replay_path,
+        silent_klee_assume: a.silent_klee_assume,
         checks: exec::sem::Checks {
             div_zero: a.check_div_zero,
             overshift: a.check_overshift,

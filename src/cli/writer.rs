@@ -207,16 +207,7 @@ fn report_error(
     let (file, line) = error_place(m, e);
     klee_line(out, &error_line(m, e));
     klee_line(out, "KLEE: NOTE: now ignoring this error at this location");
-    let stack: Vec<StackLine> = e
-        .stack
-        .iter()
-        .map(|s| StackLine {
-            func: m.func(s.func).name.clone(),
-            args: s.args.clone(),
-            asm_line: s.asm_line,
-            at: m.loc_string(s.loc).unwrap_or_default(),
-        })
-        .collect();
+    let stack: Vec<StackLine> = e.stack.iter().map(|s| s.line(m)).collect();
     let err = ErrFile {
         message: &e.message,
         file: &file,

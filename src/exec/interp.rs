@@ -21,6 +21,7 @@ use std::sync::Arc;
 mod api_args;
 mod branch_log;
 mod itp;
+mod klee_api;
 /// `__VERIFIER_nondet_*` returned as a struct of integers (`__int128` on x86-64).
 mod nondet;
 /// `select` of concrete pointers on a symbolic condition: decided or forked.
@@ -321,6 +322,8 @@ pub(super) struct Interp<'m, 'io> {
     max_depth: u32,
     /// Forks refused by `max_forks` / `max_depth`.
     forks_refused: u64,
+    /// Forks not made because the path turned forking off (`klee_set_forking`).
+    forks_disabled: u64,
     /// `--subsumed-test`: a path pruned as subsumed ends with a test.
     subsumed_test: bool,
     /// Provenance of symbolic address expressions: (object, its base) (`symmem.rs`).
@@ -342,6 +345,8 @@ pub(super) struct Interp<'m, 'io> {
     pub(super) path_files: crate::exec::PathFiles,
     /// `Config::replay_path`.
     pub(super) replay_path: Option<Arc<[bool]>>,
+    /// `Config::silent_klee_assume`.
+    pub(super) silent_klee_assume: bool,
     /// Where the running straight-line run began (`--write-cov`: a fork records the run so
     /// far, which the copy inherits).
     pub(super) run_from: u32,
@@ -447,6 +452,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             max_forks: cfg.max_forks.unwrap_or(u64::MAX),
             max_depth: cfg.max_depth.unwrap_or(u32::MAX),
             forks_refused: 0,
+            forks_disabled: 0,
             subsumed_test: cfg.subsumed_test,
             hints: hashbrown::HashMap::new(),
             observers,
@@ -458,6 +464,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             write_cov: cfg.write_cov,
             path_files: cfg.path_files,
             replay_path: cfg.replay_path.clone(),
+            silent_klee_assume: cfg.silent_klee_assume,
             run_from: 0,
             coverage: cfg
                 .coverage

@@ -164,7 +164,15 @@ impl Memory {
         if kind != ObjKind::Stack {
             self.floor = end;
         }
-        let r = if let Some(idx) = self.free_slots.pop() {
+        let r = self.place(base, size, kind);
+        self.index.push((base, r));
+        Some(r)
+    }
+
+    /// A new object at `base` (the caller keeps the index).
+    #[inline]
+    fn place(&mut self, base: u64, size: u64, kind: ObjKind) -> ObjRef {
+        if let Some(idx) = self.free_slots.pop() {
             let o = &mut self.objs[idx as usize];
             o.gen = o.gen.wrapping_add(1);
             o.base = base;
@@ -200,8 +208,35 @@ impl Memory {
                 view: None,
             });
             ObjRef { idx, gen: 0 }
-        };
-        self.index.push((base, r));
+        }
+    }
+
+    /// Allocates a zero-filled object at `base` (KLEE's `klee_define_fixed_object`); `None` when
+    /// the range is empty, leaves the address space or meets a live or freed object. Later
+    /// allocations go above it (the bump allocator never hands out its range).
+    pub fn alloc_fixed(&mut self, base: u64, size: u64, kind: ObjKind) -> Option<ObjRef> {
+        let end = base.checked_add(size)?;
+        if size == 0 || size > (1 << 40) || end > self.limit {
+            return None;
+        }
+        let i = self.index.partition_point(|e| e.0 < end);
+        // Live objects do not overlap: only the last one starting below `end` may reach in.
+        let below = self.index[..i].iter().rev().find(|e| self.is_live(e.1));
+        if below.is_some_and(|&(b, r)| b + self.objs[r.idx as usize].size.max(1) > base) {
+            return None;
+        }
+        if self
+            .freed_heap
+            .iter()
+            .any(|&(b, n)| b < end && base < b + n.max(1))
+        {
+            return None;
+        }
+        let r = self.place(base, size, kind);
+        self.index.insert(i, (base, r));
+        // Later allocations go above it.
+        self.next = self.next.max(end + GAP);
+        self.floor = self.floor.max(end + GAP);
         Some(r)
     }
 
@@ -679,6 +714,34 @@ mod tests {
         m.store_sym(&mut pool, r.idx, 1, 1, b);
         let l = m.load_sym(&mut pool, r.idx, 0, 4).unwrap();
         assert!(matches!(pool.get(l), Expr::Concat { .. }));
+    }
+
+    #[test]
+    fn fixed_objects_take_their_address_and_are_never_overlapped() {
+        let mut m = Memory::new(8);
+        let a = m.alloc(32, 8, ObjKind::Heap).unwrap();
+        let ab = m.objs[a.idx as usize].base;
+        // Below the allocations so far, between them, and far above.
+        let low = m.alloc_fixed(0x1000, 8, ObjKind::Heap).unwrap();
+        assert_eq!(m.objs[low.idx as usize].base, 0x1000);
+        assert_eq!(m.lookup(0x1007), Some(low));
+        assert_eq!(m.lookup(0x1008), None);
+        let high = m.alloc_fixed(0x8000_0003, 5, ObjKind::Heap).unwrap();
+        assert_eq!(m.lookup(0x8000_0007), Some(high));
+        // Overlaps: a live object, a fixed one, a freed heap object.
+        assert!(m.alloc_fixed(ab + 31, 4, ObjKind::Heap).is_none());
+        assert!(m.alloc_fixed(0x0ffc, 8, ObjKind::Heap).is_none());
+        assert!(m.alloc_fixed(0x8000_0000, 4, ObjKind::Heap).is_none());
+        m.free(a);
+        assert!(m.alloc_fixed(ab, 1, ObjKind::Heap).is_none());
+        assert!(m.alloc_fixed(0, 0, ObjKind::Heap).is_none());
+        // Later objects (stack ones too, after frees) stay clear of them.
+        for _ in 0..3 {
+            let s = m.alloc(64, 16, ObjKind::Stack).unwrap();
+            assert!(m.objs[s.idx as usize].base > 0x8000_0008);
+            m.free(s);
+        }
+        assert_eq!(m.lookup(0x8000_0003), Some(high));
     }
 
     #[test]

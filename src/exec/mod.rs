@@ -79,20 +79,23 @@
 //! `klee_int`, `klee_range`, `klee_choose`, `klee_silent_exit`, `klee_abort`,
 //! `klee_report_error`, `klee_is_symbolic`, `klee_warning[_once]`, `klee_get_value*`,
 //! `klee_prefer_cex`, `klee_print_expr`, `klee_check_memory_access`, `klee_get_obj_size`,
-//! `klee_is_replay`, `__VERIFIER_nondet_<int type>` (`__int128` too, returned as `{i64, i64}`:
+//! `klee_is_replay`, the rest of KLEE 3.2's `klee.h` (`interp/klee_api.rs`),
+//! `__VERIFIER_nondet_<int type>` (`__int128` too, returned as `{i64, i64}`:
 //! `interp/nondet.rs`), `__VERIFIER_assume`, `reach_error` / `__VERIFIER_error`) is built in when
 //! the function is only declared; bad input to it ends the path with KLEE's `user` errors
 //! (`interp/api_args.rs`). Test objects keep the names given, repeated names included, as KLEE's
 //! `.ktest` files do. Every path's end is a
 //! [`PathEnd`] with a model of its symbolic objects. Anything symbolic not supported is an
 //! `exec` error `unsupported: symbolic ...` (floating point, vector operations, aggregates
-//! holding symbolic values in memory, symbolic pointers passed to builtins, most intrinsics
+//! holding symbolic values in memory, symbolic pointers passed to builtins (but `free`,
+//! `realloc`, `klee_get_obj_size`, `klee_mark_global`: KLEE's `resolveExact`), most intrinsics
 //! except the integer ones: min/max/abs, `*.with.overflow`, and
 //! ctpop/ctlz/cttz/bswap/bitreverse/fshl/fshr in `interp/sym_bits.rs`;
 //! system calls other than writes and exit, except those on KLEE's symbolic environment under
 //! `--posix-runtime`: `interp/posix_sym.rs`),
-//! never a silent concretization; the only concretizations lose no path: an exit status and
-//! bytes written to stdout/stderr take one feasible value without constraining the path. Forks
+//! never a silent concretization; the only concretizations lose no path: an exit status,
+//! bytes written to stdout/stderr and the result of `klee_get_value*` take one feasible value
+//! without constraining the path. Forks
 //! are only allowed inside the entry function (not in static constructors / destructors).
 //!
 //! Errors follow KLEE: division by zero and shifts by >= the width are errors, except a shift
@@ -209,6 +212,9 @@ pub struct Config {
     /// file's), concrete or symbolic; a concrete branch going the other way, or one past the
     /// last decision, ends the path with an `exec` error (KLEE stops on an assertion there).
     pub replay_path: Option<std::sync::Arc<[bool]>>,
+    /// A `klee_assume` that cannot hold ends the path silently (no test) instead of with a
+    /// user error (KLEE's `--silent-klee-assume`).
+    pub silent_klee_assume: bool,
     /// Record what runs into this `Coverage` (the caller samples it during the run and reports
     /// it after; build it with `Coverage::for_search`); `None`: a coverage of the run's own.
     pub coverage: Option<std::sync::Arc<crate::search::Coverage>>,
@@ -249,6 +255,7 @@ impl Default for Config {
             write_cov: false,
             path_files: PathFiles::default(),
             replay_path: None,
+            silent_klee_assume: false,
             coverage: None,
             posix: None,
             kdalloc: true,
@@ -284,6 +291,9 @@ pub struct Outcome {
     pub solver_stats: Option<crate::solver::SolverStats>,
     /// Symbolic branches that did not fork because of `max_forks` / `max_depth`.
     pub forks_refused: u64,
+    /// Symbolic branches that did not fork because the path turned forking off
+    /// (`klee_set_forking(0)`).
+    pub forks_disabled: u64,
     /// Interpolation statistics when it was on.
     pub interpolation: Option<crate::itp::Stats>,
     /// The explored tree in Graphviz form (`Config::output_tree` with interpolation).
@@ -390,6 +400,18 @@ pub struct StackEntry {
     /// The frame's arguments as KLEE prints them: a constant in decimal (`true` / `false` for
     /// an `i1`, a pointer's address), `symbolic` for a symbolic value.
     pub args: Vec<String>,
+}
+
+impl StackEntry {
+    /// Its line as KLEE's `dumpStack` prints it.
+    pub fn line(&self, m: &ir::Module) -> crate::output::StackLine {
+        crate::output::StackLine {
+            func: m.func(self.func).name.clone(),
+            args: self.args.clone(),
+            asm_line: self.asm_line,
+            at: m.loc_string(self.loc).unwrap_or_default(),
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -34,7 +34,7 @@ impl Interp<'_, '_> {
                 self.replay_make_symbolic(self.arg(args, 0), self.arg(args, 1), self.arg(args, 2))
             }
             Builtin::KleeInt => self
-                .cstr_arg(&self.arg(args, 0))
+                .symbolic_name(&self.arg(args, 0))
                 .and_then(|name| self.replay_take(&name, 4))
                 .map(|bytes| int(&bytes, ret_w)),
             Builtin::Nondet => {
@@ -68,7 +68,7 @@ impl Interp<'_, '_> {
                 if lo as i64 + 1 == hi as i64 {
                     return Some(Ok(Value::Int(lo as u32 as u128 & mask(ret_w.max(1)))));
                 }
-                self.cstr_arg(&self.arg(args, 2))
+                self.symbolic_name(&self.arg(args, 2))
                     .and_then(|name| self.replay_take(&name, 4))
                     .and_then(|bytes| {
                         let v = int(&bytes, 32).bits() as u32 as i32;

@@ -319,7 +319,8 @@ fn klee_range_int_and_get_value() {
            if (b == -2) return r1(); if (b == 2) return r2(); if (c != d) return r3();
            return r0() + a - 3; }"#,
         |o| {
-            assert_eq!(summary(o), (vec![0, 1], vec![]));
+            // klee_get_value_i32 does not fix c (KLEE's): c != d is feasible too.
+            assert_eq!(summary(o), (vec![0, 1, 3], vec![]));
             for p in &o.paths {
                 let names: Vec<&str> = p.objects.iter().map(|x| x.0.as_str()).collect();
                 assert_eq!(names, vec!["b", "c"]);

@@ -164,6 +164,7 @@ impl B {
             code,
             blocks: bl,
             asm_lines: Vec::new(),
+            is_extern_weak: false,
             loc: LocId(0),
         });
         self.m.func_by_name.insert(name.into(), id);
@@ -450,6 +451,7 @@ fn out_of_bounds_null_and_read_only() {
             relocs: vec![],
         }),
         is_constant: true,
+        is_extern_weak: false,
         loc: LocId(0),
     });
     let g = c(b.konst(Const::GlobalAddr {
@@ -1011,6 +1013,7 @@ fn builtins_assert_abort_exit_external_write() {
                 relocs: vec![],
             }),
             is_constant: true,
+            is_extern_weak: false,
             loc: LocId(0),
         });
         let s = c(b.konst(Const::GlobalAddr {
@@ -1065,6 +1068,7 @@ fn builtins_assert_abort_exit_external_write() {
             relocs: vec![],
         }),
         is_constant: true,
+        is_extern_weak: false,
         loc: LocId(0),
     });
     let s = c(b.konst(Const::GlobalAddr {

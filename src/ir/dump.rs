@@ -208,6 +208,7 @@ impl Module {
             InstKind::Fence => "fence".into(),
             InstKind::VaArg { ty, list } => format!("va_arg {} {}", t(ty), o(list)),
             InstKind::Unsupported { what } => format!("UNSUPPORTED {what}"),
+            InstKind::InlineAsm => "INLINE ASM".into(),
             #[allow(unreachable_patterns)]
             other => format!("{other:?}"),
         }

@@ -59,6 +59,22 @@ pub enum Builtin {
     GetObjSize,
     /// `klee_is_replay()`: 1 when replaying a test, else 0.
     IsReplay,
+    /// `klee_set_forking(enable)`: with 0, symbolic branches of the path follow one side.
+    SetForking,
+    /// `klee_define_fixed_object(addr, n)`: a new object at a chosen address.
+    DefineFixedObject,
+    /// `klee_stack_trace()`: the call stack on stdout (the `.err` files' layout).
+    StackTrace,
+    /// `klee_print_range(name, value)`: the value, or one value and the range of a symbolic one.
+    PrintRange,
+    /// `klee_mark_global(p)`: the object `p` starts is a global from now on.
+    MarkGlobal,
+    /// `klee_get_errno()`: the C library's `errno` of the path.
+    GetErrno,
+    /// `klee_open_merge()` / `klee_close_merge()`: ignored with KLEE's warning (no `--use-merge`).
+    Merge,
+    /// `klee_posix_prefer_cex(p, cond)`: no effect (KLEE's `--readable-posix-inputs` is off).
+    PosixPreferCex,
     /// `setjmp` and its variants (`interp/setjmp.rs`).
     Setjmp,
     /// `longjmp` and its variants: continues after the matching `setjmp` call.
@@ -104,6 +120,14 @@ impl Builtin {
         Builtin::CheckMemoryAccess,
         Builtin::GetObjSize,
         Builtin::IsReplay,
+        Builtin::SetForking,
+        Builtin::DefineFixedObject,
+        Builtin::StackTrace,
+        Builtin::PrintRange,
+        Builtin::MarkGlobal,
+        Builtin::GetErrno,
+        Builtin::Merge,
+        Builtin::PosixPreferCex,
         Builtin::Setjmp,
         Builtin::Longjmp,
         Builtin::External,
@@ -133,6 +157,14 @@ impl Builtin {
                 | Builtin::CheckMemoryAccess
                 | Builtin::GetObjSize
                 | Builtin::IsReplay
+                | Builtin::SetForking
+                | Builtin::DefineFixedObject
+                | Builtin::StackTrace
+                | Builtin::PrintRange
+                | Builtin::MarkGlobal
+                | Builtin::GetErrno
+                | Builtin::Merge
+                | Builtin::PosixPreferCex
         )
     }
 }
@@ -161,7 +193,7 @@ pub struct ExternInfo {
     /// It may write memory the program can read (allocation and freeing count as writes).
     pub writes_memory: bool,
     /// Its result depends on which values are symbolic, not only on their values
-    /// (`klee_is_symbolic`; `klee_get_value_*` also fixes the value for the rest of the path).
+    /// (`klee_is_symbolic`; `klee_get_value_*`: one value of many, the solver's choice).
     pub sees_symbolic: bool,
     /// Its call sites are verification targets (`trex verify`), of this family.
     pub error: Option<ErrorFamily>,
@@ -298,6 +330,8 @@ pub static TABLE: &[ExternInfo] = &[
     sees("klee_get_value_i64", B::GetValue),
     sees("klee_get_valuel", B::GetValue),
     sees("klee_get_valuell", B::GetValue),
+    sees("klee_get_valuef", B::GetValue),
+    sees("klee_get_valued", B::GetValue),
     e("klee_warning", B::Warning),
     e("klee_warning_once", B::WarningOnce),
     e("klee_prefer_cex", B::PreferCex),
@@ -305,6 +339,16 @@ pub static TABLE: &[ExternInfo] = &[
     e("klee_check_memory_access", B::CheckMemoryAccess),
     e("klee_get_obj_size", B::GetObjSize),
     e("klee_is_replay", B::IsReplay),
+    // Turning forking off changes which paths exist.
+    sees("klee_set_forking", B::SetForking),
+    writes("klee_define_fixed_object", B::DefineFixedObject),
+    e("klee_stack_trace", B::StackTrace),
+    sees("klee_print_range", B::PrintRange),
+    writes("klee_mark_global", B::MarkGlobal),
+    e("klee_get_errno", B::GetErrno),
+    e("klee_open_merge", B::Merge),
+    e("klee_close_merge", B::Merge),
+    e("klee_posix_prefer_cex", B::PosixPreferCex),
     // SV-COMP's API.
     e("__VERIFIER_assume", B::VerifierAssume),
     ExternInfo {
@@ -464,6 +508,17 @@ mod tests {
         ("klee_check_memory_access", B::CheckMemoryAccess),
         ("klee_get_obj_size", B::GetObjSize),
         ("klee_is_replay", B::IsReplay),
+        ("klee_get_valuef", B::GetValue),
+        ("klee_get_valued", B::GetValue),
+        ("klee_set_forking", B::SetForking),
+        ("klee_define_fixed_object", B::DefineFixedObject),
+        ("klee_stack_trace", B::StackTrace),
+        ("klee_print_range", B::PrintRange),
+        ("klee_mark_global", B::MarkGlobal),
+        ("klee_get_errno", B::GetErrno),
+        ("klee_open_merge", B::Merge),
+        ("klee_close_merge", B::Merge),
+        ("klee_posix_prefer_cex", B::PosixPreferCex),
         ("printf", B::External),
         ("__trex_exit", B::External),
         ("", B::External),
@@ -491,6 +546,14 @@ mod tests {
         B::CheckMemoryAccess,
         B::GetObjSize,
         B::IsReplay,
+        B::SetForking,
+        B::DefineFixedObject,
+        B::StackTrace,
+        B::PrintRange,
+        B::MarkGlobal,
+        B::GetErrno,
+        B::Merge,
+        B::PosixPreferCex,
     ];
 
     #[test]
@@ -524,6 +587,7 @@ mod tests {
             code: Vec::new(),
             blocks: Vec::new(),
             asm_lines: Vec::new(),
+            is_extern_weak: false,
             loc: super::super::LocId(0),
         };
         assert_eq!(builtin_of(&f), B::Defined);
@@ -569,15 +633,23 @@ mod tests {
             B::CheckMemoryAccess => 31,
             B::GetObjSize => 32,
             B::IsReplay => 33,
-            B::Setjmp => 34,
-            B::Longjmp => 35,
-            B::External => 36,
+            B::SetForking => 34,
+            B::DefineFixedObject => 35,
+            B::StackTrace => 36,
+            B::PrintRange => 37,
+            B::MarkGlobal => 38,
+            B::GetErrno => 39,
+            B::Merge => 40,
+            B::PosixPreferCex => 41,
+            B::Setjmp => 42,
+            B::Longjmp => 43,
+            B::External => 44,
         }
     }
 
     #[test]
     fn every_kind_has_a_name() {
-        assert_eq!(Builtin::ALL.len(), 37);
+        assert_eq!(Builtin::ALL.len(), 45);
         for (i, &b) in Builtin::ALL.iter().enumerate() {
             assert_eq!(index(b), i, "{b:?}");
             match b {

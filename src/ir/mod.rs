@@ -151,6 +151,8 @@ pub struct Global {
     pub init: Option<GlobalInit>,
     pub is_constant: bool,
     pub loc: LocId,
+    /// A declaration with `extern_weak` linkage: its address is null (nothing defines it).
+    pub is_extern_weak: bool,
 }
 
 /// Initial contents of a global: raw bytes plus pointer-sized relocations.
@@ -193,6 +195,9 @@ pub struct Function {
     /// Per instruction of `code`, its line in the printed module (KLEE's `assembly.ll`; 0:
     /// none); empty unless the module was loaded with its assembly.
     pub asm_lines: Vec<u32>,
+    /// A declaration with `extern_weak` linkage: its address is null unless something
+    /// defines it (the executor, for the functions of `ir::externs`).
+    pub is_extern_weak: bool,
 }
 
 impl Function {
@@ -582,6 +587,9 @@ pub enum InstKind {
     Unsupported {
         what: String,
     },
+    /// A call of inline assembly: executing it is KLEE's error (`inline assembly is
+    /// unsupported`).
+    InlineAsm,
 
     // Terminators.
     Ret {
@@ -681,7 +689,7 @@ impl InstKind {
                     g(v);
                 }
             }
-            Fence | Unsupported { .. } | Br { .. } | Unreachable => {}
+            Fence | Unsupported { .. } | InlineAsm | Br { .. } | Unreachable => {}
         }
     }
 
@@ -729,6 +737,7 @@ impl InstKind {
             | Fence
             | VaArg { .. }
             | Unsupported { .. }
+            | InlineAsm
             | Ret { .. }
             | Unreachable => {}
         }

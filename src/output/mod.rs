@@ -49,6 +49,23 @@ pub struct StackLine {
     pub at: String,
 }
 
+impl StackLine {
+    /// Frame `i`'s line, without its newline: `\t#<i><assembly.ll line> in f(args) at file:line`
+    /// (`.err` files and `klee_stack_trace`).
+    pub fn render(&self, i: usize) -> String {
+        let mut s = format!(
+            "\t#{i}{:08} in {}({})",
+            self.asm_line,
+            self.func,
+            self.args.join(", ")
+        );
+        if !self.at.is_empty() {
+            s.push_str(&format!(" at {}", self.at));
+        }
+        s
+    }
+}
+
 impl OutputDir {
     /// Creates `dir`, or the next free `klee-out-N` beside `input` (with a `klee-last` link)
     /// when `dir` is `None`. Like KLEE, refuses an existing `dir`.
@@ -172,15 +189,7 @@ pub fn render_err(e: &ErrFile, state_id: u32) -> String {
         e.message, e.file, e.line, e.asm_line, state_id
     );
     for (i, l) in e.stack.iter().enumerate() {
-        s.push_str(&format!(
-            "\t#{i}{:08} in {}({})",
-            l.asm_line,
-            l.func,
-            l.args.join(", ")
-        ));
-        if !l.at.is_empty() {
-            s.push_str(&format!(" at {}", l.at));
-        }
+        s.push_str(&l.render(i));
         s.push('\n');
     }
     if !e.info.is_empty() {

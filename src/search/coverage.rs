@@ -365,6 +365,7 @@ mod tests {
             blocks: vec![],
             loc: ir::LocId(0),
             asm_lines: Vec::new(),
+            is_extern_weak: false,
         });
         m
     }

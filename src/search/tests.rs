@@ -122,6 +122,7 @@ fn func(name: &str, blocks: Vec<Vec<InstKind>>) -> ir::Function {
         blocks: bs,
         loc: ir::LocId(0),
         asm_lines: Vec::new(),
+        is_extern_weak: false,
     }
 }
 

@@ -38,6 +38,15 @@ impl<'m> Gaps<'m> {
         }
     }
 
+    /// Branches a path followed one side of after `klee_set_forking(0)` are a gap too.
+    pub fn note_disabled_forks(&mut self, n: u64) {
+        if n > 0 && self.first.is_none() {
+            self.first = Some(format!(
+                "forking turned off (klee_set_forking): {n} symbolic branches followed one side"
+            ));
+        }
+    }
+
     /// The gap a path's end leaves, if any.
     pub fn gap_of(&self, end: &End) -> Option<String> {
         match end {

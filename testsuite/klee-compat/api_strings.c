@@ -4,7 +4,7 @@
 // object is the user error `Invalid string pointer passed to one of the klee_ functions`.
 // TREX: -libc=none prog.bc
 // EXPECT-STDERR: KLEE: WARNING: klee_make_symbolic: renamed empty name to "unnamed"
-// EXPECT-STDERR: KLEE: WARNING: String not terminated by \0 passed to one of the klee_ functions
+// EXPECT-STDERR: KLEE: WARNING ONCE: String not terminated by \0 passed to one of the klee_ functions
 // EXPECT-STDERR: KLEE: WARNING: main: abc
 // EXPECT-STDERR: KLEE: ERROR: ...: Invalid string pointer passed to one of the klee_ functions
 // EXPECT-IN-FILE: klee-last/warnings.txt | KLEE: WARNING: klee_make_symbolic: renamed empty name to "unnamed"

@@ -1,7 +1,7 @@
 // KLEE's warning for an allocation over 10 MiB, once per size.
 // TREX: -libc=none prog.bc
-// EXPECT-STDERR: KLEE: WARNING: Large alloc: 20971520 bytes.  KLEE may run out of memory.
-// EXPECT-IN-FILE: klee-last/warnings.txt | KLEE: WARNING: Large alloc: 20971520 bytes.  KLEE may run out of memory.
+// EXPECT-STDERR: KLEE: WARNING ONCE: Large alloc: 20971520 bytes.  KLEE may run out of memory.
+// EXPECT-IN-FILE: klee-last/warnings.txt | KLEE: WARNING ONCE: Large alloc: 20971520 bytes.  KLEE may run out of memory.
 void *malloc(unsigned long);
 
 int main(void) {

@@ -53,9 +53,14 @@ impl<'m, 'io> Interp<'m, 'io> {
     }
 
     /// A `KLEE: WARNING: <text>` line on stderr and in warnings.txt (through the monitor);
-    /// `once`: the first time in the run only (KLEE's `klee_warning_once`).
+    /// `once`: `KLEE: WARNING ONCE: <text>`, the first time in the run only (KLEE's
+    /// `klee_warning_once`).
     pub(super) fn klee_warning(&mut self, text: &str, once: bool) {
-        let line = format!("KLEE: WARNING: {text}");
+        let line = if once {
+            format!("KLEE: WARNING ONCE: {text}")
+        } else {
+            format!("KLEE: WARNING: {text}")
+        };
         if !once || self.warned_once.insert(line.clone()) {
             self.ctl.warnings.push(line);
         }

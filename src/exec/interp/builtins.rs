@@ -29,11 +29,11 @@ impl<'m, 'io> Interp<'m, 'io> {
         }
     }
 
-    /// The heap object a pointer passed to `free`/`realloc` designates (its start), or
+    /// The heap object a pointer passed to `free`/`realloc` (`name`) designates (its start), or
     /// KLEE's error: `free of alloca` / `free of global` (`free`) for the start of a stack or
     /// global object, `double free` (with `--kdalloc`, KLEE's default) for the start of a freed
-    /// heap object, `invalid pointer: free` (`ptr`) for anything else.
-    pub(super) fn heap_obj(&self, p: &Value) -> R<ObjRef> {
+    /// heap object, `invalid pointer: <name>` (`ptr`) for anything else.
+    pub(super) fn heap_obj(&self, p: &Value, name: &str) -> R<ObjRef> {
         let mem = &self.st.mem;
         let r = match *p {
             Value::Ptr { obj, .. } => Some(obj),
@@ -73,7 +73,10 @@ impl<'m, 'io> Interp<'m, 'io> {
                 }
             }
         }
-        fail(ErrorKind::Ptr, "memory error: invalid pointer: free")
+        fail(
+            ErrorKind::Ptr,
+            &format!("memory error: invalid pointer: {name}"),
+        )
     }
 
     pub(super) fn builtin(&mut self, call: BuiltinCall<'_>) -> R<Value> {
@@ -123,7 +126,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                 if p.bits() == 0 {
                     self.ret_int(ret, 0)
                 } else {
-                    let r = self.heap_obj(&p)?;
+                    let r = self.heap_obj(&p, "malloc_usable_size")?;
                     let n = self.st.mem.objs[r.idx as usize].size;
                     self.ret_int(ret, n as i128)
                 }
@@ -131,7 +134,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             Builtin::Free => {
                 let p = self.arg(args, 0);
                 if p.bits() != 0 {
-                    let r = self.heap_obj(&p)?;
+                    let r = self.heap_obj(&p, "free")?;
                     self.st.mem.free(r);
                 }
                 Value::Int(0)
@@ -141,7 +144,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                 if p.bits() == 0 {
                     return Ok(self.heap_alloc(n, 16));
                 }
-                let r = self.heap_obj(&p)?;
+                let r = self.heap_obj(&p, "realloc")?;
                 if n == 0 {
                     self.st.mem.free(r);
                     return Ok(Value::Int(0));

@@ -92,7 +92,11 @@ impl<'m, 'io> Interp<'m, 'io> {
                     if !sizes.is_empty() {
                         self.concrete_size_args(args, sizes)?;
                     }
-                    let name = &self.m.func(fid).name;
+                    let m = self.m;
+                    let name = &m.func(fid).name;
+                    if matches!(b, Builtin::Free | Builtin::Realloc) {
+                        self.concrete_freed_pointer(args, 0, name)?;
+                    }
                     self.guard_args(args, name)?;
                 }
                 let v = self.builtin(BuiltinCall { b, fid, args, ret })?;

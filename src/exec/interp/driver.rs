@@ -163,6 +163,7 @@ pub(in crate::exec) fn run(
         instructions: it.insts,
         solver_stats: stats,
         forks_refused: it.forks_refused,
+        forks_disabled: it.forks_disabled,
         interpolation: None,
         target_hits: Vec::new(),
         states_matched: 0,

@@ -90,7 +90,14 @@ impl<'m, 'io> Interp<'m, 'io> {
     /// Whether `n` more paths may be forked here (`--max-forks`: forks in the run,
     /// `--max-depth`: forks on the path); when not, the fork is refused and counted, and the
     /// path continues on one feasible side.
+    /// A path that turned forking off (`klee_set_forking(0)`, KLEE's `forkDisabled`) also
+    /// continues on one side.
     pub(super) fn fork_allowed(&mut self, n: u64) -> bool {
+        if self.st.fork_disabled {
+            self.forks_disabled += 1;
+            self.observe_fork(observe::Fork::Refused);
+            return false;
+        }
         if self.forks >= self.max_forks || self.st.path.depth >= self.max_depth {
             self.forks_refused += 1;
             self.observe_fork(observe::Fork::Refused);

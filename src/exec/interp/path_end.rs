@@ -16,24 +16,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                 End::Early(Halt::Interrupted)
             }
             Stop::Error { kind, msg, info } => {
-                let m = self.m;
-                let mut stack = Vec::new();
-                for (i, fr) in self.st.frames.iter().enumerate().rev() {
-                    let code = &m.func(fr.func).code;
-                    let pc = if i + 1 == self.st.frames.len() {
-                        self.st.pc as usize
-                    } else {
-                        (fr.pc as usize).saturating_sub(1)
-                    };
-                    let loc = code.get(pc).map(|i| i.loc).unwrap_or_default();
-                    let asm_line = m.func(fr.func).asm_lines.get(pc).copied().unwrap_or(0);
-                    stack.push(StackEntry {
-                        func: fr.func,
-                        loc,
-                        asm_line,
-                        args: self.frame_args(fr),
-                    });
-                }
+                let stack = self.call_stack();
                 let site = (
                     self.st.frames.last().map_or(FuncId(0), |f| f.func),
                     self.st.pc,
@@ -48,6 +31,29 @@ impl<'m, 'io> Interp<'m, 'io> {
                 })
             }
         }
+    }
+
+    /// The call stack, innermost first: the current instruction, then each caller's call site.
+    pub(super) fn call_stack(&self) -> Vec<StackEntry> {
+        let m = self.m;
+        let mut stack = Vec::new();
+        for (i, fr) in self.st.frames.iter().enumerate().rev() {
+            let code = &m.func(fr.func).code;
+            let pc = if i + 1 == self.st.frames.len() {
+                self.st.pc as usize
+            } else {
+                (fr.pc as usize).saturating_sub(1)
+            };
+            let loc = code.get(pc).map(|i| i.loc).unwrap_or_default();
+            let asm_line = m.func(fr.func).asm_lines.get(pc).copied().unwrap_or(0);
+            stack.push(StackEntry {
+                func: fr.func,
+                loc,
+                asm_line,
+                args: self.frame_args(fr),
+            });
+        }
+        stack
     }
 
     /// A frame's arguments for its `.err` stack line, as KLEE's `dumpStack` prints them.
@@ -90,6 +96,13 @@ impl<'m, 'io> Interp<'m, 'io> {
         let arrays: Vec<ArrayId> = self.st.path.symbolics.iter().map(|s| s.1).collect();
         let _ = self.solver();
         let mut sv = self.solver.take().unwrap();
+        // `klee_prefer_cex`: each preference that can hold with the ones kept before it
+        // constrains the test's values (KLEE's `getSymbolicSolution`).
+        for &p in &self.st.path.cex_preferences {
+            if let Ok(true) = sv.may_be_true(&self.pool, Query::new(&cs, p)) {
+                cs.push(p);
+            }
+        }
         let r = sv.get_initial_values(&self.pool, &cs, &arrays);
         self.solver = Some(sv);
         let vals = match r {

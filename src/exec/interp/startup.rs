@@ -70,6 +70,10 @@ impl<'m, 'io> Interp<'m, 'io> {
         let v = match m.konst(c) {
             Const::Int { bits, .. } => Value::Int(*bits),
             Const::Null { ty } | Const::Undef { ty } | Const::Zero { ty } => self.zero(*ty),
+            // An undefined weak global is null, as for functions.
+            Const::GlobalAddr { global, offset } if m.globals[global.0 as usize].is_extern_weak => {
+                Value::Int(*offset as u64 as u128 & self.ptr_mask as u128)
+            }
             Const::GlobalAddr { global, offset } => {
                 let r = self.global_objs[global.0 as usize];
                 let base = self.st.mem.objs[r.idx as usize].base;
@@ -77,6 +81,12 @@ impl<'m, 'io> Interp<'m, 'io> {
                     obj: r,
                     addr: base.wrapping_add(*offset as u64) & self.ptr_mask,
                 }
+            }
+            // An undefined weak function is null (`if (&f)` tests whether it exists).
+            Const::FuncAddr(f)
+                if m.func(*f).is_extern_weak && builtin_of(m.func(*f)) == Builtin::External =>
+            {
+                Value::Int(0)
             }
             Const::FuncAddr(f) => self.st.mem.ptr_to(self.func_objs[f.0 as usize]),
             Const::BlockAddr { func, block } => {

@@ -37,6 +37,9 @@ pub(in crate::exec) struct PathState {
     /// Its node in interpolation's tree (`interp/itp.rs`; the first path is the root, 0;
     /// `NO_NODE`: none, as a branched path until the observer gives it one).
     pub(in crate::exec) node: u32,
+    /// `klee_prefer_cex` conditions, in call order: a test's values satisfy each one that
+    /// can hold with the path and the ones before it (KLEE's `cexPreferences`).
+    pub(in crate::exec) cex_preferences: Vec<ExprId>,
     /// `--write-cov`: the instructions the path covered first (function, first, last
     /// instruction), inherited by the paths it forks (KLEE's per-state covered lines).
     pub(in crate::exec) ran: std::collections::BTreeSet<(u32, u32, u32)>,
@@ -79,6 +82,9 @@ pub(in crate::exec) struct ExecutionState {
     pub(in crate::exec) covered_new_at: u64,
     /// Its file descriptors and process state, behind the system calls (`posix.rs`).
     pub(in crate::exec) posix: posix::Posix,
+    /// `klee_set_forking(0)`: symbolic branches follow one feasible side (KLEE's
+    /// `forkDisabled`; inherited by the paths it forks).
+    pub(in crate::exec) fork_disabled: bool,
 }
 
 impl ExecutionState {
@@ -97,6 +103,7 @@ impl ExecutionState {
             executed: 0,
             covered_new_at: 0,
             posix: posix::Posix::default(),
+            fork_disabled: false,
         }
     }
 

@@ -461,6 +461,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             InstKind::Unsupported { what } => {
                 return error(ErrorKind::Exec, format!("unsupported: {}", what))
             }
+            InstKind::InlineAsm => return error(ErrorKind::Exec, "inline assembly is unsupported"),
             InstKind::Fence => {}
             InstKind::AtomicRmw { op, ty, ptr, val } => {
                 if self.symbolic {

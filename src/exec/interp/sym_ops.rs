@@ -219,7 +219,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                 let z = self.pool.constant(w, 0);
                 let cond = self.pool.ne(e, z);
                 if !self.may_be(cond)? {
-                    if b == Builtin::VerifierAssume {
+                    if b == Builtin::VerifierAssume || self.silent_klee_assume {
                         return Err(Box::new(Stop::Silent));
                     }
                     return error(ErrorKind::User, "invalid klee_assume call (provably false)");
@@ -228,7 +228,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                 Ok(Value::Int(0))
             }
             Builtin::KleeInt => {
-                let name = self.cstr_arg(&self.arg(args, 0))?;
+                let name = self.symbolic_name(&self.arg(args, 0))?;
                 self.fresh_int(&name, 4, ret_w.max(1))
             }
             Builtin::Nondet => {
@@ -268,13 +268,27 @@ impl<'m, 'io> Interp<'m, 'io> {
                     .last()
                     .map(|f| self.m.func(f.func).name.clone())
                     .unwrap_or_default();
-                let line = format!("KLEE: WARNING: {fname}: {msg}\n");
+                let prefix = if b == Builtin::Warning {
+                    "WARNING"
+                } else {
+                    "WARNING ONCE"
+                };
+                let line = format!("KLEE: {prefix}: {fname}: {msg}\n");
                 if b == Builtin::Warning || self.warned_once.insert(line.clone()) {
                     self.io.write(2, line.as_bytes());
                 }
                 Ok(Value::Int(0))
             }
-            Builtin::PreferCex => Ok(Value::Int(0)),
+            Builtin::PreferCex => {
+                // Only the test's values change (`test_objects`); a constant condition either
+                // holds or never can.
+                if let Value::Sym(e) = self.arg(args, 1) {
+                    let z = self.pool.constant(self.pool.width(e), 0);
+                    let c = self.pool.ne(e, z);
+                    self.st.path.cex_preferences.push(c);
+                }
+                Ok(Value::Int(0))
+            }
             Builtin::KleeAbort => error(ErrorKind::Abort, "abort failure"),
             Builtin::ReportError => {
                 let msg = self.cstr_arg(&self.arg(args, 2))?;
@@ -285,16 +299,9 @@ impl<'m, 'io> Interp<'m, 'io> {
                 let v = self.arg(args, 0);
                 match v {
                     Value::Sym(e) => {
-                        let cs = self.st.path.constraints.clone();
-                        let _ = self.solver();
-                        let mut sv = self.solver.take().unwrap();
-                        let r = sv.get_value(&self.pool, &cs, e);
-                        self.solver = Some(sv);
-                        let x = r.or_else(|e| self.solver_fail(e))?;
-                        let w = self.pool.width(e);
-                        let k = self.pool.constant(w, x);
-                        let eq = self.pool.eq(e, k);
-                        self.add_constraint(eq);
+                        // One possible value; the path is not constrained to it (KLEE's
+                        // executeGetValue without seeds).
+                        let x = self.some_value(e)?;
                         Ok(Value::Int(x & mask(ret_w.max(1))))
                     }
                     v => Ok(v),
@@ -312,7 +319,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                 if lo as i64 + 1 == hi as i64 {
                     return Ok(Value::Int(lo as u32 as u128 & mask(ret_w.max(1))));
                 }
-                let name = self.cstr_arg(&self.arg(args, 2))?;
+                let name = self.symbolic_name(&self.arg(args, 2))?;
                 let v = self.fresh_int(&name, 4, 32)?;
                 let e = self.expr_of(&v, 32, "klee_range")?;
                 let h = self.pool.constant(32, hi as u32 as u128);
@@ -376,28 +383,13 @@ impl<'m, 'io> Interp<'m, 'io> {
                 Ok(Value::Int(0))
             }
             Builtin::GetObjSize => {
-                let p = self.arg(args, 0);
-                if matches!(p, Value::Sym(_)) {
-                    return sym_err("the pointer given to klee_get_obj_size");
-                }
-                let live = match p {
-                    Value::Ptr { obj, .. } => self.st.mem.get(obj),
-                    _ => u64::try_from(p.bits())
-                        .ok()
-                        .and_then(|a| self.st.mem.lookup(a))
-                        .and_then(|r| self.st.mem.get(r)),
-                };
-                match live {
-                    Some(o) if o.base as u128 == p.bits() => Ok(self.ret_int(ret, o.size as i128)),
-                    _ => Err(Box::new(Stop::Error {
-                        kind: ErrorKind::Ptr,
-                        msg: "memory error: invalid pointer: klee_get_obj_size".into(),
-                        info: format!("address: {:#x}\n", p.bits()),
-                    })),
-                }
+                let p = self.exact_pointer(&self.arg(args, 0), "klee_get_obj_size")?;
+                let r = self.exact_object(&p, "klee_get_obj_size")?;
+                let size = self.st.mem.objs[r.idx as usize].size;
+                Ok(self.ret_int(ret, size as i128))
             }
             Builtin::IsReplay => Ok(self.ret_int(ret, self.ctl.lim.replay.is_some() as i128)),
-            _ => unreachable!(),
+            _ => self.klee_api(call),
         }
     }
 }

@@ -1,19 +1,25 @@
-//! Symbolic code addresses: a call through a symbolic function pointer and an `indirectbr` to a
-//! symbolic block address fork one path per feasible target (constrained to its address), plus
-//! an error path when the address may designate no target (KLEE's `invalid function pointer`;
-//! for `indirectbr` the message of the concrete case).
+//! Symbolic addresses that must be an object's start (KLEE's `resolveExact`): a call through a
+//! symbolic function pointer and an `indirectbr` to a symbolic block address fork one path per
+//! feasible target (constrained to its address), plus an error path when the address may
+//! designate no target (KLEE's `invalid function pointer`; for `indirectbr` the message of the
+//! concrete case); a symbolic pointer given to `free` / `realloc` forks one path per object it
+//! may be the start of, and one where it is null (KLEE's `executeFree`).
 
 use super::*;
 
 impl<'m, 'io> Interp<'m, 'io> {
-    /// The target `pick` accepts at the symbolic address `e`: one path per feasible one, an
-    /// `exec` error path with `msg` if `e` may be none of them.
-    fn sym_target<T: Copy>(
+    /// KLEE's `resolveExact`: the object start `pick` accepts at the symbolic address `e`
+    /// (`pick` sees each live object), one path per feasible one, each with `e` equal to its
+    /// start; with `null_ok`, also a path where `e` is null (`None`); an error path (`kind`,
+    /// `msg`) where `e` may be none of these.
+    pub(super) fn resolve_exact<T: Copy>(
         &mut self,
         e: ExprId,
-        pick: impl Fn(ObjKind) -> Option<T>,
+        null_ok: bool,
+        pick: impl Fn(ObjRef, ObjKind) -> Option<T>,
+        kind: ErrorKind,
         msg: &str,
-    ) -> R<T> {
+    ) -> R<Option<T>> {
         let pw = self.pw();
         let addr = self.pool.zext_or_trunc(e, pw);
         let targets: Vec<(u64, u64, ObjRef)> = self
@@ -21,14 +27,23 @@ impl<'m, 'io> Interp<'m, 'io> {
             .mem
             .live_objects()
             .into_iter()
-            .filter(|&(_, _, r)| pick(self.st.mem.objs[r.idx as usize].kind).is_some())
+            .filter(|&(_, _, r)| pick(r, self.st.mem.objs[r.idx as usize].kind).is_some())
             .collect();
         let mut cands = Vec::new();
         self.candidates(addr, &targets, &mut cands)?;
         let mut none = self.pool.true_expr();
         let mut choices = Vec::new();
+        if null_ok {
+            let z = self.pool.constant(pw, 0);
+            let eq = self.pool.eq(addr, z);
+            let ne = self.pool.bool_not(eq);
+            none = self.pool.bool_and(none, ne);
+            if self.may_be(eq)? {
+                choices.push((None, eq));
+            }
+        }
         for &(base, _, r) in &cands {
-            let Some(t) = pick(self.st.mem.objs[r.idx as usize].kind) else {
+            let Some(t) = pick(r, self.st.mem.objs[r.idx as usize].kind) else {
                 continue;
             };
             let b = self.pool.constant(pw, base as u128);
@@ -36,14 +51,26 @@ impl<'m, 'io> Interp<'m, 'io> {
             let ne = self.pool.bool_not(eq);
             none = self.pool.bool_and(none, ne);
             if self.may_be(eq)? {
-                choices.push((t, eq));
+                choices.push((Some(t), eq));
             }
         }
         if choices.is_empty() {
-            return error(ErrorKind::Exec, msg);
+            return error(kind, msg);
         }
-        self.check_bad(none, ErrorKind::Exec, msg)?;
+        self.check_bad(none, kind, msg)?;
         self.take_choices(choices)
+    }
+
+    /// A code address: [`Self::resolve_exact`] over the objects `pick` accepts, an `exec`
+    /// error `msg` where it is none.
+    fn sym_target<T: Copy>(
+        &mut self,
+        e: ExprId,
+        pick: impl Fn(ObjKind) -> Option<T>,
+        msg: &str,
+    ) -> R<T> {
+        let t = self.resolve_exact(e, false, |_, k| pick(k), ErrorKind::Exec, msg)?;
+        Ok(t.expect("not null"))
     }
 
     /// The function a symbolic function pointer designates.
@@ -70,5 +97,35 @@ impl<'m, 'io> Interp<'m, 'io> {
             "indirectbr: illegal label address",
         )?;
         Ok(&dests[i])
+    }
+
+    /// A symbolic pointer argument `i` of `free` / `realloc` (`name`): made concrete, one path
+    /// per object it may be the start of (`free` then reports a local or global object as
+    /// KLEE does) and one where it is null; a `ptr` error path (`memory error: invalid
+    /// pointer: <name>`) where it may be neither.
+    pub(super) fn concrete_freed_pointer(
+        &mut self,
+        args: &[CallArg],
+        i: usize,
+        name: &str,
+    ) -> R<()> {
+        let Some(CallArg {
+            op: Operand::Reg(r),
+            ..
+        }) = args.get(i)
+        else {
+            return Ok(());
+        };
+        let slot = self.st.base + r.0 as usize;
+        let Value::Sym(e) = self.st.regs[slot] else {
+            return Ok(());
+        };
+        let msg = format!("memory error: invalid pointer: {name}");
+        let obj = self.resolve_exact(e, true, |r, _| Some(r), ErrorKind::Ptr, &msg)?;
+        self.st.regs[slot] = match obj {
+            Some(r) => self.st.mem.ptr_to(r),
+            None => Value::Int(0),
+        };
+        Ok(())
     }
 }

@@ -725,7 +725,7 @@ impl Wp<'_, '_, '_> {
             }
             InstKind::Call { callee, args, .. } => self.sh_call(sh, st, next, facts, callee, args),
             InstKind::Fence => {}
-            InstKind::Unreachable | InstKind::Unsupported { .. } => {}
+            InstKind::Unreachable | InstKind::Unsupported { .. } | InstKind::InlineAsm => {}
             _ => {
                 // Anything else: an opaque result; instructions that write memory are not
                 // modelled at all.

@@ -202,9 +202,14 @@ impl Wp<'_, '_, '_> {
                     _ => Self::sh_set(sh, base, dst, SV::Opaque),
                 }
             }
-            Builtin::Warning | Builtin::WarningOnce | Builtin::PreferCex => {
-                Self::sh_set(sh, base, dst, SV::Opaque)
-            }
+            // Messages and test preferences: no effect on the path.
+            Builtin::Warning
+            | Builtin::WarningOnce
+            | Builtin::PreferCex
+            | Builtin::PosixPreferCex
+            | Builtin::StackTrace
+            | Builtin::PrintRange
+            | Builtin::Merge => Self::sh_set(sh, base, dst, SV::Opaque),
             Builtin::RunDtors if self.structors("llvm.global_dtors").is_empty() => {}
             Builtin::Syscall => {
                 // write(fd, buf, n) returns n; other calls: an opaque result.

@@ -1112,9 +1112,7 @@ impl<'ctx> Lowerer<'ctx> {
         let nargs = call.count_arguments();
         let kind = callee.kind();
         if kind == LLVMValueKind::LLVMInlineAsmValueKind {
-            return Some(InstKind::Unsupported {
-                what: "unsupported inline assembly".into(),
-            });
+            return Some(InstKind::InlineAsm);
         }
         // SAFETY: a value of function kind.
         let callee_fn = (kind == LLVMValueKind::LLVMFunctionValueKind)

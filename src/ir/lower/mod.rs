@@ -48,7 +48,7 @@ use hashbrown::HashMap;
 use inkwell::attributes::{Attribute, AttributeLoc};
 use inkwell::context::{Context, ContextRef};
 use inkwell::memory_buffer::MemoryBuffer;
-use inkwell::module::Module as LlvmModule;
+use inkwell::module::{Linkage, Module as LlvmModule};
 use inkwell::targets::TargetData;
 use inkwell::types::{AnyType, AnyTypeEnum, AsTypeRef, BasicType, FunctionType};
 use inkwell::values::{AnyValue, AsValueRef, FloatValue, FunctionValue, GlobalValue, IntValue};
@@ -477,6 +477,7 @@ impl<'ctx> Lowerer<'ctx> {
         let ret = self.ty(return_type(fty));
         let is_vararg = fty.is_var_arg();
         let is_declaration = f.as_global_value().is_declaration();
+        let is_extern_weak = is_declaration && f.get_linkage() == Linkage::ExternalWeak;
         if !is_declaration {
             for (i, bb) in f.get_basic_block_iter().enumerate() {
                 self.block_map
@@ -497,6 +498,7 @@ impl<'ctx> Lowerer<'ctx> {
             blocks: Vec::new(),
             asm_lines: Vec::new(),
             loc: LocId(0),
+            is_extern_weak,
         });
     }
 
@@ -539,6 +541,7 @@ impl<'ctx> Lowerer<'ctx> {
             align: align.max(1),
             init: None,
             is_constant: g.is_constant(),
+            is_extern_weak: g.is_declaration() && g.get_linkage() == Linkage::ExternalWeak,
             loc,
         });
     }

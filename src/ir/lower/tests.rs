@@ -64,6 +64,9 @@ fn unsupported(m: &Module) -> Vec<String> {
             if let InstKind::Unsupported { what } = &i.kind {
                 v.push(format!("{}: {what}", f.name));
             }
+            if let InstKind::InlineAsm = &i.kind {
+                v.push(format!("{}: inline assembly", f.name));
+            }
         }
     }
     for c in &m.consts {
