@@ -613,8 +613,8 @@ mod tests {
         assert!(prep(&["trex", "-max-static-fork-pct=1.0", "p.bc"]).is_ok());
         assert!(prep(&["trex", "-max-static-fork-pct=0.5", "p.bc"]).is_err());
         // Refused whatever the value.
-        let e = prep(&["trex", "-replay-path", "t.path", "p.bc"]).unwrap_err();
-        assert!(e.starts_with("--replay-path: trex writes"), "{e}");
+        let e = prep(&["trex", "-use-query-log", "all:kquery", "p.bc"]).unwrap_err();
+        assert!(e.starts_with("--use-query-log: trex writes"), "{e}");
         // Seeding: repeatable files, switches, KLEE's default-true flag, a time span.
         assert_eq!(
             run_args(&[
