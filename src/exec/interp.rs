@@ -83,7 +83,10 @@ mod pure;
 mod setjmp;
 mod startup;
 mod step;
+mod sym_agg;
 mod sym_env;
+mod sym_float;
+mod sym_iov;
 mod sym_ops;
 mod sym_path;
 mod word_scan;
@@ -318,6 +321,10 @@ pub(super) struct Interp<'m, 'io> {
     max_depth: u32,
     /// Forks refused by `max_forks` / `max_depth`.
     forks_refused: u64,
+    /// Symbolic floating-point operands made concrete (`sym_float.rs`), and the locations
+    /// already warned about.
+    concretized: u64,
+    fp_warned: hashbrown::HashSet<(FuncId, u32)>,
     /// `--subsumed-test`: a path pruned as subsumed ends with a test.
     subsumed_test: bool,
     /// Provenance of symbolic address expressions: (object, its base) (`symmem.rs`).
@@ -425,6 +432,8 @@ impl<'m, 'io> Interp<'m, 'io> {
             max_forks: cfg.max_forks.unwrap_or(u64::MAX),
             max_depth: cfg.max_depth.unwrap_or(u32::MAX),
             forks_refused: 0,
+            concretized: 0,
+            fp_warned: hashbrown::HashSet::new(),
             subsumed_test: cfg.subsumed_test,
             hints: hashbrown::HashMap::new(),
             observers,

@@ -174,5 +174,6 @@ fn run<'m>(
     let mut gaps = Gaps::new(ctx.module);
     let outcome = exec::run_monitored(ctx.module, &cfg, &mut Discard, &mut gaps)?;
     gaps.note_refused_forks(outcome.forks_refused);
+    gaps.note_concretized(outcome.concretized);
     Ok((outcome, gaps, clock.elapsed()))
 }

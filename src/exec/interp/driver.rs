@@ -139,6 +139,7 @@ pub(in crate::exec) fn run(
         instructions: it.insts,
         solver_stats: stats,
         forks_refused: it.forks_refused,
+        concretized: it.concretized,
         interpolation: None,
         target_hits: Vec::new(),
         states_matched: 0,
