@@ -215,7 +215,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                     let i = self.pool.constant(32, k as u128);
                     v.push(Some(self.pool.read(a, None, i)));
                 }
-                o.sym = Some(std::sync::Arc::new(v));
+                o.sym = Some(std::sync::Arc::new(v.into()));
                 Ok(Value::Int(0))
             }
             Builtin::Assume | Builtin::VerifierAssume => {

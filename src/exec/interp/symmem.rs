@@ -336,10 +336,7 @@ impl<'m, 'io> Interp<'m, 'io> {
         if self.scalar_width(ty).is_none() {
             // Aggregates and vectors: element by element when any byte is symbolic.
             if let Some(sym) = &self.st.mem.objs[slot as usize].sym {
-                if sym[off as usize..(off + n) as usize]
-                    .iter()
-                    .any(|b| b.is_some())
-                {
+                if sym.any(off as usize, (off + n) as usize) {
                     return self.load_value_at(slot, off, ty);
                 }
             }
