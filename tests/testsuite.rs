@@ -1001,6 +1001,8 @@ struct SymSpec {
     subsumed: Option<u64>,
     /// `EXPECT-ITP-PATHS: N`: completed paths with interpolation.
     itp_paths: Option<u64>,
+    /// `EXPECT-WARNING: N text`: exactly N `KLEE: WARNING:` lines on stderr contain the text.
+    warnings: Vec<(usize, String)>,
 }
 
 fn parse_sym_spec(path: &Path) -> Result<SymSpec, String> {
@@ -1020,6 +1022,7 @@ fn parse_sym_spec(path: &Path) -> Result<SymSpec, String> {
         only: None,
         subsumed: None,
         itp_paths: None,
+        warnings: Vec::new(),
     };
     let num = |r: &str, what: &str| -> Result<u64, String> {
         r.trim()
@@ -1051,6 +1054,12 @@ fn parse_sym_spec(path: &Path) -> Result<SymSpec, String> {
             spec.itp_paths = Some(num(r, "EXPECT-ITP-PATHS")?);
         } else if let Some(r) = c.strip_prefix("EXPECT-TESTS:") {
             spec.tests = Some(num(r, "EXPECT-TESTS")?);
+        } else if let Some(r) = c.strip_prefix("EXPECT-WARNING:") {
+            let (n, text) = r.trim().split_once(' ').unwrap_or((r.trim(), ""));
+            spec.warnings.push((
+                num(n, "EXPECT-WARNING count")? as usize,
+                text.trim().to_string(),
+            ));
         } else if let Some(r) = c.strip_prefix("EXPECT-ERRORS:") {
             let mut errs = Vec::new();
             if r.trim() != "none" {
@@ -1192,6 +1201,18 @@ fn sym_run(
         coverage::check_run_stats(ctx, out_dir, dir, insts)?;
     }
     let mut problems = Vec::new();
+    for (want, text) in &spec.warnings {
+        let got = out
+            .stderr
+            .lines()
+            .filter(|l| l.starts_with("KLEE: WARNING: ") && l.contains(text.as_str()))
+            .count();
+        if got != *want {
+            problems.push(format!(
+                "warnings containing {text:?}: want {want}, got {got}"
+            ));
+        }
+    }
     if let Some(want) = paths {
         let got = done_count(&out.stderr, "KLEE: done: completed paths = ");
         if got != Some(want) {

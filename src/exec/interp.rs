@@ -87,7 +87,10 @@ mod pure;
 mod setjmp;
 mod startup;
 mod step;
+mod sym_agg;
 mod sym_env;
+mod sym_float;
+mod sym_iov;
 mod sym_ops;
 mod sym_path;
 mod word_scan;
@@ -324,6 +327,10 @@ pub(super) struct Interp<'m, 'io> {
     forks_refused: u64,
     /// Forks not made because the path turned forking off (`klee_set_forking`).
     forks_disabled: u64,
+    /// Symbolic floating-point operands made concrete (`sym_float.rs`), and the locations
+    /// already warned about.
+    concretized: u64,
+    fp_warned: hashbrown::HashSet<(FuncId, u32)>,
     /// `--subsumed-test`: a path pruned as subsumed ends with a test.
     subsumed_test: bool,
     /// Provenance of symbolic address expressions: (object, its base) (`symmem.rs`).
@@ -453,6 +460,8 @@ impl<'m, 'io> Interp<'m, 'io> {
             max_depth: cfg.max_depth.unwrap_or(u32::MAX),
             forks_refused: 0,
             forks_disabled: 0,
+            concretized: 0,
+            fp_warned: hashbrown::HashSet::new(),
             subsumed_test: cfg.subsumed_test,
             hints: hashbrown::HashMap::new(),
             observers,

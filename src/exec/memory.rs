@@ -12,7 +12,9 @@ use crate::expr::{ArrayId, Expr, ExprId, ExprPool, UpdateId};
 use crate::ir::{BlockId, FuncId};
 use std::collections::BTreeMap;
 use std::sync::Arc;
+pub use sym_bytes::SymBytes;
 
+pub mod sym_bytes;
 pub mod view;
 
 pub use crate::obj::ObjRef;
@@ -51,7 +53,7 @@ pub struct Object {
     pub ptrs: BTreeMap<u64, ObjRef>,
     /// Symbolic overlay: `Some(e)` for a byte whose contents are the 8-bit expression `e`
     /// (the concrete byte is then meaningless). `None` while every byte is concrete.
-    pub sym: Option<Arc<Vec<Option<ExprId>>>>,
+    pub sym: Option<Arc<SymBytes>>,
     /// The array + update list this object's contents were last expressed as by a
     /// symbolic-offset access (`view.rs`); a hint only: the next view diffs against it.
     pub view: Option<(ArrayId, Option<UpdateId>)>,
@@ -343,10 +345,7 @@ impl Memory {
     pub fn resolve(&self, p: &Value, size: u64) -> Result<(u32, u64), MemErr> {
         let (s, off) = self.resolve_any(p, size)?;
         if let Some(sym) = &self.objs[s as usize].sym {
-            if sym[off as usize..(off + size) as usize]
-                .iter()
-                .any(|b| b.is_some())
-            {
+            if sym.any(off as usize, (off + size) as usize) {
                 return Err(MemErr::Symbolic);
             }
         }
@@ -424,8 +423,8 @@ impl Memory {
         let ps = self.ptr_size as u64;
         let o = &mut self.objs[slot as usize];
         if let Some(sym) = &mut o.sym {
-            if n > 0 {
-                Arc::make_mut(sym)[off as usize..(off + n) as usize].fill(None);
+            if n > 0 && sym.any(off as usize, (off + n) as usize) {
+                Arc::make_mut(sym).clear(off as usize, (off + n) as usize);
             }
         }
         if o.ptrs.is_empty() || n == 0 {
@@ -517,7 +516,8 @@ impl Memory {
         let ssym: Option<Vec<Option<ExprId>>> = self.objs[sslot as usize]
             .sym
             .as_ref()
-            .map(|v| v[soff as usize..(soff + n) as usize].to_vec());
+            .filter(|v| v.any(soff as usize, (soff + n) as usize))
+            .map(|v| v.to_vec(soff as usize, (soff + n) as usize));
         self.write_bytes(dslot, doff, &src);
         let o = &mut self.objs[dslot as usize];
         for (k, r) in ptrs {
@@ -526,8 +526,10 @@ impl Memory {
         if let Some(v) = ssym {
             if v.iter().any(|b| b.is_some()) {
                 let size = o.size as usize;
-                let d = Arc::make_mut(o.sym.get_or_insert_with(|| Arc::new(vec![None; size])));
-                d[doff as usize..(doff + n) as usize].copy_from_slice(&v);
+                let d = Arc::make_mut(o.sym.get_or_insert_with(|| Arc::new(SymBytes::new(size))));
+                for (k, b) in v.into_iter().enumerate() {
+                    d.set(doff as usize + k, b);
+                }
             }
         }
     }
@@ -536,10 +538,10 @@ impl Memory {
     pub fn load_sym(&self, pool: &mut ExprPool, slot: u32, off: u64, n: u64) -> Option<ExprId> {
         let o = &self.objs[slot as usize];
         let sym = o.sym.as_ref()?;
-        let r = &sym[off as usize..(off + n) as usize];
-        if r.iter().all(|b| b.is_none()) {
+        if !sym.any(off as usize, (off + n) as usize) {
             return None;
         }
+        let r = &sym.to_vec(off as usize, (off + n) as usize)[..];
         if let Some((e, base)) = stored_whole(pool, r) {
             return Some(pool.extract(e, base, 8 * n as u32));
         }
@@ -567,10 +569,10 @@ impl Memory {
         let e = pool.zext_or_trunc(e, 8 * n as u32);
         let o = &mut self.objs[slot as usize];
         let size = o.size as usize;
-        let sym = Arc::make_mut(o.sym.get_or_insert_with(|| Arc::new(vec![None; size])));
+        let sym = Arc::make_mut(o.sym.get_or_insert_with(|| Arc::new(SymBytes::new(size))));
         for k in 0..n {
             let b = pool.extract(e, 8 * k as u32, 8);
-            sym[(off + k) as usize] = match pool.as_const(b) {
+            let v = match pool.as_const(b) {
                 Some(c) => {
                     Arc::make_mut(&mut o.bytes)[(off + k) as usize] = c as u8;
                     None
@@ -584,8 +586,9 @@ impl Memory {
                 }
                 None => Some(b),
             };
+            sym.set((off + k) as usize, v);
         }
-        if sym.iter().all(|b| b.is_none()) {
+        if sym.is_concrete() {
             o.sym = None;
         }
     }
@@ -608,10 +611,7 @@ impl Memory {
             .ok_or(MemErr::OutOfBound)?;
         if let Some(sym) = &o.sym {
             // A symbolic byte before (or as) the terminator: the string is not concrete.
-            if sym[off as usize..=off as usize + n]
-                .iter()
-                .any(|b| b.is_some())
-            {
+            if sym.any(off as usize, off as usize + n + 1) {
                 return Err(MemErr::Symbolic);
             }
         }

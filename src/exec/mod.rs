@@ -86,16 +86,20 @@
 //! (`interp/api_args.rs`). Test objects keep the names given, repeated names included, as KLEE's
 //! `.ktest` files do. Every path's end is a
 //! [`PathEnd`] with a model of its symbolic objects. Anything symbolic not supported is an
-//! `exec` error `unsupported: symbolic ...` (floating point, vector operations, aggregates
-//! holding symbolic values in memory, symbolic pointers passed to builtins (but `free`,
-//! `realloc`, `klee_get_obj_size`, `klee_mark_global`: KLEE's `resolveExact`), most intrinsics
+//! `exec` error `unsupported: symbolic ...` (vector operations, symbolic pointers passed to
+//! builtins (but `free`, `realloc`, `klee_get_obj_size`, `klee_mark_global`: KLEE's
+//! `resolveExact`), most intrinsics
 //! except the integer ones: min/max/abs, `*.with.overflow`, and
 //! ctpop/ctlz/cttz/bswap/bitreverse/fshl/fshr in `interp/sym_bits.rs`;
 //! system calls other than writes and exit, except those on KLEE's symbolic environment under
 //! `--posix-runtime`: `interp/posix_sym.rs`),
-//! never a silent concretization; the only concretizations lose no path: an exit status,
+//! never a silent concretization; the concretizations that lose no path: an exit status,
 //! bytes written to stdout/stderr and the result of `klee_get_value*` take one feasible value
-//! without constraining the path. Forks
+//! without constraining the path. One
+//! loses paths, as in KLEE: a symbolic operand of a floating-point operation takes one value
+//! (`interp/sym_float.rs`; warned once per location, counted in `Outcome::concretized`, a gap
+//! for `trex verify`). Aggregates and variadic arguments keep their symbolic parts
+//! (`interp/sym_agg.rs`). Forks
 //! are only allowed inside the entry function (not in static constructors / destructors).
 //!
 //! Errors follow KLEE: division by zero and shifts by >= the width are errors, except a shift
@@ -294,6 +298,8 @@ pub struct Outcome {
     /// Symbolic branches that did not fork because the path turned forking off
     /// (`klee_set_forking(0)`).
     pub forks_disabled: u64,
+    /// Symbolic floating-point operands made concrete (one value kept: paths may be lost).
+    pub concretized: u64,
     /// Interpolation statistics when it was on.
     pub interpolation: Option<crate::itp::Stats>,
     /// The explored tree in Graphviz form (`Config::output_tree` with interpolation).

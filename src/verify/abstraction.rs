@@ -175,5 +175,6 @@ fn run<'m>(
     let outcome = exec::run_monitored(ctx.module, &cfg, &mut Discard, &mut gaps)?;
     gaps.note_refused_forks(outcome.forks_refused);
     gaps.note_disabled_forks(outcome.forks_disabled);
+    gaps.note_concretized(outcome.concretized);
     Ok((outcome, gaps, clock.elapsed()))
 }

@@ -41,6 +41,7 @@ pub(super) fn explore(
     let outcome = outcome?;
     gaps.note_refused_forks(outcome.forks_refused);
     gaps.note_disabled_forks(outcome.forks_disabled);
+    gaps.note_concretized(outcome.concretized);
     let time = clock.elapsed().as_secs_f64();
     let mut res = Vec::new();
     for (k, &i) in group.iter().enumerate() {

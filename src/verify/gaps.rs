@@ -47,6 +47,15 @@ impl<'m> Gaps<'m> {
         }
     }
 
+    /// Symbolic floating-point operands made concrete are a gap too (one value explored).
+    pub fn note_concretized(&mut self, n: u64) {
+        if n > 0 && self.first.is_none() {
+            self.first = Some(format!(
+                "floating point concretized: {n} symbolic operands took one value each"
+            ));
+        }
+    }
+
     /// The gap a path's end leaves, if any.
     pub fn gap_of(&self, end: &End) -> Option<String> {
         match end {

@@ -96,7 +96,7 @@ pub(crate) struct VSpec {
 const VERDICTS: [&str; 3] = ["REACHABLE", "UNREACHABLE", "UNKNOWN"];
 const SVCOMP_VERDICTS: [&str; 3] = ["TRUE", "FALSE(unreach-call)", "UNKNOWN"];
 /// The contract's prefixes of UNKNOWN reasons.
-const REASON_PREFIXES: [&str; 14] = [
+const REASON_PREFIXES: [&str; 15] = [
     "time budget",
     "memory budget",
     "instruction budget",
@@ -104,6 +104,7 @@ const REASON_PREFIXES: [&str; 14] = [
     "solver timeout",
     "solver unknown",
     "fork budget",
+    "floating point concretized",
     "interrupted",
     "unsupported construct at ",
     "unsupported construct: ",

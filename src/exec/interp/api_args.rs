@@ -32,10 +32,7 @@ impl<'m, 'io> Interp<'m, 'io> {
         let n = rest.iter().position(|&b| b == 0);
         let end = n.map_or(rest.len(), |n| n + 1);
         if let Some(sym) = &o.sym {
-            if sym[off as usize..off as usize + end]
-                .iter()
-                .any(|b| b.is_some())
-            {
+            if sym.any(off as usize, off as usize + end) {
                 return error(
                     ErrorKind::User,
                     "symbolic string (its bytes) passed to one of the klee_ functions",

@@ -206,8 +206,8 @@ impl<'m, 'io> Interp<'m, 'io> {
         let sym: Option<Vec<Option<ExprId>>> = self.st.mem.objs[s as usize]
             .sym
             .as_ref()
-            .map(|v| v[o as usize..(o + n) as usize].to_vec())
-            .filter(|v| v.iter().any(|b| b.is_some()));
+            .filter(|v| v.any(o as usize, (o + n) as usize))
+            .map(|v| v.to_vec(o as usize, (o + n) as usize));
         match sym {
             None => {
                 let data = self.st.mem.bytes(s, o, n);

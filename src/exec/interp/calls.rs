@@ -38,6 +38,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                         self.set(inst.dst, v);
                         return Ok(Flow::Next);
                     }
+                    self.concretize_fp_args(args)?;
                     self.guard_args(args, &format!("intrinsic {:?}", i))?;
                 }
                 let v = self.intrinsic(*i, args, ret)?;
@@ -92,6 +93,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                     if !sizes.is_empty() {
                         self.concrete_size_args(args, sizes)?;
                     }
+                    self.concretize_fp_args(args)?;
                     let m = self.m;
                     let name = &m.func(fid).name;
                     if matches!(b, Builtin::Free | Builtin::Realloc) {
@@ -220,15 +222,8 @@ impl<'m, 'io> Interp<'m, 'io> {
                         .map_err(|e| mem_err(e, &v))?;
                     self.st.mem.copy(r.idx, o, ss, so, size);
                 }
-                (None, Value::Sym(e)) => {
-                    let TI::Int(w) = self.ti(a.ty) else {
-                        return sym_err("a variadic argument that is not an integer");
-                    };
-                    self.st
-                        .mem
-                        .store_sym(&mut self.pool, r.idx, o, (w as u64).div_ceil(8), *e);
-                }
-                (None, _) => self.store_at(r.idx, o, a.ty, &v),
+                // Integers, floats, pointers, structs by value: symbolic parts kept.
+                (None, _) => self.store_value_at(r.idx, o, a.ty, &v)?,
             }
         }
         self.st.allocas.push(r);
@@ -289,7 +284,11 @@ impl<'m, 'io> Interp<'m, 'io> {
         };
         let a = cur.bits() as u64;
         let cur = self.ptr_add(cur, ((a.div_ceil(align) * align) - a) as i64);
-        let v = self.load(&cur, ty)?;
+        let v = if self.symbolic {
+            self.sym_load(&cur, ty)?
+        } else {
+            self.load(&cur, ty)?
+        };
         let next = self.ptr_add(cur, slot as i64);
         self.st.mem.store_ptr(ps, o, &next);
         Ok(v)

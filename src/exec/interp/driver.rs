@@ -164,6 +164,7 @@ pub(in crate::exec) fn run(
         solver_stats: stats,
         forks_refused: it.forks_refused,
         forks_disabled: it.forks_disabled,
+        concretized: it.concretized,
         interpolation: None,
         target_hits: Vec::new(),
         states_matched: 0,

@@ -627,10 +627,7 @@ impl Interpolation {
                 return false;
             }
             if let Some(s) = &ob.sym {
-                if s[off as usize..(off + ps) as usize]
-                    .iter()
-                    .any(|b| b.is_some())
-                {
+                if s.any(off as usize, (off + ps) as usize) {
                     return false;
                 }
             }
@@ -903,7 +900,7 @@ impl LocMap for StateMap<'_> {
                     return None;
                 }
                 if let Some(s) = &ob.sym {
-                    if s[k as usize..(k + n) as usize].iter().any(|b| b.is_some()) {
+                    if s.any(k as usize, (k + n) as usize) {
                         return None;
                     }
                 }

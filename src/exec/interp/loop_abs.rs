@@ -186,7 +186,7 @@ impl LoopAbstraction {
             let size = it.st.mem.objs[o.idx as usize].size;
             let a = it.havoc_array(size);
             arrays.push(a);
-            let v: Vec<Option<expr::ExprId>> = (0..size)
+            let v: crate::exec::memory::SymBytes = (0..size)
                 .map(|k| {
                     let i = it.pool.constant(32, k as u128);
                     Some(it.pool.read(a, None, i))

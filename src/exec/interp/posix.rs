@@ -25,6 +25,7 @@ use super::*;
 
 /// Directory listings and symbolic links.
 mod dir;
+mod poll;
 /// The calls that would change the (read-only) file system.
 mod ro;
 
@@ -345,6 +346,11 @@ pub(super) enum Sys {
     Llseek,
     /// x86-64 `struct stat` (musl's `kstat`): fstat, stat, lstat, newfstatat.
     Fstat,
+    /// x86-64 `fstatfs` (`struct statfs`).
+    Fstatfs,
+    Poll,
+    /// nanosleep, clock_nanosleep: no wait (the model has no other process to wait for).
+    Sleep,
     Stat,
     Lstat,
     NewFstatAt,
@@ -398,6 +404,9 @@ fn sys_of(x86_64: bool, nr: i64) -> Option<Sys> {
             3 => Close,
             8 => Lseek,
             5 => Fstat,
+            138 => Fstatfs,
+            7 => Poll,
+            35 | 230 => Sleep,
             4 => Stat,
             6 => Lstat,
             262 => NewFstatAt,
@@ -444,6 +453,8 @@ fn sys_of(x86_64: bool, nr: i64) -> Option<Sys> {
             180 => Pread,
             145 => Readv,
             146 => Writev,
+            168 => Poll,
+            162 | 265 | 407 => Sleep,
             5 => Open,
             295 => OpenAt,
             6 => Close,
@@ -609,15 +620,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                     return Ok(-EINVAL);
                 }
                 let mut total = 0i64;
-                for i in 0..cnt as u64 {
-                    let e = self.ptr_add(iov.clone(), (i * 2 * ps) as i64);
-                    let (s, o) = self
-                        .st
-                        .mem
-                        .resolve(&e, 2 * ps)
-                        .map_err(|er| mem_err(er, &e))?;
-                    let base = self.st.mem.load_ptr(s, o);
-                    let len = self.st.mem.load_int(s, o + ps, ps) as u64;
+                for (base, len) in self.iov_entries(&iov, cnt as u64)? {
                     let r = if sys == Sys::Writev {
                         self.sys_write(fd, &base, len)?
                     } else {
@@ -715,6 +718,15 @@ impl<'m, 'io> Interp<'m, 'io> {
                 Some(_) => -ENOTTY,
                 None => -EBADF,
             },
+            Sys::Sleep => 0,
+            Sys::Poll => {
+                let p = self.arg(args, 1);
+                self.sys_poll(&p, a[2])?
+            }
+            Sys::Fstatfs => {
+                let p = self.arg(args, 2);
+                self.sys_fstatfs(a[1], &p)?
+            }
             Sys::Fadvise => {
                 self.fetch_stdin(a[1]);
                 match self.st.posix.desc(a[1]) {
@@ -1052,6 +1064,12 @@ impl<'m, 'io> Interp<'m, 'io> {
     }
 
     fn sys_write(&mut self, fd: i64, p: &Value, n: u64) -> R<i64> {
+        if let (Value::Sym(a), true) = (p, n > 0) {
+            let (q, scratch) = self.gather(*a, n)?;
+            let r = self.sys_write(fd, &q, n);
+            self.st.mem.free(scratch);
+            return r;
+        }
         if !(fd == 1 || fd == 2) || !self.st.posix.is_initial() {
             // Interpolants model only writes to the initial standard output and error.
             self.observe_fork(super::observe::Fork::Other(
@@ -1205,6 +1223,51 @@ impl<'m, 'io> Interp<'m, 'io> {
                 )
             }
         })
+    }
+
+    /// `fstatfs`: the host's answer for trex's own standard streams and directories (the
+    /// program's stdout, stderr and stdin are trex's), KLEE's `ENOENT` for a symbolic file.
+    fn sys_fstatfs(&mut self, fd: i64, buf: &Value) -> R<i64> {
+        self.fetch_stdin(fd);
+        let Some(d) = self.st.posix.desc(fd) else {
+            return Ok(-EBADF);
+        };
+        let node = self.st.posix.descs[d].as_ref().unwrap().node.clone();
+        let mut sfs: libc::statfs = unsafe { std::mem::zeroed() };
+        // SAFETY: the calls only write the `statfs` given.
+        let r = match &node {
+            // KLEE's runtime: "symbolic file descriptor, ignoring (ENOENT)".
+            Node::Sym(_) => return Ok(-ENOENT),
+            Node::Out(k) => unsafe { libc::fstatfs(*k, &mut sfs) },
+            Node::Stdin | Node::Pipe(..) => unsafe { libc::fstatfs(0, &mut sfs) },
+            Node::Null(_) => unsafe { libc::statfs(c"/dev/null".as_ptr(), &mut sfs) },
+            Node::Dir(p, _) => {
+                let Ok(c) = std::ffi::CString::new(p.as_os_str().as_encoded_bytes()) else {
+                    return Ok(-ENOENT);
+                };
+                unsafe { libc::statfs(c.as_ptr(), &mut sfs) }
+            }
+            Node::File(..) => {
+                return error(
+                    ErrorKind::Exec,
+                    "unsupported: fstatfs of a host file (its file system is not recorded)",
+                )
+            }
+        };
+        if r != 0 {
+            let e = std::io::Error::last_os_error().raw_os_error();
+            return Ok(-(e.unwrap_or(libc::EIO) as i64));
+        }
+        // SAFETY: `statfs` is plain data.
+        let bytes = unsafe {
+            std::slice::from_raw_parts(
+                &sfs as *const libc::statfs as *const u8,
+                std::mem::size_of::<libc::statfs>(),
+            )
+        };
+        let bytes = bytes.to_vec();
+        self.sys_put(buf, &bytes)?;
+        Ok(0)
     }
 
     fn fd_stat(&mut self, fd: i64) -> Result<Stat, i64> {

@@ -109,6 +109,7 @@ const O_RDWR: i64 = 2;
 const AT_FDCWD: i64 = -100;
 const S_IFMT: u128 = 0o170000;
 const S_IFCHR: u128 = 0o020000;
+const S_IFLNK: u128 = 0o120000;
 
 impl<'m, 'io> Interp<'m, 'io> {
     /// Whether the path continues with `c` true: when both sides are feasible, a copy of the
@@ -254,6 +255,16 @@ impl<'m, 'io> Interp<'m, 'io> {
                 }
                 None
             }
+            Sys::Readlink | Sys::ReadlinkAt => {
+                // The name made concrete first (KLEE's `__concretize_string`), as for open.
+                let i = if sys == Sys::Readlink { 1 } else { 2 };
+                let p = self.arg(args, i);
+                let Some(id) = self.sym_path(&p)?.1 else {
+                    return Ok(None);
+                };
+                let (buf, n) = (self.arg(args, i + 1), a[i + 2]);
+                Some(self.sym_readlink(id, &p, &buf, n)?)
+            }
             Sys::Access | Sys::FaccessAt => {
                 let p = self.arg(args, if sys == Sys::Access { 1 } else { 2 });
                 // KLEE: a symbolic file is always accessible.
@@ -390,6 +401,28 @@ impl<'m, 'io> Interp<'m, 'io> {
 
     /// KLEE's `ioctl` on a symbolic file: a character device (by its symbolic mode) is a
     /// terminal of 24 x 80.
+    /// KLEE's `readlink` of a symbolic file: a link (its symbolic mode says so) to its own
+    /// one-letter name, else `EINVAL`.
+    fn sym_readlink(&mut self, id: SymId, path: &Value, buf: &Value, n: i64) -> R<i64> {
+        let f = self.st.posix.sym().file(id);
+        let lnk = self.mode_is(f, S_IFMT, S_IFLNK)?;
+        if !self.sym_choose(lnk)? {
+            return Ok(-EINVAL);
+        }
+        if n <= 0 {
+            return Ok(0);
+        }
+        let (s, o) = self
+            .st
+            .mem
+            .resolve_any(path, 1)
+            .map_err(|e| mem_err(e, path))?;
+        let letter = self.st.mem.load_int(s, o, 1) as u8;
+        let out = if n > 1 { vec![letter, 0] } else { vec![letter] };
+        self.sys_put(buf, &out)?;
+        Ok(1)
+    }
+
     fn sym_ioctl(&mut self, id: SymId, fd: i64, req: u32, buf: &Value) -> R<i64> {
         const TCGETS: u32 = 0x5401;
         const TCSETS: u32 = 0x5402;

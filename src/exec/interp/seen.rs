@@ -83,7 +83,7 @@ struct Obj {
     base: u64,
     size: u64,
     bytes: Arc<Vec<u8>>,
-    sym: Option<Arc<Vec<Option<crate::expr::ExprId>>>>,
+    sym: Option<Arc<crate::exec::memory::SymBytes>>,
     ptrs: BTreeMap<u64, ObjRef>,
 }
 
@@ -253,11 +253,7 @@ impl Interp<'_, '_> {
             if skip.contains(&r) {
                 continue;
             }
-            let sym = o
-                .sym
-                .as_ref()
-                .filter(|s| s.iter().any(Option::is_some))
-                .cloned();
+            let sym = o.sym.as_ref().filter(|s| !s.is_concrete()).cloned();
             if let Some(s) = &sym {
                 is_concrete = false;
                 s.hash(&mut h);

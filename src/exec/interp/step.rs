@@ -144,11 +144,8 @@ impl<'m, 'io> Interp<'m, 'io> {
                         self.sym_bin(*op, w, a, b, inst)?
                     }
                     t @ (TI::Int(_) | TI::F(_)) => {
-                        if matches!(t, TI::F(_))
-                            && self.symbolic
-                            && self.guard_ops(&[*a, *b], "").is_err()
-                        {
-                            return no_symbolic_float();
+                        if matches!(t, TI::F(_)) && self.symbolic {
+                            self.concretize_fp_operands(&[*a, *b])?;
                         }
                         let s = self.scalar(t).expect("a scalar");
                         let Some(c) = sem::bin(&mut Conc, *op, s, self.opb(a), self.opb(b)) else {
@@ -233,11 +230,10 @@ impl<'m, 'io> Interp<'m, 'io> {
                     };
                     if self.st.mem.objs[s as usize].sym.is_some() {
                         if let Some(e) = self.st.mem.load_sym(&mut self.pool, s, o, n) {
-                            let TI::Int(w) = self.ti(*ty) else {
-                                return error(
-                                    ErrorKind::Exec,
-                                    "unsupported: symbolic floating point not supported",
-                                );
+                            // (A float's bits: `n` whole bytes.)
+                            let w = match self.ti(*ty) {
+                                TI::Int(w) => w,
+                                _ => 8 * n as u32,
                             };
                             let e = self.pool.zext_or_trunc(e, w);
                             let v = self.val_of(e);
@@ -267,12 +263,6 @@ impl<'m, 'io> Interp<'m, 'io> {
                 };
                 if let Some(n) = n {
                     if let Value::Sym(e) = *opref!(self, val) {
-                        if !matches!(self.ti(*ty), TI::Int(_)) {
-                            return error(
-                                ErrorKind::Exec,
-                                "unsupported: symbolic floating point not supported",
-                            );
-                        }
                         let p = self.op(ptr);
                         let v = Value::Sym(e);
                         self.sym_store(&p, *ty, &v)?;
@@ -498,7 +488,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             }
             InstKind::Select { cond, t, f: fv, ty }
                 if self.symbolic
-                    && matches!(self.ti(*ty), TI::Int(_) | TI::Ptr)
+                    && matches!(self.ti(*ty), TI::Int(_) | TI::Ptr | TI::F(_))
                     && (matches!(opref!(self, cond), Value::Sym(_))
                         || matches!(opref!(self, t), Value::Sym(_))
                         || matches!(opref!(self, fv), Value::Sym(_))) =>
@@ -506,6 +496,8 @@ impl<'m, 'io> Interp<'m, 'io> {
                 // Pointers: a select of addresses (resolved against every object when used).
                 let w = match self.ti(*ty) {
                     TI::Int(w) => w,
+                    // A float's bits, as loads and stores carry them.
+                    TI::F(fk) => 8 * fk_bytes(fk) as u32,
                     _ => self.ps * 8,
                 };
                 let (c, x, y) = (self.op(cond), self.op(t), self.op(fv));
@@ -556,7 +548,14 @@ impl<'m, 'io> Interp<'m, 'io> {
             }
             k => {
                 if self.symbolic {
-                    self.guard_ops(&k.operands(), "this instruction")?;
+                    match k {
+                        InstKind::FNeg { .. } | InstKind::FCmp { .. } => {
+                            self.concretize_fp_operands(&k.operands())?
+                        }
+                        // A plain move of values into an aggregate.
+                        InstKind::InsertValue { .. } => {}
+                        _ => self.guard_ops(&k.operands(), "this instruction")?,
+                    }
                 }
                 match self.pure(k)? {
                     Some(v) => self.set(inst.dst, v),

@@ -63,10 +63,20 @@ impl<'m, 'io> Interp<'m, 'io> {
             (Some(f), Some(t)) => (f, t),
             _ => return sym_err(format!("a {:?} cast (symbolic pointer)", op)),
         };
-        match sem::cast(&mut Exprs(&mut self.pool), op, f, t, e) {
-            Some(r) => Ok(self.val_of(r)),
-            None => no_symbolic_float(),
+        if let Some(r) = sem::cast(&mut Exprs(&mut self.pool), op, f, t, e) {
+            return Ok(self.val_of(r));
         }
+        // Floating point: a bitcast keeps the bits; a conversion needs a number.
+        if op == CastOp::BitCast {
+            let wt = match t {
+                Scalar::Int(w) => w,
+                Scalar::F(fk) => 8 * fk_bytes(fk) as u32,
+            };
+            let r = self.pool.zext_or_trunc(e, wt);
+            return Ok(self.val_of(r));
+        }
+        let k = self.concretize_fp(e)?;
+        self.cast(op, from, to, Value::Int(k))
     }
 
     /// Operands that are symbolic (or aggregates holding symbolic values) where the operation
@@ -206,7 +216,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                     let i = self.pool.constant(32, k as u128);
                     v.push(Some(self.pool.read(a, None, i)));
                 }
-                o.sym = Some(std::sync::Arc::new(v));
+                o.sym = Some(std::sync::Arc::new(v.into()));
                 Ok(Value::Int(0))
             }
             Builtin::Assume | Builtin::VerifierAssume => {

@@ -18,6 +18,14 @@ impl Interp<'_, '_> {
         let super::Value::Sym(e) = self.st.regs[slot] else {
             return Ok(());
         };
+        let m = self.enumerate_value(e)?;
+        self.st.regs[slot] = super::Value::Int(m);
+        Ok(())
+    }
+
+    /// The least value of `e`, which the path takes; a copy re-executes the current
+    /// instruction with the values above it.
+    pub(super) fn enumerate_value(&mut self, e: crate::expr::ExprId) -> R<u128> {
         let m = self.least_value(e)?;
         let w = self.pool.width(e);
         let k = self.pool.constant(w, m);
@@ -31,8 +39,7 @@ impl Interp<'_, '_> {
         }
         let is_m = self.pool.eq(e, k);
         self.add_constraint(is_m);
-        self.st.regs[slot] = super::Value::Int(m);
-        Ok(())
+        Ok(m)
     }
 
     /// [`Interp::concrete_size`] on the size arguments `idx` of a call.

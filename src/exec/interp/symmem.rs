@@ -326,12 +326,6 @@ impl<'m, 'io> Interp<'m, 'io> {
                         let Some(w) = self.scalar_width(ty).filter(|_| n <= 16) else {
                             return sym_err("a load of an aggregate through a symbolic pointer");
                         };
-                        if matches!(self.ti(ty), TI::F(_)) {
-                            return error(
-                                ErrorKind::Exec,
-                                "unsupported: symbolic floating point not supported",
-                            );
-                        }
                         let e = self.st.mem.read_sym_off(&mut self.pool, slot, off, n);
                         let e = self.pool.zext_or_trunc(e, w);
                         return Ok(self.val_of(e));
@@ -341,13 +335,10 @@ impl<'m, 'io> Interp<'m, 'io> {
             _ => self.st.mem.resolve_any(p, n).map_err(|e| mem_err(e, p))?,
         };
         if self.scalar_width(ty).is_none() {
-            // Aggregates and vectors: only concrete bytes (a symbolic overlay is refused).
+            // Aggregates and vectors: element by element when any byte is symbolic.
             if let Some(sym) = &self.st.mem.objs[slot as usize].sym {
-                if sym[off as usize..(off + n) as usize]
-                    .iter()
-                    .any(|b| b.is_some())
-                {
-                    return sym_err("a load of an aggregate holding symbolic bytes");
+                if sym.any(off as usize, (off + n) as usize) {
+                    return self.load_value_at(slot, off, ty);
                 }
             }
             return Ok(self.load_at(slot, off, ty));
@@ -362,10 +353,8 @@ impl<'m, 'io> Interp<'m, 'io> {
                     let e = self.pool.zext_or_trunc(e, self.ps * 8);
                     Ok(self.val_of(e))
                 }
-                TI::F(_) => error(
-                    ErrorKind::Exec,
-                    "unsupported: symbolic floating point not supported",
-                ),
+                // A float's bits.
+                TI::F(_) => Ok(self.val_of(e)),
                 _ => sym_err("a load of an aggregate holding symbolic bytes"),
             };
         }
@@ -388,12 +377,6 @@ impl<'m, 'io> Interp<'m, 'io> {
                         let Some(w) = self.scalar_width(ty).filter(|_| n <= 16) else {
                             return sym_err("a store of an aggregate through a symbolic pointer");
                         };
-                        if matches!(self.ti(ty), TI::F(_)) && matches!(v, Value::Sym(_)) {
-                            return error(
-                                ErrorKind::Exec,
-                                "unsupported: symbolic floating point not supported",
-                            );
-                        }
                         let e = self.expr_of(v, w, "a store")?;
                         let e = self.pool.zext(e, 8 * n as u32);
                         self.st.mem.write_sym_off(&mut self.pool, slot, off, e);
@@ -409,15 +392,9 @@ impl<'m, 'io> Interp<'m, 'io> {
         };
         match v {
             Value::Sym(e) => {
-                if matches!(self.ti(ty), TI::F(_)) {
-                    return error(
-                        ErrorKind::Exec,
-                        "unsupported: symbolic floating point not supported",
-                    );
-                }
                 self.st.mem.store_sym(&mut self.pool, slot, off, n, *e);
             }
-            v if has_sym(v) => return sym_err("a store of an aggregate holding a symbolic value"),
+            v if has_sym(v) => self.store_value_at(slot, off, ty, v)?,
             v => self.store_at(slot, off, ty, v),
         }
         Ok(())

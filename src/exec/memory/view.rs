@@ -132,7 +132,11 @@ impl Memory {
                 }
             }
         }
-        o.sym = if any { Some(Arc::new(sym)) } else { None };
+        o.sym = if any {
+            Some(Arc::new(sym.into()))
+        } else {
+            None
+        };
     }
 }
 

@@ -1,6 +1,6 @@
-// verify: symbolic floating point (unsupported) on a path: the unreachable target cannot be
-// claimed UNREACHABLE: UNKNOWN (unsupported construct at the conversion's line).
-// EXPECT-VERDICT: @err UNKNOWN unsupported construct at {file}:{@fp}
+// verify: symbolic floating point on a path is made concrete (one value, as KLEE does), so the
+// unreachable target cannot be claimed UNREACHABLE: UNKNOWN (floating point concretized).
+// EXPECT-VERDICT: @err UNKNOWN floating point concretized
 #include <klee/klee.h>
 extern void reach_error(void);
 extern void __VERIFIER_assume(int);
@@ -11,7 +11,7 @@ int main(void) {
   klee_make_symbolic(&x, sizeof x, "x");
   int r = 0;
   if (x > 1000) {
-    float f = (float)x * k; // @fp
+    float f = (float)x * k;
     if (f > 1.5f)
       r = 1;
   }

@@ -1,0 +1,182 @@
+//! An object's symbolic overlay: the 8-bit expression of each symbolic byte, in chunks of
+//! [`CHUNK`] bytes shared copy-on-write. A program that reads 8 symbolic bytes into a 128 KiB
+//! buffer (cat, wc) materializes one chunk, not 128 Ki entries, and a path that then writes
+//! one byte copies that chunk and the chunk table only: kept per byte, the overlay cost 1 MiB
+//! per object per diverged path.
+
+use crate::expr::ExprId;
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
+
+/// Bytes per chunk.
+pub const CHUNK: usize = 256;
+
+type Chunk = [Option<ExprId>; CHUNK];
+
+#[derive(Clone, Debug, Default)]
+pub struct SymBytes {
+    /// `None`: every byte of that chunk is concrete.
+    chunks: Vec<Option<Arc<Chunk>>>,
+}
+
+static NONE: Option<ExprId> = None;
+
+impl SymBytes {
+    /// An overlay of `size` concrete bytes.
+    pub fn new(size: usize) -> SymBytes {
+        SymBytes {
+            chunks: vec![None; size.div_ceil(CHUNK)],
+        }
+    }
+
+    #[inline]
+    pub fn get(&self, i: usize) -> Option<ExprId> {
+        self.chunks[i / CHUNK].as_ref().and_then(|c| c[i % CHUNK])
+    }
+
+    #[inline]
+    pub fn set(&mut self, i: usize, e: Option<ExprId>) {
+        let slot = &mut self.chunks[i / CHUNK];
+        match slot {
+            Some(c) => Arc::make_mut(c)[i % CHUNK] = e,
+            None if e.is_none() => {}
+            None => {
+                let mut c = [None; CHUNK];
+                c[i % CHUNK] = e;
+                *slot = Some(Arc::new(c));
+            }
+        }
+    }
+
+    /// Some byte of `lo..hi` is symbolic.
+    pub fn any(&self, lo: usize, hi: usize) -> bool {
+        let mut i = lo;
+        while i < hi {
+            let end = ((i / CHUNK + 1) * CHUNK).min(hi);
+            if let Some(c) = &self.chunks[i / CHUNK] {
+                if c[i % CHUNK..i % CHUNK + (end - i)]
+                    .iter()
+                    .any(|b| b.is_some())
+                {
+                    return true;
+                }
+            }
+            i = end;
+        }
+        false
+    }
+
+    /// The entries of `lo..hi`.
+    pub fn to_vec(&self, lo: usize, hi: usize) -> Vec<Option<ExprId>> {
+        (lo..hi).map(|i| self.get(i)).collect()
+    }
+
+    /// Makes `lo..hi` concrete.
+    pub fn clear(&mut self, lo: usize, hi: usize) {
+        for i in lo..hi {
+            if self.chunks[i / CHUNK].is_some() {
+                self.set(i, None);
+            }
+        }
+    }
+
+    /// Every byte is concrete.
+    pub fn is_concrete(&self) -> bool {
+        self.chunks
+            .iter()
+            .flatten()
+            .all(|c| c.iter().all(|b| b.is_none()))
+    }
+
+    /// The symbolic bytes: (offset, expression).
+    pub fn symbolic(&self) -> impl Iterator<Item = (usize, ExprId)> + '_ {
+        self.chunks.iter().enumerate().flat_map(|(k, c)| {
+            c.iter()
+                .flat_map(move |c| c.iter().enumerate())
+                .filter_map(move |(j, b)| b.map(|e| (k * CHUNK + j, e)))
+        })
+    }
+}
+
+impl std::ops::Index<usize> for SymBytes {
+    type Output = Option<ExprId>;
+    #[inline]
+    fn index(&self, i: usize) -> &Option<ExprId> {
+        match &self.chunks[i / CHUNK] {
+            Some(c) => &c[i % CHUNK],
+            None => &NONE,
+        }
+    }
+}
+
+impl FromIterator<Option<ExprId>> for SymBytes {
+    fn from_iter<I: IntoIterator<Item = Option<ExprId>>>(it: I) -> SymBytes {
+        let mut s = SymBytes::default();
+        for (i, e) in it.into_iter().enumerate() {
+            if i % CHUNK == 0 {
+                s.chunks.push(None);
+            }
+            s.set(i, e);
+        }
+        s
+    }
+}
+
+impl From<Vec<Option<ExprId>>> for SymBytes {
+    fn from(v: Vec<Option<ExprId>>) -> SymBytes {
+        v.into_iter().collect()
+    }
+}
+
+/// Equal contents are equal, however the chunks were materialized.
+impl PartialEq for SymBytes {
+    fn eq(&self, o: &SymBytes) -> bool {
+        self.chunks.len() == o.chunks.len() && self.symbolic().eq(o.symbolic())
+    }
+}
+
+impl Eq for SymBytes {}
+
+impl Hash for SymBytes {
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        self.chunks.len().hash(h);
+        for b in self.symbolic() {
+            b.hash(h);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chunks_materialize_only_where_symbolic() {
+        let mut s = SymBytes::new(128 * 1024);
+        assert!(s.is_concrete());
+        s.set(1000, Some(ExprId(7)));
+        assert_eq!(s.chunks.iter().flatten().count(), 1);
+        assert_eq!(s.get(1000), Some(ExprId(7)));
+        assert_eq!(s[999], None);
+        assert!(s.any(990, 1001) && !s.any(0, 1000) && !s.any(1001, 128 * 1024));
+        assert_eq!(s.symbolic().collect::<Vec<_>>(), vec![(1000, ExprId(7))]);
+        s.clear(0, 2000);
+        assert!(s.is_concrete());
+        // Cleared but materialized: equal (and hashed equal) to never written.
+        assert_eq!(s, SymBytes::new(128 * 1024));
+    }
+
+    #[test]
+    fn a_copy_shares_chunks_until_written() {
+        let mut a: SymBytes = (0..600).map(|i| Some(ExprId(i))).collect();
+        let b = a.clone();
+        a.set(5, None);
+        assert_eq!(b.get(5), Some(ExprId(5)));
+        assert_eq!(a.get(5), None);
+        assert!(Arc::ptr_eq(
+            a.chunks[1].as_ref().unwrap(),
+            b.chunks[1].as_ref().unwrap()
+        ));
+        assert_eq!(a.to_vec(4, 7), vec![Some(ExprId(4)), None, Some(ExprId(6))]);
+    }
+}
