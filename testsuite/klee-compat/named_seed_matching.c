@@ -3,7 +3,7 @@
 // warning. The seed then reaches the assertion.
 // KTEST: s.ktest | b=02000000 a=01000000 z=07000000
 // TREX: -seed-file=s.ktest -named-seed-matching -only-replay-seeds -no-interpolation prog.bc
-// EXPECT-STDERR: KLEE: WARNING: using seed input z[4] for: c (no name match)
+// EXPECT-STDERR: KLEE: WARNING ONCE: using seed input z[4] for: c (no name match)
 // EXPECT-STDERR: KLEE: ERROR: ...: ASSERTION FAIL: ...
 // EXPECT-COUNT: klee-last .assert.err 1
 // EXPECT-DONE: completed paths = 0
