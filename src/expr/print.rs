@@ -684,29 +684,9 @@ impl fmt::Debug for Display<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::proptests::Gen;
+    use super::super::proptests::{z3, Gen};
     use super::super::{eval, mask, Array, Assignment, BinOp, Expr, ExprPool};
     use super::*;
-    use std::io::Write as _;
-    use std::process::{Command, Stdio};
-
-    fn z3(script: &str) -> Option<String> {
-        let mut child = Command::new("z3")
-            .arg("-in")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .ok()?;
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(script.as_bytes())
-            .unwrap();
-        let out = child.wait_with_output().unwrap();
-        Some(String::from_utf8_lossy(&out.stdout).into_owned())
-    }
 
     fn small_pool() -> (ExprPool, ExprId, ExprId) {
         let mut p = ExprPool::new();

@@ -64,6 +64,28 @@ fn raw_concat(p: &mut ExprPool, hi: ExprId, lo: ExprId) -> ExprId {
     p.intern(Expr::Concat { hi, lo }, w)
 }
 
+/// z3's answers to an SMT-LIB script, one per line (`None`: no z3 binary on this machine):
+/// the independent check of the SMT-LIB printers.
+pub(crate) fn z3(script: &str) -> Option<String> {
+    use std::io::Write as _;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new("z3")
+        .arg("-in")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .ok()?;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    Some(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
 pub(crate) struct Gen {
     pub(crate) rng: Rng,
     pub(crate) arrays: Vec<ArrayId>,

@@ -55,30 +55,9 @@ pub fn smt2_constraints(pool: &ExprPool, constraints: &[ExprId]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::super::proptests::Gen;
+    use super::super::proptests::{z3, Gen};
     use super::super::{eval, Array, Assignment, CmpOp, Expr};
     use super::*;
-    use std::io::Write as _;
-    use std::process::{Command, Stdio};
-
-    /// z3's answers to a script, one per line (`None`: no z3 on this machine).
-    fn z3(script: &str) -> Option<String> {
-        let mut child = Command::new("z3")
-            .arg("-in")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .ok()?;
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(script.as_bytes())
-            .unwrap();
-        let out = child.wait_with_output().unwrap();
-        Some(String::from_utf8_lossy(&out.stdout).into_owned())
-    }
 
     #[test]
     fn layout_as_klee_writes_it() {
