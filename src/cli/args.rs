@@ -610,8 +610,9 @@ mod tests {
             e.starts_with("--external-calls=all: trex never calls"),
             "{e}"
         );
-        assert!(prep(&["trex", "-max-static-fork-pct=1.0", "p.bc"]).is_ok());
-        assert!(prep(&["trex", "-max-static-fork-pct=0.5", "p.bc"]).is_err());
+        assert!(prep(&["trex", "-max-static-fork-pct=0.5", "p.bc"]).is_ok());
+        assert!(prep(&["trex", "-max-static-solve-pct=1.0", "p.bc"]).is_ok());
+        assert!(prep(&["trex", "-max-static-solve-pct=0.5", "p.bc"]).is_err());
         // Refused whatever the value.
         let e = prep(&["trex", "-use-query-log", "all:kquery", "p.bc"]).unwrap_err();
         assert!(e.starts_with("--use-query-log: trex writes"), "{e}");

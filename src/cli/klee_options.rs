@@ -74,7 +74,7 @@ const KDALLOC: &str =
     "only configures KLEE's allocator (trex's addresses are deterministic and never reused)";
 const MERGE: &str = "state merging (klee_open_merge / klee_close_merge) is not implemented in trex";
 const STATIC_PCT: &str =
-    "trex does not limit forking per instruction: only 1 (KLEE's default, no limit) is accepted";
+    "trex does not measure solver time per instruction: only 1 (KLEE's default, no limit) is accepted";
 
 const fn trex(name: &'static str) -> Kind {
     Kind::Trex(name)
@@ -199,14 +199,7 @@ pub const KLEE_OPTIONS: &[KleeOption] = &[
     opt("max-stack-frames", Value, trex("max-stack-frames")),
     opt("exit-on-error", Flag, trex("exit-on-error")),
     opt("exit-on-error-type", List, trex("exit-on-error-type")),
-    opt(
-        "max-static-fork-pct",
-        Value,
-        Kind::Fixed {
-            values: &["1"],
-            otherwise: Otherwise::Refused(STATIC_PCT),
-        },
-    ),
+    opt("max-static-fork-pct", Value, trex("max-static-fork-pct")),
     opt(
         "max-static-solve-pct",
         Value,
@@ -215,14 +208,7 @@ pub const KLEE_OPTIONS: &[KleeOption] = &[
             otherwise: Otherwise::Refused(STATIC_PCT),
         },
     ),
-    opt(
-        "max-static-cpfork-pct",
-        Value,
-        Kind::Fixed {
-            values: &["1"],
-            otherwise: Otherwise::Refused(STATIC_PCT),
-        },
-    ),
+    opt("max-static-cpfork-pct", Value, trex("max-static-cpfork-pct")),
     opt(
         "max-static-cpsolve-pct",
         Value,
@@ -234,7 +220,7 @@ pub const KLEE_OPTIONS: &[KleeOption] = &[
     opt(
         "max-static-pct-check-delay",
         Value,
-        Ignored("only matters with a --max-static-*-pct below 1, which trex refuses"),
+        trex("max-static-pct-check-delay"),
     ),
     opt(
         "watchdog",

@@ -77,6 +77,24 @@ pub struct ForkLimits {
     /// The same per path: at most this many forks on a path (0: no limit).
     #[arg(long)]
     pub max_depth: Option<u32>,
+    /// KLEE's: once the run made more than --max-static-pct-check-delay forks, an instruction
+    /// that made more than this share of them no longer forks (1: no limit).
+    #[arg(long, default_value_t = 1.0, value_parser = share)]
+    pub max_static_fork_pct: f64,
+    /// The same per call path (the call sites down to the function).
+    #[arg(long, default_value_t = 1.0, value_parser = share)]
+    pub max_static_cpfork_pct: f64,
+    /// Forks in the run before the --max-static-*-pct shares are checked.
+    #[arg(long, default_value_t = 1000)]
+    pub max_static_pct_check_delay: u64,
+}
+
+/// A share between 0 and 1.
+fn share(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(x) if (0.0..=1.0).contains(&x) => Ok(x),
+        _ => Err(format!("{s}: a share between 0 and 1 (1: no limit)")),
+    }
 }
 
 impl ForkLimits {
@@ -84,6 +102,15 @@ impl ForkLimits {
     /// `--max-forks=0` does mean no fork).
     pub fn depth(&self) -> Option<u32> {
         self.max_depth.filter(|&d| d > 0)
+    }
+
+    /// The `--max-static-*-pct` shares as the executor takes them.
+    pub fn static_limits(&self) -> crate::exec::static_forks::StaticForkLimits {
+        crate::exec::static_forks::StaticForkLimits {
+            fork_pct: self.max_static_fork_pct,
+            cp_fork_pct: self.max_static_cpfork_pct,
+            check_delay: self.max_static_pct_check_delay,
+        }
     }
 }
 

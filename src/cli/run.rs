@@ -350,6 +350,7 @@ pub fn run(a: &RunArgs) -> Result<()> {
         exit_on_error: a.exit_on_error,
         max_forks: a.forks.max_forks,
         max_depth: a.forks.depth(),
+        static_forks: a.forks.static_limits(),
         interpolation: !a.itp.no_interpolation,
         output_tree: a.output_tree,
         subsumed_test: a.subsumed_test,
@@ -422,8 +423,13 @@ pub fn run(a: &RunArgs) -> Result<()> {
         }
     }
     if outcome.forks_refused > 0 {
+        let budgets = if a.forks.static_limits().active() {
+            "--max-forks / --max-depth / --max-static-*-pct"
+        } else {
+            "--max-forks / --max-depth"
+        };
         let line = format!(
-            "KLEE: WARNING: --max-forks / --max-depth reached: {} symbolic branches followed one side",
+            "KLEE: WARNING: {budgets} reached: {} symbolic branches followed one side",
             outcome.forks_refused
         );
         progress::eprintln(&line);

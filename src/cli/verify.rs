@@ -103,6 +103,7 @@ fn options(
         seed: a.searcher.seed,
         max_forks: a.forks.max_forks,
         max_depth: a.forks.depth(),
+        static_forks: a.forks.static_limits(),
         interpolation: !a.itp.no_interpolation,
         greedy_confirmation: a.greedy.greedy_confirmation,
         // Only the target hits need inputs (their own model).

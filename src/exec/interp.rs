@@ -323,8 +323,10 @@ pub(super) struct Interp<'m, 'io> {
     forks: u64,
     max_forks: u64,
     max_depth: u32,
-    /// Forks refused by `max_forks` / `max_depth`.
+    /// Forks refused by `max_forks` / `max_depth` / the static shares.
     forks_refused: u64,
+    /// `Config::static_forks` when a share is below 1: forks per instruction and call path.
+    static_forks: Option<Box<crate::exec::static_forks::StaticForks>>,
     /// Forks not made because the path turned forking off (`klee_set_forking`).
     forks_disabled: u64,
     /// Symbolic floating-point operands made concrete (`sym_float.rs`), and the locations
@@ -459,6 +461,11 @@ impl<'m, 'io> Interp<'m, 'io> {
             max_forks: cfg.max_forks.unwrap_or(u64::MAX),
             max_depth: cfg.max_depth.unwrap_or(u32::MAX),
             forks_refused: 0,
+            static_forks: cfg.static_forks.active().then(|| {
+                Box::new(crate::exec::static_forks::StaticForks::new(
+                    cfg.static_forks,
+                ))
+            }),
             forks_disabled: 0,
             concretized: 0,
             fp_warned: hashbrown::HashSet::new(),

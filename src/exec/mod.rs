@@ -128,6 +128,7 @@ pub mod posix_env;
 mod replay;
 pub mod seed;
 pub mod sem;
+pub mod static_forks;
 pub mod target;
 pub mod value;
 
@@ -177,6 +178,9 @@ pub struct Config {
     pub max_forks: Option<u64>,
     /// `--max-depth`: the same per path, after this many forks on the path.
     pub max_depth: Option<u32>,
+    /// `--max-static-fork-pct` & co.: no fork where an instruction or a call path made more
+    /// than its share of the run's forks (`static_forks.rs`; counted as refused forks).
+    pub static_forks: static_forks::StaticForkLimits,
     /// Prune paths by interpolation (`crate::itp`); `--no-interpolation` turns it off.
     pub interpolation: bool,
     /// `--output-tree`: return the explored tree (`Outcome::tree_dot`).
@@ -244,6 +248,7 @@ impl Default for Config {
             exit_on_error: false,
             max_forks: None,
             max_depth: None,
+            static_forks: static_forks::StaticForkLimits::default(),
             interpolation: false,
             output_tree: false,
             subsumed_test: false,
@@ -293,7 +298,8 @@ pub struct Outcome {
     pub instructions: u64,
     /// Solver statistics when the run used the solver.
     pub solver_stats: Option<crate::solver::SolverStats>,
-    /// Symbolic branches that did not fork because of `max_forks` / `max_depth`.
+    /// Symbolic branches that did not fork because of `max_forks` / `max_depth` /
+    /// `static_forks`.
     pub forks_refused: u64,
     /// Symbolic branches that did not fork because the path turned forking off
     /// (`klee_set_forking(0)`).

@@ -98,12 +98,34 @@ impl<'m, 'io> Interp<'m, 'io> {
             self.observe_fork(observe::Fork::Refused);
             return false;
         }
-        if self.forks >= self.max_forks || self.st.path.depth >= self.max_depth {
+        if self.forks >= self.max_forks
+            || self.st.path.depth >= self.max_depth
+            || !self.static_share_left(n)
+        {
             self.forks_refused += 1;
             self.observe_fork(observe::Fork::Refused);
             return false;
         }
         self.forks += n;
+        true
+    }
+
+    /// `--max-static-*-pct`: whether this instruction and call path may still fork; if so
+    /// the `n` forks are counted for them.
+    fn static_share_left(&mut self, n: u64) -> bool {
+        let Some(sf) = self.static_forks.as_deref_mut() else {
+            return true;
+        };
+        let Some((top, callers)) = self.st.frames.split_last() else {
+            return true;
+        };
+        let site = (top.func, self.st.pc);
+        let mut path: Vec<_> = callers.iter().map(|f| (f.func, f.pc)).collect();
+        path.push((top.func, 0));
+        if sf.over_share(site, &path, self.forks) {
+            return false;
+        }
+        sf.forked(site, &path, n);
         true
     }
 
