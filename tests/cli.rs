@@ -518,3 +518,41 @@ int main(void) {{
         );
     }
 }
+
+/// `trex replay` gives the program trex's environment, as `trex run` did when it made the
+/// test (and as klee-replay runs the native program): a path that depends on `envp` replays to
+/// the same end (it got an empty environment before).
+#[test]
+fn replay_passes_the_environment_as_the_run() {
+    let tmp = tempfile::tempdir().unwrap();
+    let bc = compile(
+        tmp.path(),
+        "envp",
+        "int main(int argc, char **argv, char **envp) {\n\
+         int n = 0;\n\
+         while (envp[n]) n++;\n\
+         return n > 0 ? 7 : 3;\n\
+         }",
+    );
+    let out = tmp.path().join("out");
+    let o = trex()
+        .args(["run", "--no-interpolation", "--libc=none", "--output-dir"])
+        .arg(&out)
+        .arg(&bc)
+        .env("TREX_CLI_TEST", "1")
+        .output()
+        .unwrap();
+    assert!(
+        stderr(&o).contains("TREX: program exited with status 7"),
+        "{}",
+        stderr(&o)
+    );
+    let o = trex()
+        .args(["replay", "--libc=none"])
+        .arg(&bc)
+        .arg(out.join("test000001.ktest"))
+        .env("TREX_CLI_TEST", "1")
+        .output()
+        .unwrap();
+    assert!(stderr(&o).contains("TREX: exit status 7"), "{}", stderr(&o));
+}

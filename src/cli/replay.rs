@@ -42,6 +42,9 @@ pub fn replay(a: &ReplayArgs) -> Result<()> {
         let cfg = exec::Config {
             entry: a.prog.entry_point.clone(),
             argv,
+            // The environment the test was made in, as far as trex knows: its own (the run's
+            // default, and what klee-replay gives the native program).
+            env: super::run::host_env(),
             posix,
             max_instructions: a.insts.max_instructions,
             use_libc_start: has_libc,

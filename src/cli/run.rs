@@ -169,6 +169,14 @@ fn optimize(input: &Path, out: &Path) -> Result<()> {
 
 /// `--env-file`: KLEE's format, one `NAME=value` per line (blank lines skipped, lines
 /// trimmed).
+/// trex's own environment as the program's `envp` (KLEE passes its own; klee-replay runs the
+/// program in its own too).
+pub(crate) fn host_env() -> Vec<String> {
+    std::env::vars_os()
+        .map(|(k, v)| format!("{}={}", k.to_string_lossy(), v.to_string_lossy()))
+        .collect()
+}
+
 fn read_env_file(f: &Path) -> Result<Vec<String>> {
     let text = std::fs::read_to_string(f)
         .with_context(|| format!("cannot read --env-file {}", f.display()))?;
@@ -272,9 +280,7 @@ pub fn run(a: &RunArgs) -> Result<()> {
     // KLEE passes its own environment to the program unless --env-file names another.
     let env = match &a.env_file {
         Some(f) => read_env_file(f)?,
-        None => std::env::vars_os()
-            .map(|(k, v)| format!("{}={}", k.to_string_lossy(), v.to_string_lossy()))
-            .collect(),
+        None => host_env(),
     };
     let seeding = a.seeds.load()?.map(Arc::new);
     let (posix, posix_warning) = a.posix.env(&a.args)?;
