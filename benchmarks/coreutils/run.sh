@@ -19,7 +19,7 @@
 # TREX (binary; default target/release/trex), TREX_FLAGS (more trex options, e.g. --optimize),
 # TREX_COREUTILS_DIR (default build/coreutils; needs bc/P.bc, src/src/P (native musl, for
 # --check) and gcov/src: `scripts/build-coreutils.sh --gcov`), REPLAY_TIMEOUT (per test,
-# default 10s), KEEP=1 (keep the output directories; printed).
+# default 10s), REPLAY_INSTRUCTIONS (trex replay's budget per test, default 500000000), KEEP=1 (keep the output directories; printed).
 #
 # The coverage build is against glibc, the bitcode against musl: the C library's code is not
 # counted (only src/P.c), but a program may take another path where the two libraries differ.
@@ -32,6 +32,9 @@ progs=(${PROGS:-echo cat wc base64})
 runs=(${RUNS:-args files})
 max_time=${MAX_TIME:-60}
 replay_timeout=${REPLAY_TIMEOUT:-10s}
+# A test of a path that never ends (`tail -f` waits for its file to grow) ends neither replay:
+# trex's stops at this budget, the native one at REPLAY_TIMEOUT (same_outcomes.py: "no end").
+replay_insts=${REPLAY_INSTRUCTIONS:-500000000}
 check=0
 case "${1:-}" in
 --check) check=1 ;;
@@ -157,8 +160,8 @@ for p in "${progs[@]}"; do
 	for r in "${runs[@]}"; do
 		out="$tmp/$p-$r"
 		[ -s "$out.tests" ] || continue
-		(cd "$tmp/cwd" && xargs -a "$out.tests" "$trex" replay "$cu/bc/$p.bc" \
-			</dev/null >/dev/null 2>"$out.trex-replay")
+		(cd "$tmp/cwd" && xargs -a "$out.tests" "$trex" replay \
+			--max-instructions "$replay_insts" "$cu/bc/$p.bc" </dev/null >/dev/null 2>"$out.trex-replay")
 		(cd "$tmp/cwd" && xargs -a "$out.tests" "$trex" replay --native --hide-output \
 			--timeout "$replay_timeout" "$cu/src/src/$p" </dev/null >/dev/null 2>"$out.musl-replay")
 		python3 "$here/same_outcomes.py" "$out.trex-replay" "$out.musl-replay" "$p ($r)" ||

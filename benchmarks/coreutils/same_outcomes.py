@@ -46,6 +46,10 @@ def kind(outcome):
         return "exit " + m.group(1)
     if outcome.startswith("KLEE: ERROR") or outcome.startswith("TREX: killed by signal"):
         return "crash"
+    # A path that does not end (tail -f): trex's replay stops at its budget, the native run
+    # at its timeout.
+    if outcome.startswith("TREX: stopped: ") or outcome.startswith("TREX: timed out"):
+        return "no end"
     return outcome
 
 
