@@ -237,23 +237,7 @@ fn program(seed: u64, per_width: u32, expected: Option<Vec<Vec<u8>>>) -> Prog {
     p
 }
 
-fn assemble(dir: &std::path::Path, text: &str) -> std::path::PathBuf {
-    let ll = dir.join("t.ll");
-    std::fs::write(&ll, text).unwrap();
-    let bc = dir.join("t.bc");
-    let out = Command::new("llvm-as-14")
-        .arg("-o")
-        .arg(&bc)
-        .arg(&ll)
-        .output()
-        .expect("llvm-as-14");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    bc
-}
+use crate::ir::lower::assemble;
 
 /// The program's output natively: the IR compiled by clang-14, `__trex_syscall` a shim.
 fn native(dir: &std::path::Path, bc: &std::path::Path) -> Vec<u8> {

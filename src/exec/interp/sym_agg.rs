@@ -84,19 +84,7 @@ mod tests {
     /// Assembles textual IR with llvm-as-14 (C never loads a struct as a whole) and runs it.
     fn run_ll(src: &str) -> crate::exec::Outcome {
         let dir = tempfile::tempdir().unwrap();
-        let (ll, bc) = (dir.path().join("t.ll"), dir.path().join("t.bc"));
-        std::fs::write(&ll, src).unwrap();
-        let out = std::process::Command::new("llvm-as-14")
-            .arg("-o")
-            .arg(&bc)
-            .arg(&ll)
-            .output()
-            .expect("llvm-as-14");
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        let bc = crate::ir::lower::assemble(dir.path(), src);
         let m = crate::ir::lower::load_module(&bc).expect("load");
         run(&m, &Config::default(), &mut NoOut).unwrap()
     }

@@ -41,6 +41,8 @@ mod consts;
 mod inst;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+pub(crate) use tests::assemble;
 mod wide;
 
 use super::*;

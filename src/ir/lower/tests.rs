@@ -2,7 +2,7 @@
 
 use super::super::*;
 use super::{load_module, load_module_bytes, LoadError};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// Compiles `src` with clang-14 and the given flags into bitcode; returns (tempdir, path).
@@ -27,12 +27,11 @@ fn compile(src: &str, flags: &[&str]) -> (tempfile::TempDir, PathBuf) {
     (dir, bc)
 }
 
-/// Assembles textual LLVM IR with llvm-as-14 and lowers it.
-fn lower_ll(src: &str) -> Module {
-    let dir = tempfile::tempdir().unwrap();
-    let ll = dir.path().join("t.ll");
-    std::fs::write(&ll, src).unwrap();
-    let bc = dir.path().join("t.bc");
+/// Assembles textual LLVM IR with llvm-as-14 into `dir/t.bc` (the tests' one assembler).
+pub(crate) fn assemble(dir: &Path, text: &str) -> PathBuf {
+    let ll = dir.join("t.ll");
+    std::fs::write(&ll, text).unwrap();
+    let bc = dir.join("t.bc");
     let out = Command::new("llvm-as-14")
         .arg("-o")
         .arg(&bc)
@@ -44,6 +43,13 @@ fn lower_ll(src: &str) -> Module {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+    bc
+}
+
+/// Assembles textual LLVM IR with llvm-as-14 and lowers it.
+fn lower_ll(src: &str) -> Module {
+    let dir = tempfile::tempdir().unwrap();
+    let bc = assemble(dir.path(), src);
     load_module(&bc).expect("load")
 }
 
