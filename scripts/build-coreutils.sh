@@ -72,17 +72,48 @@ for t in llvm-link llvm-ar llvm-nm llvm-objcopy; do ln -sf "$(command -v "$t-14"
 ln -sf "$(command -v clang-14)" "$TOOLS/clang"
 RESOURCE_INC="$(clang-14 -print-resource-dir)/include"
 LIBGCC="$(gcc -print-libgcc-file-name 2>/dev/null || true)"
+
+# trex's bitcode C library is musl with a few glibc-like edits (scripts/musl-patches.sh: errno of
+# strtol & co. without digits, printf's %p of NULL). The native programs link the same edited
+# files, compiled natively, ahead of musl's libc.a (an object's definitions win over the
+# archive's members), so that a test replayed natively takes the path trex explored.
+MUSL_SRC="$ROOT/build/musl-src"
+[ -f "$MUSL_SRC/VERSION" ] || bash "$ROOT/scripts/build-libc.sh" >/dev/null ||
+	die "scripts/build-libc.sh failed (it fetches the musl source)"
+# shellcheck source=scripts/musl-patches.sh
+. "$ROOT/scripts/musl-patches.sh"
+EDITS="$TOOLS/musl-edits"
+mkdir -p "$EDITS"
+edit_objs=()
+for rel in internal/intscan.c internal/floatscan.c stdio/vfprintf.c; do
+	src="$EDITS/${rel//\//_}"
+	patch_source "$rel" "$MUSL_SRC/src/$rel" >"$src.tmp" || die "patching musl's src/$rel failed"
+	mv "$src.tmp" "$src"
+	# musl's own include order (its Makefile), with musl-dev's generated bits/ headers.
+	clang-14 -O2 -c -std=c99 -ffreestanding -nostdinc -fno-builtin -fno-stack-protector \
+		-D_XOPEN_SOURCE=700 -w -I"$MUSL_SRC/arch/x86_64" -I"$MUSL_SRC/arch/generic" \
+		-I"$MUSL_SRC/src/include" -I"$MUSL_SRC/src/internal" -I"$MUSL_INC" -isystem "$RESOURCE_INC" \
+		"$src" -o "${src%.c}.o" || die "compiling the edited src/$rel failed"
+	edit_objs+=("${src%.c}.o")
+done
+ld -r -o "$EDITS/edits.o.tmp" "${edit_objs[@]}" || die "ld -r of the edited musl files failed"
+if cmp -s "$EDITS/edits.o.tmp" "$TOOLS/trex-musl-edits.o"; then
+	rm -f "$EDITS/edits.o.tmp"
+else
+	mv "$EDITS/edits.o.tmp" "$TOOLS/trex-musl-edits.o"
+fi
+EDITS_SUM="$(sha256sum <"$TOOLS/trex-musl-edits.o" | cut -d' ' -f1)"
 cat >"$TOOLS/musl-clang.tmp" <<EOF
 #!/bin/sh
 # clang-14 against musl 1.2.3 (written by scripts/build-coreutils.sh). Compiles see musl's headers
-# only; links are static with musl's crt files and libc.a.
+# only; links are static with musl's crt files, trex's edits of musl and libc.a.
 link=1
 for a in "\$@"; do
 	case "\$a" in -c | -E | -S | -M | -MM | -v | --version | -dumpversion | -dumpmachine | -print-* | -\#\#\#) link=0 ;; esac
 done
 set -- -Wno-unused-command-line-argument -nostdinc -isystem "$RESOURCE_INC" -isystem "$MUSL_INC" "\$@"
 if [ \$link = 1 ]; then
-	exec clang-14 -static -nostdlib "$MUSL_LIB/crt1.o" "$MUSL_LIB/crti.o" "\$@" -L"$MUSL_LIB" -lc $LIBGCC "$MUSL_LIB/crtn.o"
+	exec clang-14 -static -nostdlib "$MUSL_LIB/crt1.o" "$MUSL_LIB/crti.o" "\$@" "$TOOLS/trex-musl-edits.o" -L"$MUSL_LIB" -lc $LIBGCC "$MUSL_LIB/crtn.o"
 fi
 exec clang-14 "\$@"
 EOF
@@ -109,6 +140,15 @@ if [ ! -f "$SRC/configure" ]; then
 fi
 
 # ---------------------------------------------------------------- configure and build
+is_elf() { [ -f "$1" ] && [ -x "$1" ] && [ "$(head -c 4 "$1" | tail -c 3)" = ELF ]; }
+# A tree built before the edits of musl (or with other ones): its programs are linked again.
+if [ -f "$SRC/.trex-built" ] && [ "$(cat "$SRC/.trex-musl-edits" 2>/dev/null)" != "$EDITS_SUM" ]; then
+	echo "build-coreutils.sh: linking the native programs again (trex's edits of musl changed)"
+	(cd "$SRC/src" && for f in *; do if is_elf "$f"; then rm -f "$f"; fi; done)
+	(cd "$SRC" && make -j"$JOBS" MAKEINFO=true </dev/null >>"$LOG" 2>&1) ||
+		{ tail -n 30 "$LOG" >&2; die "make failed"; }
+	echo "$EDITS_SUM" >"$SRC/.trex-musl-edits"
+fi
 if [ ! -f "$SRC/.trex-built" ]; then
 	start=$(date +%s)
 	: >"$LOG"
@@ -132,15 +172,14 @@ if [ ! -f "$SRC/.trex-built" ]; then
 	echo "build-coreutils.sh: building ($JOBS jobs)"
 	(cd "$SRC" && make -j"$JOBS" MAKEINFO=true </dev/null >>"$LOG" 2>&1) ||
 		{ tail -n 30 "$LOG" >&2; die "make failed"; }
+	echo "$EDITS_SUM" >"$SRC/.trex-musl-edits"
 	touch "$SRC/.trex-built"
 	echo "build-coreutils.sh: built in $(($(date +%s) - start))s"
 fi
 
 # ---------------------------------------------------------------- bitcode per program
 if [ "$#" = 0 ]; then
-	set -- $(cd "$SRC/src" && for f in *; do
-		[ -f "$f" ] && [ -x "$f" ] && [ "$(head -c 4 "$f" | tail -c 3)" = ELF ] && echo "$f"
-	done)
+	set -- $(cd "$SRC/src" && for f in *; do if is_elf "$f"; then echo "$f"; fi; done)
 fi
 n=0
 for p in "$@"; do

@@ -52,7 +52,7 @@ dbg.declare dbg.value dbg.label lifetime.start lifetime.end experimental.noalias
 runtime_hash() {
 	{
 		echo "musl $MUSL_VERSION"
-		sha256sum "$SCRIPT"
+		sha256sum "$SCRIPT" "$ROOT/scripts/musl-patches.sh"
 		(cd "$ROOT" && find runtime/include runtime/libc runtime/entry runtime/klee-libc -type f -print0 | sort -z | xargs -0 sha256sum)
 	} | sha256sum | cut -d' ' -f1
 }
@@ -148,45 +148,10 @@ excluded_file() { # $1 = path relative to src/
 	return 1
 }
 
-# Edited copies of musl files (the edits are made at build time; musl's
-# sources are never committed):
-# - `#pragma STDC FENV_ACCESS ON` makes clang emit
-#   llvm.experimental.constrained.* intrinsics. trex has no floating point
-#   environment (musl's generic fenv: round to nearest, no exception flags),
-#   so the pragma is dropped.
-# - stdio/vfprintf.c: `%p` of a null pointer prints "(nil)" as glibc does
-#   (musl prints "0").
-# - internal/intscan.c, internal/floatscan.c: strtol/strtod & co. leave errno
-#   alone when there are no digits, as glibc does (musl sets EINVAL); an
-#   invalid base still gives EINVAL.
-needs_patch() { # $1 = path under src/, $2 = file
-	case "$1" in stdio/vfprintf.c | internal/intscan.c | internal/floatscan.c) return 0 ;; esac
-	grep -q 'FENV_ACCESS' "$2"
-}
-
-patch_source() { # $1 = path under src/, $2 = file; writes the edited text
-	case "$1" in
-	stdio/vfprintf.c)
-		local out
-		out=$(sed "/^\t\tcase 'p':\$/a\\
-\t\t\tif (!arg.i) { a = \"(nil)\"; z = a+5; p = 5; fl \&= ~ZERO_PAD; break; } /* trex: glibc's %p of NULL */" "$2") &&
-			grep -q '"(nil)"' <<<"$out" && printf '%s\n' "$out"
-		;;
-	internal/intscan.c)
-		local out
-		out=$(sed '/shlim(f, 0);/{n;/errno = EINVAL;/d}' "$2") &&
-			[ "$(grep -c 'errno = EINVAL' <<<"$out")" = 1 ] && printf '%s\n' "$out"
-		;;
-	internal/floatscan.c)
-		local out
-		out=$(sed '/errno = EINVAL;/d' "$2") &&
-			[ "$(grep -c 'errno = EINVAL' "$2")" = 3 ] && printf '%s\n' "$out"
-		;;
-	*)
-		sed '/#pragma STDC FENV_ACCESS/d' "$2"
-		;;
-	esac
-}
+# The edited copies of musl files (needs_patch, patch_source) are shared with
+# scripts/build-coreutils.sh, whose native programs link the same edits.
+# shellcheck source=scripts/musl-patches.sh
+. "$ROOT/scripts/musl-patches.sh"
 
 gen_headers() { # $1 = arch, $2 = dir
 	local arch=$1 inc=$2/include
