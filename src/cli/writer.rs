@@ -97,29 +97,30 @@ impl<'a> TestWriter<'a> {
     }
 
     fn write(&mut self, path: &PathEnd) -> std::io::Result<()> {
-        let args = (self.test_args.clone()).unwrap_or_else(|| std::env::args().collect());
-        let test = KTest::of_objects(args, &path.objects);
         self.out.set_next_files(self.files_of(path));
         let skip_new = self.only_covering_new && !path.covered_new;
         match &path.end {
             End::Exit(_) | End::SilentExit => {
                 self.completed += 1;
                 if !path.silent && !self.write_no_tests && !skip_new && !self.limit_reached() {
-                    self.out.write_test(&test, None)?;
+                    let test = self.test_of(path);
+                    self.out.write_test(test.as_ref(), None)?;
                 }
             }
             End::Error(e) => {
                 self.partial += 1;
                 let key = (e.site, e.message.clone());
                 if (self.seen_errors.insert(key) || self.emit_all_errors) && !self.limit_reached() {
-                    report_error(self.module, &mut self.out, &test, e)?;
+                    let test = self.test_of(path);
+                    report_error(self.module, &mut self.out, test.as_ref(), e)?;
                 }
             }
             End::Pruned(reason) => {
                 // `--subsumed-test`: not a completed or partial path (counted as subsumed).
                 if !path.silent && !skip_new && !self.limit_reached() {
                     let why = prune_text(*reason);
-                    self.out.write_early_test(&test, &why)?;
+                    let test = self.test_of(path);
+                    self.out.write_early_test(test.as_ref(), &why)?;
                 }
             }
             End::Early(reason) => {
@@ -136,13 +137,27 @@ impl<'a> TestWriter<'a> {
                     let line = format!("KLEE: WARNING: {why}");
                     progress::eprintln(&line);
                     self.out.warning(&line);
-                    self.out.write_early_test(&test, &why)?;
+                    let test = self.test_of(path);
+                    self.out.write_early_test(test.as_ref(), &why)?;
                 }
             }
         }
         // (A path that got no test leaves no files for the next one.)
         self.out.set_next_files(TestFiles::default());
         Ok(())
+    }
+
+    /// The test of `path`; none, with KLEE's warning, when its inputs could not be solved
+    /// (the test's number and other files are kept, as KLEE keeps them).
+    fn test_of(&mut self, path: &PathEnd) -> Option<KTest> {
+        if path.inputs_lost {
+            let line = "KLEE: WARNING: unable to get symbolic solution, losing test case";
+            progress::eprintln(line);
+            self.out.warning(line);
+            return None;
+        }
+        let args = (self.test_args.clone()).unwrap_or_else(|| std::env::args().collect());
+        Some(KTest::of_objects(args, &path.objects))
     }
 
     /// The files KLEE writes beside the test of `path` (the executor prepared the ones about
@@ -201,7 +216,7 @@ pub fn error_line(m: &ir::Module, e: &exec::ErrorReport) -> String {
 fn report_error(
     m: &ir::Module,
     out: &mut OutputDir,
-    test: &KTest,
+    test: Option<&KTest>,
     e: &exec::ErrorReport,
 ) -> std::io::Result<()> {
     let (file, line) = error_place(m, e);

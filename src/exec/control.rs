@@ -183,11 +183,17 @@ impl Ctl {
         self.lim.max_time.map(|t| self.started + t)
     }
 
-    /// The path's solver chain: `--max-solver-time` per query, and no query past `--max-time`.
+    /// The path's solver chain: `--max-solver-time` per query, and no query past `--max-time`
+    /// but those solving the tests of the paths the halt ends, within a grace of a tenth of
+    /// `--max-time` (at most 10 s).
     pub(super) fn solver_chain(&self) -> Box<dyn crate::solver::Solver + Send> {
         crate::solver::build_chain(crate::solver::ChainConfig {
             timeout: self.solver_timeout(),
             deadline: self.deadline(),
+            grace: self
+                .lim
+                .max_time
+                .map_or(Duration::ZERO, |t| (t / 10).min(Duration::from_secs(10))),
             ..crate::solver::ChainConfig::default()
         })
     }
@@ -522,6 +528,7 @@ impl<'m> Interp<'m, '_> {
             self.paths.push(PathEnd {
                 end: End::Early(why),
                 objects: Vec::new(),
+                inputs_lost: false,
                 silent: true,
                 covered_new: false,
                 lines: Vec::new(),

@@ -329,6 +329,10 @@ pub struct Outcome {
 pub struct PathEnd {
     pub end: End,
     pub objects: Vec<(String, Vec<u8>)>,
+    /// No model of the inputs could be computed (the solver timed out or gave up, e.g. on a
+    /// path a halt ended past `--max-time`): `objects` is empty and the test is lost, as in
+    /// KLEE (its other files are written, not its `.ktest`).
+    pub inputs_lost: bool,
     /// No test for this path: a silent exit, a pruned path, a pending path ended by a halt
     /// without `--dump-states-on-halt`.
     pub silent: bool,

@@ -19,6 +19,10 @@ pub struct OutputDir {
     pub path: PathBuf,
     messages: File,
     warnings: File,
+    /// Test numbers given out: a test whose inputs could not be solved keeps its number and
+    /// its other files, without a `.ktest` (KLEE's `m_numTotalTests`).
+    tests_numbered: u32,
+    /// `.ktest` files written (KLEE's `generated tests`).
     tests_written: u32,
     /// The optional files of the next test written.
     next_files: TestFiles,
@@ -98,6 +102,7 @@ impl OutputDir {
             messages: File::create(path.join("messages.txt"))?,
             warnings: File::create(path.join("warnings.txt"))?,
             path,
+            tests_numbered: 0,
             tests_written: 0,
             next_files: TestFiles::default(),
         })
@@ -117,9 +122,10 @@ impl OutputDir {
         self.tests_written
     }
 
-    /// Writes the next `testNNNNNN.ktest` and, for an error, `testNNNNNN.<suffix>.err`,
-    /// then the files set by `set_next_files`; returns the test's number.
-    pub fn write_test(&mut self, kt: &KTest, err: Option<&ErrFile>) -> io::Result<u32> {
+    /// Writes the next `testNNNNNN.ktest` (none for `None`: inputs that could not be solved)
+    /// and, for an error, `testNNNNNN.<suffix>.err`, then the files set by `set_next_files`;
+    /// returns the test's number.
+    pub fn write_test(&mut self, kt: Option<&KTest>, err: Option<&ErrFile>) -> io::Result<u32> {
         let started = std::time::Instant::now();
         let id = self.next_test(kt)?;
         if let Some(e) = err {
@@ -131,7 +137,7 @@ impl OutputDir {
     }
 
     /// Writes the next test for a path stopped early (a budget), with KLEE's `.early` note.
-    pub fn write_early_test(&mut self, kt: &KTest, why: &str) -> io::Result<u32> {
+    pub fn write_early_test(&mut self, kt: Option<&KTest>, why: &str) -> io::Result<u32> {
         let started = std::time::Instant::now();
         let id = self.next_test(kt)?;
         fs::write(
@@ -142,11 +148,14 @@ impl OutputDir {
         Ok(id)
     }
 
-    fn next_test(&mut self, kt: &KTest) -> io::Result<u32> {
-        self.tests_written += 1;
-        let id = self.tests_written;
-        let mut f = File::create(self.path.join(format!("test{id:06}.ktest")))?;
-        kt.write_to(&mut f)?;
+    fn next_test(&mut self, kt: Option<&KTest>) -> io::Result<u32> {
+        self.tests_numbered += 1;
+        let id = self.tests_numbered;
+        if let Some(kt) = kt {
+            let mut f = File::create(self.path.join(format!("test{id:06}.ktest")))?;
+            kt.write_to(&mut f)?;
+            self.tests_written += 1;
+        }
         Ok(id)
     }
 
@@ -267,7 +276,10 @@ mod tests {
             }],
             info: "",
         };
-        assert_eq!(b.write_test(&KTest::default(), Some(&err)).unwrap(), 1);
+        assert_eq!(
+            b.write_test(Some(&KTest::default()), Some(&err)).unwrap(),
+            1
+        );
         let text = fs::read_to_string(b.path.join("test000001.div.err")).unwrap();
         assert!(text.starts_with(
             "Error: divide by zero\nFile: /t/a.c\nLine: 7\nassembly.ll line: 42\nState: 1\n"
@@ -275,5 +287,18 @@ mod tests {
         assert!(text.contains("\t#000000042 in main(1, symbolic) at /t/a.c:7\n"));
         assert!(b.path.join("test000001.ktest").exists());
         assert!(OutputDir::create(Some(&b.path), &input).is_err());
+    }
+
+    #[test]
+    fn a_lost_test_keeps_its_number_and_files_but_no_ktest() {
+        let tmp = tempfile::tempdir().unwrap();
+        let mut d = OutputDir::create(None, &tmp.path().join("p.bc")).unwrap();
+        assert_eq!(d.write_early_test(None, "max-time").unwrap(), 1);
+        assert!(d.path.join("test000001.early").exists());
+        assert!(!d.path.join("test000001.ktest").exists());
+        assert_eq!(d.write_test(Some(&KTest::default()), None).unwrap(), 2);
+        assert!(d.path.join("test000002.ktest").exists());
+        // KLEE's `generated tests` counts the .ktest files.
+        assert_eq!(d.tests_written(), 1);
     }
 }

@@ -142,8 +142,10 @@ pub struct SolverStats {
 #[derive(Clone, Debug)]
 pub struct ChainConfig {
     pub timeout: Option<Duration>,
-    /// No query runs past it (`--max-time`).
+    /// No query runs past it (`--max-time`)...
     pub deadline: Option<std::time::Instant>,
+    /// ... but one started after it runs until `deadline + grace` at most.
+    pub grace: Duration,
     pub independence: bool,
     pub query_cache: bool,
     pub cex_cache: bool,
@@ -154,6 +156,7 @@ impl Default for ChainConfig {
         ChainConfig {
             timeout: None,
             deadline: None,
+            grace: Duration::ZERO,
             independence: true,
             query_cache: true,
             cex_cache: true,
@@ -173,7 +176,8 @@ pub fn default_chain(timeout: Option<Duration>) -> Box<dyn Solver + Send> {
 /// A chain with the layers chosen by `cfg` (the constant fast path and the one-byte enumeration
 /// are always on).
 pub fn build_chain(cfg: ChainConfig) -> Box<dyn Solver + Send> {
-    let mut layer: Box<dyn Layer> = Box::new(z3::Z3Backend::until(cfg.timeout, cfg.deadline));
+    let mut layer: Box<dyn Layer> =
+        Box::new(z3::Z3Backend::until(cfg.timeout, cfg.deadline, cfg.grace));
     layer = Box::new(enumerate::Enumerate::new(layer));
     if cfg.cex_cache {
         layer = Box::new(cex::CexCache::new(layer));

@@ -996,3 +996,36 @@ fn constant_array_with_symbolic_index_updates() {
         assert_eq!(m[1][0], 7, "{who}");
     }
 }
+
+/// `x * y == n` over two bytes-wide factors above 1 (`bytes` each): factoring `n`.
+fn factoring(p: &mut ExprPool, bytes: u32, n: u128) -> (Vec<ExprId>, ExprId) {
+    let a = sym(p, "f", 2 * bytes as u64);
+    let x = var(p, a, 0, bytes);
+    let y = var(p, a, bytes as u128, bytes);
+    let one = k(p, 8 * bytes, 1);
+    let (wx, wy) = (p.zext(x, 64), p.zext(y, 64));
+    let m = p.mul(wx, wy);
+    let n = k(p, 64, n);
+    let (x1, y1) = (p.ult(one, x), p.ult(one, y));
+    (vec![x1, y1], p.eq(m, n))
+}
+
+#[test]
+fn queries_after_the_deadline_get_the_grace() {
+    // 4093 * 4091: a factoring Z3 needs more than a millisecond for, and well under 30 s.
+    let mut p = ExprPool::new();
+    let (cs, prod) = factoring(&mut p, 2, 4093 * 4091);
+    let past = Some(Instant::now() - std::time::Duration::from_secs(1));
+    let chain = |grace: u64| {
+        build_chain(ChainConfig {
+            deadline: past,
+            grace: std::time::Duration::from_secs(grace),
+            ..ChainConfig::default()
+        })
+    };
+    // Without a grace a query started after the deadline gets a millisecond.
+    let r = chain(0).may_be_true(&p, Query::new(&cs, prod));
+    assert!(matches!(r, Err(SolverError::Timeout)), "{r:?}");
+    // With one (the tests of the paths a halt ends) it is solved.
+    assert!(chain(30).may_be_true(&p, Query::new(&cs, prod)).unwrap());
+}

@@ -73,6 +73,10 @@ pub struct Z3Backend {
     /// No query runs past this instant (the run's `--max-time`): each query's timeout is
     /// capped by the time left.
     deadline: Option<Instant>,
+    /// A query started after `deadline` (the test of a path the halt ended) runs until this
+    /// instant at most: KLEE solves those without a cap; a bounded grace keeps the run's end
+    /// near `--max-time` and loses fewer tests.
+    grace_end: Option<Instant>,
     /// Skip the QF_AUFBV solver (tests: cross-check it against the general one).
     general_only: bool,
 }
@@ -84,14 +88,17 @@ impl Z3Backend {
             generation: 0,
             timeout_ms: timeout.map(|t| t.as_millis().clamp(1, u32::MAX as u128) as u32),
             deadline: None,
+            grace_end: None,
             general_only: false,
         }
     }
 
-    /// The same, no query running past `deadline`.
-    pub fn until(timeout: Option<Duration>, deadline: Option<Instant>) -> Self {
+    /// The same, no query running past `deadline`, or past `deadline + grace` for one started
+    /// after it.
+    pub fn until(timeout: Option<Duration>, deadline: Option<Instant>, grace: Duration) -> Self {
         Z3Backend {
             deadline,
+            grace_end: deadline.map(|d| d + grace),
             ..Self::new(timeout)
         }
     }
@@ -132,7 +139,13 @@ impl Layer for Z3Backend {
             match self.deadline {
                 None => state.solve(pool, r, self.timeout_ms, false, self.general_only),
                 Some(d) => {
-                    let left = d.saturating_duration_since(Instant::now());
+                    let now = Instant::now();
+                    let end = if now < d {
+                        d
+                    } else {
+                        self.grace_end.unwrap_or(d)
+                    };
+                    let left = end.saturating_duration_since(now);
                     let left = left.as_millis().clamp(1, u32::MAX as u128) as u32;
                     let ms = self.timeout_ms.map_or(left, |t| t.min(left));
                     state.solve(pool, r, Some(ms), true, self.general_only)

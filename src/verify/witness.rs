@@ -20,7 +20,7 @@ pub(super) fn reached(
     out: &mut OutputDir,
 ) -> Result<TargetVerdict> {
     let kt = KTest::of_objects(ctx.test_args.to_vec(), &h.objects);
-    let id = out.write_test(&kt, None).context("writing a test")?;
+    let id = out.write_test(Some(&kt), None).context("writing a test")?;
     let test = out.path.join(format!("test{id:06}.ktest"));
     let confirmed = replays_to(ctx, t, &h.objects)?;
     let verdict = if confirmed {

@@ -84,10 +84,31 @@ impl<'m, 'io> Interp<'m, 'io> {
         }
     }
 
-    /// Concrete input of the current path (plus `extra` constraints).
+    /// Concrete input of the current path (plus `extra` constraints); zeros where the solver
+    /// found none (for output and witnesses only: a test's inputs come from `solved_inputs`).
     pub(super) fn test_objects(&mut self, extra: Option<ExprId>) -> Vec<(String, Vec<u8>)> {
+        self.solve_inputs(extra).unwrap_or_else(|| {
+            let s = &self.st.path.symbolics;
+            s.iter()
+                .map(|s| (s.0.clone(), vec![0u8; s.2 as usize]))
+                .collect()
+        })
+    }
+
+    /// A test's inputs: the objects and whether they are lost (no model: the solver timed
+    /// out or gave up; KLEE then writes no `.ktest`).
+    fn solved_inputs(&mut self, extra: Option<ExprId>) -> (Vec<(String, Vec<u8>)>, bool) {
+        match self.solve_inputs(extra) {
+            Some(v) => (v, false),
+            None => (Vec::new(), true),
+        }
+    }
+
+    /// A model of the current path's symbolic objects (plus `extra`), `None` when the solver
+    /// gives none.
+    fn solve_inputs(&mut self, extra: Option<ExprId>) -> Option<Vec<(String, Vec<u8>)>> {
         if self.st.path.symbolics.is_empty() {
-            return Vec::new();
+            return Some(Vec::new());
         }
         let mut cs = self.st.path.constraints.clone();
         if let Some(e) = extra {
@@ -105,23 +126,16 @@ impl<'m, 'io> Interp<'m, 'io> {
         }
         let r = sv.get_initial_values(&self.pool, &cs, &arrays);
         self.solver = Some(sv);
-        let vals = match r {
-            Ok(Some(v)) => v,
-            _ => self
-                .st
+        let vals = r.ok().flatten()?;
+        Some(
+            self.st
                 .path
                 .symbolics
                 .iter()
-                .map(|s| vec![0u8; s.2 as usize])
+                .zip(vals)
+                .map(|(s, v)| (s.0.clone(), v))
                 .collect(),
-        };
-        self.st
-            .path
-            .symbolics
-            .iter()
-            .zip(vals)
-            .map(|(s, v)| (s.0.clone(), v))
-            .collect()
+        )
     }
 
     /// Records the end of the current path.
@@ -144,10 +158,11 @@ impl<'m, 'io> Interp<'m, 'io> {
             },
         };
         let exits = matches!(end, End::Exit(_));
-        let objects = if silent || !self.path_inputs || (exits && !self.exit_inputs) {
-            Vec::new()
+        let (objects, inputs_lost) = if silent || !self.path_inputs || (exits && !self.exit_inputs)
+        {
+            (Vec::new(), false)
         } else {
-            self.test_objects(None)
+            self.solved_inputs(None)
         };
         let record = if silent {
             None
@@ -157,6 +172,7 @@ impl<'m, 'io> Interp<'m, 'io> {
         self.paths.push(PathEnd {
             end,
             objects,
+            inputs_lost,
             silent,
             covered_new: self.st.covered_new || self.seeds_demand_test(),
             lines: self.path_lines(),
@@ -170,10 +186,11 @@ impl<'m, 'io> Interp<'m, 'io> {
         if !self.subsumed_test {
             return;
         }
-        let objects = self.test_objects(None);
+        let (objects, inputs_lost) = self.solved_inputs(None);
         self.paths.push(PathEnd {
             end: End::Pruned(Prune::Subsumed),
             objects,
+            inputs_lost,
             silent: false,
             covered_new: self.st.covered_new,
             lines: self.path_lines(),
@@ -208,14 +225,15 @@ impl<'m, 'io> Interp<'m, 'io> {
             info: String::new(),
         };
         let end = self.end_of(stop);
-        let objects = if self.path_inputs {
-            self.test_objects(Some(bad))
+        let (objects, inputs_lost) = if self.path_inputs {
+            self.solved_inputs(Some(bad))
         } else {
-            Vec::new()
+            (Vec::new(), false)
         };
         self.paths.push(PathEnd {
             end,
             objects,
+            inputs_lost,
             silent: false,
             covered_new: self.st.covered_new,
             lines: self.path_lines(),
