@@ -43,6 +43,7 @@ const EMFILE: i64 = 24;
 const ENOTTY: i64 = 25;
 const ESPIPE: i64 = 29;
 const EROFS: i64 = 30;
+const EAFNOSUPPORT: i64 = 97;
 const ERANGE: i64 = 34;
 
 const O_ACCMODE: i64 = 3;
@@ -388,6 +389,9 @@ pub(super) enum Sys {
     Time,
     Gettimeofday,
     Getrandom,
+    /// `socket`: the model's machine has no network and no services (`EAFNOSUPPORT`; musl's
+    /// nscd lookup then answers "not found", as natively without nscd).
+    Socket,
 }
 
 fn sys_of(x86_64: bool, nr: i64) -> Option<Sys> {
@@ -444,6 +448,7 @@ fn sys_of(x86_64: bool, nr: i64) -> Option<Sys> {
             201 => Time,
             96 => Gettimeofday,
             318 => Getrandom,
+            41 => Socket,
             _ => return None,
         }
     } else {
@@ -493,6 +498,8 @@ fn sys_of(x86_64: bool, nr: i64) -> Option<Sys> {
             13 => Time,
             78 => Gettimeofday,
             355 => Getrandom,
+            // socket, and socketcall's SYS_SOCKET (musl tries socket first).
+            359 => Socket,
             _ => return None,
         }
     })
@@ -994,6 +1001,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                 self.sys_put(&buf, &b[..r as usize])?;
                 r as i64
             }
+            Sys::Socket => -EAFNOSUPPORT,
             Sys::Getdents => {
                 let p = self.arg(args, 2);
                 self.sys_getdents(a[1], &p, a[3] as u64)?

@@ -22,7 +22,7 @@
 
 use std::path::Path;
 
-use super::sym_env::{STAT_SIZE, ST_MODE};
+use super::sym_env::{STAT_SIZE, ST_INO, ST_MODE};
 use super::*;
 
 /// The symbolic files of a path.
@@ -100,15 +100,18 @@ const ENOENT: i64 = 2;
 const EACCES: i64 = 13;
 const EEXIST: i64 = 17;
 const EINVAL: i64 = 22;
+const ENOTDIR: i64 = 20;
 const ENOTTY: i64 = 25;
 const ERANGE: i64 = 34;
 const O_CREAT: i64 = 0o100;
 const O_EXCL: i64 = 0o200;
 const O_WRONLY: i64 = 1;
 const O_RDWR: i64 = 2;
+const O_DIRECTORY: i64 = 0o200000;
 const AT_FDCWD: i64 = -100;
 const S_IFMT: u128 = 0o170000;
 const S_IFCHR: u128 = 0o020000;
+const S_IFDIR: u128 = 0o040000;
 const S_IFLNK: u128 = 0o120000;
 
 impl<'m, 'io> Interp<'m, 'io> {
@@ -326,6 +329,10 @@ impl<'m, 'io> Interp<'m, 'io> {
             return Ok(-EACCES);
         }
         let f = self.st.posix.sym().file(id);
+        if flags & O_DIRECTORY != 0 && !self.sym_is_dir(f)? {
+            // Linux's check (KLEE's runtime has none: its `opendir` then fails in `getdents`).
+            return Ok(-ENOTDIR);
+        }
         // KLEE's `has_permission`, quirks included (see the module's comment).
         if flags & O_RDWR != 0 {
             let unreadable = self.mode_is(f, 0o444, 0)?;
@@ -397,6 +404,31 @@ impl<'m, 'io> Interp<'m, 'io> {
         }
         self.st.posix.set_desc_pos(desc, pos + n);
         Ok(n as i64)
+    }
+
+    /// Whether symbolic file `id` is a directory (the path forks on its symbolic mode), and
+    /// then its inode number (made concrete: the path keeps the value). Listed, it is empty,
+    /// `.` and `..`, as the directory `klee-replay` makes for it lists natively; KLEE's
+    /// runtime answers `getdents` on a symbolic file with `EINVAL`, which no replay gives.
+    pub(super) fn sym_dir(&mut self, id: SymId) -> R<Option<u64>> {
+        let f = self.st.posix.sym().file(id);
+        if !self.sym_is_dir(f)? {
+            return Ok(None);
+        }
+        let v = self.load_env_int(f.stat, ST_INO, 8);
+        let e = self.expr_of(&v, 64, "st_ino")?;
+        let ino = self.some_value(e)?;
+        let k = self.pool.constant(64, ino);
+        let eq = self.pool.eq(e, k);
+        self.add_constraint(eq);
+        self.observe_fork(observe::Fork::Other("st_ino made concrete"));
+        Ok(Some(ino as u64))
+    }
+
+    /// Whether `f` is a directory (the path forks on its symbolic mode).
+    fn sym_is_dir(&mut self, f: SymFile) -> R<bool> {
+        let dir = self.mode_is(f, S_IFMT, S_IFDIR)?;
+        self.sym_choose(dir)
     }
 
     /// KLEE's `ioctl` on a symbolic file: a character device (by its symbolic mode) is a

@@ -8,9 +8,13 @@
 
 use std::ffi::CString;
 use std::os::unix::ffi::OsStrExt;
+use std::os::unix::fs::MetadataExt;
 use std::path::Path;
 
 use super::*;
+
+/// `d_type` of a directory.
+const DT_DIR: u8 = 4;
 
 /// One entry of a host directory.
 struct Entry {
@@ -79,14 +83,29 @@ impl<'m, 'io> Interp<'m, 'io> {
             return Ok(-EBADF);
         };
         let desc = self.st.posix.descs[d].as_ref().unwrap();
-        let Node::Dir(path, _) = &desc.node else {
-            return Ok(-ENOTDIR);
+        let pos = desc.pos;
+        let entries = match desc.node.clone() {
+            Node::Dir(path, _) => match list(&path) {
+                Ok(e) => e,
+                Err(e) => return Ok(e),
+            },
+            // A symbolic file that is a directory (`sym_dir`) is empty.
+            Node::Sym(id) => match self.sym_dir(id)? {
+                Some(ino) => {
+                    let parent = std::fs::metadata(".").map_or(1, |m| m.ino());
+                    [(ino, "."), (parent, "..")]
+                        .map(|(ino, name)| Entry {
+                            ino,
+                            kind: DT_DIR,
+                            name: name.into(),
+                        })
+                        .into()
+                }
+                None => return Ok(-ENOTDIR),
+            },
+            _ => return Ok(-ENOTDIR),
         };
-        let entries = match list(path) {
-            Ok(e) => e,
-            Err(e) => return Ok(e),
-        };
-        let first = desc.pos.min(entries.len() as u64) as usize;
+        let first = pos.min(entries.len() as u64) as usize;
         let (bytes, n) = records(&entries, first, count);
         if n == 0 && first < entries.len() {
             // The buffer cannot hold the next entry.
