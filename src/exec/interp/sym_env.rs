@@ -24,6 +24,17 @@ const ST_SIZE: u64 = 48;
 const ST_BLKSIZE: u64 = 56;
 const ST_BLOCKS: u64 = 64;
 
+/// The file types (`st_mode & S_IFMT`) a native replay (`trex replay --native`, klee-replay's
+/// role: `cli/replay_native/sandbox.rs`) gives a symbolic file exactly, so that every test
+/// replays to the outcome it had: KLEE leaves the type free, and a type no replay makes (none,
+/// a block device, a socket; a FIFO for a named file) became a regular file or a pipe there,
+/// where the model had answered for that type (`tail -f` of a stdin of no type gave up in the
+/// model and followed a pipe natively).
+const S_IFMT: u32 = 0o170000;
+const FILE_TYPES: &[u32] = &[0o100000, 0o040000, 0o120000, 0o020000]; // reg, dir, link, chr
+const STDIN_TYPES: &[u32] = &[0o100000, 0o010000, 0o020000]; // reg, FIFO, chr (a terminal)
+const STDOUT_TYPES: &[u32] = &[0o100000, 0o020000]; // reg, chr (a terminal)
+
 /// `(argc, argv, envp)` of the entry.
 pub(super) type EntryArgs = (Value, Value, Value);
 
@@ -133,10 +144,10 @@ impl<'m, 'io> Interp<'m, 'io> {
         for i in 0..env.sym_files {
             let name = format!("{}-data", (b'A' + i as u8) as char);
             fs.files
-                .push(self.sym_file(&name, env.sym_file_len as u64)?);
+                .push(self.sym_file(&name, env.sym_file_len as u64, FILE_TYPES)?);
         }
         if env.sym_stdin_len > 0 {
-            fs.stdin = Some(self.sym_file("stdin", env.sym_stdin_len as u64)?);
+            fs.stdin = Some(self.sym_file("stdin", env.sym_stdin_len as u64, STDIN_TYPES)?);
         }
         if env.max_fail > 0 {
             fs.max_fail = env.max_fail;
@@ -147,7 +158,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             fs.fail = Some(counters);
         }
         if env.sym_stdout {
-            fs.stdout = Some(self.sym_file("stdout", STDOUT_SIZE as u64)?);
+            fs.stdout = Some(self.sym_file("stdout", STDOUT_SIZE as u64, STDOUT_TYPES)?);
         }
         let version = self.env_int("model_version")?;
         self.env_assume_eq(&version, MODEL_VERSION as u128, "model_version")?;
@@ -259,8 +270,9 @@ impl<'m, 'io> Interp<'m, 'io> {
 
     /// A symbolic file of `size` bytes: its contents `name` and its stat data `name-stat`,
     /// constrained as KLEE's `__create_new_dfile` does (an inode number with a nonzero low 31
-    /// bits, a block size below 64 KiB), then its size and block count set.
-    fn sym_file(&mut self, name: &str, size: u64) -> R<SymFile> {
+    /// bits, a block size below 64 KiB) and to one of the file `types` a native replay makes
+    /// (KLEE leaves the type free), then its size and block count set.
+    fn sym_file(&mut self, name: &str, size: u64, types: &[u32]) -> R<SymFile> {
         let (contents, _) = self.env_object(name, size)?;
         let (stat, a) = self.env_object(&format!("{name}-stat"), STAT_SIZE)?;
         if let Some(a) = a {
@@ -279,6 +291,17 @@ impl<'m, 'io> Interp<'m, 'io> {
             let blk_high = self.pool.and(blksize, high);
             let c = self.pool.eq(blk_high, zero);
             self.env_assume(c, "st_blksize")?;
+            let o = self.pool.constant(32, ST_MODE as u128);
+            let mode = self.pool.read_bytes_le(a, None, o, 4);
+            let fmt = self.pool.constant(32, S_IFMT as u128);
+            let kind = self.pool.and(mode, fmt);
+            let mut c = self.pool.false_expr();
+            for &t in types {
+                let k = self.pool.constant(32, t as u128);
+                let is = self.pool.eq(kind, k);
+                c = self.pool.or(c, is);
+            }
+            self.env_assume(c, "st_mode")?;
         }
         self.st.mem.store_int(stat.idx, ST_SIZE, 8, size as u128);
         self.st.mem.store_int(stat.idx, ST_BLOCKS, 8, 8);
