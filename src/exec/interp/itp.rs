@@ -324,7 +324,11 @@ impl Interpolation {
             InstKind::Switch { cond, .. } => facts.push(arg_fact(it, cond, false)),
             InstKind::Call { callee, args, .. } => {
                 let builtin = match callee {
-                    Callee::Direct(f) => it.builtins[f.0 as usize] != super::Builtin::Defined,
+                    // Output functions: their arguments pin the summary (`wp_output.rs`).
+                    Callee::Direct(f) => {
+                        it.builtins[f.0 as usize] != super::Builtin::Defined
+                            || self.wp.out_fn(it.m, *f).is_some()
+                    }
                     Callee::Intrinsic(_) => true,
                     Callee::Indirect(o) => {
                         let f = arg_fact(it, o, true);

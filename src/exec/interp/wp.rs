@@ -89,6 +89,8 @@ pub(super) struct WpCtx {
     pub(super) fresh_from: u32,
     /// Which arrays each expression reads (approximately; memoized for the run).
     pub(super) masks: ArrayMasks,
+    /// Per function: the C library output function it is (`wp_output.rs`; built on first use).
+    out: Vec<Option<super::wp_output::OutFn>>,
 }
 
 impl WpCtx {
@@ -99,7 +101,20 @@ impl WpCtx {
             solver: None,
             fresh_from: u32::MAX,
             masks: ArrayMasks::default(),
+            out: Vec::new(),
         }
+    }
+
+    /// The C library output function `f` is, if any (`wp_output.rs`).
+    pub(super) fn out_fn(
+        &mut self,
+        m: &crate::ir::Module,
+        f: crate::ir::FuncId,
+    ) -> Option<super::wp_output::OutFn> {
+        if self.out.is_empty() {
+            self.out = super::wp_output::out_fns(m);
+        }
+        self.out.get(f.0 as usize).copied().flatten()
     }
 }
 
@@ -1042,15 +1057,23 @@ impl Wp<'_, '_, '_> {
     /// the path; a fork: all but the fork).
     pub(super) fn sh_run(&mut self, steps: &[Step], facts: &[Fact], n: usize) -> Shadow {
         let mut sh = Shadow::default();
-        for i in 0..n {
+        let mut i = 0;
+        while i < n {
             if sh.fail.is_some() {
                 break;
             }
             let st = &steps[i];
+            // A call of the C library's output functions: summarized (`wp_output.rs`).
+            if let Some(j) = self.sh_output_call(&mut sh, steps, facts, i, n) {
+                Self::sh_blame(&mut sh, st);
+                i = j;
+                continue;
+            }
             let end = steps.get(i + 1).map_or(facts.len(), |s| s.facts as usize);
             let fs = &facts[st.facts as usize..end];
             self.sh_step(&mut sh, st, steps.get(i + 1), fs);
             Self::sh_blame(&mut sh, st);
+            i += 1;
         }
         sh
     }
