@@ -31,6 +31,7 @@ mod sym_bits;
 mod wp;
 mod wp_calls;
 mod wp_output;
+mod wp_varargs;
 
 /// A reference to an operand's value (a disjoint borrow of the register file or constants).
 macro_rules! opref {

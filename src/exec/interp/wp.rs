@@ -331,19 +331,24 @@ impl Wp<'_, '_, '_> {
         Some(self.cx.locs.byte(&mut self.it.pool, Loc::Mem(o), off, size))
     }
 
+    /// The pointer at `off` in `o`.
+    pub(super) fn sh_load_ptr(&self, sh: &Shadow, o: ObjRef, off: u64) -> SV {
+        if let Some(p) = sh.mem_ptrs.get(o, off) {
+            return SV::Ptr(*p);
+        }
+        let n = self.ps as u64;
+        if sh.mem.any_in(o, off..off + n) {
+            return SV::Opaque;
+        }
+        if sh.created.contains(&o) {
+            return SV::Ptr(PS::Known(PinVal::Addr(0)));
+        }
+        SV::Ptr(PS::Start(Loc::Mem(o), off, 0))
+    }
+
     pub(super) fn sh_load(&mut self, sh: &mut Shadow, o: ObjRef, off: u64, ty: TypeId) -> SV {
         if self.ti(ty) == TI::Ptr {
-            if let Some(p) = sh.mem_ptrs.get(o, off) {
-                return SV::Ptr(*p);
-            }
-            let n = self.ps as u64;
-            if sh.mem.any_in(o, off..off + n) {
-                return SV::Opaque;
-            }
-            if sh.created.contains(&o) {
-                return SV::Ptr(PS::Known(PinVal::Addr(0)));
-            }
-            return SV::Ptr(PS::Start(Loc::Mem(o), off, 0));
+            return self.sh_load_ptr(sh, o, off);
         }
         let Some(w) = self.sh_width(ty) else {
             return SV::Opaque;
