@@ -184,9 +184,9 @@ impl<'m, 'io> Interp<'m, 'io> {
         Ok(self.st.mem.ptr_to(r))
     }
 
-    /// Lays out the variadic arguments of a call in one object (x86-64 SysV overflow area, or
-    /// the i386 stack layout) and registers it with the callee's allocas.
-    pub(super) fn build_varargs(&mut self, args: &[CallArg]) -> R<ObjRef> {
+    /// Where the variadic arguments `args` of a call go in their area (x86-64 SysV overflow
+    /// area, or the i386 stack layout): each one's offset, and the area's size.
+    pub(super) fn va_layout(&self, args: &[CallArg]) -> (Vec<u64>, u64) {
         let m = self.m;
         let mut layout = Vec::with_capacity(args.len());
         let mut off = 0u64;
@@ -206,6 +206,13 @@ impl<'m, 'io> Interp<'m, 'io> {
             layout.push(off);
             off += slot;
         }
+        (layout, off)
+    }
+
+    /// Lays out the variadic arguments of a call in one object (`va_layout`) and registers it
+    /// with the callee's allocas.
+    pub(super) fn build_varargs(&mut self, args: &[CallArg]) -> R<ObjRef> {
+        let (layout, off) = self.va_layout(args);
         let r = self
             .st
             .mem

@@ -324,7 +324,11 @@ impl Interpolation {
             InstKind::Switch { cond, .. } => facts.push(arg_fact(it, cond, false)),
             InstKind::Call { callee, args, .. } => {
                 let builtin = match callee {
-                    Callee::Direct(f) => it.builtins[f.0 as usize] != super::Builtin::Defined,
+                    // Output functions: their arguments pin the summary (`wp_output.rs`).
+                    Callee::Direct(f) => {
+                        it.builtins[f.0 as usize] != super::Builtin::Defined
+                            || self.wp.out_fn(it.m, *f).is_some()
+                    }
                     Callee::Intrinsic(_) => true,
                     Callee::Indirect(o) => {
                         let f = arg_fact(it, o, true);
@@ -349,11 +353,24 @@ impl Interpolation {
                         facts.push(arg_fact(it, &a.op, ptr));
                     }
                 }
+                // va_start: the running frame's area of variadic arguments (`wp_varargs.rs`).
+                if matches!(callee, Callee::Intrinsic(crate::ir::Intrinsic::VaStart)) {
+                    if let Some(va) = it.st.frames.last().and_then(|f| f.varargs) {
+                        facts.push(ptr_fact(it, &it.st.mem.ptr_to(va)));
+                    }
+                }
             }
             _ => {}
         }
         let top = it.st.frames.last().expect("a frame");
         let node = &mut self.nodes[cur];
+        // The first step of a variadic callee: its area of variadic arguments (made by the
+        // call) is a fact of the call step (`wp_varargs.rs`).
+        if let (0, Some(va), Some(prev)) = (it.st.pc, top.varargs, node.steps.last()) {
+            if prev.base < it.st.base as u32 {
+                node.facts.push(Fact::Post(it.st.mem.ptr_to(va)));
+            }
+        }
         if let Some(k) = key {
             node.key = Some(k);
         }

@@ -89,6 +89,8 @@ pub(super) struct WpCtx {
     pub(super) fresh_from: u32,
     /// Which arrays each expression reads (approximately; memoized for the run).
     pub(super) masks: ArrayMasks,
+    /// Per function: the C library output function it is (`wp_output.rs`; built on first use).
+    out: Vec<Option<super::wp_output::OutFn>>,
 }
 
 impl WpCtx {
@@ -99,7 +101,20 @@ impl WpCtx {
             solver: None,
             fresh_from: u32::MAX,
             masks: ArrayMasks::default(),
+            out: Vec::new(),
         }
+    }
+
+    /// The C library output function `f` is, if any (`wp_output.rs`).
+    pub(super) fn out_fn(
+        &mut self,
+        m: &crate::ir::Module,
+        f: crate::ir::FuncId,
+    ) -> Option<super::wp_output::OutFn> {
+        if self.out.is_empty() {
+            self.out = super::wp_output::out_fns(m);
+        }
+        self.out.get(f.0 as usize).copied().flatten()
     }
 }
 
@@ -316,19 +331,24 @@ impl Wp<'_, '_, '_> {
         Some(self.cx.locs.byte(&mut self.it.pool, Loc::Mem(o), off, size))
     }
 
+    /// The pointer at `off` in `o`.
+    pub(super) fn sh_load_ptr(&self, sh: &Shadow, o: ObjRef, off: u64) -> SV {
+        if let Some(p) = sh.mem_ptrs.get(o, off) {
+            return SV::Ptr(*p);
+        }
+        let n = self.ps as u64;
+        if sh.mem.any_in(o, off..off + n) {
+            return SV::Opaque;
+        }
+        if sh.created.contains(&o) {
+            return SV::Ptr(PS::Known(PinVal::Addr(0)));
+        }
+        SV::Ptr(PS::Start(Loc::Mem(o), off, 0))
+    }
+
     pub(super) fn sh_load(&mut self, sh: &mut Shadow, o: ObjRef, off: u64, ty: TypeId) -> SV {
         if self.ti(ty) == TI::Ptr {
-            if let Some(p) = sh.mem_ptrs.get(o, off) {
-                return SV::Ptr(*p);
-            }
-            let n = self.ps as u64;
-            if sh.mem.any_in(o, off..off + n) {
-                return SV::Opaque;
-            }
-            if sh.created.contains(&o) {
-                return SV::Ptr(PS::Known(PinVal::Addr(0)));
-            }
-            return SV::Ptr(PS::Start(Loc::Mem(o), off, 0));
+            return self.sh_load_ptr(sh, o, off);
         }
         let Some(w) = self.sh_width(ty) else {
             return SV::Opaque;
@@ -1042,15 +1062,23 @@ impl Wp<'_, '_, '_> {
     /// the path; a fork: all but the fork).
     pub(super) fn sh_run(&mut self, steps: &[Step], facts: &[Fact], n: usize) -> Shadow {
         let mut sh = Shadow::default();
-        for i in 0..n {
+        let mut i = 0;
+        while i < n {
             if sh.fail.is_some() {
                 break;
             }
             let st = &steps[i];
+            // A call of the C library's output functions: summarized (`wp_output.rs`).
+            if let Some(j) = self.sh_output_call(&mut sh, steps, facts, i, n) {
+                Self::sh_blame(&mut sh, st);
+                i = j;
+                continue;
+            }
             let end = steps.get(i + 1).map_or(facts.len(), |s| s.facts as usize);
             let fs = &facts[st.facts as usize..end];
             self.sh_step(&mut sh, st, steps.get(i + 1), fs);
             Self::sh_blame(&mut sh, st);
+            i += 1;
         }
         sh
     }

@@ -40,6 +40,10 @@ impl Wp<'_, '_, '_> {
         let rec_ptr = |k: usize| facts.get(k);
         let fid = match callee {
             Callee::Direct(fid) => *fid,
+            Callee::Intrinsic(i @ (Intrinsic::VaStart | Intrinsic::VaCopy)) => {
+                return self.sh_va_intrinsic(sh, *i, args, &argv, facts)
+            }
+            Callee::Intrinsic(Intrinsic::VaEnd) => return,
             Callee::Intrinsic(i) => return self.sh_intrinsic(sh, base, dst, *i, &argv, facts),
             Callee::Indirect(_) => {
                 // facts: [callee pointer, args...]
@@ -75,14 +79,16 @@ impl Wp<'_, '_, '_> {
                     return Self::sh_fail(sh, "call at the end of a segment");
                 };
                 let func = m.func(fid);
-                if func.is_vararg
-                    || args.iter().any(|a| a.byval.is_some())
-                    || func.byval.iter().any(|x| x.is_some())
+                // A byval argument is a copy the callee's frame made: not modelled.
+                if args.iter().any(|a| a.byval.is_some()) || func.byval.iter().any(|x| x.is_some())
                 {
-                    return Self::sh_fail(sh, "variadic or byval call");
+                    return Self::sh_fail(sh, "byval call");
                 }
                 if n.func != fid || n.pc != 0 {
                     return Self::sh_fail(sh, "call not followed by its callee");
+                }
+                if func.is_vararg {
+                    self.sh_va_area(sh, base, facts, func.params.len(), args);
                 }
                 sh.regs.retain(|&s, _| s < n.base);
                 for (i, a) in args.iter().enumerate().take(func.params.len()) {
@@ -362,11 +368,9 @@ impl Wp<'_, '_, '_> {
                 Self::sh_set(sh, base, dst, v);
             }
             Intrinsic::Assume => {}
-            Intrinsic::StackSave
-            | Intrinsic::StackRestore
-            | Intrinsic::VaStart
-            | Intrinsic::VaCopy
-            | Intrinsic::VaEnd => Self::sh_fail(sh, "intrinsic not modelled"),
+            Intrinsic::StackSave | Intrinsic::StackRestore => {
+                Self::sh_fail(sh, "intrinsic not modelled")
+            }
             _ => Self::sh_set(sh, base, dst, SV::Opaque),
         }
     }
