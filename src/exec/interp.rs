@@ -30,6 +30,7 @@ mod select_decided;
 mod sym_bits;
 mod wp;
 mod wp_calls;
+mod wp_symptr;
 
 /// A reference to an operand's value (a disjoint borrow of the register file or constants).
 macro_rules! opref {
