@@ -108,6 +108,9 @@ pub enum Loc {
 pub struct LocArrays {
     by_loc: HashMap<Loc, ArrayId>,
     by_array: HashMap<ArrayId, Loc>,
+    /// The base arrays of the shadow's views of objects (`exec/interp/wp_symptr.rs`): their
+    /// update lists hold location reads.
+    views: hashbrown::HashSet<ArrayId>,
 }
 
 impl LocArrays {
@@ -135,6 +138,16 @@ impl LocArrays {
         self.by_loc.insert(l, a);
         self.by_array.insert(a, l);
         a
+    }
+
+    /// Notes `a` as the base array of views whose update lists hold location reads.
+    pub fn note_view(&mut self, a: ArrayId) {
+        self.views.insert(a);
+    }
+
+    /// Whether `a` is the base array of the shadow's views of objects.
+    pub fn is_view(&self, a: ArrayId) -> bool {
+        self.views.contains(&a)
     }
 
     /// The array of a location, if it was made already.
@@ -259,11 +272,15 @@ pub fn subst(
             }
             None => {
                 let i = subst(pool, locs, index, memo, map)?;
-                // An update list may hold location reads: the shadow's view of an object
-                // accessed at a symbolic offset (`exec/interp/wp_symptr.rs`).
+                // The update lists of the shadow's views of objects hold location reads
+                // (`exec/interp/wp_symptr.rs`); those of input arrays and the executor's
+                // memory never do (not walked: they can be long).
                 let u = match updates {
-                    Some(u) => Some(subst_updates(pool, locs, u, memo, map)?),
-                    None => None,
+                    Some(u) if locs.views.contains(&array) => {
+                        Some(subst_updates(pool, locs, u, memo, map)?)
+                    }
+                    Some(_) if i != index => return None,
+                    u => u,
                 };
                 if i == index && u == updates {
                     e
@@ -499,6 +516,7 @@ mod tests {
             domain: 32,
             init: Some(vec![0; 4]),
         });
+        locs.note_view(z);
         let x = pool.new_array(Array {
             name: "x".into(),
             size: 1,

@@ -117,17 +117,20 @@ impl WpCtx {
         pool: &mut crate::expr::ExprPool,
         size: u64,
     ) -> crate::expr::ArrayId {
+        let locs = &mut self.locs;
         *self.zero_arrays.entry(size).or_insert_with(|| {
             let mut name = format!("itpview{size}");
             while pool.has_array_name(&name) {
                 name.push('_');
             }
-            pool.new_array(crate::expr::Array {
+            let a = pool.new_array(crate::expr::Array {
                 name,
                 size,
                 domain: 32,
                 init: Some(vec![0; size as usize]),
-            })
+            });
+            locs.note_view(a);
+            a
         })
     }
 }
@@ -999,7 +1002,14 @@ impl Wp<'_, '_, '_> {
         let late = deadline.is_some_and(|d| std::time::Instant::now() >= d);
         // Nor a large formula (a loop's unrolled interpolant grows by an iteration per node
         // up the chain: a solver call per conjunct of it cost more than all the checks).
-        if cs.len() >= 2 && cs.len() <= 48 && !late && size <= MAX_SIMPLIFIED_DAG {
+        // Nor one over the shadow's views of objects (array terms with symbolic writes: each
+        // implication took the solver up to its timeout).
+        let views = || {
+            let mut v = HashSet::new();
+            arrays_in(&self.pool, f, &mut v);
+            v.iter().any(|&a| self.cx.locs.is_view(a))
+        };
+        if cs.len() >= 2 && cs.len() <= 48 && !late && size <= MAX_SIMPLIFIED_DAG && !views() {
             // A chain of its own: no counterexample cache (models of location arrays are
             // not wanted), a short timeout (unknown keeps the conjunct).
             let mut sv = self.cx.solver.take().unwrap_or_else(|| {
