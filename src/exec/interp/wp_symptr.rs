@@ -52,23 +52,27 @@ impl Wp<'_, '_, '_> {
         base_fact: Option<&Fact>,
     ) -> SV {
         let pw = self.pbits();
-        let (o, off) = match (ps, base_fact) {
+        let (o, off, size) = match (ps, base_fact) {
             (PS::Sym(o, off), f) => {
-                Self::sym_target(sh, o, f);
-                (o, off)
+                let size = Self::sym_target(sh, o, f).unwrap_or(0);
+                (o, off, size)
             }
             (p, Some(&Fact::Ptr(v @ PinVal::Obj(o, k), size))) => {
                 self.sh_pin(sh, p, v);
                 if !sh.created.contains(&o) {
                     sh.objects.insert(o, size);
                 }
-                (o, self.pool.constant(pw, k as u64 as u128))
+                (o, self.pool.constant(pw, k as u64 as u128), size)
             }
             _ => {
                 Self::sh_fail(sh, "symbolic pointer arithmetic outside an object");
                 return SV::Opaque;
             }
         };
+        if size > MAX_SHADOW_VIEW {
+            // Its accesses would fail the node: fail it now, before more of the segment.
+            Self::sh_fail(sh, "symbolic offset into a large object");
+        }
         if sh.fail.is_some() {
             return SV::Opaque;
         }
