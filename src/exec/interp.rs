@@ -32,6 +32,7 @@ mod wp;
 mod wp_calls;
 mod wp_output;
 mod wp_varargs;
+mod wp_symptr;
 
 /// A reference to an operand's value (a disjoint borrow of the register file or constants).
 macro_rules! opref {

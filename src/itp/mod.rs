@@ -108,6 +108,9 @@ pub enum Loc {
 pub struct LocArrays {
     by_loc: HashMap<Loc, ArrayId>,
     by_array: HashMap<ArrayId, Loc>,
+    /// The base arrays of the shadow's views of objects (`exec/interp/wp_symptr.rs`): their
+    /// update lists hold location reads.
+    views: hashbrown::HashSet<ArrayId>,
 }
 
 impl LocArrays {
@@ -135,6 +138,16 @@ impl LocArrays {
         self.by_loc.insert(l, a);
         self.by_array.insert(a, l);
         a
+    }
+
+    /// Notes `a` as the base array of views whose update lists hold location reads.
+    pub fn note_view(&mut self, a: ArrayId) {
+        self.views.insert(a);
+    }
+
+    /// Whether `a` is the base array of the shadow's views of objects.
+    pub fn is_view(&self, a: ArrayId) -> bool {
+        self.views.contains(&a)
     }
 
     /// The array of a location, if it was made already.
@@ -259,17 +272,20 @@ pub fn subst(
             }
             None => {
                 let i = subst(pool, locs, index, memo, map)?;
-                if updates.is_some() {
-                    // Update lists of input arrays never hold location reads in practice;
-                    // rebuilding them is not needed (and refused, to stay exact).
-                    if i != index {
-                        return None;
+                // The update lists of the shadow's views of objects hold location reads
+                // (`exec/interp/wp_symptr.rs`); those of input arrays and the executor's
+                // memory never do (not walked: they can be long).
+                let u = match updates {
+                    Some(u) if locs.views.contains(&array) => {
+                        Some(subst_updates(pool, locs, u, memo, map)?)
                     }
-                    e
-                } else if i == index {
+                    Some(_) if i != index => return None,
+                    u => u,
+                };
+                if i == index && u == updates {
                     e
                 } else {
-                    pool.read(array, None, i)
+                    pool.read(array, u, i)
                 }
             }
         },
@@ -349,6 +365,41 @@ pub fn subst(
     };
     memo.insert(e, r);
     Some(r)
+}
+
+/// An update list with `subst` applied to its indices and values (the same list when none
+/// changes).
+fn subst_updates(
+    pool: &mut ExprPool,
+    locs: &LocArrays,
+    u: crate::expr::UpdateId,
+    memo: &mut HashMap<ExprId, ExprId>,
+    map: &mut dyn LocMap,
+) -> Option<crate::expr::UpdateId> {
+    let mut chain = Vec::new();
+    let mut cur = Some(u);
+    while let Some(id) = cur {
+        let n = *pool.update_node(id);
+        chain.push((id, n));
+        cur = n.next;
+    }
+    let mut out: Option<crate::expr::UpdateId> = None;
+    let mut same = true;
+    for &(id, n) in chain.iter().rev() {
+        let index = subst(pool, locs, n.index, memo, map)?;
+        let value = subst(pool, locs, n.value, memo, map)?;
+        same &= index == n.index && value == n.value;
+        out = Some(if same {
+            id
+        } else {
+            pool.update(crate::expr::UpdateNode {
+                index,
+                value,
+                next: out,
+            })
+        });
+    }
+    out
 }
 
 /// The arrays `e` reads (location and input arrays alike).
@@ -451,6 +502,43 @@ mod tests {
         // An unmapped location: no result.
         let mut memo = HashMap::new();
         assert!(subst(&mut pool, &locs, f, &mut memo, &mut Regs(vec![])).is_none());
+    }
+
+    #[test]
+    fn subst_rewrites_location_reads_in_update_lists() {
+        let mut pool = ExprPool::new();
+        let mut locs = LocArrays::default();
+        // A constant array written at a symbolic index with a location's byte (the shadow's
+        // view of an object, `exec/interp/wp_symptr.rs`), read at index 0.
+        let z = pool.new_array(Array {
+            name: "z".into(),
+            size: 4,
+            domain: 32,
+            init: Some(vec![0; 4]),
+        });
+        locs.note_view(z);
+        let x = pool.new_array(Array {
+            name: "x".into(),
+            size: 1,
+            domain: 32,
+            init: None,
+        });
+        let c0 = pool.constant(32, 0);
+        let xb = pool.read(x, None, c0);
+        let i = pool.zext(xb, 32);
+        let r1 = locs.byte(&mut pool, Loc::Reg(1), 0, 0);
+        let u = pool.write(None, i, r1);
+        let e = pool.read(z, Some(u), c0);
+        // r1 := 7: the write's value is rewritten (it was kept as it was before).
+        let seven = pool.constant(32, 7);
+        let mut memo = HashMap::new();
+        let g = subst(&mut pool, &locs, e, &mut memo, &mut Regs(vec![(1, seven)])).unwrap();
+        let b7 = pool.constant(8, 7);
+        let u7 = pool.write(None, i, b7);
+        assert_eq!(g, pool.read(z, Some(u7), c0));
+        // An unmapped location inside the list: no result.
+        let mut memo = HashMap::new();
+        assert!(subst(&mut pool, &locs, e, &mut memo, &mut Regs(vec![])).is_none());
     }
 
     #[test]

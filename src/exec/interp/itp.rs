@@ -39,6 +39,10 @@ pub(super) enum Fact {
     Val(Value),
     /// A pointer operand: where it pointed (and the object's size).
     Ptr(PinVal, u64),
+    /// A symbolic pointer operand of a memory access, a GEP or a comparison: the object it was
+    /// derived from (its provenance, the only object the executor lets it access), if any,
+    /// and that object's size.
+    SymPtr(Option<crate::exec::memory::ObjRef>, u64),
     /// An array created by the step.
     Array(ArrayId),
     /// The step forked an error path (its check's bad side was feasible and explored).
@@ -278,6 +282,18 @@ fn ptr_fact(it: &Interp<'_, '_>, v: &Value) -> Fact {
     }
 }
 
+/// A pointer operand where a symbolic one is recorded with its provenance
+/// (`Fact::SymPtr`).
+fn sym_ptr_fact(it: &Interp<'_, '_>, o: &Operand) -> Fact {
+    match it.op(o) {
+        Value::Sym(e) => match it.hint(e) {
+            Some(obj) => Fact::SymPtr(Some(obj), it.st.mem.objs[obj.idx as usize].size),
+            None => Fact::SymPtr(None, 0),
+        },
+        v => ptr_fact(it, &v),
+    }
+}
+
 fn arg_fact(it: &Interp<'_, '_>, o: &Operand, ptr: bool) -> Fact {
     let v = it.op(o);
     if ptr {
@@ -307,16 +323,22 @@ impl Interpolation {
         let mut facts: Vec<Fact> = Vec::new();
         match &inst.kind {
             InstKind::Load { ptr, .. } | InstKind::Store { ptr, .. } => {
-                facts.push(arg_fact(it, ptr, true));
+                facts.push(sym_ptr_fact(it, ptr));
             }
-            InstKind::Gep { indices, .. } => {
+            InstKind::Gep { base, indices, .. } => {
                 for ix in indices.iter() {
                     facts.push(arg_fact(it, &ix.op, false));
                 }
+                // Pointer arithmetic with a symbolic index or base: where the base pointed
+                // (the shadow pins it and adds the index expressions to its offset).
+                let sym = |f: &Fact| matches!(f, Fact::Val(Value::Sym(_)));
+                if facts.iter().any(sym) || matches!(it.op(base), Value::Sym(_)) {
+                    facts.push(sym_ptr_fact(it, base));
+                }
             }
             InstKind::ICmp { ty, a, b, .. } if it.ti(*ty) == TI::Ptr => {
-                facts.push(arg_fact(it, a, true));
-                facts.push(arg_fact(it, b, true));
+                facts.push(sym_ptr_fact(it, a));
+                facts.push(sym_ptr_fact(it, b));
             }
             InstKind::Select { ty, cond, .. } if it.ti(*ty) == TI::Ptr => {
                 facts.push(arg_fact(it, cond, false));

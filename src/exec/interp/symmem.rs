@@ -53,7 +53,7 @@ impl<'m, 'io> Interp<'m, 'io> {
 
     /// The object `e` was derived from. Object slots are per path, so the hint also records
     /// the object's base: a slot holding another object on this path gives no hint.
-    fn hint(&self, e: ExprId) -> Option<ObjRef> {
+    pub(super) fn hint(&self, e: ExprId) -> Option<ObjRef> {
         let (r, base) = self.hints.get(&e).copied().flatten()?;
         match self.st.mem.get(r) {
             Some(o) if o.base != base => None,

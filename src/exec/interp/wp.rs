@@ -35,6 +35,9 @@ pub(super) enum PS {
     /// moved by `delta` bytes.
     Start(Loc, u64, i64),
     Known(PinVal),
+    /// A pointer into an object at a symbolic offset (pointer width, over the segment's
+    /// start): symbolic pointer arithmetic within the object (`wp_symptr.rs`).
+    Sym(ObjRef, ExprId),
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -61,6 +64,8 @@ pub(super) struct Shadow {
     pub(super) words_max: u64,
     /// Pointers stored by the segment.
     pub(super) mem_ptrs: ObjMap<PS>,
+    /// The last array view of each object accessed at a symbolic offset (`wp_symptr.rs`).
+    pub(super) views: HashMap<ObjRef, Option<crate::expr::UpdateId>>,
     pub(super) created: HashSet<ObjRef>,
     pub(super) conj: Vec<ExprId>,
     /// Assumptions made so far (`klee_assume`, error sides that were explored): later
@@ -91,6 +96,9 @@ pub(super) struct WpCtx {
     pub(super) masks: ArrayMasks,
     /// Per function: the C library output function it is (`wp_output.rs`; built on first use).
     out: Vec<Option<super::wp_output::OutFn>>,
+    /// Constant zero arrays by size: the base of the shadow's views of objects
+    /// (`wp_symptr.rs`).
+    zero_arrays: HashMap<u64, crate::expr::ArrayId>,
 }
 
 impl WpCtx {
@@ -102,6 +110,7 @@ impl WpCtx {
             fresh_from: u32::MAX,
             masks: ArrayMasks::default(),
             out: Vec::new(),
+            zero_arrays: HashMap::new(),
         }
     }
 
@@ -115,6 +124,29 @@ impl WpCtx {
             self.out = super::wp_output::out_fns(m);
         }
         self.out.get(f.0 as usize).copied().flatten()
+    }
+
+    /// A constant array of `size` zero bytes (one per size for the run; never a location).
+    pub(super) fn zero_array(
+        &mut self,
+        pool: &mut crate::expr::ExprPool,
+        size: u64,
+    ) -> crate::expr::ArrayId {
+        let locs = &mut self.locs;
+        *self.zero_arrays.entry(size).or_insert_with(|| {
+            let mut name = format!("itpview{size}");
+            while pool.has_array_name(&name) {
+                name.push('_');
+            }
+            let a = pool.new_array(crate::expr::Array {
+                name,
+                size,
+                domain: 32,
+                init: Some(vec![0; size as usize]),
+            });
+            locs.note_view(a);
+            a
+        })
     }
 }
 
@@ -278,6 +310,16 @@ impl Wp<'_, '_, '_> {
                 }
             }
             PS::Start(Loc::Opaque, ..) => Self::sh_fail(sh, "opaque pointer"),
+            PS::Sym(o, off) => match v {
+                // The symbolic offset must be the one recorded.
+                PinVal::Obj(o2, k) if o2 == o => {
+                    let w = self.pool.width(off);
+                    let c = self.pool.constant(w, k as u64 as u128);
+                    let eq = self.pool.eq(off, c);
+                    self.sh_require(sh, eq);
+                }
+                _ => Self::sh_fail(sh, "inconsistent pointer"),
+            },
         }
     }
 
@@ -505,6 +547,17 @@ impl Wp<'_, '_, '_> {
                 }
                 TI::Ptr => {
                     let (pa, pb) = (self.sh_ptr(sh, base, a), self.sh_ptr(sh, base, b));
+                    let sym_fact = |f: Option<&Fact>| matches!(f, Some(Fact::SymPtr(..)));
+                    let sym_ptr = |p: SV| matches!(p, SV::Ptr(PS::Sym(..)));
+                    if sym_fact(fact(0)) || sym_fact(fact(1)) || sym_ptr(pa) || sym_ptr(pb) {
+                        let v = match (pa, pb) {
+                            (SV::Ptr(x), SV::Ptr(y)) => self
+                                .sh_sym_ptr_cmp(sh, *pred, (x, fact(0)), (y, fact(1)))
+                                .map_or(SV::Opaque, SV::Int),
+                            _ => SV::Opaque,
+                        };
+                        return Self::sh_set(sh, base, dst, v);
+                    }
                     let (Some(Fact::Ptr(va, _)), Some(Fact::Ptr(vb, _))) = (fact(0), fact(1))
                     else {
                         return Self::sh_set(sh, base, dst, SV::Opaque);
@@ -601,6 +654,14 @@ impl Wp<'_, '_, '_> {
             }
             InstKind::Load { ty, ptr, .. } => {
                 let p = self.sh_ptr(sh, base, ptr);
+                if let (SV::Ptr(PS::Sym(o, off)), Some(Fact::SymPtr(..))) = (p, fact(0)) {
+                    let n = self.m.ty(*ty).store_size;
+                    let v = match self.sh_sym_access(sh, o, off, n, facts) {
+                        Some(i) => self.sh_sym_load(sh, o, i, *ty),
+                        None => SV::Opaque,
+                    };
+                    return Self::sh_set(sh, base, dst, v);
+                }
                 let Some((o, off)) = self.sh_access(sh, p, fact(0)) else {
                     return;
                 };
@@ -609,14 +670,21 @@ impl Wp<'_, '_, '_> {
             }
             InstKind::Store { ty, val, ptr, .. } => {
                 let p = self.sh_ptr(sh, base, ptr);
-                let Some((o, off)) = self.sh_access(sh, p, fact(0)) else {
-                    return;
-                };
                 let raw = self.sh_val(sh, base, val);
                 let v = match (self.ti(*ty), self.sh_width(*ty)) {
                     (TI::Ptr, _) => self.as_ptr(raw).map_or(SV::Opaque, SV::Ptr),
                     (_, Some(w)) => self.as_int(raw, w).map_or(SV::Opaque, SV::Int),
                     _ => SV::Opaque,
+                };
+                if let (SV::Ptr(PS::Sym(o, off)), Some(Fact::SymPtr(..))) = (p, fact(0)) {
+                    let n = self.m.ty(*ty).store_size;
+                    if let Some(i) = self.sh_sym_access(sh, o, off, n, facts) {
+                        self.sh_sym_store(sh, o, i, *ty, v);
+                    }
+                    return;
+                }
+                let Some((o, off)) = self.sh_access(sh, p, fact(0)) else {
+                    return;
                 };
                 self.sh_store(sh, o, off, *ty, v);
             }
@@ -629,6 +697,22 @@ impl Wp<'_, '_, '_> {
                 let SV::Ptr(ps) = p else {
                     return Self::sh_set(sh, base, dst, SV::Opaque);
                 };
+                // A symbolic index or base: the recorder added where the base pointed.
+                if facts.len() > indices.len() {
+                    let pw = self.ps * 8;
+                    let k = *offset as u64 as u128 & crate::expr::mask(pw, !0);
+                    let mut d = self.pool.constant(pw, k);
+                    for ix in indices.iter() {
+                        let iv = self.sh_val(sh, base, &ix.op);
+                        let Some(e) = self.as_int(iv, ix.width) else {
+                            return Self::sh_fail(sh, "opaque index");
+                        };
+                        let s = self.sh_scaled(e, ix.stride);
+                        d = self.pool.add(d, s);
+                    }
+                    let r = self.sh_sym_gep(sh, ps, d, facts.get(indices.len()));
+                    return Self::sh_set(sh, base, dst, r);
+                }
                 let mut delta = *offset;
                 for (k, ix) in indices.iter().enumerate() {
                     let v = match ix.op {
@@ -662,6 +746,11 @@ impl Wp<'_, '_, '_> {
                 let r = match ps {
                     PS::Start(l, o, d) => PS::Start(l, o, d.wrapping_add(delta)),
                     PS::Known(v) => PS::Known(shift(v, delta)),
+                    PS::Sym(o, off) => {
+                        let w = self.pool.width(off);
+                        let k = self.pool.constant(w, delta as u64 as u128);
+                        PS::Sym(o, self.pool.add(off, k))
+                    }
                 };
                 Self::sh_set(sh, base, dst, SV::Ptr(r));
             }
@@ -673,6 +762,7 @@ impl Wp<'_, '_, '_> {
                     sh.created.insert(o);
                     sh.mem.forget(o);
                     sh.words.forget(o);
+                    sh.views.remove(&o);
                     Self::sh_set(sh, base, dst, SV::Ptr(PS::Known(PinVal::Obj(o, 0))));
                 }
                 None => Self::sh_fail(sh, "alloca without a recorded object"),
@@ -932,7 +1022,14 @@ impl Wp<'_, '_, '_> {
         let late = deadline.is_some_and(|d| std::time::Instant::now() >= d);
         // Nor a large formula (a loop's unrolled interpolant grows by an iteration per node
         // up the chain: a solver call per conjunct of it cost more than all the checks).
-        if cs.len() >= 2 && cs.len() <= 48 && !late && size <= MAX_SIMPLIFIED_DAG {
+        // Nor one over the shadow's views of objects (array terms with symbolic writes: each
+        // implication took the solver up to its timeout).
+        let views = || {
+            let mut v = HashSet::new();
+            arrays_in(&self.pool, f, &mut v);
+            v.iter().any(|&a| self.cx.locs.is_view(a))
+        };
+        if cs.len() >= 2 && cs.len() <= 48 && !late && size <= MAX_SIMPLIFIED_DAG && !views() {
             // A chain of its own: no counterexample cache (models of location arrays are
             // not wanted), a short timeout (unknown keeps the conjunct).
             let mut sv = self.cx.solver.take().unwrap_or_else(|| {
@@ -1168,8 +1265,12 @@ impl Wp<'_, '_, '_> {
                 };
                 self.sh_require(sh, bad);
             }
-            InstKind::Load { ptr, .. } | InstKind::Store { ptr, .. } => {
+            InstKind::Load { ptr, ty, .. } | InstKind::Store { ptr, ty, .. } => {
                 let p = self.sh_ptr(sh, base, ptr);
+                if let (SV::Ptr(PS::Sym(o, off)), Some(Fact::SymPtr(..))) = (p, facts.first()) {
+                    let n = self.m.ty(*ty).store_size;
+                    return self.sh_sym_fault(sh, o, off, n, facts);
+                }
                 match (p, facts.first()) {
                     (SV::Ptr(ps), Some(Fact::Ptr(v, size))) => {
                         self.sh_pin(sh, ps, *v);

@@ -1,0 +1,328 @@
+//! The weakest precondition through symbolic pointer arithmetic within one object (see
+//! `wp.rs`): a GEP with a symbolic index from a pointer into an object gives the shadow
+//! pointer `PS::Sym(object, offset expression)`; loads and stores through it read and write the
+//! shadow's contents of that object as an array term (a constant array overwritten at every
+//! offset by the shadow's bytes, then the symbolic-offset writes), as the executor does
+//! (`memory/view.rs`), so that no location array is ever read at a symbolic index. The access
+//! is to the object the pointer was derived from (its provenance, `symmem.rs`), which the
+//! executor checked it in bounds of: that check is a condition of the interpolant (an
+//! assumption when its error side was explored).
+
+use super::itp::Fact;
+use super::wp::{Shadow, Wp, PS, SV};
+use super::TI;
+use crate::exec::memory::ObjRef;
+use crate::expr::{ArrayId, ExprId, UpdateId};
+use crate::ir::{IntPred, TypeId};
+use crate::itp::PinVal;
+
+/// Largest object the shadow accesses at a symbolic offset (each access re-expresses its
+/// bytes; the interpolant mentions all of them).
+pub(super) const MAX_SHADOW_VIEW: u64 = 256;
+
+impl Wp<'_, '_, '_> {
+    /// Pointer width in bits.
+    fn pbits(&self) -> u32 {
+        self.ps * 8
+    }
+
+    /// The recorded object of a symbolic pointer, when it was derived from `o`.
+    fn sym_target(sh: &mut Shadow, o: ObjRef, fact: Option<&Fact>) -> Option<u64> {
+        match fact {
+            Some(&Fact::SymPtr(Some(h), size)) if h == o => Some(size),
+            Some(Fact::SymPtr(..)) => {
+                Wp::sh_fail(sh, "symbolic pointer without the provenance of its object");
+                None
+            }
+            _ => {
+                Wp::sh_fail(sh, "symbolic pointer arithmetic on a concrete pointer");
+                None
+            }
+        }
+    }
+
+    /// A GEP whose index (or base) was symbolic: `base + offset + sum(index * stride)` as a
+    /// pointer into the object the base pointed into. `idx`: the indices' shadows (pointer
+    /// width), `base_fact`: where the base pointed.
+    pub(super) fn sh_sym_gep(
+        &mut self,
+        sh: &mut Shadow,
+        ps: PS,
+        delta: ExprId,
+        base_fact: Option<&Fact>,
+    ) -> SV {
+        let pw = self.pbits();
+        let (o, off, size) = match (ps, base_fact) {
+            (PS::Sym(o, off), f) => {
+                let size = Self::sym_target(sh, o, f).unwrap_or(0);
+                (o, off, size)
+            }
+            (p, Some(&Fact::Ptr(v @ PinVal::Obj(o, k), size))) => {
+                self.sh_pin(sh, p, v);
+                if !sh.created.contains(&o) {
+                    sh.objects.insert(o, size);
+                }
+                (o, self.pool.constant(pw, k as u64 as u128), size)
+            }
+            _ => {
+                Self::sh_fail(sh, "symbolic pointer arithmetic outside an object");
+                return SV::Opaque;
+            }
+        };
+        if size > MAX_SHADOW_VIEW {
+            // Its accesses would fail the node: fail it now, before more of the segment.
+            Self::sh_fail(sh, "symbolic offset into a large object");
+        }
+        if sh.fail.is_some() {
+            return SV::Opaque;
+        }
+        let off = self.pool.add(off, delta);
+        SV::Ptr(PS::Sym(o, off))
+    }
+
+    /// `index * stride` at pointer width (the index sign-extended, as GEP indices are signed).
+    pub(super) fn sh_scaled(&mut self, e: ExprId, stride: i64) -> ExprId {
+        let pw = self.pbits();
+        let w = self.pool.width(e);
+        let e = if w < pw {
+            self.pool.sext(e, pw)
+        } else {
+            self.pool.zext_or_trunc(e, pw)
+        };
+        let s = self
+            .pool
+            .constant(pw, stride as u64 as u128 & crate::expr::mask(pw, !0));
+        self.pool.mul(e, s)
+    }
+
+    /// `offset + n <= size`, the executor's in-bounds check of an `n`-byte access.
+    fn sh_in_bounds(&mut self, off: ExprId, size: u64, n: u64) -> ExprId {
+        if size < n {
+            return self.pool.false_expr();
+        }
+        let w = self.pool.width(off);
+        let last = self.pool.constant(w, (size - n) as u128);
+        self.pool.ule(off, last)
+    }
+
+    /// An `n`-byte access through `PS::Sym(o, off)`: the 32-bit offset, after the in-bounds
+    /// check the executor made (required, or assumed when its error side was explored).
+    pub(super) fn sh_sym_access(
+        &mut self,
+        sh: &mut Shadow,
+        o: ObjRef,
+        off: ExprId,
+        n: u64,
+        facts: &[Fact],
+    ) -> Option<ExprId> {
+        let size = Self::sym_target(sh, o, facts.first())?;
+        if size > MAX_SHADOW_VIEW {
+            Self::sh_fail(sh, "symbolic offset into a large object");
+            return None;
+        }
+        if !sh.created.contains(&o) {
+            sh.objects.insert(o, size);
+        }
+        let inb = self.sh_in_bounds(off, size, n);
+        if facts.iter().any(|f| matches!(f, Fact::ErrFork)) {
+            self.sh_assume(sh, inb);
+        } else {
+            self.sh_require(sh, inb);
+        }
+        Some(self.pool.extract(off, 0, 32))
+    }
+
+    /// The last step of a leaf was an access through `PS::Sym(o, off)` that failed: it must
+    /// be out of bounds again.
+    pub(super) fn sh_sym_fault(
+        &mut self,
+        sh: &mut Shadow,
+        o: ObjRef,
+        off: ExprId,
+        n: u64,
+        facts: &[Fact],
+    ) {
+        let Some(size) = Self::sym_target(sh, o, facts.first()) else {
+            return;
+        };
+        if !sh.created.contains(&o) {
+            sh.objects.insert(o, size);
+        }
+        let inb = self.sh_in_bounds(off, size, n);
+        let out = self.pool.bool_not(inb);
+        self.sh_require(sh, out);
+    }
+
+    /// The shadow's contents of `o` as an array term: a constant array of its size with every
+    /// byte written (the last view reused: only the bytes that changed since are written).
+    fn sh_view(&mut self, sh: &mut Shadow, o: ObjRef) -> Option<(ArrayId, Option<UpdateId>)> {
+        let size = sh
+            .objects
+            .get(&o)
+            .copied()
+            .unwrap_or_else(|| self.st.mem.objs[o.idx as usize].size);
+        let a = self.cx.zero_array(&mut self.it.pool, size);
+        let u0 = sh.views.get(&o).copied().flatten();
+        let mut u = u0;
+        for k in 0..size {
+            let Some(cur) = self.sh_byte(sh, o, k) else {
+                Self::sh_fail(sh, "symbolic offset into an object holding pointers");
+                return None;
+            };
+            let ck = self.pool.constant(32, k as u128);
+            if u0.is_none() || self.pool.read(a, u0, ck) != cur {
+                u = Some(self.pool.write(u, ck, cur));
+            }
+        }
+        sh.views.insert(o, u);
+        Some((a, u))
+    }
+
+    /// A load of `ty` at the symbolic offset `off` (32 bits) of `o`.
+    pub(super) fn sh_sym_load(
+        &mut self,
+        sh: &mut Shadow,
+        o: ObjRef,
+        off: ExprId,
+        ty: TypeId,
+    ) -> SV {
+        let (Some(w), false) = (self.sh_width(ty), self.ti(ty) == TI::Ptr) else {
+            // A pointer loaded at a symbolic offset: its object is not known.
+            return SV::Opaque;
+        };
+        let n = w.div_ceil(8);
+        let Some((a, u)) = self.sh_view(sh, o) else {
+            return SV::Opaque;
+        };
+        let e = self.pool.read_bytes_le(a, u, off, n);
+        SV::Int(self.pool.zext_or_trunc(e, w))
+    }
+
+    /// A store of `v` (of `ty`) at the symbolic offset `off` (32 bits) of `o`: every byte of
+    /// the object is re-expressed as a read of the new contents.
+    pub(super) fn sh_sym_store(
+        &mut self,
+        sh: &mut Shadow,
+        o: ObjRef,
+        off: ExprId,
+        ty: TypeId,
+        v: SV,
+    ) {
+        let n = self.m.ty(ty).store_size;
+        let e = match (v, self.sh_width(ty)) {
+            (SV::Int(e), Some(_)) if self.ti(ty) != TI::Ptr => e,
+            _ => {
+                return Self::sh_fail(
+                    sh,
+                    "a store of a pointer or an opaque value at a symbolic offset",
+                )
+            }
+        };
+        let Some((a, mut u)) = self.sh_view(sh, o) else {
+            return;
+        };
+        let e = self.pool.zext_or_trunc(e, (n * 8) as u32);
+        for j in 0..n {
+            let cj = self.pool.constant(32, j as u128);
+            let i = self.pool.add(cj, off);
+            let b = self.pool.extract(e, (j * 8) as u32, 8);
+            u = Some(self.pool.write(u, i, b));
+        }
+        let size = sh
+            .objects
+            .get(&o)
+            .copied()
+            .unwrap_or_else(|| self.st.mem.objs[o.idx as usize].size);
+        let ps = self.ps as u64;
+        Self::sh_clear_ptrs(sh, o, 0, size, ps);
+        for k in 0..size {
+            let ck = self.pool.constant(32, k as u128);
+            let b = self.pool.read(a, u, ck);
+            sh.mem.insert(o, k, Some(b));
+        }
+        sh.views.insert(o, u);
+    }
+
+    /// One side of a pointer comparison: (object, offset at pointer width, object size), or
+    /// `None` for the null pointer (the other side then symbolic), or `Err` (opaque).
+    #[allow(clippy::type_complexity)]
+    fn sh_cmp_side(
+        &mut self,
+        sh: &mut Shadow,
+        p: PS,
+        f: Option<&Fact>,
+    ) -> Result<Option<(ObjRef, ExprId, u64)>, ()> {
+        let pw = self.pbits();
+        match (p, f) {
+            (p, Some(&Fact::Ptr(v @ PinVal::Obj(o, k), size))) => {
+                self.sh_pin(sh, p, v);
+                Ok(Some((o, self.pool.constant(pw, k as u64 as u128), size)))
+            }
+            (p, Some(&Fact::Ptr(v @ PinVal::Addr(0), _))) => {
+                self.sh_pin(sh, p, v);
+                Ok(None)
+            }
+            (PS::Sym(o, off), Some(&Fact::SymPtr(Some(h), size))) if h == o => {
+                Ok(Some((o, off, size)))
+            }
+            _ => Err(()),
+        }
+    }
+
+    /// A comparison of two pointers at least one of which is symbolic: into the same object,
+    /// their offsets compared (an ordering requires both within the object or one past it,
+    /// where no address wraps); with the null pointer, (in)equality, the other pointer
+    /// required within its object. `None` (opaque): two objects' addresses, other constant
+    /// addresses and signed orderings are not modelled.
+    pub(super) fn sh_sym_ptr_cmp(
+        &mut self,
+        sh: &mut Shadow,
+        pred: IntPred,
+        a: (PS, Option<&Fact>),
+        b: (PS, Option<&Fact>),
+    ) -> Option<ExprId> {
+        let pw = self.pbits();
+        let x = self.sh_cmp_side(sh, a.0, a.1).ok()?;
+        let y = self.sh_cmp_side(sh, b.0, b.1).ok()?;
+        let within = |w: &mut Self, sh: &mut Shadow, (o, off, size): (ObjRef, ExprId, u64)| {
+            if !sh.created.contains(&o) {
+                sh.objects.insert(o, size);
+            }
+            let end = w.pool.constant(pw, size as u128);
+            let c = w.pool.ule(off, end);
+            w.sh_require(sh, c);
+        };
+        match (x, y) {
+            (Some(p), None) | (None, Some(p)) => {
+                // An address within an object is never null.
+                let r = match pred {
+                    IntPred::Eq => false,
+                    IntPred::Ne => true,
+                    _ => return None,
+                };
+                within(self, sh, p);
+                Some(self.pool.bool_const(r))
+            }
+            (Some(p), Some(q)) if p.0 == q.0 => match pred {
+                IntPred::Eq => Some(self.pool.eq(p.1, q.1)),
+                IntPred::Ne => {
+                    let e = self.pool.eq(p.1, q.1);
+                    Some(self.pool.bool_not(e))
+                }
+                IntPred::Ult | IntPred::Ule | IntPred::Ugt | IntPred::Uge => {
+                    within(self, sh, p);
+                    within(self, sh, q);
+                    Some(crate::exec::sem::icmp(
+                        &mut crate::exec::sem::Exprs(&mut self.pool),
+                        pred,
+                        pw,
+                        p.1,
+                        q.1,
+                    ))
+                }
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+}
