@@ -898,6 +898,7 @@ impl Wp<'_, '_, '_> {
             mem_pins,
             objects,
             conjuncts: conj,
+            named: Vec::new(),
         })
     }
 
