@@ -12,7 +12,8 @@
 //! it, which is the paper's SEPARATE step), over *location variables*: the registers (by
 //! absolute slot) and memory bytes (by object) at the node's start. Pointers are never
 //! formulas: a pointer that matters is *pinned* to the object and offset it had (objects are
-//! named by their slot and generation, unique within a state, so renaming is never needed).
+//! named by their slot and generation, unique within a state; a check renames heap objects
+//! to match a state that allocated them in another order, see `rename`).
 //!
 //! A dequeued state at a node's start is subsumed by a table entry with the same key when the
 //! pins hold and its path condition implies the formula with the location variables replaced
@@ -28,6 +29,7 @@ use std::sync::Arc;
 pub mod masks;
 pub mod normal;
 pub mod ranges;
+pub mod rename;
 
 use hashbrown::HashMap;
 
@@ -56,6 +58,10 @@ pub struct Itp {
     pub objects: Vec<(ObjRef, u64)>,
     /// The formula's conjuncts, cheapest first (the check stops at the first false one).
     pub conjuncts: Vec<ExprId>,
+    /// Every object named, sorted, with its size when a check may rename it (a heap object;
+    /// see `rename`); filled when the interpolant enters the table, empty when it names no
+    /// heap object.
+    pub named: Vec<(ObjRef, Option<u64>)>,
 }
 
 /// The conjuncts of a boolean formula (nested `And`s of width 1), without duplicates.

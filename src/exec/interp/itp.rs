@@ -14,7 +14,9 @@ use crate::exec::memory::ObjKind;
 use crate::exec::value::Value;
 use crate::expr::{ArrayId, ExprId};
 use crate::ir::{Callee, FuncId, Inst, InstKind, Module, Operand};
+use crate::itp::rename::{self, Held, Renaming};
 use crate::itp::{subst, Itp, Key, Loc, LocMap, PinVal, Stats, Table};
+use crate::obj::ObjRef;
 use crate::solver::Query;
 
 /// A segment longer than this is not recorded (its node is blocked).
@@ -535,7 +537,8 @@ impl Interpolation {
                     }
                     // A subsumed node's interpolant is already in the table.
                     if let (Some(k), None) = (nd.key.clone(), nd.subsumed_by) {
-                        self.table.insert(k, i.clone(), node);
+                        let e = Self::with_named(it, &self.wp.locs, i);
+                        self.table.insert(k, e, node);
                         self.stats.entries += 1;
                     }
                 }
@@ -614,9 +617,18 @@ impl Interpolation {
         let mut hit = None;
         for (e, origin) in entries {
             self.stats.checks += 1;
-            if self.holds(it, &e) {
-                hit = Some((e, origin));
-                break;
+            if let Some(r) = self.holds(it, &e) {
+                // The node's interpolant names the objects as this state does (the
+                // weakest preconditions above it read this state's objects).
+                let e = if r.is_identity() {
+                    Some(e)
+                } else {
+                    rename::rename(&mut it.pool, &mut self.wp.locs, &e, &r).map(Arc::new)
+                };
+                if let Some(e) = e {
+                    hit = Some((e, origin));
+                    break;
+                }
             }
         }
         self.stats.check_time += t0.elapsed();
@@ -632,64 +644,42 @@ impl Interpolation {
         }
     }
 
-    fn pin_holds(it: &Interp<'_, '_>, have: &Value, want: PinVal) -> bool {
-        match (have, want) {
-            (Value::Ptr { obj, addr }, PinVal::Obj(o, off)) => {
-                let ob = &it.st.mem.objs[obj.idx as usize];
-                *obj == o && ob.gen == o.gen && ob.alive && addr.wrapping_sub(ob.base) as i64 == off
-            }
-            (Value::Int(x), PinVal::Addr(a)) => *x == a,
-            _ => false,
+    /// `itp` as a table entry: with the objects it names, heap ones with their sizes (read
+    /// from the running state, a descendant of the node's start: an object of the same
+    /// generation there is the same object), so that checks may rename them.
+    fn with_named(it: &Interp<'_, '_>, locs: &crate::itp::LocArrays, itp: &Arc<Itp>) -> Arc<Itp> {
+        let heap = |o: ObjRef| match it.st.mem.objs.get(o.idx as usize) {
+            Some(ob) if ob.gen == o.gen && ob.kind == ObjKind::Heap => Some(ob.size),
+            _ => None,
+        };
+        let named = rename::named(&it.pool, locs, itp, heap);
+        if named.is_empty() {
+            return itp.clone();
         }
+        Arc::new(Itp {
+            named,
+            ..(**itp).clone()
+        })
     }
 
-    /// Does the installed state satisfy `e`?
-    fn holds(&mut self, it: &mut Interp<'_, '_>, e: &Itp) -> bool {
-        for &(o, size) in &e.objects {
-            match it.st.mem.objs.get(o.idx as usize) {
-                Some(ob) if ob.gen == o.gen && ob.alive && ob.size == size => {}
-                _ => return false,
-            }
-        }
-        for &(slot, v) in &e.reg_pins {
-            match it.st.regs.get(slot as usize) {
-                Some(have) if Self::pin_holds(it, have, v) => {}
-                _ => return false,
-            }
-        }
-        let ps = it.ps as u64;
-        for &((o, off), v) in &e.mem_pins {
-            let Some(ob) = it.st.mem.objs.get(o.idx as usize) else {
-                return false;
+    /// Does the installed state satisfy `e`? The renaming of its heap objects under which it
+    /// does (`crate::itp::rename`; empty when the names are the same).
+    fn holds(&mut self, it: &mut Interp<'_, '_>, e: &Itp) -> Option<Renaming> {
+        let ren = {
+            let objs = StateObjects {
+                regs: &it.st.regs,
+                mem: &it.st.mem,
+                ps: it.ps as u64,
             };
-            if ob.gen != o.gen || !ob.alive || off + ps > ob.size {
-                return false;
-            }
-            if let Some(s) = &ob.sym {
-                if s.any(off as usize, (off + ps) as usize) {
-                    return false;
-                }
-            }
-            let a = it.st.mem.load_int(o.idx, off, ps);
-            let have = match ob.ptrs.get(&off) {
-                Some(&obj) => Value::Ptr {
-                    obj,
-                    addr: a as u64,
-                },
-                None => Value::Int(a),
-            };
-            if !Self::pin_holds(it, &have, v) {
-                return false;
-            }
-        }
-        let Some(formula) = e.formula else {
-            return false;
+            rename::matching(e, &objs)?
         };
+        let formula = e.formula?;
         let mut memo = hashbrown::HashMap::new();
         let f = {
             let mut map = StateMap {
                 regs: &it.st.regs,
                 mem: &it.st.mem,
+                ren: &ren,
             };
             // Conjunct by conjunct, cheapest first: most failing checks stop at a constant
             // false early.
@@ -717,19 +707,17 @@ impl Interpolation {
             }
             acc
         };
-        let Some(f) = f else {
-            return false;
-        };
+        let f = f?;
         match it.pool.as_const(f) {
-            Some(1) => return true,
-            Some(_) => return false,
+            Some(1) => return Some(ren),
+            Some(_) => return None,
             None => {}
         }
         // Location arrays must all be gone; only input arrays may remain.
         let mut arrays = hashbrown::HashSet::new();
         crate::itp::arrays_in(&it.pool, f, &mut arrays);
         if arrays.iter().any(|a| self.wp.locs.loc(*a).is_some()) {
-            return false;
+            return None;
         }
         self.stats.check_solver_calls += 1;
         let cs = it.st.path.constraints.clone();
@@ -738,7 +726,7 @@ impl Interpolation {
         let r = sv.must_be_true(&it.pool, Query::new(&cs, f));
         it.solver = Some(sv);
         // Unknown or a timeout: not subsumed.
-        matches!(r, Ok(true))
+        matches!(r, Ok(true)).then_some(ren)
     }
 
     /// The explored tree in Graphviz form (`--output-tree`): a node per path segment with its
@@ -886,10 +874,63 @@ impl Wp<'_, '_, '_> {
     }
 }
 
-/// Maps location variables to a state's values.
+/// What a check sees of the installed state (pins are compared with it).
+struct StateObjects<'a> {
+    regs: &'a [Value],
+    mem: &'a crate::exec::memory::Memory,
+    ps: u64,
+}
+
+impl StateObjects<'_> {
+    fn held(&self, v: &Value) -> Held {
+        match v {
+            Value::Ptr { obj, addr } => match self.mem.get(*obj) {
+                Some(ob) => Held::Obj(*obj, addr.wrapping_sub(ob.base) as i64),
+                None => Held::Other,
+            },
+            Value::Int(x) => Held::Addr(*x),
+            _ => Held::Other,
+        }
+    }
+}
+
+impl rename::Objects for StateObjects<'_> {
+    fn live(&self, o: ObjRef) -> Option<(u64, bool)> {
+        let ob = self.mem.objs.get(o.idx as usize)?;
+        (ob.gen == o.gen && ob.alive).then_some((ob.size, ob.kind == ObjKind::Heap))
+    }
+
+    fn reg(&self, slot: u32) -> Option<Held> {
+        self.regs.get(slot as usize).map(|v| self.held(v))
+    }
+
+    fn mem(&self, o: ObjRef, off: u64) -> Option<Held> {
+        let ob = self.mem.objs.get(o.idx as usize)?;
+        let ps = self.ps;
+        if ob.gen != o.gen || !ob.alive || off + ps > ob.size {
+            return None;
+        }
+        if let Some(s) = &ob.sym {
+            if s.any(off as usize, (off + ps) as usize) {
+                return None;
+            }
+        }
+        let a = self.mem.load_int(o.idx, off, ps);
+        Some(match ob.ptrs.get(&off) {
+            Some(&obj) => self.held(&Value::Ptr {
+                obj,
+                addr: a as u64,
+            }),
+            None => Held::Addr(a),
+        })
+    }
+}
+
+/// Maps location variables to a state's values (an object's through the check's renaming).
 struct StateMap<'a> {
     regs: &'a [Value],
     mem: &'a crate::exec::memory::Memory,
+    ren: &'a Renaming,
 }
 
 impl LocMap for StateMap<'_> {
@@ -907,6 +948,7 @@ impl LocMap for StateMap<'_> {
                 _ => None,
             },
             Loc::Mem(o) => {
+                let o = self.ren.get(o);
                 let ob = self.mem.objs.get(o.idx as usize)?;
                 if ob.gen != o.gen || !ob.alive || k >= ob.size {
                     return None;
@@ -934,6 +976,7 @@ impl LocMap for StateMap<'_> {
                 _ => None,
             },
             Loc::Mem(o) => {
+                let o = self.ren.get(o);
                 let ob = self.mem.objs.get(o.idx as usize)?;
                 if ob.gen != o.gen || !ob.alive || k + n > ob.size || bits > 128 {
                     return None;

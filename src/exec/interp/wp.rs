@@ -1008,6 +1008,7 @@ impl Wp<'_, '_, '_> {
             mem_pins,
             objects,
             conjuncts: conj,
+            named: Vec::new(),
         })
     }
 
