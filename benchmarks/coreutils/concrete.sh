@@ -50,6 +50,7 @@ printf 'aGVsbG8gd29ybGQK\nZm9vCg==\n' > b64.txt
 printf 'aGVsbG8*d29y\n' > bad64.txt
 printf '\000\001\002\003\177\200\377hello\n\t\r\033xyz\000\000\000\000\001\000\000\000\120\075\252\100' > bin.dat
 : > empty.txt
+printf 'first\n' > append.txt # tee -a: both runs append to it
 printf 'one\n' > dir/a
 printf 'two two\n' > dir/b.txt
 printf 'x\n' > dir/sub/c
@@ -140,7 +141,8 @@ sort||-g nums.txt
 sort||-k2 -r -s big.txt
 sort|big.txt|-n -r
 sort||-R --random-source=big.txt words.txt
-sort||-S 1k -u big.txt #known: a small buffer makes sort write temporary files, which the read-only model refuses (EROFS)
+sort||-S 1k -u big.txt
+sort||-o out.txt words.txt
 ls||dir
 ls||-l dir
 ls||-a dir
@@ -247,7 +249,8 @@ base64||big.txt
 od||-An -tx4 -N 64 big.txt
 uniq||-c big.txt
 nl||big.txt
-tee|lines.txt|scratch.txt #known: host files are read-only in the model (EROFS); the native run creates the file
+tee|lines.txt|scratch.txt
+tee|lines.txt|-a append.txt
 '
 
 # Runs "$@" with stdout and stderr as pipes into files $1 and $2; its status into $3.

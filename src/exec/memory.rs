@@ -444,6 +444,37 @@ impl Memory {
         Arc::make_mut(&mut o.bytes)[off as usize..off as usize + data.len()].copy_from_slice(data);
     }
 
+    /// Writes bytes and, where `sym` has an entry, that symbolic byte (a file's contents read
+    /// back as they were written).
+    pub fn write_mixed(
+        &mut self,
+        slot: u32,
+        off: u64,
+        data: &[u8],
+        sym: Option<&[Option<ExprId>]>,
+    ) {
+        self.write_bytes(slot, off, data);
+        if let Some(v) = sym.filter(|v| v.iter().any(|b| b.is_some())) {
+            let o = &mut self.objs[slot as usize];
+            let size = o.size as usize;
+            let d = Arc::make_mut(o.sym.get_or_insert_with(|| Arc::new(SymBytes::new(size))));
+            for (k, &b) in v.iter().enumerate() {
+                d.set(off as usize + k, b);
+            }
+        }
+    }
+
+    /// The `n` bytes at `off` and, when some are symbolic, every byte's entry.
+    pub fn read_mixed(&self, slot: u32, off: u64, n: u64) -> (&[u8], Option<Vec<Option<ExprId>>>) {
+        let (lo, hi) = (off as usize, (off + n) as usize);
+        let sym = self.objs[slot as usize]
+            .sym
+            .as_ref()
+            .filter(|v| v.any(lo, hi))
+            .map(|v| v.to_vec(lo, hi));
+        (self.bytes(slot, off, n), sym)
+    }
+
     #[inline]
     pub fn load_int(&self, slot: u32, off: u64, n: u64) -> u128 {
         let b = self.bytes(slot, off, n);

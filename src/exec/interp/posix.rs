@@ -6,9 +6,10 @@
 //!   data when trex's stdin is one, as the native program would see it, else read as a pipe
 //!   whatever it is, with its stat data), stdout and stderr (the `Io`, pipes, write-only),
 //!   `/dev/null`, `/dev/stdin` & co. (the descriptors themselves), and host files and
-//!   directories opened read-only by name, relative to the current directory (`--run-in-dir`),
-//!   each file's contents read once when it is opened (a snapshot: later host changes are not
-//!   seen; writing, truncating or creating a file is refused with `EROFS`);
+//!   directories opened by name, relative to the current directory (`--run-in-dir`), each
+//!   file's contents read once when it is opened (a snapshot: later host changes are not
+//!   seen); files created, written, truncated, renamed or removed are on the path's overlay
+//!   (`posix/overlay.rs`: copy-on-write, symbolic bytes kept), never the host;
 //! * the process's identity and limits, the clocks, `uname`, `getcwd`: the host's, as the
 //!   native program would see them; the umask (per path, 022 at start);
 //! * signals: actions are accepted and never delivered (no signal reaches a path).
@@ -25,9 +26,15 @@ use super::*;
 
 /// Directory listings and symbolic links.
 mod dir;
+/// mkdir, unlink, rmdir, rename on the overlay.
+mod names;
+/// The writable layer over the host's files, per path.
+mod overlay;
 mod poll;
-/// The calls that would change the (read-only) file system.
+/// The calls that change the file system and are not modelled (chmod, link, ...).
 mod ro;
+/// Files on the overlay: open to create or write, read, write, truncate.
+mod write;
 
 const EPERM: i64 = 1;
 const ENOENT: i64 = 2;
@@ -55,6 +62,7 @@ const O_CLOEXEC: i64 = 0o2000000;
 const AT_FDCWD: i64 = -100;
 const AT_SYMLINK_NOFOLLOW: i64 = 0x100;
 const AT_EMPTY_PATH: i64 = 0x1000;
+const AT_REMOVEDIR: i64 = 0x200;
 /// Descriptors a path may have open at once (`EMFILE` beyond, as `ulimit -n`).
 const MAX_FDS: usize = 1024;
 
@@ -130,6 +138,8 @@ enum Node {
     Dir(Arc<PathBuf>, Arc<Stat>),
     /// A file of KLEE's symbolic environment (`--posix-runtime`; `posix_sym.rs`).
     Sym(SymId),
+    /// A file of the path's overlay (`posix/overlay.rs`), by inode number.
+    Over(u64),
 }
 
 #[derive(Clone, Debug)]
@@ -154,6 +164,8 @@ pub(in crate::exec) struct Posix {
     fds: Vec<Option<Fd>>,
     descs: Vec<Option<Desc>>,
     umask: u32,
+    /// The files the path created or changed; `None` while it has changed none.
+    fs: Option<Arc<overlay::Overlay>>,
     /// KLEE's symbolic files, stdin and stdout, and failure injection (`--posix-runtime`).
     pub(super) sym: Option<Box<SymFs>>,
 }
@@ -178,6 +190,7 @@ impl Default for Posix {
             fds: vec![fd(0), fd(1), fd(2)],
             descs: vec![d(Node::Stdin, 0), d(Node::Out(1), 1), d(Node::Out(2), 1)],
             umask: 0o022,
+            fs: None,
             sym: None,
         }
     }
@@ -202,7 +215,9 @@ impl Posix {
             .sym
             .as_deref()
             .is_none_or(|s| s.fail.is_none() || s.max_fail == 0);
+        // A changed file is state interpolants do not see either.
         no_failures
+            && self.fs.is_none()
             && self.fds.iter().skip(3).all(|f| f.is_none())
             && on(0, |n| matches!(n, Node::Stdin))
             && on(1, |n| matches!(n, Node::Out(1)))
@@ -392,6 +407,19 @@ pub(super) enum Sys {
     /// `socket`: the model's machine has no network and no services (`EAFNOSUPPORT`; musl's
     /// nscd lookup then answers "not found", as natively without nscd).
     Socket,
+    Unlink,
+    UnlinkAt,
+    Rmdir,
+    Mkdir,
+    MkdirAt,
+    Rename,
+    RenameAt,
+    RenameAt2,
+    Truncate,
+    Ftruncate,
+    /// i386: the length is two registers (low, high).
+    Truncate64,
+    Ftruncate64,
 }
 
 fn sys_of(x86_64: bool, nr: i64) -> Option<Sys> {
@@ -449,6 +477,16 @@ fn sys_of(x86_64: bool, nr: i64) -> Option<Sys> {
             96 => Gettimeofday,
             318 => Getrandom,
             41 => Socket,
+            87 => Unlink,
+            263 => UnlinkAt,
+            84 => Rmdir,
+            83 => Mkdir,
+            258 => MkdirAt,
+            82 => Rename,
+            264 => RenameAt,
+            316 => RenameAt2,
+            76 => Truncate,
+            77 => Ftruncate,
             _ => return None,
         }
     } else {
@@ -500,6 +538,18 @@ fn sys_of(x86_64: bool, nr: i64) -> Option<Sys> {
             355 => Getrandom,
             // socket, and socketcall's SYS_SOCKET (musl tries socket first).
             359 => Socket,
+            10 => Unlink,
+            301 => UnlinkAt,
+            40 => Rmdir,
+            39 => Mkdir,
+            296 => MkdirAt,
+            38 => Rename,
+            302 => RenameAt,
+            353 => RenameAt2,
+            92 => Truncate,
+            93 => Ftruncate,
+            193 => Truncate64,
+            194 => Ftruncate64,
             _ => return None,
         }
     })
@@ -581,6 +631,21 @@ impl<'m, 'io> Interp<'m, 'io> {
         }
     }
 
+    /// The file name of argument `i` relative to `dirfd` (made concrete as KLEE's runtime
+    /// does under `--posix-runtime`), or the call's errno (an empty name: `ENOENT`).
+    fn path_arg(&mut self, args: &[CallArg], i: usize, dirfd: i64) -> R<Result<PathBuf, i64>> {
+        let p = self.arg(args, i);
+        let path = if self.st.posix.sym.is_some() {
+            self.sym_path(&p)?.0
+        } else {
+            self.sys_path(&p)?
+        };
+        if path.as_os_str().is_empty() {
+            return Ok(Err(-ENOENT));
+        }
+        Ok(self.at_path(dirfd, path))
+    }
+
     pub(super) fn syscall(&mut self, a: &[i64; 7], args: &[CallArg]) -> R<i64> {
         let nr = a[0];
         if let Some(m) = ro::mutation(self.x86_64, nr) {
@@ -646,13 +711,13 @@ impl<'m, 'io> Interp<'m, 'io> {
             Sys::Open => {
                 let p = self.arg(args, 1);
                 let path = self.sys_path(&p)?;
-                self.sys_open(path, a[2])
+                self.sys_open(path, a[2], a[3])
             }
             Sys::OpenAt => {
                 let p = self.arg(args, 2);
                 let path = self.sys_path(&p)?;
                 match self.at_path(a[1], path) {
-                    Ok(path) => self.sys_open(path, a[3]),
+                    Ok(path) => self.sys_open(path, a[3], a[4]),
                     Err(e) => e,
                 }
             }
@@ -946,12 +1011,21 @@ impl<'m, 'io> Interp<'m, 'io> {
                 let path = self.sys_path(&p)?;
                 match self
                     .at_path(dirfd, path)
-                    .and_then(|p| self.path_stat(&p, false))
+                    .and_then(|p| self.path_stat(&p, false).map(|st| (p, st)))
                 {
-                    // W_OK: the model's files are read-only.
-                    Ok(_) if mode & 2 != 0 => -EROFS,
-                    Ok(st) if mode & 1 != 0 && st.mode & 0o111 == 0 => -EACCES,
-                    Ok(_) => 0,
+                    Ok((p, st)) => match self.lookup(&p, false) {
+                        Ok(write::Lookup::Over(_)) => {
+                            if write::may(&st, mode as u32 & 7) {
+                                0
+                            } else {
+                                -EACCES
+                            }
+                        }
+                        // W_OK: the host's answer for its file (the overlay takes the writes).
+                        _ if mode & 2 != 0 => write::host_access(&p, mode as u32 & 7),
+                        _ if mode & 1 != 0 && st.mode & 0o111 == 0 => -EACCES,
+                        _ => 0,
+                    },
                     Err(e) => e,
                 }
             }
@@ -1002,6 +1076,67 @@ impl<'m, 'io> Interp<'m, 'io> {
                 r as i64
             }
             Sys::Socket => -EAFNOSUPPORT,
+            Sys::Unlink | Sys::Rmdir => {
+                let path = self.path_arg(args, 1, AT_FDCWD)?;
+                path.map_or_else(|e| e, |p| self.sys_unlink(&p, sys == Sys::Rmdir))
+            }
+            Sys::UnlinkAt => {
+                if a[3] & !AT_REMOVEDIR != 0 {
+                    return Ok(-EINVAL);
+                }
+                let path = self.path_arg(args, 2, a[1])?;
+                path.map_or_else(|e| e, |p| self.sys_unlink(&p, a[3] != 0))
+            }
+            Sys::Mkdir | Sys::MkdirAt => {
+                let (dirfd, i) = if sys == Sys::Mkdir {
+                    (AT_FDCWD, 1)
+                } else {
+                    (a[1], 2)
+                };
+                let path = self.path_arg(args, i, dirfd)?;
+                path.map_or_else(|e| e, |p| self.sys_mkdir(&p, a[i + 1]))
+            }
+            Sys::Rename | Sys::RenameAt | Sys::RenameAt2 => {
+                let (from, to, flags) = if sys == Sys::Rename {
+                    (
+                        self.path_arg(args, 1, AT_FDCWD)?,
+                        self.path_arg(args, 2, AT_FDCWD)?,
+                        0,
+                    )
+                } else {
+                    let flags = if sys == Sys::RenameAt2 { a[5] } else { 0 };
+                    (
+                        self.path_arg(args, 2, a[1])?,
+                        self.path_arg(args, 4, a[3])?,
+                        flags,
+                    )
+                };
+                match (from, to) {
+                    (Ok(f), Ok(t)) => self.sys_rename(&f, &t, flags)?,
+                    (Err(e), _) | (_, Err(e)) => e,
+                }
+            }
+            Sys::Truncate | Sys::Truncate64 => {
+                let len = if sys == Sys::Truncate64 {
+                    (a[2] as u32 as i64) | (a[3] << 32)
+                } else if self.x86_64 {
+                    a[2]
+                } else {
+                    a[2] as i32 as i64
+                };
+                let path = self.path_arg(args, 1, AT_FDCWD)?;
+                path.map_or_else(|e| e, |p| self.truncate_path(&p, len))
+            }
+            Sys::Ftruncate | Sys::Ftruncate64 => {
+                let len = if sys == Sys::Ftruncate64 {
+                    (a[2] as u32 as i64) | (a[3] << 32)
+                } else if self.x86_64 {
+                    a[2]
+                } else {
+                    a[2] as i32 as i64
+                };
+                self.truncate_fd(a[1], len)
+            }
             Sys::Getdents => {
                 let p = self.arg(args, 2);
                 self.sys_getdents(a[1], &p, a[3] as u64)?
@@ -1060,6 +1195,10 @@ impl<'m, 'io> Interp<'m, 'io> {
                 let id = *id;
                 return self.sym_read(d, id, p, n, at);
             }
+            Node::Over(i) => {
+                let i = *i;
+                return self.over_read(d, i, p, n, at);
+            }
         };
         let pos = at.unwrap_or(desc.pos);
         let start = pos.min(data.len() as u64) as usize;
@@ -1094,6 +1233,7 @@ impl<'m, 'io> Interp<'m, 'io> {
         match desc.node {
             Node::Out(k) => self.write_out(k, p, n),
             Node::Sym(id) => self.sym_write(d, id, p, n),
+            Node::Over(i) => self.over_write(d, i, p, n),
             Node::Null(_) => {
                 if n > 0 {
                     // The bytes must exist, as the kernel reads them.
@@ -1101,14 +1241,12 @@ impl<'m, 'io> Interp<'m, 'io> {
                 }
                 Ok(n as i64)
             }
-            // Opened read-only (nothing else is opened).
+            // Opened read-only (a file written is on the overlay).
             _ => Ok(-EBADF),
         }
     }
 
-    fn sys_open(&mut self, path: PathBuf, flags: i64) -> i64 {
-        // O_CREAT alone writes nothing when the file exists (it is opened as it is).
-        let write = flags & O_ACCMODE != 0 || flags & O_TRUNC != 0;
+    fn sys_open(&mut self, path: PathBuf, flags: i64, mode: i64) -> i64 {
         if path == Path::new("/dev/null") {
             let st = std::fs::metadata(&path)
                 .map(|m| Stat::of(&m))
@@ -1130,37 +1268,7 @@ impl<'m, 'io> Interp<'m, 'io> {
         if host_special(&path) {
             return -EACCES;
         }
-        let meta = match std::fs::metadata(&path) {
-            Ok(m) => m,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound && flags & O_CREAT != 0 => {
-                return -EROFS;
-            }
-            Err(e) => return -errno_of(&e),
-        };
-        if flags & O_CREAT != 0 && flags & O_EXCL != 0 {
-            return -EEXIST;
-        }
-        if write {
-            return if meta.is_dir() { -EISDIR } else { -EROFS };
-        }
-        let st = Arc::new(Stat::of(&meta));
-        if meta.is_dir() {
-            let abs = std::env::current_dir()
-                .map(|c| c.join(&path))
-                .unwrap_or(path);
-            return self.st.posix.open(Node::Dir(Arc::new(abs), st), flags);
-        }
-        if flags & 0o200000 != 0 {
-            // O_DIRECTORY on a file.
-            return -ENOTDIR;
-        }
-        if !meta.is_file() {
-            return -EACCES;
-        }
-        match std::fs::read(&path) {
-            Ok(data) => self.st.posix.open(Node::File(data.into(), st), flags),
-            Err(e) => -errno_of(&e),
-        }
+        self.open_path(path, flags, mode)
     }
 
     fn sys_lseek(&mut self, fd: i64, off: i64, whence: i64) -> i64 {
@@ -1173,6 +1281,10 @@ impl<'m, 'io> Interp<'m, 'io> {
             Node::Stdin | Node::Pipe(..) | Node::Out(_) => return -ESPIPE,
             Node::Null(_) => return 0,
             Node::File(data, _) => data.len() as i64,
+            Node::Over(i) => {
+                let o = self.st.posix.fs.as_deref().expect("overlay");
+                o.inode(*i).data.len() as i64
+            }
             // A directory's offset counts entries (`dir.rs`): set, not relative to its end.
             Node::Dir(..) if whence == 2 => return -EINVAL,
             Node::Dir(..) => 0,
@@ -1255,10 +1367,10 @@ impl<'m, 'io> Interp<'m, 'io> {
                 };
                 unsafe { libc::statfs(c.as_ptr(), &mut sfs) }
             }
-            Node::File(..) => {
+            Node::File(..) | Node::Over(_) => {
                 return error(
                     ErrorKind::Exec,
-                    "unsupported: fstatfs of a host file (its file system is not recorded)",
+                    "unsupported: fstatfs of a file (its file system is not recorded)",
                 )
             }
         };
@@ -1286,6 +1398,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             Node::Pipe(_, st) => (**st).clone(),
             Node::Out(k) => Stat::pipe(1 + *k as u64),
             Node::Null(st) | Node::File(_, st) | Node::Dir(_, st) => (**st).clone(),
+            Node::Over(i) => self.st.posix.overlay().expect("overlay").inode(*i).stat(),
             // A symbolic file's stat data is symbolic: `posix_sym` answers the stat calls on
             // it; only `/dev/fd/N` names of it get here.
             Node::Sym(_) => return Err(-EACCES),
@@ -1311,12 +1424,7 @@ impl<'m, 'io> Interp<'m, 'io> {
         if host_special(path) && !path.starts_with("/dev") && path.components().count() > 2 {
             return Err(-EACCES);
         }
-        let m = if nofollow {
-            std::fs::symlink_metadata(path)
-        } else {
-            std::fs::metadata(path)
-        };
-        m.map(|m| Stat::of(&m)).map_err(|e| -errno_of(&e))
+        self.lookup(path, nofollow).map(|l| self.lookup_stat(&l))
     }
 
     /// x86-64's `struct stat` (musl's `kstat`, 144 bytes).

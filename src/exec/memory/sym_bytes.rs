@@ -80,6 +80,12 @@ impl SymBytes {
         }
     }
 
+    /// Holds `size` bytes: the new ones concrete, those cut off forgotten (the caller makes
+    /// them concrete first: a chunk cut in part keeps its entries past `size`).
+    pub fn resize(&mut self, size: usize) {
+        self.chunks.resize(size.div_ceil(CHUNK), None);
+    }
+
     /// Every byte is concrete.
     pub fn is_concrete(&self) -> bool {
         self.chunks

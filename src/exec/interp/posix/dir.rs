@@ -2,8 +2,9 @@
 //! descriptor (the entries as the host lists them, `.` and `..` included, in its order, with
 //! its inode numbers and types) and `readlink` / `readlinkat`.
 //!
-//! A directory is listed again at each `getdents64` call; the descriptor's offset counts the
-//! entries returned so far (each entry's `d_off` is the offset after it, which `lseek` accepts
+//! A directory is listed again at each `getdents64` call, through the path's overlay (its
+//! files added, the names it removed or replaced hidden; an overlay directory lists its own
+//! names only); the descriptor's offset counts the entries returned so far (each entry's `d_off` is the offset after it, which `lseek` accepts
 //! back, as `seekdir` / `rewinddir` use it).
 
 use std::ffi::CString;
@@ -11,6 +12,8 @@ use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::MetadataExt;
 use std::path::Path;
 
+use super::overlay::{normalize, Found, Name};
+use super::write::cwd;
 use super::*;
 
 /// `d_type` of a directory.
@@ -77,6 +80,51 @@ fn records(entries: &[Entry], first: usize, count: u64) -> (Vec<u8>, usize) {
 }
 
 impl<'m, 'io> Interp<'m, 'io> {
+    /// The entries of directory `p` as the path sees it (the host's, through the overlay).
+    fn entries(&self, p: &Path) -> Result<Vec<Entry>, i64> {
+        let Some(o) = self.st.posix.overlay() else {
+            return list(p);
+        };
+        let n = normalize(p, &cwd());
+        let mut out = match o.find(&n) {
+            Found::Host => list(p)?,
+            Found::Node(i) => {
+                let up = n.parent().unwrap_or(&n).to_path_buf();
+                let up_ino = self
+                    .lookup(&up, false)
+                    .map(|l| self.lookup_stat(&l).ino)
+                    .unwrap_or_default();
+                let e = |ino, name: &[u8]| Entry {
+                    ino,
+                    kind: 4,
+                    name: name.to_vec(),
+                };
+                vec![e(o.inode(i).stat.ino, b"."), e(up_ino, b"..")]
+            }
+            // Removed while open: Linux lists nothing.
+            Found::Absent(_) => return Ok(Vec::new()),
+        };
+        let kids: Vec<(&std::ffi::OsStr, Name)> = o.children(&n).collect();
+        out.retain(|e| !kids.iter().any(|(k, _)| k.as_bytes() == e.name));
+        for (k, name) in kids {
+            if let Name::Node(i) = name {
+                let f = o.inode(i);
+                out.push(Entry {
+                    ino: f.stat.ino,
+                    kind: if f.is_dir() { 4 } else { 8 },
+                    name: k.as_bytes().to_vec(),
+                });
+            }
+        }
+        Ok(out)
+    }
+
+    /// Directory `p` holds no name but `.` and `..` (`rmdir`, `rename` over it).
+    pub(super) fn dir_is_empty(&self, p: &Path) -> bool {
+        self.entries(p)
+            .is_ok_and(|v| v.iter().all(|e| e.name == b"." || e.name == b".."))
+    }
+
     /// `getdents64(fd, buf, count)`.
     pub(super) fn sys_getdents(&mut self, fd: i64, buf: &Value, count: u64) -> R<i64> {
         let Some(d) = self.st.posix.desc(fd) else {
@@ -85,7 +133,7 @@ impl<'m, 'io> Interp<'m, 'io> {
         let desc = self.st.posix.descs[d].as_ref().unwrap();
         let pos = desc.pos;
         let entries = match desc.node.clone() {
-            Node::Dir(path, _) => match list(&path) {
+            Node::Dir(path, _) => match self.entries(&path) {
                 Ok(e) => e,
                 Err(e) => return Ok(e),
             },
@@ -140,6 +188,18 @@ impl<'m, 'io> Interp<'m, 'io> {
             format!("/proc/self/fd/{fd}").into_bytes()
         } else if host_special(&path) {
             return Ok(-EACCES);
+        } else if let Some(f) = self
+            .st
+            .posix
+            .overlay()
+            .map(|o| o.find(&normalize(&path, &cwd())))
+            .filter(|f| *f != Found::Host)
+        {
+            // The overlay has no links.
+            return Ok(match f {
+                Found::Absent(e) => -e,
+                _ => -EINVAL,
+            });
         } else {
             match std::fs::read_link(&path) {
                 Ok(t) => t.as_os_str().as_bytes().to_vec(),

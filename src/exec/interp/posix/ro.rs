@@ -1,8 +1,9 @@
-//! The calls that would change the file system (chmod, chown, unlink, rename, mkdir, rmdir,
-//! link, symlink, truncate, utimensat, and their `at` / descriptor forms): the model's host
-//! files are read-only, so each fails as on a read-only file system, after the checks Linux
-//! makes first (a missing file or parent directory: `ENOENT`; an existing target of a
-//! creation: `EEXIST`; a descriptor not open: `EBADF`), else with `EROFS`.
+//! The calls that would change the file system in ways the overlay (`overlay.rs`) does not
+//! model (chmod, chown, mknod, link, symlink, utimensat, and their `at` / descriptor forms):
+//! each fails as on a read-only file system, after the checks Linux makes first (a missing
+//! file or parent directory: `ENOENT`; an existing target of a creation: `EEXIST`; a
+//! descriptor not open: `EBADF`), else with `EROFS`. Creating, writing, truncating, removing
+//! and renaming files are modelled (`write.rs`, `names.rs`).
 
 use std::path::Path;
 
@@ -14,11 +15,8 @@ pub(super) enum Need {
     /// The file exists (chmod, chown, rename's source, truncate, utimensat); `nofollow`: the
     /// link itself.
     Exists { nofollow: bool },
-    /// The file does not exist, its directory does (mkdir, mknod, link, symlink).
+    /// The file does not exist, its directory does (mknod, link, symlink).
     Absent,
-    /// Its directory exists (unlink, rmdir: Linux refuses a read-only file system before
-    /// looking the name up).
-    Parent,
 }
 
 /// A call that would change the file system: which argument is the path (1-based, as in
@@ -29,17 +27,10 @@ pub(super) struct Mutation {
     pub(super) dirfd: usize,
     pub(super) path: usize,
     pub(super) need: Need,
-    /// `ftruncate` & co. on a descriptor not open for writing: `EINVAL` (Linux's answer).
-    pub(super) einval_on_fd: bool,
 }
 
 const fn at(dirfd: usize, path: usize, need: Need) -> Mutation {
-    Mutation {
-        dirfd,
-        path,
-        need,
-        einval_on_fd: false,
-    }
+    Mutation { dirfd, path, need }
 }
 
 const fn plain(path: usize, need: Need) -> Mutation {
@@ -47,7 +38,7 @@ const fn plain(path: usize, need: Need) -> Mutation {
 }
 
 const fn on_fd(fd: usize) -> Mutation {
-    at(fd, 0, Need::Parent)
+    at(fd, 0, FOLLOW)
 }
 
 const FOLLOW: Need = Need::Exists { nofollow: false };
@@ -55,28 +46,19 @@ const NOFOLLOW: Need = Need::Exists { nofollow: true };
 
 /// The mutation a system call number is, if it is one.
 pub(super) fn mutation(x86_64: bool, nr: i64) -> Option<Mutation> {
-    use Need::{Absent, Parent};
+    use Need::Absent;
     Some(if x86_64 {
         match nr {
-            90 | 92 => plain(1, FOLLOW),     // chmod, chown
-            94 => plain(1, NOFOLLOW),        // lchown
-            268 | 260 => at(1, 2, FOLLOW),   // fchmodat, fchownat
-            87 | 84 => plain(1, Parent),     // unlink, rmdir
-            263 => at(1, 2, Parent),         // unlinkat
-            82 => plain(1, NOFOLLOW),        // rename
-            264 | 316 => at(1, 2, NOFOLLOW), // renameat, renameat2
-            83 | 133 => plain(1, Absent),    // mkdir, mknod
-            258 | 259 => at(1, 2, Absent),   // mkdirat, mknodat
-            86 | 88 => plain(2, Absent),     // link, symlink
-            265 => at(3, 4, Absent),         // linkat
-            266 => at(2, 3, Absent),         // symlinkat
-            76 => plain(1, FOLLOW),          // truncate
-            280 => at(1, 2, FOLLOW),         // utimensat
-            91 | 93 => on_fd(1),             // fchmod, fchown
-            77 => Mutation {
-                einval_on_fd: true,
-                ..on_fd(1)
-            }, // ftruncate
+            90 | 92 => plain(1, FOLLOW),   // chmod, chown
+            94 => plain(1, NOFOLLOW),      // lchown
+            268 | 260 => at(1, 2, FOLLOW), // fchmodat, fchownat
+            133 => plain(1, Absent),       // mknod
+            259 => at(1, 2, Absent),       // mknodat
+            86 | 88 => plain(2, Absent),   // link, symlink
+            265 => at(3, 4, Absent),       // linkat
+            266 => at(2, 3, Absent),       // symlinkat
+            280 => at(1, 2, FOLLOW),       // utimensat
+            91 | 93 => on_fd(1),           // fchmod, fchown
             _ => return None,
         }
     } else {
@@ -84,22 +66,13 @@ pub(super) fn mutation(x86_64: bool, nr: i64) -> Option<Mutation> {
             15 | 182 | 212 => plain(1, FOLLOW), // chmod, chown, chown32
             16 | 198 => plain(1, NOFOLLOW),     // lchown, lchown32
             306 | 298 => at(1, 2, FOLLOW),      // fchmodat, fchownat
-            10 | 40 => plain(1, Parent),        // unlink, rmdir
-            301 => at(1, 2, Parent),            // unlinkat
-            38 => plain(1, NOFOLLOW),           // rename
-            302 | 353 => at(1, 2, NOFOLLOW),    // renameat, renameat2
-            39 | 14 => plain(1, Absent),        // mkdir, mknod
-            296 | 297 => at(1, 2, Absent),      // mkdirat, mknodat
+            14 => plain(1, Absent),             // mknod
+            297 => at(1, 2, Absent),            // mknodat
             9 | 83 => plain(2, Absent),         // link, symlink
             303 => at(3, 4, Absent),            // linkat
             304 => at(2, 3, Absent),            // symlinkat
-            92 | 193 => plain(1, FOLLOW),       // truncate, truncate64
             320 | 412 => at(1, 2, FOLLOW),      // utimensat, utimensat_time64
             94 | 95 | 207 => on_fd(1),          // fchmod, fchown, fchown32
-            93 | 194 => Mutation {
-                einval_on_fd: true,
-                ..on_fd(1)
-            }, // ftruncate, ftruncate64
             _ => return None,
         }
     })
@@ -116,7 +89,6 @@ impl<'m, 'io> Interp<'m, 'io> {
             self.fetch_stdin(fd);
             return Ok(match self.st.posix.desc(fd) {
                 None => -EBADF,
-                Some(_) if m.einval_on_fd => -EINVAL,
                 Some(_) => -EROFS,
             });
         }
@@ -140,7 +112,6 @@ impl<'m, 'io> Interp<'m, 'io> {
                 Err(e) if e != -ENOENT => e,
                 Err(_) => self.parent_check(&path),
             },
-            Need::Parent => self.parent_check(&path),
         })
     }
 
@@ -167,12 +138,8 @@ mod tests {
         // (name, x86-64 number, i386 number): the table's entries agree across archs.
         for (name, x, i) in [
             ("chmod", 90, 15),
-            ("unlink", 87, 10),
-            ("rename", 82, 38),
-            ("mkdir", 83, 39),
-            ("rmdir", 84, 40),
+            ("mknod", 133, 14),
             ("fchmod", 91, 94),
-            ("ftruncate", 77, 93),
             ("symlinkat", 266, 304),
             ("linkat", 265, 303),
             ("utimensat", 280, 320),
@@ -182,5 +149,8 @@ mod tests {
             assert_eq!(super::syscall_names::name(false, i), Some(name));
         }
         assert_eq!(mutation(true, 0), None);
+        // Modelled on the overlay: not refused here.
+        assert_eq!(mutation(true, 87), None, "unlink");
+        assert_eq!(mutation(false, 194), None, "ftruncate64");
     }
 }
