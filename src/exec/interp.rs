@@ -31,8 +31,8 @@ mod sym_bits;
 mod wp;
 mod wp_calls;
 mod wp_output;
-mod wp_varargs;
 mod wp_symptr;
+mod wp_varargs;
 
 /// A reference to an operand's value (a disjoint borrow of the register file or constants).
 macro_rules! opref {

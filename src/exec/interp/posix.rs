@@ -646,6 +646,18 @@ impl<'m, 'io> Interp<'m, 'io> {
         Ok(self.at_path(dirfd, path))
     }
 
+    /// A length or offset argument `a[i]`: on i386 a 32-bit register (signed), or two
+    /// (low, high) for the `*64` calls (`split`).
+    fn len_arg(&self, a: &[i64; 7], i: usize, split: bool) -> i64 {
+        if split {
+            (a[i] as u32 as i64) | (a[i + 1] << 32)
+        } else if self.x86_64 {
+            a[i]
+        } else {
+            a[i] as i32 as i64
+        }
+    }
+
     pub(super) fn syscall(&mut self, a: &[i64; 7], args: &[CallArg]) -> R<i64> {
         let nr = a[0];
         if let Some(m) = ro::mutation(self.x86_64, nr) {
@@ -1117,24 +1129,12 @@ impl<'m, 'io> Interp<'m, 'io> {
                 }
             }
             Sys::Truncate | Sys::Truncate64 => {
-                let len = if sys == Sys::Truncate64 {
-                    (a[2] as u32 as i64) | (a[3] << 32)
-                } else if self.x86_64 {
-                    a[2]
-                } else {
-                    a[2] as i32 as i64
-                };
+                let len = self.len_arg(a, 2, sys == Sys::Truncate64);
                 let path = self.path_arg(args, 1, AT_FDCWD)?;
                 path.map_or_else(|e| e, |p| self.truncate_path(&p, len))
             }
             Sys::Ftruncate | Sys::Ftruncate64 => {
-                let len = if sys == Sys::Ftruncate64 {
-                    (a[2] as u32 as i64) | (a[3] << 32)
-                } else if self.x86_64 {
-                    a[2]
-                } else {
-                    a[2] as i32 as i64
-                };
+                let len = self.len_arg(a, 2, sys == Sys::Ftruncate64);
                 self.truncate_fd(a[1], len)
             }
             Sys::Getdents => {
