@@ -3,14 +3,16 @@
 
 use super::*;
 
-/// The path with `x > 10` calls a variadic function: its segment's interpolant is blocked
-/// (`variadic or byval call`, line 6); the other path's is not.
-const VARIADIC: &str = "void klee_make_symbolic(void *, unsigned long, const char *);\n\
-    int sum(int n, ...) { return n; }\n\
+/// The path with `x > 10` passes a struct by value (a copy the callee's frame makes, which
+/// interpolation does not model): its segment's interpolant is blocked (`byval call`, line 7);
+/// the other path's is not.
+const BYVAL: &str = "void klee_make_symbolic(void *, unsigned long, const char *);\n\
+    struct big { int a[8]; };\n\
+    __attribute__((noinline)) int first(struct big b) { return b.a[0]; }\n\
     int main(void) {\n\
-      int x;\n\
+      int x; struct big b = {{1}};\n\
       klee_make_symbolic(&x, sizeof x, \"x\");\n\
-      if (x > 10) return sum(1, x);\n\
+      if (x > 10) return first(b);\n\
       return 0;\n\
     }\n";
 
@@ -48,14 +50,11 @@ fn reasons(err: &str) -> Vec<&str> {
 #[test]
 fn debug_prints_why_an_interpolant_is_missing() {
     let tmp = tempfile::tempdir().unwrap();
-    let bc = compile(tmp.path(), "variadic", VARIADIC);
+    let bc = compile(tmp.path(), "byval", BYVAL);
     let err = run_env(tmp.path(), &bc, &["--debug"], &[]);
     let r = reasons(&err);
     assert_eq!(r.len(), 1, "{err}");
-    assert!(
-        r[0].ends_with("variadic.c:6 (main): variadic or byval call"),
-        "{err}"
-    );
+    assert!(r[0].ends_with("byval.c:7 (main): byval call"), "{err}");
     // The user-facing lines are unchanged around it.
     assert!(err.starts_with("KLEE: output directory is "), "{err}");
     // A filter naming the target: the same line.
@@ -85,7 +84,7 @@ fn debug_prints_why_an_interpolant_is_missing() {
 #[test]
 fn trex_log_filters_by_target() {
     let tmp = tempfile::tempdir().unwrap();
-    let bc = compile(tmp.path(), "variadic", VARIADIC);
+    let bc = compile(tmp.path(), "byval", BYVAL);
     let with = |env: &[(&str, &str)]| reasons(&run_env(tmp.path(), &bc, &[], env)).len();
     assert_eq!(with(&[("TREX_LOG", "trex::itp=debug")]), 1);
     assert_eq!(with(&[("TREX_LOG", "trex=debug")]), 1);
