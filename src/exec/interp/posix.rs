@@ -684,11 +684,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             Sys::Pread => {
                 let p = self.arg(args, 2);
                 // i386: the offset is two registers (low, high).
-                let off = if self.x86_64 {
-                    a[4]
-                } else {
-                    (a[4] as u32 as i64) | (a[5] << 32)
-                };
+                let off = self.len_arg(a, 4, !self.x86_64);
                 if off < 0 {
                     return Ok(-EINVAL);
                 }

@@ -417,11 +417,7 @@ impl<'m, 'io> Interp<'m, 'io> {
         }
         let v = self.load_env_int(f.stat, ST_INO, 8);
         let e = self.expr_of(&v, 64, "st_ino")?;
-        let ino = self.some_value(e)?;
-        let k = self.pool.constant(64, ino);
-        let eq = self.pool.eq(e, k);
-        self.add_constraint(eq);
-        self.observe_fork(observe::Fork::Other("st_ino made concrete"));
+        let ino = self.make_concrete(e, "st_ino made concrete")?;
         Ok(Some(ino as u64))
     }
 

@@ -61,14 +61,21 @@ impl<'m, 'io> Interp<'m, 'io> {
         }
     }
 
-    /// One value of `e` on this path, which the path is then restricted to.
-    pub(super) fn concretize_fp(&mut self, e: ExprId) -> R<u128> {
+    /// One value of `e` on this path, which the path is then restricted to (interpolation
+    /// blocks its node there: `why`).
+    pub(super) fn make_concrete(&mut self, e: ExprId, why: &'static str) -> R<u128> {
         let k = self.some_value(e)?;
         let w = self.pool.width(e);
         let kc = self.pool.constant(w, k);
         let eq = self.pool.eq(e, kc);
         self.add_constraint(eq);
-        self.observe_fork(observe::Fork::Other("floating point concretized"));
+        self.observe_fork(observe::Fork::Other(why));
+        Ok(k)
+    }
+
+    /// `make_concrete` of a floating-point operand, with KLEE's warning once per location.
+    pub(super) fn concretize_fp(&mut self, e: ExprId) -> R<u128> {
+        let k = self.make_concrete(e, "floating point concretized")?;
         self.concretized += 1;
         let func = self.st.frames.last().map_or(FuncId(0), |f| f.func);
         if self.fp_warned.insert((func, self.st.pc)) {
