@@ -31,6 +31,7 @@ mod sym_bits;
 mod wp;
 mod wp_calls;
 mod wp_output;
+mod wp_ptraddr;
 mod wp_symptr;
 mod wp_varargs;
 

@@ -62,6 +62,13 @@ pub struct Itp {
     /// see `rename`); filled when the interpolant enters the table, empty when it names no
     /// heap object.
     pub named: Vec<(ObjRef, Option<u64>)>,
+    /// Objects whose base address the formula depends on (it reads a pointer location as an
+    /// address: a symbolic pointer made before the node): the address they must have.
+    pub bases: Vec<(ObjRef, u64)>,
+    /// Locations (`Loc::Reg` at 0, `Loc::Mem` at an offset) holding a pointer that must be
+    /// derived from the object (its provenance, the only object the executor lets a symbolic
+    /// pointer access): a pointer into it, or a symbolic address with it as provenance.
+    pub provenance: Vec<(Loc, u64, ObjRef)>,
 }
 
 /// The conjuncts of a boolean formula (nested `And`s of width 1), without duplicates.
@@ -99,7 +106,7 @@ pub fn dag_size(pool: &ExprPool, e: ExprId) -> usize {
 }
 
 /// Where a location array points.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Loc {
     /// A register slot (16 bytes, little-endian).
     Reg(u32),

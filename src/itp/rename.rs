@@ -83,6 +83,13 @@ pub fn named(
         objs.push(o);
         objs.extend(pinned(v));
     }
+    objs.extend(itp.bases.iter().map(|x| x.0));
+    for &(l, _, o) in &itp.provenance {
+        objs.push(o);
+        if let Loc::Mem(x) = l {
+            objs.push(x);
+        }
+    }
     if !objs.iter().any(|&o| heap(o).is_some()) {
         return Vec::new();
     }
@@ -290,6 +297,20 @@ pub fn rename(pool: &mut ExprPool, locs: &mut LocArrays, itp: &Itp, r: &Renaming
         objects: itp.objects.iter().map(|&(o, n)| (r.get(o), n)).collect(),
         conjuncts,
         named,
+        // A base address is checked on the renamed object (only an object keeping its
+        // name can have it).
+        bases: itp.bases.iter().map(|&(o, b)| (r.get(o), b)).collect(),
+        provenance: itp
+            .provenance
+            .iter()
+            .map(|&(l, k, o)| {
+                let l = match l {
+                    Loc::Mem(x) => Loc::Mem(r.get(x)),
+                    l => l,
+                };
+                (l, k, r.get(o))
+            })
+            .collect(),
     })
 }
 
@@ -473,6 +494,8 @@ mod tests {
             mem_pins: vec![((a, 8), PinVal::Obj(b, 0))],
             objects: vec![(a, 16), (b, 4)],
             named: vec![(a, Some(16)), (b, Some(4))],
+            bases: vec![(b, 0x1000)],
+            provenance: vec![(Loc::Mem(a), 8, b)],
         };
         let r = Renaming(vec![(a, x), (b, y)]);
         let out = rename(&mut pool, &mut locs, &itp, &r).unwrap();
@@ -482,6 +505,9 @@ mod tests {
         );
         assert_eq!(out.formula, Some(pool.ult(wx, wy)));
         assert_eq!(out.conjuncts, vec![pool.ult(wx, wy)]);
+        // The base address stays: only an object that has it passes the check.
+        assert_eq!(out.bases, vec![(y, 0x1000)]);
+        assert_eq!(out.provenance, vec![(Loc::Mem(x), 8, y)]);
         assert_eq!(out.reg_pins, vec![(1, PinVal::Obj(x, 0))]);
         assert_eq!(out.mem_pins, vec![((x, 8), PinVal::Obj(y, 0))]);
         assert_eq!(out.objects, vec![(x, 16), (y, 4)]);

@@ -673,6 +673,9 @@ impl Interpolation {
             };
             rename::matching(e, &objs)?
         };
+        if !addrs_hold(it, e, &ren) {
+            return None;
+        }
         let formula = e.formula?;
         let mut memo = hashbrown::HashMap::new();
         let f = {
@@ -874,6 +877,58 @@ impl Wp<'_, '_, '_> {
     }
 }
 
+/// The base addresses and pointer provenance `e` requires (`wp_ptraddr.rs`), in the
+/// installed state with its objects renamed by `ren`.
+fn addrs_hold(it: &mut Interp<'_, '_>, e: &Itp, ren: &Renaming) -> bool {
+    let live = |it: &Interp<'_, '_>, o: ObjRef| {
+        it.st
+            .mem
+            .objs
+            .get(o.idx as usize)
+            .filter(|ob| ob.gen == o.gen && ob.alive)
+            .map(|ob| (ob.base, ob.size))
+    };
+    for &(o, b) in &e.bases {
+        if live(it, ren.get(o)).map(|x| x.0) != Some(b) {
+            return false;
+        }
+    }
+    let pw = it.pw();
+    for &(l, off, o) in &e.provenance {
+        // What the executor would take the pointer's provenance to be when it loads it.
+        let have = match l {
+            Loc::Reg(s) => match it.st.regs.get(s as usize) {
+                Some(&Value::Ptr { obj, .. }) => Some(obj),
+                Some(&Value::Sym(x)) => {
+                    let x = it.pool.zext_or_trunc(x, pw);
+                    it.hint(x)
+                }
+                _ => None,
+            },
+            Loc::Mem(x) => {
+                let x = ren.get(x);
+                let ps = it.ps as u64;
+                match live(it, x) {
+                    Some((_, size)) if off + ps <= size => {}
+                    _ => return false,
+                }
+                match it.st.mem.load_sym(&mut it.pool, x.idx, off, ps) {
+                    Some(v) => {
+                        let v = it.pool.zext_or_trunc(v, pw);
+                        it.hint(v)
+                    }
+                    None => it.st.mem.objs[x.idx as usize].ptrs.get(&off).copied(),
+                }
+            }
+            Loc::Opaque => None,
+        };
+        if have != Some(ren.get(o)) {
+            return false;
+        }
+    }
+    true
+}
+
 /// What a check sees of the installed state (pins are compared with it).
 struct StateObjects<'a> {
     regs: &'a [Value],
@@ -944,6 +999,10 @@ impl LocMap for StateMap<'_> {
         match l {
             Loc::Reg(slot) => match self.regs.get(slot as usize)? {
                 Value::Int(x) => Some(pool.constant(8, (x >> (8 * k.min(15))) & 0xff)),
+                // A pointer as its address (`wp_ptraddr.rs`).
+                Value::Ptr { addr, .. } => {
+                    Some(pool.constant(8, (*addr as u128 >> (8 * k.min(15))) & 0xff))
+                }
                 Value::Sym(e) => Some(super::wp::byte_of(pool, *e, k)),
                 _ => None,
             },
@@ -969,6 +1028,9 @@ impl LocMap for StateMap<'_> {
         match l {
             Loc::Reg(slot) if k == 0 => match self.regs.get(slot as usize)? {
                 Value::Int(x) => Some(pool.constant(bits, crate::expr::mask(bits, *x))),
+                Value::Ptr { addr, .. } => {
+                    Some(pool.constant(bits, crate::expr::mask(bits, *addr as u128)))
+                }
                 Value::Sym(e) => {
                     let w = pool.width(*e);
                     (w <= bits).then(|| pool.zext(*e, bits))

@@ -21,7 +21,7 @@ use super::itp::{Fact, Step};
 use super::{Builtin, Interp, TI};
 use crate::exec::memory::{ObjKind, ObjRef};
 use crate::exec::objmap::ObjMap;
-use crate::exec::sem::{self, Conc, Exprs, Scalar};
+use crate::exec::sem::{self, Exprs, Scalar};
 use crate::exec::value::Value;
 use crate::expr::ExprId;
 use crate::ir::{BinOp, CastOp, Edge, Function, InstKind, Operand, TypeId};
@@ -74,6 +74,10 @@ pub(super) struct Shadow {
     pub(super) reg_pins: HashMap<u32, PinVal>,
     pub(super) mem_pins: HashMap<(ObjRef, u64), PinVal>,
     pub(super) objects: HashMap<ObjRef, u64>,
+    /// Objects whose base address the interpolant reads (`wp_ptraddr.rs`).
+    pub(super) bases: HashMap<ObjRef, u64>,
+    /// Start locations that must hold a pointer derived from an object (`wp_ptraddr.rs`).
+    pub(super) provenance: HashMap<(Loc, u64), ObjRef>,
     pub(super) fail: Option<&'static str>,
     /// The step at which `fail` was set, when known (for `trex::itp` debug events).
     pub(super) fail_at: Option<(crate::ir::FuncId, u32)>,
@@ -547,6 +551,8 @@ impl Wp<'_, '_, '_> {
                 }
                 TI::Ptr => {
                     let (pa, pb) = (self.sh_ptr(sh, base, a), self.sh_ptr(sh, base, b));
+                    let pa = self.sh_promote(sh, pa, fact(0));
+                    let pb = self.sh_promote(sh, pb, fact(1));
                     let sym_fact = |f: Option<&Fact>| matches!(f, Some(Fact::SymPtr(..)));
                     let sym_ptr = |p: SV| matches!(p, SV::Ptr(PS::Sym(..)));
                     if sym_fact(fact(0)) || sym_fact(fact(1)) || sym_ptr(pa) || sym_ptr(pb) {
@@ -558,32 +564,18 @@ impl Wp<'_, '_, '_> {
                         };
                         return Self::sh_set(sh, base, dst, v);
                     }
-                    let (Some(Fact::Ptr(va, _)), Some(Fact::Ptr(vb, _))) = (fact(0), fact(1))
+                    let (Some(&Fact::Ptr(va, sa)), Some(&Fact::Ptr(vb, sb))) = (fact(0), fact(1))
                     else {
                         return Self::sh_set(sh, base, dst, SV::Opaque);
                     };
-                    let (va, vb) = (*va, *vb);
                     if let (SV::Ptr(x), SV::Ptr(y)) = (pa, pb) {
                         self.sh_pin(sh, x, va);
                         self.sh_pin(sh, y, vb);
                     } else {
                         return Self::sh_set(sh, base, dst, SV::Opaque);
                     }
-                    use crate::ir::IntPred as P;
-                    let r =
-                        match (va, vb) {
-                            (PinVal::Obj(o1, x), PinVal::Obj(o2, y)) if o1 == o2 => Some(
-                                sem::icmp(&mut Conc, *pred, 64, x as u64 as u128, y as u64 as u128),
-                            ),
-                            (PinVal::Addr(x), PinVal::Addr(y)) => {
-                                Some(sem::icmp(&mut Conc, *pred, self.ps * 8, x, y))
-                            }
-                            _ if matches!(pred, P::Eq) => Some(0),
-                            _ if matches!(pred, P::Ne) => Some(1),
-                            _ => None,
-                        };
-                    let v = match r {
-                        Some(b) => SV::Int(self.pool.bool_const(b != 0)),
+                    let v = match self.sh_pinned_ptr_cmp(sh, *pred, (va, sa), (vb, sb)) {
+                        Some(b) => SV::Int(self.pool.bool_const(b)),
                         None => SV::Opaque,
                     };
                     Self::sh_set(sh, base, dst, v);
@@ -654,6 +646,7 @@ impl Wp<'_, '_, '_> {
             }
             InstKind::Load { ty, ptr, .. } => {
                 let p = self.sh_ptr(sh, base, ptr);
+                let p = self.sh_promote(sh, p, fact(0));
                 if let (SV::Ptr(PS::Sym(o, off)), Some(Fact::SymPtr(..))) = (p, fact(0)) {
                     let n = self.m.ty(*ty).store_size;
                     let v = match self.sh_sym_access(sh, o, off, n, facts) {
@@ -670,6 +663,7 @@ impl Wp<'_, '_, '_> {
             }
             InstKind::Store { ty, val, ptr, .. } => {
                 let p = self.sh_ptr(sh, base, ptr);
+                let p = self.sh_promote(sh, p, fact(0));
                 let raw = self.sh_val(sh, base, val);
                 let v = match (self.ti(*ty), self.sh_width(*ty)) {
                     (TI::Ptr, _) => self.as_ptr(raw).map_or(SV::Opaque, SV::Ptr),
@@ -694,6 +688,10 @@ impl Wp<'_, '_, '_> {
                 indices,
             } => {
                 let p = self.sh_ptr(sh, base, b);
+                let p = match facts.get(indices.len()) {
+                    f @ Some(Fact::SymPtr(..)) => self.sh_promote(sh, p, f),
+                    _ => p,
+                };
                 let SV::Ptr(ps) = p else {
                     return Self::sh_set(sh, base, dst, SV::Opaque);
                 };
@@ -894,7 +892,11 @@ impl Wp<'_, '_, '_> {
                 }
             }
         }
+        if !self.sh_apply_addrs(sh, itp) {
+            return None;
+        }
         let formula = itp.formula?;
+        let addrs = self.sh_ptr_addrs(sh, formula)?;
         let mut memo = HashMap::new();
         let (it, cx) = (&mut *self.it, &mut *self.cx);
         for v in sh.regs.values() {
@@ -929,6 +931,7 @@ impl Wp<'_, '_, '_> {
             locs: &cx.locs,
             masks: &mut cx.masks,
             touched,
+            addrs,
         };
         subst(&mut it.pool, &cx.locs, formula, &mut memo, &mut map)
     }
@@ -1002,6 +1005,14 @@ impl Wp<'_, '_, '_> {
         mem_pins.sort_by_key(|x| x.0);
         let mut objects: Vec<_> = sh.objects.into_iter().collect();
         objects.sort();
+        let mut bases: Vec<_> = sh.bases.into_iter().collect();
+        bases.sort();
+        let mut provenance: Vec<_> = sh
+            .provenance
+            .into_iter()
+            .map(|((l, k), o)| (l, k, o))
+            .collect();
+        provenance.sort();
         Some(Itp {
             formula: Some(f),
             reg_pins,
@@ -1009,6 +1020,8 @@ impl Wp<'_, '_, '_> {
             objects,
             conjuncts: conj,
             named: Vec::new(),
+            bases,
+            provenance,
         })
     }
 
@@ -1208,6 +1221,16 @@ impl Wp<'_, '_, '_> {
         for (k, v) in c.objects {
             sh.objects.insert(k, v);
         }
+        for (k, v) in c.bases {
+            if *sh.bases.entry(k).or_insert(v) != v {
+                Self::sh_fail(sh, "inconsistent base address");
+            }
+        }
+        for (k, v) in c.provenance {
+            if *sh.provenance.entry(k).or_insert(v) != v {
+                Self::sh_fail(sh, "a pointer derived from two objects");
+            }
+        }
         if c.fail.is_some() {
             sh.fail = c.fail;
         }
@@ -1268,6 +1291,7 @@ impl Wp<'_, '_, '_> {
             }
             InstKind::Load { ptr, ty, .. } | InstKind::Store { ptr, ty, .. } => {
                 let p = self.sh_ptr(sh, base, ptr);
+                let p = self.sh_promote(sh, p, facts.first());
                 if let (SV::Ptr(PS::Sym(o, off)), Some(Fact::SymPtr(..))) = (p, facts.first()) {
                     let n = self.m.ty(*ty).store_size;
                     return self.sh_sym_fault(sh, o, off, n, facts);
@@ -1380,6 +1404,8 @@ struct ShadowMap<'a> {
     masks: &'a mut ArrayMasks,
     /// The location bytes the shadow maps to something else.
     touched: Touched,
+    /// The addresses of the pointers it left in locations the formula reads.
+    addrs: super::wp_ptraddr::PtrAddrs,
 }
 
 impl LocMap for ShadowMap<'_> {
@@ -1411,8 +1437,11 @@ impl LocMap for ShadowMap<'_> {
                     _ => None,
                 },
                 Some(SV::Int(e)) => Some(byte_of(pool, *e, k)),
-                Some(_) => None,
+                Some(_) => Some(byte_of(pool, *self.addrs.regs.get(&slot)?, k)),
             },
+            Loc::Mem(o) if self.addrs.mem.contains_key(&(o, k)) => {
+                self.addrs.mem.get(&(o, k)).copied()
+            }
             Loc::Mem(o) => match self.sh.mem.get(o, k) {
                 Some(b) => *b,
                 None if self.sh.created.contains(&o) => Some(pool.constant(8, 0)),
@@ -1441,7 +1470,11 @@ impl LocMap for ShadowMap<'_> {
                     let a2 = self.locs.existing(Loc::Reg(*s2))?;
                     Some(crate::itp::read_word(pool, a2, 0, n))
                 }
-                _ => None,
+                _ => {
+                    let e = *self.addrs.regs.get(&slot)?;
+                    let w = pool.width(e);
+                    (w <= bits).then(|| pool.zext(e, bits))
+                }
             },
             Loc::Mem(o) => match self.sh.words.get(o, k) {
                 Some(&(wn, e)) if wn == n && pool.width(e) == bits => Some(e),

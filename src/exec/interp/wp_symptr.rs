@@ -272,8 +272,8 @@ impl Wp<'_, '_, '_> {
     /// A comparison of two pointers at least one of which is symbolic: into the same object,
     /// their offsets compared (an ordering requires both within the object or one past it,
     /// where no address wraps); with the null pointer, (in)equality, the other pointer
-    /// required within its object. `None` (opaque): two objects' addresses, other constant
-    /// addresses and signed orderings are not modelled.
+    /// required within its object. Other forms (two objects' addresses, signed orderings)
+    /// compare the addresses, the objects' bases required (`wp_ptraddr.rs`). `None`: opaque.
     pub(super) fn sh_sym_ptr_cmp(
         &mut self,
         sh: &mut Shadow,
@@ -292,17 +292,15 @@ impl Wp<'_, '_, '_> {
             let c = w.pool.ule(off, end);
             w.sh_require(sh, c);
         };
-        match (x, y) {
-            (Some(p), None) | (None, Some(p)) => {
+        let by_offsets = match (x, y) {
+            (Some(p), None) | (None, Some(p)) => match pred {
                 // An address within an object is never null.
-                let r = match pred {
-                    IntPred::Eq => false,
-                    IntPred::Ne => true,
-                    _ => return None,
-                };
-                within(self, sh, p);
-                Some(self.pool.bool_const(r))
-            }
+                IntPred::Eq | IntPred::Ne => {
+                    within(self, sh, p);
+                    Some(self.pool.bool_const(pred == IntPred::Ne))
+                }
+                _ => None,
+            },
             (Some(p), Some(q)) if p.0 == q.0 => match pred {
                 IntPred::Eq => Some(self.pool.eq(p.1, q.1)),
                 IntPred::Ne => {
@@ -323,6 +321,21 @@ impl Wp<'_, '_, '_> {
                 _ => None,
             },
             _ => None,
+        };
+        if by_offsets.is_some() {
+            return by_offsets;
         }
+        let addr = |w: &mut Self, sh: &mut Shadow, side: Option<(ObjRef, ExprId, u64)>| match side {
+            Some((o, off, _)) => w.sh_ptr_addr(sh, PS::Sym(o, off)),
+            None => Some(w.pool.constant(pw, 0)),
+        };
+        let (ea, eb) = (addr(self, sh, x)?, addr(self, sh, y)?);
+        Some(crate::exec::sem::icmp(
+            &mut crate::exec::sem::Exprs(&mut self.pool),
+            pred,
+            pw,
+            ea,
+            eb,
+        ))
     }
 }
