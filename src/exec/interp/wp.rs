@@ -591,6 +591,13 @@ impl Wp<'_, '_, '_> {
                 };
                 let r = match (op, x, self.ti(*from), self.ti(*to)) {
                     (_, SV::Ptr(p), TI::Ptr, TI::Ptr) => SV::Ptr(p),
+                    // The address (`wp_ptraddr.rs`: an object's base required).
+                    (CastOp::PtrToInt, SV::Ptr(p), TI::Ptr, TI::Int(wt)) => {
+                        match self.sh_ptr_addr(sh, p) {
+                            Some(e) => SV::Int(self.pool.zext_or_trunc(e, wt)),
+                            None => SV::Opaque,
+                        }
+                    }
                     (
                         CastOp::Trunc | CastOp::ZExt | CastOp::SExt,
                         SV::Int(e),
