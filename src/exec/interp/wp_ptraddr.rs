@@ -17,13 +17,14 @@
 //! parent's segment needs the pointer the parent put there as an address too
 //! ([`Wp::sh_ptr_addr`]): an object's address is its pinned base plus the offset.
 
-use hashbrown::HashMap;
+use hashbrown::{HashMap, HashSet};
 
 use super::itp::Fact;
 use super::wp::{Shadow, Wp, PS, SV};
 use crate::exec::memory::ObjRef;
 use crate::exec::sem::{self, Conc};
-use crate::expr::ExprId;
+use crate::exec::value::Value;
+use crate::expr::{ArrayId, ExprId};
 use crate::ir::IntPred;
 use crate::itp::{Itp, Loc, PinVal};
 
@@ -229,44 +230,58 @@ impl Wp<'_, '_, '_> {
     /// (registers by slot, memory by byte), for mapping it through the segment. `None`: one
     /// is not expressible.
     pub(super) fn sh_ptr_addrs(&mut self, sh: &mut Shadow, formula: ExprId) -> Option<PtrAddrs> {
-        let mut arrays = hashbrown::HashSet::new();
-        crate::itp::arrays_in(&self.pool, formula, &mut arrays);
         let mut out = PtrAddrs::default();
+        // The locations holding a pointer the segment left there, whose arrays exist (a
+        // formula can read no other): most formulas read none of them, which the arrays'
+        // signatures tell without walking the formula (it can be large: applied at every node).
+        let mut regs = Vec::new();
+        for (&s, &v) in &sh.regs {
+            let ptr = match v {
+                SV::Ptr(_) => true,
+                SV::Const(c) => matches!(self.consts[c.0 as usize], Value::Ptr { .. }),
+                _ => false,
+            };
+            if let (true, Some(a)) = (ptr, self.cx.locs.existing(Loc::Reg(s))) {
+                regs.push((s, v, a));
+            }
+        }
+        let mut objs = Vec::new();
+        for o in sh.mem_ptrs.objects() {
+            if let Some(a) = self.cx.locs.existing(Loc::Mem(o)) {
+                objs.push((o, a));
+            }
+        }
+        if regs.is_empty() && objs.is_empty() {
+            return Some(out);
+        }
+        let reads = |w: &mut Self, a: ArrayId| {
+            let set = HashSet::from_iter([a]);
+            let (it, cx) = (&*w.it, &mut *w.cx);
+            cx.masks.reads_any(&it.pool, &cx.locs, formula, &set)
+        };
         let ps = self.ps as u64;
-        for a in arrays {
-            match self.cx.locs.loc(a) {
-                Some(Loc::Reg(s)) => {
-                    let v = match sh.regs.get(&s).copied() {
-                        Some(v @ SV::Ptr(_)) => v,
-                        Some(v @ SV::Const(c))
-                            if matches!(
-                                self.consts[c.0 as usize],
-                                crate::exec::value::Value::Ptr { .. }
-                            ) =>
-                        {
-                            v
-                        }
-                        _ => continue,
-                    };
-                    let p = self.as_ptr(v)?;
-                    let e = self.sh_ptr_addr(sh, p)?;
-                    out.regs.insert(s, e);
+        for (s, v, a) in regs {
+            if reads(self, a) {
+                let p = self.as_ptr(v)?;
+                let e = self.sh_ptr_addr(sh, p)?;
+                out.regs.insert(s, e);
+            }
+        }
+        for (o, a) in objs {
+            if !reads(self, a) {
+                continue;
+            }
+            let stored: Vec<(u64, PS)> = sh
+                .mem_ptrs
+                .offsets(o)
+                .filter_map(|off| sh.mem_ptrs.get(o, off).map(|p| (off, *p)))
+                .collect();
+            for (off, p) in stored {
+                let e = self.sh_ptr_addr(sh, p)?;
+                for k in 0..ps {
+                    let b = super::wp::byte_of(&mut self.it.pool, e, k);
+                    out.mem.insert((o, off + k), b);
                 }
-                Some(Loc::Mem(o)) => {
-                    let stored: Vec<(u64, PS)> = sh
-                        .mem_ptrs
-                        .offsets(o)
-                        .filter_map(|off| sh.mem_ptrs.get(o, off).map(|p| (off, *p)))
-                        .collect();
-                    for (off, p) in stored {
-                        let e = self.sh_ptr_addr(sh, p)?;
-                        for k in 0..ps {
-                            let b = super::wp::byte_of(&mut self.it.pool, e, k);
-                            out.mem.insert((o, off + k), b);
-                        }
-                    }
-                }
-                _ => {}
             }
         }
         (sh.fail.is_none()).then_some(out)
