@@ -344,6 +344,8 @@ pub(super) struct Interp<'m, 'io> {
     /// The analyses watching the run (`interp/observe.rs`; `None` while its own hook runs),
     /// the frequent events they want now, and the sites where one watches steps.
     observers: Vec<Option<Box<dyn observe::Observer>>>,
+    /// What each observer wanted after its last hook (`observers` order).
+    obs_wants: Vec<observe::Wants>,
     wants: observe::Wants,
     step_sites: Option<crate::ir::pcset::PcSet>,
     /// `Config::path_inputs`.
@@ -412,7 +414,8 @@ impl<'m, 'io> Interp<'m, 'io> {
         let ptr_mask = mem.ptr_mask;
         let observers = Self::observers_for(m, cfg);
         let step_sites = Self::step_sites(&observers);
-        let wants = Self::wants_of(&observers);
+        let obs_wants = Self::each_wants(&observers);
+        let wants = observe::Wants::all(&obs_wants);
         let mut st = ExecutionState::new(mem);
         // (Kept only when asked for: recording costs a test per branch otherwise.)
         if cfg.path_files.branches {
@@ -476,6 +479,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             subsumed_test: cfg.subsumed_test,
             hints: hashbrown::HashMap::new(),
             observers,
+            obs_wants,
             wants,
             step_sites,
             path_inputs: cfg.path_inputs,

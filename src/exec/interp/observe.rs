@@ -36,6 +36,11 @@ impl Wants {
             returns: self.returns || o.returns,
         }
     }
+
+    /// What the observers want, together.
+    pub(in crate::exec) fn all(each: &[Wants]) -> Wants {
+        each.iter().fold(Wants::default(), |w, &o| w.or(o))
+    }
 }
 
 /// Something the running instruction added to its path.
@@ -131,31 +136,42 @@ impl Interp<'_, '_> {
     /// Runs `hook` on every observer in order, stopping at the first error. Each observer is
     /// taken out of the interpreter while its hook runs, so that the hook can use the whole
     /// interpreter and raise events the other observers hear. Then what they want is re-read.
-    fn each_observer(
+    fn each_observer(&mut self, hook: impl FnMut(&mut dyn Observer, &mut Self) -> R<()>) -> R<()> {
+        self.some_observers(|_| true, hook)
+    }
+
+    /// `each_observer` on the observers whose last wants `pick` accepts. An observer's wants
+    /// change only in its own hooks, so only theirs are re-read.
+    fn some_observers(
         &mut self,
+        pick: impl Fn(Wants) -> bool,
         mut hook: impl FnMut(&mut dyn Observer, &mut Self) -> R<()>,
     ) -> R<()> {
         let mut r = Ok(());
         for i in 0..self.observers.len() {
+            if !pick(self.obs_wants[i]) {
+                continue;
+            }
             let Some(mut o) = self.observers[i].take() else {
                 // (Its own hook is running: it raised this event.)
                 continue;
             };
             r = hook(&mut *o, self);
+            self.obs_wants[i] = o.wants();
             self.observers[i] = Some(o);
             if r.is_err() {
                 break;
             }
         }
-        self.wants = Self::wants_of(&self.observers);
+        self.wants = Wants::all(&self.obs_wants);
         r
     }
 
-    /// What the observers want, together.
-    pub(super) fn wants_of(obs: &[Option<Box<dyn Observer>>]) -> Wants {
+    /// What each observer wants now.
+    pub(super) fn each_wants(obs: &[Option<Box<dyn Observer>>]) -> Vec<Wants> {
         obs.iter()
-            .flatten()
-            .fold(Wants::default(), |w, o| w.or(o.wants()))
+            .map(|o| o.as_ref().map_or(Wants::default(), |o| o.wants()))
+            .collect()
     }
 
     /// The sites of every observer's step hook (`None`: no observer has any).
@@ -236,7 +252,11 @@ impl Interp<'_, '_> {
             return Ok(());
         }
         self.st.pc = pc;
-        self.each_observer(|o, it| o.on_block(it, f, pc, resumed))
+        // After a jump, only the observers that want blocks (the others' hooks do nothing).
+        self.some_observers(
+            |w| resumed || w.blocks,
+            |o, it| o.on_block(it, f, pc, resumed),
+        )
     }
 
     /// The return hook.
