@@ -33,6 +33,7 @@ mod wp_calls;
 mod wp_output;
 mod wp_ptraddr;
 mod wp_symptr;
+mod wp_syscall;
 mod wp_varargs;
 
 /// A reference to an operand's value (a disjoint borrow of the register file or constants).

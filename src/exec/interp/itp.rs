@@ -305,6 +305,48 @@ fn arg_fact(it: &Interp<'_, '_>, o: &Operand, ptr: bool) -> Fact {
     }
 }
 
+/// Entries of a `writev` the wp can summarize (`wp_syscall.rs`); more are not recorded.
+pub(super) const MAX_IOV: u64 = 16;
+
+/// For a `writev(fd, iov, cnt)` system call: where each of its `cnt` entries points and its
+/// length (`Fact::Ptr`, `Fact::Val`), as the executor is about to read them. Nothing when an
+/// entry is symbolic or out of bounds (the wp then does not summarize the call).
+fn iov_facts(it: &Interp<'_, '_>, args: &[crate::ir::CallArg], facts: &mut Vec<Fact>) {
+    let int = |k: usize| match facts.get(k) {
+        Some(Fact::Val(v)) => super::wp::conc(v),
+        _ => None,
+    };
+    let writev = if it.x86_64 { 20 } else { 146 };
+    let (Some(nr), Some(cnt)) = (int(0), int(3)) else {
+        return;
+    };
+    if nr != writev || cnt as u64 > MAX_IOV {
+        return;
+    }
+    let Some(iov) = args.get(2).map(|a| it.op(&a.op)) else {
+        return;
+    };
+    let ps = it.ps as u64;
+    let mut out = Vec::new();
+    for i in 0..cnt as u64 {
+        let e = it.ptr_add(iov.clone(), (i * 2 * ps) as i64);
+        let Ok((s, o)) = it.st.mem.resolve_any(&e, 2 * ps) else {
+            return;
+        };
+        let ob = &it.st.mem.objs[s as usize];
+        if ob
+            .sym
+            .as_ref()
+            .is_some_and(|v| v.any(o as usize, (o + 2 * ps) as usize))
+        {
+            return;
+        }
+        out.push(ptr_fact(it, &it.st.mem.load_ptr(s, o)));
+        out.push(Fact::Val(Value::Int(it.st.mem.load_int(s, o + ps, ps))));
+    }
+    facts.extend(out);
+}
+
 impl Interpolation {
     /// Records the step about to execute (before it runs).
     fn record(&mut self, it: &Interp<'_, '_>, inst: &Inst) {
@@ -375,6 +417,11 @@ impl Interpolation {
                     for a in args.iter() {
                         let ptr = it.ti(a.ty) == TI::Ptr;
                         facts.push(arg_fact(it, &a.op, ptr));
+                    }
+                    if let Callee::Direct(f) = callee {
+                        if it.builtins[f.0 as usize] == super::Builtin::Syscall {
+                            iov_facts(it, args, &mut facts);
+                        }
                     }
                 }
                 // va_start: the running frame's area of variadic arguments (`wp_varargs.rs`).

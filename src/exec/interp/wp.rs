@@ -591,6 +591,16 @@ impl Wp<'_, '_, '_> {
                 };
                 let r = match (op, x, self.ti(*from), self.ti(*to)) {
                     (_, SV::Ptr(p), TI::Ptr, TI::Ptr) => SV::Ptr(p),
+                    // An object the segment created has no address over the start: the
+                    // integer stays that pointer, so that a system call given it (musl's
+                    // `(long)&wsz`, `(long)iov`) still reaches the object; arithmetic on it
+                    // is opaque (`as_int`).
+                    (
+                        CastOp::PtrToInt,
+                        SV::Ptr(p @ (PS::Known(PinVal::Obj(o, _)) | PS::Sym(o, _))),
+                        TI::Ptr,
+                        TI::Int(_),
+                    ) if sh.created.contains(&o) => SV::Ptr(p),
                     // The address (`wp_ptraddr.rs`: an object's base required).
                     (CastOp::PtrToInt, SV::Ptr(p), TI::Ptr, TI::Int(wt)) => {
                         match self.sh_ptr_addr(sh, p) {

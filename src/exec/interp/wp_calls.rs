@@ -217,27 +217,7 @@ impl Wp<'_, '_, '_> {
             | Builtin::PrintRange
             | Builtin::Merge => Self::sh_set(sh, base, dst, SV::Opaque),
             Builtin::RunDtors if self.structors("llvm.global_dtors").is_empty() => {}
-            Builtin::Syscall => {
-                // write(fd, buf, n) returns n; other calls: an opaque result.
-                let nr = rec(arg_base).as_ref().and_then(conc);
-                let is_write = if self.x86_64 {
-                    nr == Some(1)
-                } else {
-                    nr == Some(4)
-                };
-                if is_write {
-                    self.sh_require_args(sh, &argv[..2.min(argv.len())], facts, arg_base);
-                    let v = argv.get(3).copied().unwrap_or(SV::Opaque);
-                    let w = self.sh_width(inst_ret(inst));
-                    let v = match (v, w) {
-                        (SV::Int(e), Some(w)) => SV::Int(self.pool.zext_or_trunc(e, w)),
-                        _ => SV::Opaque,
-                    };
-                    Self::sh_set(sh, base, dst, v);
-                } else {
-                    Self::sh_fail(sh, "system call not modelled");
-                }
-            }
+            Builtin::Syscall => self.sh_syscall(sh, base, inst, args, &argv, facts),
             _ => {
                 // Ends of paths (abort, exit, errors) are the last step of a leaf and never
                 // reach here; anything else is not modelled.

@@ -1,10 +1,10 @@
 //! The weakest-precondition shadow of the C library's output calls (`printf`, `puts`, ... on
 //! standard output and error, see `wp.rs`): a summary of the whole call, not its instructions.
 //!
-//! Their insides are not expressible (the stream's buffer pointers and their differences),
-//! and they matter to the program only through their result, the program memory they write
-//! and the bytes they print; TRACER-X treats them as not affecting the property. A call that
-//! returns within the segment is summarized as:
+//! They matter to the program only through their result, the program memory they write and
+//! the bytes they print; TRACER-X treats them as not affecting the property. A call that
+//! forks inside (a node starts or ends in it) is shadowed instruction by instruction, its
+//! system calls by `wp_syscall.rs`. A call that returns within the segment is summarized as:
 //! - the stream pinned to the `FILE` of stdout or stderr it was; the format and the strings
 //!   printed pinned to the constant strings they were (a constant string is the same bytes in
 //!   every state, so the same bytes are read); a format with `%n` (it writes program memory)
