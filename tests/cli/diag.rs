@@ -3,16 +3,16 @@
 
 use super::*;
 
-/// The path with `x > 10` passes a struct by value (a copy the callee's frame makes, which
-/// interpolation does not model): its segment's interpolant is blocked (`byval call`, line 7);
-/// the other path's is not.
+/// The path with `x > 10` passes a struct by value as a variadic argument (a byval copy into
+/// the callee's area of variadic arguments, which interpolation does not model): its segment's
+/// interpolant is blocked (`byval variadic argument`, line 7); the other path's is not.
 const BYVAL: &str = "void klee_make_symbolic(void *, unsigned long, const char *);\n\
     struct big { int a[8]; };\n\
-    __attribute__((noinline)) int first(struct big b) { return b.a[0]; }\n\
+    __attribute__((noinline)) int first(int n, ...) { return n; }\n\
     int main(void) {\n\
       int x; struct big b = {{1}};\n\
       klee_make_symbolic(&x, sizeof x, \"x\");\n\
-      if (x > 10) return first(b);\n\
+      if (x > 10) return first(1, b);\n\
       return 0;\n\
     }\n";
 
@@ -54,7 +54,10 @@ fn debug_prints_why_an_interpolant_is_missing() {
     let err = run_env(tmp.path(), &bc, &["--debug"], &[]);
     let r = reasons(&err);
     assert_eq!(r.len(), 1, "{err}");
-    assert!(r[0].ends_with("byval.c:7 (main): byval call"), "{err}");
+    assert!(
+        r[0].ends_with("byval.c:7 (main): byval variadic argument"),
+        "{err}"
+    );
     // The user-facing lines are unchanged around it.
     assert!(err.starts_with("KLEE: output directory is "), "{err}");
     // A filter naming the target: the same line.

@@ -53,6 +53,13 @@ pub(super) enum Fact {
     Constraint(ExprId),
     /// The step's result (allocations, inputs).
     Post(Value),
+    /// A `byval` argument (parameter index) of a call of a defined function: where the
+    /// argument pointed, as `arg_fact` records a pointer (`calls.rs` `byval_copy` copies from
+    /// there; only a `Ptr` fact is modelled).
+    ByvalSrc(u32, Box<Fact>),
+    /// The copy of a `byval` argument (parameter index) the callee's frame got, recorded at
+    /// the callee's first step.
+    ByvalCopy(u32, ObjRef),
 }
 
 pub(super) struct Node {
@@ -296,6 +303,26 @@ fn sym_ptr_fact(it: &Interp<'_, '_>, o: &Operand) -> Fact {
     }
 }
 
+/// The function a call runs the code of (`None`: a builtin, an intrinsic, or a pointer
+/// that is no function), given the step's facts so far (an indirect call's first is its
+/// callee).
+fn defined_callee(it: &Interp<'_, '_>, callee: &Callee, facts: &[Fact]) -> Option<FuncId> {
+    let fid = match callee {
+        Callee::Direct(f) => *f,
+        Callee::Indirect(_) => match facts.first() {
+            Some(Fact::Ptr(PinVal::Obj(obj, 0), _)) => {
+                match it.st.mem.objs[obj.idx as usize].kind {
+                    ObjKind::Function(f) => f,
+                    _ => return None,
+                }
+            }
+            _ => return None,
+        },
+        Callee::Intrinsic(_) => return None,
+    };
+    (it.builtins[fid.0 as usize] == super::Builtin::Defined).then_some(fid)
+}
+
 fn arg_fact(it: &Interp<'_, '_>, o: &Operand, ptr: bool) -> Fact {
     let v = it.op(o);
     if ptr {
@@ -424,6 +451,16 @@ impl Interpolation {
                         }
                     }
                 }
+                // A defined callee's byval arguments: where each copy comes from.
+                if let Some(fid) = defined_callee(it, callee, &facts) {
+                    let func = it.m.func(fid);
+                    for (i, a) in args.iter().enumerate().take(func.params.len()) {
+                        if a.byval.or(func.byval.get(i).copied().flatten()).is_some() {
+                            let src = Box::new(arg_fact(it, &a.op, true));
+                            facts.push(Fact::ByvalSrc(i as u32, src));
+                        }
+                    }
+                }
                 // va_start: the running frame's area of variadic arguments (`wp_varargs.rs`).
                 if matches!(callee, Callee::Intrinsic(crate::ir::Intrinsic::VaStart)) {
                     if let Some(va) = it.st.frames.last().and_then(|f| f.varargs) {
@@ -440,6 +477,22 @@ impl Interpolation {
         if let (0, Some(va), Some(prev)) = (it.st.pc, top.varargs, node.steps.last()) {
             if prev.base < it.st.base as u32 {
                 node.facts.push(Fact::Post(it.st.mem.ptr_to(va)));
+            }
+        }
+        // Likewise the copies of its byval arguments (`calls.rs` `byval_copy`), which its
+        // parameters point to.
+        if let (0, Some(prev)) = (it.st.pc, node.steps.last()) {
+            let call = &it.m.func(prev.func).code[prev.pc as usize].kind;
+            if let (true, InstKind::Call { args, .. }) = (prev.base < it.st.base as u32, call) {
+                let func = it.m.func(top.func);
+                for (i, a) in args.iter().enumerate().take(func.params.len()) {
+                    let byval = a.byval.or(func.byval.get(i).copied().flatten()).is_some();
+                    if let (true, Some(Value::Ptr { obj, .. })) =
+                        (byval, it.st.regs.get(it.st.base + i))
+                    {
+                        node.facts.push(Fact::ByvalCopy(i as u32, *obj));
+                    }
+                }
             }
         }
         if let Some(k) = key {

@@ -79,20 +79,25 @@ impl Wp<'_, '_, '_> {
                     return Self::sh_fail(sh, "call at the end of a segment");
                 };
                 let func = m.func(fid);
-                // A byval argument is a copy the callee's frame made: not modelled.
-                if args.iter().any(|a| a.byval.is_some()) || func.byval.iter().any(|x| x.is_some())
-                {
-                    return Self::sh_fail(sh, "byval call");
-                }
                 if n.func != fid || n.pc != 0 {
                     return Self::sh_fail(sh, "call not followed by its callee");
                 }
                 if func.is_vararg {
                     self.sh_va_area(sh, base, facts, func.params.len(), args);
                 }
-                sh.regs.retain(|&s, _| s < n.base);
+                let mut params = Vec::with_capacity(func.params.len());
                 for (i, a) in args.iter().enumerate().take(func.params.len()) {
-                    let v = self.sh_val(sh, base, &a.op);
+                    let v = match a.byval.or(func.byval.get(i).copied().flatten()) {
+                        Some(size) => match self.sh_byval_copy(sh, argv[i], facts, i, size) {
+                            Some(o) => SV::Ptr(PS::Known(PinVal::Obj(o, 0))),
+                            None => return,
+                        },
+                        None => self.sh_val(sh, base, &a.op),
+                    };
+                    params.push(v);
+                }
+                sh.regs.retain(|&s, _| s < n.base);
+                for (i, v) in params.into_iter().enumerate() {
                     sh.regs.insert(n.base + i as u32, v);
                 }
             }
@@ -296,52 +301,7 @@ impl Wp<'_, '_, '_> {
                 let Some((s, soff)) = self.sh_access(sh, argv[1], facts.get(1)) else {
                     return;
                 };
-                let mut bytes = Vec::with_capacity(n as usize);
-                for k in 0..n {
-                    bytes.push(self.sh_byte(sh, s, soff + k));
-                }
-                let ps = self.ps as u64;
-                let mut ptrs = Vec::new();
-                for k in 0..n {
-                    let p = if let Some(p) = sh.mem_ptrs.get(s, soff + k) {
-                        Some(*p)
-                    } else if !sh.created.contains(&s)
-                        && k + ps <= n
-                        && !sh.mem.any_in(s, soff + k..soff + k + ps)
-                    {
-                        // A pointer that may be stored at the start: keep it symbolic.
-                        Some(PS::Start(Loc::Mem(s), soff + k, 0))
-                    } else {
-                        None
-                    };
-                    if let Some(p) = p {
-                        ptrs.push((k, p));
-                    }
-                }
-                Self::sh_clear_ptrs(sh, d, doff, n, ps);
-                for (k, b) in bytes.into_iter().enumerate() {
-                    sh.mem.insert(d, doff + k as u64, b);
-                }
-                // Pointers copied along: only those actually stored at the start are
-                // pointers; unknown ones become pins only when loaded (as `Start` pointers
-                // of the source), which is exact.
-                for (k, p) in ptrs {
-                    if matches!(p, PS::Start(..)) {
-                        continue;
-                    }
-                    sh.mem_ptrs.insert(d, doff + k, p);
-                }
-                // Copying pointers that existed at the start is not modelled.
-                let copied_start_ptrs = !sh.created.contains(&s)
-                    && self.st.mem.objs[s.idx as usize].gen == s.gen
-                    && self.st.mem.objs[s.idx as usize]
-                        .ptrs
-                        .range(soff.saturating_sub(ps - 1)..soff + n)
-                        .next()
-                        .is_some();
-                if copied_start_ptrs {
-                    Self::sh_fail(sh, "memcpy of pointers");
-                }
+                self.sh_copy(sh, (d, doff), (s, soff), n);
             }
             Intrinsic::Expect => {
                 let v = argv.first().copied().unwrap_or(SV::Opaque);
@@ -352,6 +312,99 @@ impl Wp<'_, '_, '_> {
                 Self::sh_fail(sh, "intrinsic not modelled")
             }
             _ => Self::sh_set(sh, base, dst, SV::Opaque),
+        }
+    }
+
+    /// A byval argument (parameter `i`, `size` bytes; its shadow `p`) as `calls.rs`
+    /// `byval_copy` makes it: a fresh object of the callee's frame (as an `alloca`) holding
+    /// the bytes where the argument pointed (as a `memcpy`). The copy, or `None` (failed).
+    fn sh_byval_copy(
+        &mut self,
+        sh: &mut Shadow,
+        p: SV,
+        facts: &[Fact],
+        i: usize,
+        size: u64,
+    ) -> Option<ObjRef> {
+        let src = facts.iter().find_map(|x| match x {
+            Fact::ByvalSrc(k, f) if *k as usize == i => Some(&**f),
+            _ => None,
+        });
+        let copy = facts.iter().find_map(|x| match x {
+            Fact::ByvalCopy(k, o) if *k as usize == i => Some(*o),
+            _ => None,
+        });
+        let (Some(src), Some(o)) = (src, copy) else {
+            Self::sh_fail(sh, "byval argument without a recorded copy");
+            return None;
+        };
+        if !matches!(src, Fact::Ptr(..)) {
+            Self::sh_fail(sh, "byval argument through a symbolic pointer");
+            return None;
+        }
+        let (s, soff) = self.sh_access(sh, p, Some(src))?;
+        sh.created.insert(o);
+        sh.mem.forget(o);
+        sh.words.forget(o);
+        sh.views.remove(&o);
+        self.sh_copy(sh, (o, 0), (s, soff), size);
+        Some(o)
+    }
+
+    /// `n > 0` bytes copied from `s` at `soff` to `d` at `doff` (`memcpy`, `memmove`, byval
+    /// arguments), pointers stored by the segment along with them.
+    fn sh_copy(
+        &mut self,
+        sh: &mut Shadow,
+        (d, doff): (ObjRef, u64),
+        (s, soff): (ObjRef, u64),
+        n: u64,
+    ) {
+        let mut bytes = Vec::with_capacity(n as usize);
+        for k in 0..n {
+            bytes.push(self.sh_byte(sh, s, soff + k));
+        }
+        let ps = self.ps as u64;
+        let mut ptrs = Vec::new();
+        for k in 0..n {
+            let p = if let Some(p) = sh.mem_ptrs.get(s, soff + k) {
+                Some(*p)
+            } else if !sh.created.contains(&s)
+                && k + ps <= n
+                && !sh.mem.any_in(s, soff + k..soff + k + ps)
+            {
+                // A pointer that may be stored at the start: keep it symbolic.
+                Some(PS::Start(Loc::Mem(s), soff + k, 0))
+            } else {
+                None
+            };
+            if let Some(p) = p {
+                ptrs.push((k, p));
+            }
+        }
+        Self::sh_clear_ptrs(sh, d, doff, n, ps);
+        for (k, b) in bytes.into_iter().enumerate() {
+            sh.mem.insert(d, doff + k as u64, b);
+        }
+        // Pointers copied along: only those actually stored at the start are
+        // pointers; unknown ones become pins only when loaded (as `Start` pointers
+        // of the source), which is exact.
+        for (k, p) in ptrs {
+            if matches!(p, PS::Start(..)) {
+                continue;
+            }
+            sh.mem_ptrs.insert(d, doff + k, p);
+        }
+        // Copying pointers that existed at the start is not modelled.
+        let copied_start_ptrs = !sh.created.contains(&s)
+            && self.st.mem.objs[s.idx as usize].gen == s.gen
+            && self.st.mem.objs[s.idx as usize]
+                .ptrs
+                .range(soff.saturating_sub(ps - 1)..soff + n)
+                .next()
+                .is_some();
+        if copied_start_ptrs {
+            Self::sh_fail(sh, "memcpy of pointers");
         }
     }
 }
