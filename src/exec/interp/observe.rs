@@ -18,7 +18,7 @@ pub(in crate::exec) enum StepEvent {
 }
 
 /// The frequent events an observer wants now (the interpreter re-reads them after every hook).
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
 pub(in crate::exec) struct Wants {
     /// `on_instruction`, `on_instruction_done` and `on_fact`: every instruction of the path.
     pub(in crate::exec) steps: bool,
@@ -148,6 +148,7 @@ impl Interp<'_, '_> {
         mut hook: impl FnMut(&mut dyn Observer, &mut Self) -> R<()>,
     ) -> R<()> {
         let mut r = Ok(());
+        let mut changed = false;
         for i in 0..self.observers.len() {
             if !pick(self.obs_wants[i]) {
                 continue;
@@ -157,13 +158,18 @@ impl Interp<'_, '_> {
                 continue;
             };
             r = hook(&mut *o, self);
-            self.obs_wants[i] = o.wants();
+            let w = o.wants();
+            changed |= w != self.obs_wants[i];
+            self.obs_wants[i] = w;
             self.observers[i] = Some(o);
             if r.is_err() {
                 break;
             }
         }
-        self.wants = Wants::all(&self.obs_wants);
+        // (Hot: after every jump. A hook raising events re-reads for itself.)
+        if changed {
+            self.wants = Wants::all(&self.obs_wants);
+        }
         r
     }
 
