@@ -29,6 +29,7 @@ mod select_decided;
 /// ctpop / ctlz / cttz / bswap / bitreverse / fshl / fshr on symbolic integers.
 mod sym_bits;
 mod wp;
+mod wp_apply;
 mod wp_calls;
 mod wp_output;
 mod wp_ptraddr;

@@ -201,6 +201,12 @@ pub struct Function {
 }
 
 impl Function {
+    /// The size of the copy the callee gets of its argument `i` (`a`) when it is passed
+    /// `byval`, as the call site or the callee's parameter says.
+    pub fn byval_size(&self, i: usize, a: &CallArg) -> Option<u64> {
+        a.byval.or(self.byval.get(i).copied().flatten())
+    }
+
     /// The indices in `code` of the instructions of block `b`.
     pub fn block_range(&self, b: usize) -> std::ops::Range<usize> {
         let end = self

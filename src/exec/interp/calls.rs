@@ -125,7 +125,7 @@ impl<'m, 'io> Interp<'m, 'io> {
         let np = func.params.len();
         for (i, a) in args.iter().enumerate().take(np) {
             let v = self.op(&a.op);
-            let v = match a.byval.or(func.byval.get(i).copied().flatten()) {
+            let v = match func.byval_size(i, a) {
                 Some(size) => self.byval_copy(&v, size)?,
                 None => v,
             };

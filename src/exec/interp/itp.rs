@@ -455,7 +455,7 @@ impl Interpolation {
                 if let Some(fid) = defined_callee(it, callee, &facts) {
                     let func = it.m.func(fid);
                     for (i, a) in args.iter().enumerate().take(func.params.len()) {
-                        if a.byval.or(func.byval.get(i).copied().flatten()).is_some() {
+                        if func.byval_size(i, a).is_some() {
                             let src = Box::new(arg_fact(it, &a.op, true));
                             facts.push(Fact::ByvalSrc(i as u32, src));
                         }
@@ -486,7 +486,7 @@ impl Interpolation {
             if let (true, InstKind::Call { args, .. }) = (prev.base < it.st.base as u32, call) {
                 let func = it.m.func(top.func);
                 for (i, a) in args.iter().enumerate().take(func.params.len()) {
-                    let byval = a.byval.or(func.byval.get(i).copied().flatten()).is_some();
+                    let byval = func.byval_size(i, a).is_some();
                     if let (true, Some(Value::Ptr { obj, .. })) =
                         (byval, it.st.regs.get(it.st.base + i))
                     {

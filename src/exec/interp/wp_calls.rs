@@ -87,7 +87,7 @@ impl Wp<'_, '_, '_> {
                 }
                 let mut params = Vec::with_capacity(func.params.len());
                 for (i, a) in args.iter().enumerate().take(func.params.len()) {
-                    let v = match a.byval.or(func.byval.get(i).copied().flatten()) {
+                    let v = match func.byval_size(i, a) {
                         Some(size) => match self.sh_byval_copy(sh, argv[i], facts, i, size) {
                             Some(o) => SV::Ptr(PS::Known(PinVal::Obj(o, 0))),
                             None => return,
