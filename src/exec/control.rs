@@ -5,7 +5,7 @@
 //!
 //! Checks happen at two granularities, both off the interpreter's hot path: at the end of each
 //! path segment (see `interp::run`), and every [`CHECK_EVERY`] instructions, folded into the
-//! instruction-budget comparison the dispatch loop already makes (`Interp::max_insts` is the
+//! instruction-budget comparison the dispatch loop already makes (`Worker::max_insts` is the
 //! next checkpoint, not only the budget). Reading the resident set size costs a system call, so
 //! it is done at most every [`MEMORY_CHECK_PERIOD`].
 //!
@@ -20,7 +20,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::interp::{error, Interp, Slab, Snap, Stop, R};
+use super::interp::{error, Slab, Snap, Stop, Worker, R};
 use super::{End, ErrorKind, Halt, PathEnd};
 use crate::ir::FuncId;
 use crate::search::{Searcher, StateId};
@@ -243,7 +243,7 @@ fn page_size() -> u64 {
     4096
 }
 
-impl<'m> Interp<'m, '_> {
+impl<'m> Worker<'m, '_> {
     /// Sets up run control for `cfg` (before the first instruction).
     pub(super) fn arm(&mut self, cfg: &super::Config) {
         self.ctl = Ctl {
@@ -337,7 +337,7 @@ impl<'m> Interp<'m, '_> {
     pub(super) fn sync_executed(&mut self) {
         self.st.executed += self.insts - self.synced_at;
         self.synced_at = self.insts;
-        if self.write_cov {
+        if self.p.write_cov {
             if let Some(fr) = self.st.frames.last() {
                 let (f, pc) = (fr.func, self.st.pc);
                 if pc >= self.run_from {
@@ -358,7 +358,7 @@ impl<'m> Interp<'m, '_> {
     /// `--replay-path`: the decision the conditional branch being executed takes (`None`:
     /// no path is replayed).
     pub(super) fn replayed_decision(&mut self) -> R<Option<bool>> {
-        let Some(rp) = &self.replay_path else {
+        let Some(rp) = &self.p.replay_path else {
             return Ok(None);
         };
         match rp.get(self.st.path.replayed as usize) {

@@ -691,7 +691,8 @@ fn vla_in_loop_is_released() {
         let (_d, m) = compile(src, flags);
         let mut out = Out(Vec::new());
         let cfg = Config::default();
-        let mut it = interp::Interp::new(&m, &mut out, &cfg);
+        let prog = super::Program::new(&m, &cfg);
+        let mut it = interp::Worker::new(&prog, &mut out, &cfg);
         it.init_globals().unwrap();
         let (argc, argv, envp) = (
             value::Value::Int(1),

@@ -5,6 +5,7 @@ use super::control::{Ctl, Monitor};
 use super::float::{self, FUn, FK};
 use super::memory::{MemErr, Memory, ObjKind, ObjRef};
 
+use super::program::{Image, Program, TI};
 use super::sem::{self, Conc, Domain, Exprs, Scalar};
 use super::value::{mask, sext, IntErr, Value};
 use super::{
@@ -156,19 +157,6 @@ fn no_symbolic_float<T>() -> R<T> {
     )
 }
 
-/// Pre-digested type information for the hot paths.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum TI {
-    Void,
-    Int(u32),
-    F(FK),
-    Ptr,
-    Vec(TypeId, u32),
-    /// Struct or array.
-    Agg,
-    Other,
-}
-
 fn fk_bytes(fk: FK) -> u64 {
     match fk {
         FK::Half => 2,
@@ -286,7 +274,9 @@ impl StateInfo for Slab<'_> {
     }
 }
 
-pub(super) struct Interp<'m, 'io> {
+pub(super) struct Worker<'m, 'io> {
+    /// The program (shared by every worker of the run).
+    pub(super) p: &'m Program<'m>,
     pub(super) m: &'m Module,
     pool: ExprPool,
     pub(super) solver: Option<Box<dyn Solver + Send>>,
@@ -301,28 +291,12 @@ pub(super) struct Interp<'m, 'io> {
     pub(super) can_fork: bool,
     warned_once: hashbrown::HashSet<String>,
     io: &'io mut dyn Io,
-    consts: Vec<Value>,
-    tinfo: std::sync::Arc<[TI]>,
-    builtins: Vec<Builtin>,
-    /// The program's own `rawmemchr`, whose calls may be answered by `word_scan.rs`.
-    rawmemchr: Option<FuncId>,
-    func_objs: Vec<ObjRef>,
-    global_objs: Vec<ObjRef>,
-    block_objs: hashbrown::HashMap<(FuncId, BlockId), ObjRef>,
-    /// Sorted (value, case index) tables of switches with many cases, keyed by the address
-    /// of their `cases` vector.
-    switch_tables: std::sync::Arc<SwitchTables>,
-    /// Per function, per instruction: its result only a select can choose
-    /// (`ir::speculation::select_only`), computed on a function's first failed operation.
-    select_only: std::sync::Arc<Vec<std::sync::OnceLock<Vec<bool>>>>,
+    /// The start-up image's constants (`Program::objects`), read by every operand.
+    pub(super) consts: Arc<[Value]>,
     scratch: Vec<Value>,
-    pub(super) ps: u32,
-    ptr_mask: u64,
-    x86_64: bool,
     pub(super) insts: u64,
     /// The next check (the instruction budget or a periodic one, `control.rs`).
     pub(super) max_insts: u64,
-    max_frames: usize,
     /// Run control: budgets, halts, replay inputs (`control.rs`).
     pub(super) ctl: Ctl,
     /// Forked paths so far, and the budgets (`u64::MAX` / `u32::MAX`: none).
@@ -339,8 +313,6 @@ pub(super) struct Interp<'m, 'io> {
     /// already warned about.
     concretized: u64,
     fp_warned: hashbrown::HashSet<(FuncId, u32)>,
-    /// `--subsumed-test`: a path pruned as subsumed ends with a test.
-    subsumed_test: bool,
     /// Provenance of symbolic address expressions: (object, its base) (`symmem.rs`).
     hints: hashbrown::HashMap<ExprId, Option<(ObjRef, u64)>>,
     /// The analyses watching the run (`interp/observe.rs`; `None` while its own hook runs),
@@ -350,20 +322,6 @@ pub(super) struct Interp<'m, 'io> {
     obs_wants: Vec<observe::Wants>,
     wants: observe::Wants,
     step_sites: Option<crate::ir::pcset::PcSet>,
-    /// `Config::path_inputs`.
-    path_inputs: bool,
-    /// `Config::exit_inputs`.
-    exit_inputs: bool,
-    /// `Config::checks`.
-    checks: sem::Checks,
-    /// `Config::write_cov`.
-    pub(super) write_cov: bool,
-    /// `Config::path_files`.
-    pub(super) path_files: crate::exec::PathFiles,
-    /// `Config::replay_path`.
-    pub(super) replay_path: Option<Arc<[bool]>>,
-    /// `Config::silent_klee_assume`.
-    pub(super) silent_klee_assume: bool,
     /// Where the running straight-line run began (`--write-cov`: a fork records the run so
     /// far, which the copy inherits).
     pub(super) run_from: u32,
@@ -391,29 +349,11 @@ enum Flow {
     Done(Value),
 }
 
-impl<'m, 'io> Interp<'m, 'io> {
-    pub(super) fn new(m: &'m Module, io: &'io mut dyn Io, cfg: &Config) -> Self {
-        let ps = if m.ptr_size == 4 { 4 } else { 8 };
-        let tinfo = m
-            .types
-            .iter()
-            .map(|t| match &t.kind {
-                TypeKind::Void => TI::Void,
-                TypeKind::Int(w) => TI::Int(*w),
-                TypeKind::Half => TI::F(FK::Half),
-                TypeKind::Float => TI::F(FK::F32),
-                TypeKind::Double => TI::F(FK::F64),
-                TypeKind::X86Fp80 => TI::F(FK::F80),
-                TypeKind::Fp128 => TI::F(FK::F128),
-                TypeKind::Ptr => TI::Ptr,
-                TypeKind::Vector { elem, len } => TI::Vec(*elem, *len),
-                TypeKind::Array { .. } | TypeKind::Struct { .. } => TI::Agg,
-                _ => TI::Other,
-            })
-            .collect();
-        let mut mem = Memory::new(ps);
-        mem.kdalloc = cfg.kdalloc;
-        let ptr_mask = mem.ptr_mask;
+impl<'m, 'io> Worker<'m, 'io> {
+    pub(super) fn new(p: &'m Program<'m>, io: &'io mut dyn Io, cfg: &Config) -> Self {
+        let m = p.m;
+        let mut mem = Memory::new(p.ps);
+        mem.kdalloc = p.kdalloc;
         let observers = Self::observers_for(m, cfg);
         let step_sites = Self::step_sites(&observers);
         let obs_wants = Self::each_wants(&observers);
@@ -426,7 +366,8 @@ impl<'m, 'io> Interp<'m, 'io> {
         if cfg.path_files.sym_branches {
             st.path.sym_branches = Some(Default::default());
         }
-        Interp {
+        Worker {
+            p,
             m,
             pool: ExprPool::new(),
             solver: None,
@@ -437,28 +378,8 @@ impl<'m, 'io> Interp<'m, 'io> {
             can_fork: false,
             warned_once: hashbrown::HashSet::new(),
             io,
-            consts: Vec::new(),
-            tinfo,
-            builtins: m.functions.iter().map(builtin_of).collect(),
-            rawmemchr: m
-                .functions
-                .iter()
-                .position(|f| !f.is_declaration && crate::ir::externs::word_scanner(&f.name))
-                .map(|i| FuncId(i as u32)),
-            func_objs: Vec::new(),
-            global_objs: Vec::new(),
-            block_objs: hashbrown::HashMap::new(),
-            switch_tables: std::sync::Arc::new(switch_tables(m)),
-            select_only: std::sync::Arc::new(
-                m.functions
-                    .iter()
-                    .map(|_| std::sync::OnceLock::new())
-                    .collect(),
-            ),
+            consts: Arc::from(Vec::new()),
             scratch: Vec::new(),
-            ps,
-            ptr_mask,
-            x86_64: ps == 8,
             insts: 0,
             max_insts: if cfg.max_instructions == 0 {
                 u64::MAX
@@ -478,19 +399,11 @@ impl<'m, 'io> Interp<'m, 'io> {
             forks_disabled: 0,
             concretized: 0,
             fp_warned: hashbrown::HashSet::new(),
-            subsumed_test: cfg.subsumed_test,
             hints: hashbrown::HashMap::new(),
             observers,
             obs_wants,
             wants,
             step_sites,
-            path_inputs: cfg.path_inputs,
-            exit_inputs: cfg.exit_inputs,
-            checks: cfg.checks,
-            write_cov: cfg.write_cov,
-            path_files: cfg.path_files,
-            replay_path: cfg.replay_path.clone(),
-            silent_klee_assume: cfg.silent_klee_assume,
             run_from: 0,
             coverage: cfg
                 .coverage
@@ -501,37 +414,8 @@ impl<'m, 'io> Interp<'m, 'io> {
             synced_at: 0,
             seeding: false,
             seedless: false,
-            max_frames: if cfg.max_stack_frames == 0 {
-                usize::MAX
-            } else {
-                cfg.max_stack_frames as usize
-            },
         }
     }
-}
-
-/// Per large switch (keyed by the address of its `cases`): sorted (value, case index).
-type SwitchTables = hashbrown::HashMap<usize, Box<[(u128, u32)]>>;
-
-fn switch_tables(m: &Module) -> SwitchTables {
-    let mut t = hashbrown::HashMap::new();
-    for f in &m.functions {
-        for inst in &f.code {
-            if let InstKind::Switch { cases, .. } = &inst.kind {
-                if cases.len() > 8 {
-                    let mut v: Vec<(u128, u32)> = cases
-                        .iter()
-                        .enumerate()
-                        .map(|(i, (c, _))| (*c, i as u32))
-                        .collect();
-                    v.sort();
-                    v.dedup_by_key(|e| e.0);
-                    t.insert(cases.as_ptr() as usize, v.into_boxed_slice());
-                }
-            }
-        }
-    }
-    t
 }
 
 // ---------------------------------------------------------------- symbolic execution

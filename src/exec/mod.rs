@@ -125,6 +125,7 @@ pub mod invariant;
 pub mod memory;
 mod objmap;
 pub mod posix_env;
+mod program;
 mod replay;
 pub mod seed;
 pub mod sem;
@@ -149,6 +150,7 @@ mod wide_tests;
 
 use crate::ir;
 pub use end::{Halt, Prune};
+pub use program::Program;
 
 /// How to start a program.
 #[derive(Clone, Debug)]

@@ -9,12 +9,13 @@
 //! `klee_range` / `klee_choose` / `__VERIFIER_nondet_bool` value out of its range) is a `user`
 //! error at the call, never a silently different run.
 
-use super::interp::{error, mem_err, Builtin, Interp, R, TI};
+use super::interp::{error, mem_err, Builtin, Worker, R};
+use super::program::TI;
 use super::value::{mask, Value};
 use super::ErrorKind;
 use crate::ir::{CallArg, FuncId, TypeId};
 
-impl Interp<'_, '_> {
+impl Worker<'_, '_> {
     /// The replayed version of an input-making builtin; `None` for the other builtins (they
     /// run as usual, on concrete values).
     pub(super) fn replay_builtin(
@@ -83,7 +84,7 @@ impl Interp<'_, '_> {
             }
             Builtin::Choose => {
                 let n = self.arg(args, 0).bits();
-                let size = self.ps as u64;
+                let size = self.p.ps as u64;
                 self.replay_take("klee_choose", size).and_then(|bytes| {
                     let v = int(&bytes, 8 * size as u32).bits();
                     if v >= n {

@@ -778,7 +778,8 @@ fn deep_recursion_does_not_leak_objects() {
     );
     let mut out = Out(Vec::new());
     let cfg = Config::default();
-    let mut it = interp::Interp::new(&b.m, &mut out, &cfg);
+    let prog = super::Program::new(&b.m, &cfg);
+    let mut it = interp::Worker::new(&prog, &mut out, &cfg);
     it.init_globals().unwrap();
     let v = it.start(FuncId(1), vec![]).unwrap();
     assert_eq!(v.bits(), 2000);

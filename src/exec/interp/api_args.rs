@@ -5,7 +5,7 @@
 
 use super::*;
 
-impl<'m, 'io> Interp<'m, 'io> {
+impl<'m, 'io> Worker<'m, 'io> {
     /// A C string argument of a `klee_*` function (object name, message, file): its pointer and
     /// bytes must be concrete. (KLEE: a user error for a symbolic pointer; it aborts on a
     /// symbolic byte, trex reports a user error for both.) A pointer into no object is KLEE's

@@ -5,11 +5,11 @@ use super::calls::BuiltinCall;
 use super::*;
 pub(in crate::exec) use crate::ir::externs::{builtin_of, Builtin};
 
-impl<'m, 'io> Interp<'m, 'io> {
+impl<'m, 'io> Worker<'m, 'io> {
     pub(super) fn ret_int(&self, ret: TypeId, v: i128) -> Value {
         let w = match self.ti(ret) {
             TI::Int(w) => w,
-            _ => self.ps * 8,
+            _ => self.p.ps * 8,
         };
         Value::Int(v as u128 & mask(w))
     }
@@ -84,7 +84,7 @@ impl<'m, 'io> Interp<'m, 'io> {
         let argw = |s: &Self, i: usize| -> u32 {
             match args.get(i).map(|a| s.ti(a.ty)) {
                 Some(TI::Int(w)) => w,
-                _ => s.ps * 8,
+                _ => s.p.ps * 8,
             }
         };
         Ok(match b {
@@ -116,7 +116,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                 let (s, o) = self
                     .st
                     .mem
-                    .resolve_mut(&pp, self.ps as u64)
+                    .resolve_mut(&pp, self.p.ps as u64)
                     .map_err(|e| mem_err(e, &pp))?;
                 self.st.mem.store_ptr(s, o, &p);
                 self.ret_int(ret, 0)

@@ -12,7 +12,7 @@ pub(super) struct BuiltinCall<'a> {
     pub ret: TypeId,
 }
 
-impl<'m, 'io> Interp<'m, 'io> {
+impl<'m, 'io> Worker<'m, 'io> {
     /// The value of argument `i` of a call (0 when the call has fewer arguments).
     pub(in crate::exec) fn arg(&self, args: &[CallArg], i: usize) -> Value {
         args.get(i).map(|a| self.op(&a.op)).unwrap_or_default()
@@ -53,7 +53,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                 }
             },
         };
-        match self.builtins[fid.0 as usize] {
+        match self.p.builtins[fid.0 as usize] {
             Builtin::Defined => {}
             b if b.is_symbolic_api() => {
                 let v = self.sym_builtin(BuiltinCall { b, fid, args, ret })?;
@@ -106,13 +106,13 @@ impl<'m, 'io> Interp<'m, 'io> {
                 return Ok(Flow::Next);
             }
         }
-        if Some(fid) == self.rawmemchr {
+        if Some(fid) == self.p.rawmemchr {
             if let Some(v) = self.rawmemchr_past_end(args) {
                 self.set(inst.dst, v);
                 return Ok(Flow::Next);
             }
         }
-        if self.st.frames.len() >= self.max_frames {
+        if self.st.frames.len() >= self.p.max_frames {
             return Err(Box::new(Stop::Halt(Halt::MaxStackFrames)));
         }
         let m = self.m;
@@ -193,7 +193,7 @@ impl<'m, 'io> Interp<'m, 'io> {
         for a in args {
             let t = m.ty(a.ty);
             let size = a.byval.unwrap_or(t.alloc_size.max(t.store_size));
-            let (align, slot) = if self.x86_64 {
+            let (align, slot) = if self.p.x86_64 {
                 if a.byval.is_none() && t.align >= 16 {
                     (16, size.div_ceil(16) * 16)
                 } else {
@@ -245,7 +245,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             );
         };
         let area = self.st.mem.ptr_to(va);
-        if self.x86_64 {
+        if self.p.x86_64 {
             let (s, o) = self
                 .st
                 .mem
@@ -266,7 +266,7 @@ impl<'m, 'io> Interp<'m, 'io> {
     pub(super) fn va_arg(&mut self, list: &Value, ty: TypeId) -> R<Value> {
         let t = self.m.ty(ty);
         let size = t.alloc_size.max(t.store_size);
-        let (ps, o) = if self.x86_64 {
+        let (ps, o) = if self.p.x86_64 {
             let (s, o) = self
                 .st
                 .mem
@@ -280,7 +280,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                 .map_err(|e| mem_err(e, list))?
         };
         let cur = self.st.mem.load_ptr(ps, o);
-        let (align, slot) = if self.x86_64 {
+        let (align, slot) = if self.p.x86_64 {
             if t.align >= 16 {
                 (16u64, size.div_ceil(16) * 16)
             } else {

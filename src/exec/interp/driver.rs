@@ -23,16 +23,17 @@ pub(in crate::exec) fn run(
     } else {
         None
     };
-    let mut it = Interp::new(m, io, cfg);
+    let prog = Program::new(m, cfg);
+    let mut it = Worker::new(&prog, io, cfg);
     it.arm(cfg);
     if let Err(e) = it.init_globals() {
         return Err(RunError::Setup(format!("{:?}", e)));
     }
     // With seeds, the first path carries them all (`seeding.rs`).
     let mut phase = seeding::SeedPhase::start(&mut it);
-    let main_ptr = it.st.mem.ptr_to(it.func_objs[entry.0 as usize]);
+    let main_ptr = it.st.mem.ptr_to(it.p.objects().func_objs[entry.0 as usize]);
     let fid = start.unwrap_or(entry);
-    let vals_of = |_: &Interp, (argc, argv, envp): (Value, Value, Value)| match start {
+    let vals_of = |_: &Worker, (argc, argv, envp): (Value, Value, Value)| match start {
         Some(_) => vec![main_ptr.clone(), argc, argv],
         None => vec![argc, argv, envp],
     };
@@ -177,12 +178,12 @@ pub(in crate::exec) fn run(
     Ok(out)
 }
 
-impl<'m> Interp<'m, '_> {
+impl<'m> Worker<'m, '_> {
     /// The running path stopped: ended (recorded, `None`), or suspended after its quantum (its
     /// state to put back, `Some`).
     fn settle(&mut self, r: R<Value>) -> Option<Snap<'m>> {
         if matches!(&r, Err(e) if matches!(**e, Stop::Preempt)) {
-            let st = std::mem::replace(&mut self.st, ExecutionState::new(Memory::new(self.ps)));
+            let st = std::mem::replace(&mut self.st, ExecutionState::new(Memory::new(self.p.ps)));
             return Some(Snap {
                 st,
                 edge: None,

@@ -2,7 +2,7 @@
 
 use super::*;
 
-impl<'m, 'io> Interp<'m, 'io> {
+impl<'m, 'io> Worker<'m, 'io> {
     /// An expression as a value (constants become concrete again).
     pub(super) fn val_of(&self, e: ExprId) -> Value {
         match self.pool.as_const(e) {
@@ -186,7 +186,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                     Some(Value::Int(n)) => *n,
                     _ => return false,
                 };
-                if self.x86_64 {
+                if self.p.x86_64 {
                     nr == 60 || nr == 231
                 } else {
                     nr == 1 || nr == 252

@@ -2,7 +2,7 @@
 
 use super::*;
 
-impl<'m, 'io> Interp<'m, 'io> {
+impl<'m, 'io> Worker<'m, 'io> {
     pub(super) fn intrinsic(
         &mut self,
         which: Intrinsic,
@@ -162,7 +162,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             }
             I::VaCopy => {
                 let (d, s) = (self.arg(args, 0), self.arg(args, 1));
-                let n = if self.x86_64 { 24 } else { self.ps as u64 };
+                let n = if self.p.x86_64 { 24 } else { self.p.ps as u64 };
                 let (ss, so) = self.st.mem.resolve(&s, n).map_err(|e| mem_err(e, &s))?;
                 let (ds, doff) = self.st.mem.resolve_mut(&d, n).map_err(|e| mem_err(e, &d))?;
                 self.st.mem.copy(ds, doff, ss, so, n);

@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use super::observe::{Fork, Observer, PathFact, Wants};
 use super::wp::{Wp, WpCtx};
-use super::{ErrorKind, Interp, Outcome, Prune, Stop, NO_NODE, R, TI};
+use super::{ErrorKind, Outcome, Prune, Stop, Worker, NO_NODE, R, TI};
 use crate::exec::memory::ObjKind;
 use crate::exec::value::Value;
 use crate::expr::{ArrayId, ExprId};
@@ -173,15 +173,15 @@ impl Observer for Interpolation {
         }
     }
 
-    fn on_instruction(&mut self, it: &mut Interp<'_, '_>, inst: &Inst) {
+    fn on_instruction(&mut self, it: &mut Worker<'_, '_>, inst: &Inst) {
         self.record(it, inst);
     }
 
-    fn on_instruction_done(&mut self, it: &mut Interp<'_, '_>, inst: &Inst) {
+    fn on_instruction_done(&mut self, it: &mut Worker<'_, '_>, inst: &Inst) {
         self.post(it, inst);
     }
 
-    fn on_fact(&mut self, it: &mut Interp<'_, '_>, fact: PathFact) {
+    fn on_fact(&mut self, it: &mut Worker<'_, '_>, fact: PathFact) {
         self.fact(
             it.st.path.node,
             match fact {
@@ -192,7 +192,7 @@ impl Observer for Interpolation {
         );
     }
 
-    fn on_fork(&mut self, it: &mut Interp<'_, '_>, fork: Fork<'_>) {
+    fn on_fork(&mut self, it: &mut Worker<'_, '_>, fork: Fork<'_>) {
         match fork {
             Fork::Branch { pending, cont } => self.fork(it, pending, cont),
             Fork::Other(why) => self.block(it.st.path.node, why),
@@ -200,13 +200,13 @@ impl Observer for Interpolation {
         }
     }
 
-    fn on_state_abstracted(&mut self, it: &mut Interp<'_, '_>) {
+    fn on_state_abstracted(&mut self, it: &mut Worker<'_, '_>) {
         self.block(it.st.path.node, "loop abstracted");
     }
 
     /// The continuation of a fork, or a path resuming after one, starts a new node: try the
     /// table on it.
-    fn on_block(&mut self, it: &mut Interp<'_, '_>, _f: FuncId, _pc: u32, resumed: bool) -> R<()> {
+    fn on_block(&mut self, it: &mut Worker<'_, '_>, _f: FuncId, _pc: u32, resumed: bool) -> R<()> {
         if !resumed && !self.forked_here {
             return Ok(());
         }
@@ -219,12 +219,12 @@ impl Observer for Interpolation {
         Ok(())
     }
 
-    fn on_entry_returned(&mut self, _it: &mut Interp<'_, '_>) {
+    fn on_entry_returned(&mut self, _it: &mut Worker<'_, '_>) {
         self.closed = true;
     }
 
     /// A dequeued path starts running its node.
-    fn on_install(&mut self, it: &mut Interp<'_, '_>) {
+    fn on_install(&mut self, it: &mut Worker<'_, '_>) {
         let node = it.st.path.node;
         self.forked_here = false;
         self.closed = false;
@@ -232,7 +232,7 @@ impl Observer for Interpolation {
     }
 
     /// A leaf: its interpolant (a path ended early or by an internal error gets none).
-    fn on_path_end(&mut self, it: &mut Interp<'_, '_>, r: &R<Value>) {
+    fn on_path_end(&mut self, it: &mut Worker<'_, '_>, r: &R<Value>) {
         let complete = match r {
             Ok(_) => true,
             Err(e) => match &**e {
@@ -253,7 +253,7 @@ impl Observer for Interpolation {
         self.ready.pop()
     }
 
-    fn finish(&mut self, it: &Interp<'_, '_>, out: &mut Outcome) {
+    fn finish(&mut self, it: &Worker<'_, '_>, out: &mut Outcome) {
         let mut s = self.stats.clone();
         s.entries = self.table.len;
         out.interpolation = Some(s);
@@ -264,7 +264,7 @@ impl Observer for Interpolation {
 }
 
 /// The key of the current point: caller frames' next instructions, then the current one.
-fn key_of(it: &Interp<'_, '_>) -> Key {
+fn key_of(it: &Worker<'_, '_>) -> Key {
     let n = it.st.frames.len();
     let mut k: Key = it.st.frames[..n.saturating_sub(1)]
         .iter()
@@ -276,7 +276,7 @@ fn key_of(it: &Interp<'_, '_>) -> Key {
     k
 }
 
-fn ptr_fact(it: &Interp<'_, '_>, v: &Value) -> Fact {
+fn ptr_fact(it: &Worker<'_, '_>, v: &Value) -> Fact {
     match v {
         Value::Ptr { obj, addr } => {
             let o = &it.st.mem.objs[obj.idx as usize];
@@ -293,7 +293,7 @@ fn ptr_fact(it: &Interp<'_, '_>, v: &Value) -> Fact {
 
 /// A pointer operand where a symbolic one is recorded with its provenance
 /// (`Fact::SymPtr`).
-fn sym_ptr_fact(it: &Interp<'_, '_>, o: &Operand) -> Fact {
+fn sym_ptr_fact(it: &Worker<'_, '_>, o: &Operand) -> Fact {
     match it.op(o) {
         Value::Sym(e) => match it.hint(e) {
             Some(obj) => Fact::SymPtr(Some(obj), it.st.mem.objs[obj.idx as usize].size),
@@ -306,7 +306,7 @@ fn sym_ptr_fact(it: &Interp<'_, '_>, o: &Operand) -> Fact {
 /// The function a call runs the code of (`None`: a builtin, an intrinsic, or a pointer
 /// that is no function), given the step's facts so far (an indirect call's first is its
 /// callee).
-fn defined_callee(it: &Interp<'_, '_>, callee: &Callee, facts: &[Fact]) -> Option<FuncId> {
+fn defined_callee(it: &Worker<'_, '_>, callee: &Callee, facts: &[Fact]) -> Option<FuncId> {
     let fid = match callee {
         Callee::Direct(f) => *f,
         Callee::Indirect(_) => match facts.first() {
@@ -320,10 +320,10 @@ fn defined_callee(it: &Interp<'_, '_>, callee: &Callee, facts: &[Fact]) -> Optio
         },
         Callee::Intrinsic(_) => return None,
     };
-    (it.builtins[fid.0 as usize] == super::Builtin::Defined).then_some(fid)
+    (it.p.builtins[fid.0 as usize] == super::Builtin::Defined).then_some(fid)
 }
 
-fn arg_fact(it: &Interp<'_, '_>, o: &Operand, ptr: bool) -> Fact {
+fn arg_fact(it: &Worker<'_, '_>, o: &Operand, ptr: bool) -> Fact {
     let v = it.op(o);
     if ptr {
         ptr_fact(it, &v)
@@ -338,12 +338,12 @@ pub(super) const MAX_IOV: u64 = 16;
 /// For a `writev(fd, iov, cnt)` system call: where each of its `cnt` entries points and its
 /// length (`Fact::Ptr`, `Fact::Val`), as the executor is about to read them. Nothing when an
 /// entry is symbolic or out of bounds (the wp then does not summarize the call).
-fn iov_facts(it: &Interp<'_, '_>, args: &[crate::ir::CallArg], facts: &mut Vec<Fact>) {
+fn iov_facts(it: &Worker<'_, '_>, args: &[crate::ir::CallArg], facts: &mut Vec<Fact>) {
     let int = |k: usize| match facts.get(k) {
         Some(Fact::Val(v)) => super::wp::conc(v),
         _ => None,
     };
-    let writev = if it.x86_64 { 20 } else { 146 };
+    let writev = if it.p.x86_64 { 20 } else { 146 };
     let (Some(nr), Some(cnt)) = (int(0), int(3)) else {
         return;
     };
@@ -353,7 +353,7 @@ fn iov_facts(it: &Interp<'_, '_>, args: &[crate::ir::CallArg], facts: &mut Vec<F
     let Some(iov) = args.get(2).map(|a| it.op(&a.op)) else {
         return;
     };
-    let ps = it.ps as u64;
+    let ps = it.p.ps as u64;
     let mut out = Vec::new();
     for i in 0..cnt as u64 {
         let e = it.ptr_add(iov.clone(), (i * 2 * ps) as i64);
@@ -376,7 +376,7 @@ fn iov_facts(it: &Interp<'_, '_>, args: &[crate::ir::CallArg], facts: &mut Vec<F
 
 impl Interpolation {
     /// Records the step about to execute (before it runs).
-    fn record(&mut self, it: &Interp<'_, '_>, inst: &Inst) {
+    fn record(&mut self, it: &Worker<'_, '_>, inst: &Inst) {
         let cur = it.st.path.node as usize;
         if self.closed || self.nodes[cur].steps.len() >= MAX_STEPS {
             if self.wp.debug && !self.closed && !self.nodes[cur].blocked {
@@ -419,7 +419,7 @@ impl Interpolation {
                 let builtin = match callee {
                     // Output functions: their arguments pin the summary (`wp_output.rs`).
                     Callee::Direct(f) => {
-                        it.builtins[f.0 as usize] != super::Builtin::Defined
+                        it.p.builtins[f.0 as usize] != super::Builtin::Defined
                             || self.wp.out_fn(it.m, *f).is_some()
                     }
                     Callee::Intrinsic(_) => true,
@@ -429,7 +429,7 @@ impl Interpolation {
                             Fact::Ptr(PinVal::Obj(obj, _), _) => {
                                 match it.st.mem.objs[obj.idx as usize].kind {
                                     ObjKind::Function(fid) => {
-                                        it.builtins[fid.0 as usize] != super::Builtin::Defined
+                                        it.p.builtins[fid.0 as usize] != super::Builtin::Defined
                                     }
                                     _ => false,
                                 }
@@ -446,7 +446,7 @@ impl Interpolation {
                         facts.push(arg_fact(it, &a.op, ptr));
                     }
                     if let Callee::Direct(f) = callee {
-                        if it.builtins[f.0 as usize] == super::Builtin::Syscall {
+                        if it.p.builtins[f.0 as usize] == super::Builtin::Syscall {
                             iov_facts(it, args, &mut facts);
                         }
                     }
@@ -508,11 +508,11 @@ impl Interpolation {
     }
 
     /// Records the result of a step that allocated or produced an input.
-    fn post(&mut self, it: &Interp<'_, '_>, inst: &Inst) {
+    fn post(&mut self, it: &Worker<'_, '_>, inst: &Inst) {
         let record = match &inst.kind {
             InstKind::Alloca { .. } => true,
             InstKind::Call { callee, .. } => match callee {
-                Callee::Direct(f) => it.builtins[f.0 as usize] != super::Builtin::Defined,
+                Callee::Direct(f) => it.p.builtins[f.0 as usize] != super::Builtin::Defined,
                 _ => true,
             },
             _ => false,
@@ -549,7 +549,7 @@ impl Interpolation {
     /// The running path forked at the current step: the pending paths pushed last
     /// (`snap_outcomes.len()` of them, in push order) and the continuation (`cont`) each
     /// start a child node.
-    fn fork(&mut self, it: &mut Interp<'_, '_>, snap_outcomes: &[u32], cont: u32) {
+    fn fork(&mut self, it: &mut Worker<'_, '_>, snap_outcomes: &[u32], cont: u32) {
         let parent = it.st.path.node;
         if parent == NO_NODE {
             // Below a fork not modelled: the pending paths have no node either.
@@ -571,7 +571,7 @@ impl Interpolation {
     }
 
     /// The running path ended (`end`: how; `None`: early, the node is blocked).
-    fn leaf(&mut self, it: &mut Interp<'_, '_>, end: Option<&R<Value>>) {
+    fn leaf(&mut self, it: &mut Worker<'_, '_>, end: Option<&R<Value>>) {
         let cur = it.st.path.node;
         if cur == NO_NODE {
             return;
@@ -606,7 +606,7 @@ impl Interpolation {
     }
 
     /// A node is finished with interpolant `itp` (`None`: blocked): store it, tell the parent.
-    fn finish_node(&mut self, it: &mut Interp<'_, '_>, node: u32, itp: Option<Arc<Itp>>) {
+    fn finish_node(&mut self, it: &mut Worker<'_, '_>, node: u32, itp: Option<Arc<Itp>>) {
         let mut node = node;
         let mut itp = itp;
         loop {
@@ -703,7 +703,7 @@ impl Interpolation {
 
     /// Tries the table on the running path at the start of its node: `true` when it is
     /// subsumed (then the node is finished with the entry that subsumed it).
-    fn check(&mut self, it: &mut Interp<'_, '_>) -> bool {
+    fn check(&mut self, it: &mut Worker<'_, '_>) -> bool {
         let node = it.st.path.node;
         if node == NO_NODE {
             return false;
@@ -747,7 +747,7 @@ impl Interpolation {
     /// `itp` as a table entry: with the objects it names, heap ones with their sizes (read
     /// from the running state, a descendant of the node's start: an object of the same
     /// generation there is the same object), so that checks may rename them.
-    fn with_named(it: &Interp<'_, '_>, locs: &crate::itp::LocArrays, itp: &Arc<Itp>) -> Arc<Itp> {
+    fn with_named(it: &Worker<'_, '_>, locs: &crate::itp::LocArrays, itp: &Arc<Itp>) -> Arc<Itp> {
         let heap = |o: ObjRef| match it.st.mem.objs.get(o.idx as usize) {
             Some(ob) if ob.gen == o.gen && ob.kind == ObjKind::Heap => Some(ob.size),
             _ => None,
@@ -764,12 +764,12 @@ impl Interpolation {
 
     /// Does the installed state satisfy `e`? The renaming of its heap objects under which it
     /// does (`crate::itp::rename`; empty when the names are the same).
-    fn holds(&mut self, it: &mut Interp<'_, '_>, e: &Itp) -> Option<Renaming> {
+    fn holds(&mut self, it: &mut Worker<'_, '_>, e: &Itp) -> Option<Renaming> {
         let ren = {
             let objs = StateObjects {
                 regs: &it.st.regs,
                 mem: &it.st.mem,
-                ps: it.ps as u64,
+                ps: it.p.ps as u64,
             };
             rename::matching(e, &objs)?
         };
@@ -979,8 +979,8 @@ impl Wp<'_, '_, '_> {
 
 /// The base addresses and pointer provenance `e` requires (`wp_ptraddr.rs`), in the
 /// installed state with its objects renamed by `ren`.
-fn addrs_hold(it: &mut Interp<'_, '_>, e: &Itp, ren: &Renaming) -> bool {
-    let live = |it: &Interp<'_, '_>, o: ObjRef| {
+fn addrs_hold(it: &mut Worker<'_, '_>, e: &Itp, ren: &Renaming) -> bool {
+    let live = |it: &Worker<'_, '_>, o: ObjRef| {
         it.st
             .mem
             .objs
@@ -1007,7 +1007,7 @@ fn addrs_hold(it: &mut Interp<'_, '_>, e: &Itp, ren: &Renaming) -> bool {
             },
             Loc::Mem(x) => {
                 let x = ren.get(x);
-                let ps = it.ps as u64;
+                let ps = it.p.ps as u64;
                 match live(it, x) {
                     Some((_, size)) if off + ps <= size => {}
                     _ => return false,

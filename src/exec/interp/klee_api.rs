@@ -7,7 +7,7 @@
 use super::calls::BuiltinCall;
 use super::*;
 
-impl<'m, 'io> Interp<'m, 'io> {
+impl<'m, 'io> Worker<'m, 'io> {
     pub(super) fn klee_api(&mut self, call: BuiltinCall<'_>) -> R<Value> {
         let BuiltinCall { b, fid, args, ret } = call;
         match b {

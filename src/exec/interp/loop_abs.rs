@@ -14,7 +14,7 @@ use std::sync::Arc;
 
 use super::loop_inv::LoopInv;
 use super::observe::{Observer, Wants};
-use super::{Interp, Outcome, Stop, Value, R};
+use super::{Outcome, Stop, Value, Worker, R};
 use crate::exec::invariant::LoopInvariants;
 use crate::exec::Prune;
 use crate::expr;
@@ -53,7 +53,7 @@ impl Observer for LoopAbstraction {
 
     /// A forked branch resumes at a block start (a re-executed instruction inside a block
     /// stays where it was: no entry).
-    fn on_block(&mut self, it: &mut Interp<'_, '_>, f: FuncId, pc: u32, resumed: bool) -> R<()> {
+    fn on_block(&mut self, it: &mut Worker<'_, '_>, f: FuncId, pc: u32, resumed: bool) -> R<()> {
         if resumed
             && it
                 .m
@@ -67,15 +67,15 @@ impl Observer for LoopAbstraction {
         self.at_loop_abstraction(it, f, pc)
     }
 
-    fn on_return(&mut self, it: &mut Interp<'_, '_>) {
+    fn on_return(&mut self, it: &mut Worker<'_, '_>) {
         self.drop_loop_marks(it);
     }
 
-    fn on_target_hit(&mut self, it: &mut Interp<'_, '_>) {
+    fn on_target_hit(&mut self, it: &mut Worker<'_, '_>) {
         self.learn_invariants(it);
     }
 
-    fn finish(&mut self, _it: &Interp<'_, '_>, out: &mut Outcome) {
+    fn finish(&mut self, _it: &Worker<'_, '_>, out: &mut Outcome) {
         out.loops_abstracted = self.abstracted;
         if let Some(li) = self.inv.as_mut() {
             out.invariant_candidates = std::mem::take(&mut li.learnt);
@@ -88,7 +88,7 @@ impl LoopAbstraction {
     /// The top frame (of `fid`) continues at the block starting at `pc`.
     pub(super) fn at_loop_abstraction(
         &mut self,
-        it: &mut Interp<'_, '_>,
+        it: &mut Worker<'_, '_>,
         fid: FuncId,
         pc: u32,
     ) -> R<()> {
@@ -129,7 +129,7 @@ impl LoopAbstraction {
     }
 
     /// A frame was popped: the marks of deeper frames go.
-    pub(super) fn drop_loop_marks(&mut self, it: &mut Interp<'_, '_>) {
+    pub(super) fn drop_loop_marks(&mut self, it: &mut Worker<'_, '_>) {
         let depth = it.st.frames.len() as u32;
         if it.st.path.loop_marks.last().is_some_and(|m| m.0 > depth) {
             it.st.path.loop_marks.retain(|m| m.0 <= depth);
@@ -140,7 +140,7 @@ impl LoopAbstraction {
     /// candidates of `key` of them (`loop_inv.rs`, checked of the values before); false
     /// (nothing changed) when a value is not of a kind the havoc handles (a pointer in a
     /// register, an object holding pointers): the loop is then executed exactly.
-    fn havoc(&mut self, it: &mut Interp<'_, '_>, key: (FuncId, u32), lm: &LoopMod) -> R<bool> {
+    fn havoc(&mut self, it: &mut Worker<'_, '_>, key: (FuncId, u32), lm: &LoopMod) -> R<bool> {
         let mut objs = Vec::with_capacity(lm.allocas.len() + lm.globals.len());
         for r in &lm.allocas {
             match &it.st.regs[it.st.base + r.0 as usize] {
@@ -149,7 +149,7 @@ impl LoopAbstraction {
             }
         }
         for g in &lm.globals {
-            objs.push(it.global_objs[g.0 as usize]);
+            objs.push(it.p.objects().global_objs[g.0 as usize]);
         }
         let mut bytes = 0u64;
         for o in &objs {
@@ -199,7 +199,7 @@ impl LoopAbstraction {
     }
 }
 
-impl Interp<'_, '_> {
+impl Worker<'_, '_> {
     /// A fresh array for havocked values (not an input: no test object).
     fn havoc_array(&mut self, size: u64) -> expr::ArrayId {
         let name = self.pool.unique_array_name("loop_havoc");

@@ -19,7 +19,7 @@ use hashbrown::{HashMap, HashSet};
 
 use super::loop_abs::LoopAbstraction;
 use super::wp::byte_of;
-use super::{Interp, Stop, Value, R};
+use super::{Stop, Value, Worker, R};
 use crate::exec::invariant::{Candidate, LoopInvariants, Role};
 use crate::exec::memory::{Memory, ObjRef};
 use crate::expr::{mask, ArrayId, ExprId, ExprPool};
@@ -109,12 +109,17 @@ impl LoopAbstraction {
     /// Candidate `i` over the current values of the slots of `lm` (top frame).
     fn candidate_here(
         &mut self,
-        it: &mut Interp<'_, '_>,
+        it: &mut Worker<'_, '_>,
         i: usize,
         lm: &LoopMod,
     ) -> Option<ExprId> {
         let cfg = self.inv.as_ref()?.cfg.clone();
-        let fr = (&it.st.regs[..], it.st.base, &it.st.mem, &it.global_objs[..]);
+        let fr = (
+            &it.st.regs[..],
+            it.st.base,
+            &it.st.mem,
+            &it.p.objects().global_objs[..],
+        );
         cfg.assumed[i].attach(&mut it.pool, &mut |p, s, k| slot_byte(p, fr, lm, s, k))
     }
 
@@ -130,7 +135,7 @@ impl LoopAbstraction {
     /// at the header): else the run halts, with every candidate that fails here named.
     pub(super) fn check_invariants(
         &mut self,
-        it: &mut Interp<'_, '_>,
+        it: &mut Worker<'_, '_>,
         key: (FuncId, u32),
         lm: &LoopMod,
     ) -> R<()> {
@@ -160,7 +165,7 @@ impl LoopAbstraction {
     /// the havoc is recorded (`arrays`: the fresh array of each slot).
     pub(super) fn assume_invariants(
         &mut self,
-        it: &mut Interp<'_, '_>,
+        it: &mut Worker<'_, '_>,
         key: (FuncId, u32),
         lm: &LoopMod,
         arrays: Vec<ArrayId>,
@@ -183,7 +188,7 @@ impl LoopAbstraction {
 
     /// A target was reached: candidates from the constraints that followed each havoc of the
     /// path.
-    pub(super) fn learn_invariants(&mut self, it: &mut Interp<'_, '_>) {
+    pub(super) fn learn_invariants(&mut self, it: &mut Worker<'_, '_>) {
         if !self.inv.as_ref().is_some_and(|li| li.cfg.learn) {
             return;
         }

@@ -2,13 +2,13 @@
 
 use super::*;
 
-impl<'m, 'io> Interp<'m, 'io> {
+impl<'m, 'io> Worker<'m, 'io> {
     /// The bytes a load or store of a value of type `ty` (of info `ti`) accesses.
     #[inline(always)]
     fn access_size(&self, ti: TI, ty: TypeId) -> u64 {
         match ti {
             TI::Int(w) => (w as u64).div_ceil(8),
-            TI::Ptr => self.ps as u64,
+            TI::Ptr => self.p.ps as u64,
             TI::F(fk) => fk_bytes(fk),
             _ => self.m.ty(ty).store_size,
         }
@@ -46,14 +46,14 @@ impl<'m, 'io> Interp<'m, 'io> {
     }
 
     pub(super) fn store_at(&mut self, s: u32, o: u64, ty: TypeId, v: &Value) {
-        let (m, tinfo) = (self.m, self.tinfo.clone());
+        let (m, tinfo) = (self.m, self.p.tinfo.clone());
         Layout { m, tinfo: &tinfo }.store(&mut self.st.mem, s, o, ty, v)
     }
 
     pub(super) fn layout(&self) -> Layout<'m, '_> {
         Layout {
             m: self.m,
-            tinfo: &self.tinfo,
+            tinfo: &self.p.tinfo,
         }
     }
 
@@ -62,10 +62,10 @@ impl<'m, 'io> Interp<'m, 'io> {
         match b {
             Value::Ptr { obj, addr } => Value::Ptr {
                 obj,
-                addr: addr.wrapping_add(delta as u64) & self.ptr_mask,
+                addr: addr.wrapping_add(delta as u64) & self.p.ptr_mask,
             },
             Value::Int(a) | Value::Poison(a) => {
-                Value::Int(((a as u64).wrapping_add(delta as u64) & self.ptr_mask) as u128)
+                Value::Int(((a as u64).wrapping_add(delta as u64) & self.p.ptr_mask) as u128)
             }
             Value::Agg(v) => Value::Agg(v.iter().map(|x| self.ptr_add(x.clone(), delta)).collect()),
             // Callers reject symbolic pointers before.

@@ -4,7 +4,7 @@
 
 use super::*;
 
-impl<'m, 'io> Interp<'m, 'io> {
+impl<'m, 'io> Worker<'m, 'io> {
     /// A fresh object `name` of `ret`'s store size read as `ret`'s integer fields; `None` when
     /// `ret` is not a struct of integers.
     pub(super) fn nondet_int_struct(&mut self, name: &str, ret: TypeId) -> R<Option<Value>> {

@@ -79,29 +79,29 @@ pub(in crate::exec) trait Observer: Send {
         None
     }
     /// Before the instruction at `pc` of `f` runs, when it is one of `step_sites`.
-    fn on_step(&mut self, _it: &mut Interp<'_, '_>, _f: FuncId, _pc: u32) -> R<StepEvent> {
+    fn on_step(&mut self, _it: &mut Worker<'_, '_>, _f: FuncId, _pc: u32) -> R<StepEvent> {
         Ok(StepEvent::Nothing)
     }
     /// Before every instruction runs (`Wants::steps`; `it.st.pc` is its index).
-    fn on_instruction(&mut self, _it: &mut Interp<'_, '_>, _inst: &Inst) {}
+    fn on_instruction(&mut self, _it: &mut Worker<'_, '_>, _inst: &Inst) {}
     /// After an instruction that went on to the next one (no jump, call of defined code or
     /// return; `Wants::steps`).
-    fn on_instruction_done(&mut self, _it: &mut Interp<'_, '_>, _inst: &Inst) {}
+    fn on_instruction_done(&mut self, _it: &mut Worker<'_, '_>, _inst: &Inst) {}
     /// The running instruction added `fact` to its path (`Wants::steps`).
-    fn on_fact(&mut self, _it: &mut Interp<'_, '_>, _fact: PathFact) {}
+    fn on_fact(&mut self, _it: &mut Worker<'_, '_>, _fact: PathFact) {}
     /// The running instruction forked the path (or was refused a fork).
-    fn on_fork(&mut self, _it: &mut Interp<'_, '_>, _fork: Fork<'_>) {}
+    fn on_fork(&mut self, _it: &mut Worker<'_, '_>, _fork: Fork<'_>) {}
     /// Another observer replaced part of the running path's state by fresh values (loop
     /// abstraction): the path now stands for more executions than the program's.
-    fn on_state_abstracted(&mut self, _it: &mut Interp<'_, '_>) {}
+    fn on_state_abstracted(&mut self, _it: &mut Worker<'_, '_>) {}
     /// Some observer's step reached a target (the path goes on unless the run halts).
-    fn on_target_hit(&mut self, _it: &mut Interp<'_, '_>) {}
+    fn on_target_hit(&mut self, _it: &mut Worker<'_, '_>) {}
     /// The top frame continues at the start of a block (`pc` of `f`) after a jump
     /// (`Wants::blocks`), or a pending path resumes at `pc` after a fork (`resumed`; not
     /// necessarily a block start). An error ends the path (pruned, or a halt).
     fn on_block(
         &mut self,
-        _it: &mut Interp<'_, '_>,
+        _it: &mut Worker<'_, '_>,
         _f: FuncId,
         _pc: u32,
         _resumed: bool,
@@ -109,17 +109,17 @@ pub(in crate::exec) trait Observer: Send {
         Ok(())
     }
     /// The top frame returned (`Wants::returns`).
-    fn on_return(&mut self, _it: &mut Interp<'_, '_>) {}
+    fn on_return(&mut self, _it: &mut Worker<'_, '_>) {}
     /// The entry function returned (destructors may still run on the path).
-    fn on_entry_returned(&mut self, _it: &mut Interp<'_, '_>) {}
+    fn on_entry_returned(&mut self, _it: &mut Worker<'_, '_>) {}
     /// A pending path was installed as the running one (to resume, or to end at once when
     /// the run halted).
-    fn on_install(&mut self, _it: &mut Interp<'_, '_>) {}
+    fn on_install(&mut self, _it: &mut Worker<'_, '_>) {}
     /// The running path ended with `r` (`Stop::Preempt` never: a suspended path goes on
     /// later).
-    fn on_path_end(&mut self, _it: &mut Interp<'_, '_>, _r: &R<Value>) {}
+    fn on_path_end(&mut self, _it: &mut Worker<'_, '_>, _r: &R<Value>) {}
     /// Of the successors starting at `pcs` (current function), the one to continue on first.
-    fn preferred_successor(&self, _it: &Interp<'_, '_>, _pcs: &[u32]) -> Option<usize> {
+    fn preferred_successor(&self, _it: &Worker<'_, '_>, _pcs: &[u32]) -> Option<usize> {
         None
     }
     /// A path mark (`PathState::node`) whose pending path should run before the searcher
@@ -129,10 +129,10 @@ pub(in crate::exec) trait Observer: Send {
         None
     }
     /// The run is over: what the analysis found goes into the outcome.
-    fn finish(&mut self, _it: &Interp<'_, '_>, _out: &mut Outcome) {}
+    fn finish(&mut self, _it: &Worker<'_, '_>, _out: &mut Outcome) {}
 }
 
-impl Interp<'_, '_> {
+impl Worker<'_, '_> {
     /// Runs `hook` on every observer in order, stopping at the first error. Each observer is
     /// taken out of the interpreter while its hook runs, so that the hook can use the whole
     /// interpreter and raise events the other observers hear. Then what they want is re-read.

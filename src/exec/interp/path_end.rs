@@ -2,7 +2,7 @@
 
 use super::*;
 
-impl<'m, 'io> Interp<'m, 'io> {
+impl<'m, 'io> Worker<'m, 'io> {
     /// Converts a stop into the run's end, with the call stack.
     pub(super) fn end_of(&self, s: Stop) -> End {
         match s {
@@ -158,12 +158,12 @@ impl<'m, 'io> Interp<'m, 'io> {
             },
         };
         let exits = matches!(end, End::Exit(_));
-        let (objects, inputs_lost) = if silent || !self.path_inputs || (exits && !self.exit_inputs)
-        {
-            (Vec::new(), false)
-        } else {
-            self.solved_inputs(None)
-        };
+        let (objects, inputs_lost) =
+            if silent || !self.p.path_inputs || (exits && !self.p.exit_inputs) {
+                (Vec::new(), false)
+            } else {
+                self.solved_inputs(None)
+            };
         let record = if silent {
             None
         } else {
@@ -183,7 +183,7 @@ impl<'m, 'io> Interp<'m, 'io> {
     /// A path pruned as subsumed: with `--subsumed-test` it ends with a test of its inputs
     /// (`End::Pruned(Prune::Subsumed)`, which is neither a completed nor a partial path).
     fn subsumed_end(&mut self) {
-        if !self.subsumed_test {
+        if !self.p.subsumed_test {
             return;
         }
         let (objects, inputs_lost) = self.solved_inputs(None);
@@ -225,7 +225,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             info: String::new(),
         };
         let end = self.end_of(stop);
-        let (objects, inputs_lost) = if self.path_inputs {
+        let (objects, inputs_lost) = if self.p.path_inputs {
             self.solved_inputs(Some(bad))
         } else {
             (Vec::new(), false)
@@ -244,7 +244,7 @@ impl<'m, 'io> Interp<'m, 'io> {
     /// KLEE's per-test files about the running path (`Config::path_files`); `extra`: the
     /// constraint of an error path forked off it.
     fn path_record(&self, extra: Option<ExprId>, error: bool) -> Option<Box<PathRecord>> {
-        let f = self.path_files;
+        let f = self.p.path_files;
         let kquery = f.kquery || (f.kquery_errors && error);
         if !(kquery || f.smt2 || f.branches || f.sym_branches) {
             return None;
@@ -267,7 +267,7 @@ impl<'m, 'io> Interp<'m, 'io> {
 
     /// The source lines the running path covered first (`--write-cov`), as `file:line`.
     fn path_lines(&self) -> Vec<String> {
-        if !self.write_cov {
+        if !self.p.write_cov {
             return Vec::new();
         }
         let mut lines = std::collections::BTreeSet::new();

@@ -123,7 +123,7 @@ impl Stat {
 /// What an open file description reads from or writes to.
 #[derive(Clone, Debug)]
 enum Node {
-    /// The program's stdin, not fetched from the `Io` yet (`Interp::fetch_stdin`).
+    /// The program's stdin, not fetched from the `Io` yet (`Worker::fetch_stdin`).
     Stdin,
     /// Bytes read from a pipe (stdin when it is not a regular file): no seeking.
     /// Its stat data: the host stdin's (a pipe, a terminal, `/dev/null`), or a pipe's.
@@ -595,7 +595,7 @@ fn host_special(p: &Path) -> bool {
     p.starts_with("/proc") || p.starts_with("/sys") || p.starts_with("/dev")
 }
 
-impl<'m, 'io> Interp<'m, 'io> {
+impl<'m, 'io> Worker<'m, 'io> {
     /// Writes `data` at `p` (a program buffer the call fills).
     pub(super) fn sys_put(&mut self, p: &Value, data: &[u8]) -> R<()> {
         if data.is_empty() {
@@ -651,7 +651,7 @@ impl<'m, 'io> Interp<'m, 'io> {
     fn len_arg(&self, a: &[i64; 7], i: usize, split: bool) -> i64 {
         if split {
             (a[i] as u32 as i64) | (a[i + 1] << 32)
-        } else if self.x86_64 {
+        } else if self.p.x86_64 {
             a[i]
         } else {
             a[i] as i32 as i64
@@ -660,11 +660,11 @@ impl<'m, 'io> Interp<'m, 'io> {
 
     pub(super) fn syscall(&mut self, a: &[i64; 7], args: &[CallArg]) -> R<i64> {
         let nr = a[0];
-        if let Some(m) = ro::mutation(self.x86_64, nr) {
+        if let Some(m) = ro::mutation(self.p.x86_64, nr) {
             return self.sys_mutation(m, a, args);
         }
-        let Some(sys) = sys_of(self.x86_64, nr) else {
-            let name = syscall_names::name(self.x86_64, nr).unwrap_or("unknown");
+        let Some(sys) = sys_of(self.p.x86_64, nr) else {
+            let name = syscall_names::name(self.p.x86_64, nr).unwrap_or("unknown");
             return error(
                 ErrorKind::Exec,
                 format!("unsupported syscall {nr} ({name})"),
@@ -675,7 +675,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                 return Ok(r);
             }
         }
-        let ps = self.ps as u64;
+        let ps = self.p.ps as u64;
         Ok(match sys {
             Sys::Read => {
                 let p = self.arg(args, 2);
@@ -684,7 +684,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             Sys::Pread => {
                 let p = self.arg(args, 2);
                 // i386: the offset is two registers (low, high).
-                let off = self.len_arg(a, 4, !self.x86_64);
+                let off = self.len_arg(a, 4, !self.p.x86_64);
                 if off < 0 {
                     return Ok(-EINVAL);
                 }
@@ -1442,7 +1442,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             b.extend(nsec.to_le_bytes());
         }
         b.resize(144, 0);
-        debug_assert!(self.x86_64);
+        debug_assert!(self.p.x86_64);
         self.sys_put(p, &b)
     }
 

@@ -114,7 +114,7 @@ const S_IFCHR: u128 = 0o020000;
 const S_IFDIR: u128 = 0o040000;
 const S_IFLNK: u128 = 0o120000;
 
-impl<'m, 'io> Interp<'m, 'io> {
+impl<'m, 'io> Worker<'m, 'io> {
     /// Whether the path continues with `c` true: when both sides are feasible, a copy of the
     /// path re-executes the current call under `!c` (`--max-forks` may keep this side only).
     pub(super) fn sym_choose(&mut self, c: ExprId) -> R<bool> {

@@ -2,13 +2,13 @@
 
 use super::*;
 
-impl<'m, 'io> Interp<'m, 'io> {
+impl<'m, 'io> Worker<'m, 'io> {
     /// The scalar kind of a type's values (pointers are integers of the pointer width).
     #[inline(always)]
     pub(super) fn scalar(&self, ti: TI) -> Option<Scalar> {
         match ti {
             TI::Int(w) => Some(Scalar::Int(w)),
-            TI::Ptr => Some(Scalar::Int(self.ps * 8)),
+            TI::Ptr => Some(Scalar::Int(self.p.ps * 8)),
             TI::F(fk) => Some(Scalar::F(fk)),
             _ => None,
         }
@@ -28,7 +28,7 @@ impl<'m, 'io> Interp<'m, 'io> {
         {
             Some(c) => match c.fails {
                 Some((IntErr::Overshift, ..)) if poison_overshift => Ok(c.v),
-                Some((e, ..)) if self.checks.wants(e) => Err(int_err(e)),
+                Some((e, ..)) if self.p.checks.wants(e) => Err(int_err(e)),
                 _ => Ok(c.v),
             },
             None => error(
@@ -43,7 +43,7 @@ impl<'m, 'io> Interp<'m, 'io> {
     /// `sem::reported`), poison a select may still discard (`ir::speculation`), else the error.
     #[cold]
     pub(super) fn int_failed(&self, e: IntErr, v: u128, inst: &Inst) -> R<Value> {
-        if !sem::reported(e, inst.loc.0, self.checks) {
+        if !sem::reported(e, inst.loc.0, self.p.checks) {
             return Ok(Value::Int(v));
         }
         if e == IntErr::Overshift && self.select_only(self.st.pc) {
@@ -56,11 +56,7 @@ impl<'m, 'io> Interp<'m, 'io> {
     /// choose: computed for a function the first time one of its operations fails.
     fn select_only(&self, pc: u32) -> bool {
         let f = self.st.frames.last().expect("a frame").func;
-        self.select_only[f.0 as usize]
-            .get_or_init(|| crate::ir::speculation::select_only(self.m.func(f)))
-            .get(pc as usize)
-            .copied()
-            .unwrap_or(false)
+        self.p.select_only(f, pc)
     }
 
     /// What a select picked: poison is the error of the operation that made it.
@@ -120,9 +116,9 @@ impl<'m, 'io> Interp<'m, 'io> {
         let w = match self.ti(ty) {
             TI::Vec(e, _) => match self.ti(e) {
                 TI::Int(w) => w,
-                _ => self.ps * 8,
+                _ => self.p.ps * 8,
             },
-            _ => self.ps * 8,
+            _ => self.p.ps * 8,
         };
         Value::Agg(
             x.elems()
@@ -233,7 +229,7 @@ impl<'m, 'io> Interp<'m, 'io> {
     /// In-memory byte image of a value (for bitcasts involving vectors).
     pub(super) fn value_bytes(&self, v: &Value, ty: TypeId) -> Vec<u8> {
         let n = self.m.ty(ty).store_size.max(self.m.ty(ty).alloc_size);
-        let mut mem = Memory::new(self.ps);
+        let mut mem = Memory::new(self.p.ps);
         let r = mem.alloc(n, 16, ObjKind::Data).unwrap();
         self.layout().store(&mut mem, r.idx, 0, ty, v);
         mem.objs[r.idx as usize].bytes.to_vec()
@@ -246,7 +242,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             .store_size
             .max(self.m.ty(ty).alloc_size)
             .max(b.len() as u64);
-        let mut mem = Memory::new(self.ps);
+        let mut mem = Memory::new(self.p.ps);
         let r = mem.alloc(n, 16, ObjKind::Data).unwrap();
         mem.write_bytes(r.idx, 0, b);
         self.layout().load(&mem, r.idx, 0, ty)
@@ -271,7 +267,13 @@ impl<'m, 'io> Interp<'m, 'io> {
                 match self.ti(*ty) {
                     TI::Vec(..) => self.icmp_vec(*pred, *ty, &x, &y),
                     TI::Int(w) => Value::Int(sem::icmp(&mut Conc, *pred, w, x.bits(), y.bits())),
-                    _ => Value::Int(sem::icmp(&mut Conc, *pred, self.ps * 8, x.bits(), y.bits())),
+                    _ => Value::Int(sem::icmp(
+                        &mut Conc,
+                        *pred,
+                        self.p.ps * 8,
+                        x.bits(),
+                        y.bits(),
+                    )),
                 }
             }
             InstKind::FCmp { pred, ty, a, b } => {
@@ -396,7 +398,7 @@ impl<'m, 'io> Interp<'m, 'io> {
         let ti = self.ti(ty);
         let w = match ti {
             TI::Int(w) => w,
-            _ => self.ps * 8,
+            _ => self.p.ps * 8,
         };
         let (a, b) = (old.bits(), x.bits());
         let int = |op| Value::Int(Conc.op(op, w, a, b));

@@ -30,7 +30,7 @@ pub(super) struct SeedPhase<'m> {
 
 impl<'m> SeedPhase<'m> {
     /// With seeds, the running (first) path carries them all and the phase starts.
-    pub(super) fn start(it: &mut Interp<'m, '_>) -> Option<SeedPhase<'m>> {
+    pub(super) fn start(it: &mut Worker<'m, '_>) -> Option<SeedPhase<'m>> {
         let opts = it.ctl.lim.seeding.clone().filter(|s| !s.seeds.is_empty())?;
         it.st.path.seeds = opts.seeds.iter().cloned().map(Seed::new).collect();
         it.seeding = true;
@@ -60,7 +60,7 @@ impl<'m> SeedPhase<'m> {
     /// line `N seeds remaining over: M states`, when 10 fewer seeds remain or every 10 s.
     pub(super) fn over(
         &mut self,
-        it: &Interp<'m, '_>,
+        it: &Worker<'m, '_>,
         slab: &Slab<'m>,
         none_waits: bool,
         mon: &mut dyn Monitor,
@@ -96,7 +96,7 @@ impl<'m> SeedPhase<'m> {
 
     /// The phase ends: the held paths, to explore as usual. A halted run says nothing (its
     /// paths are dumped); `--only-seed` halts it.
-    pub(super) fn finish(self, it: &mut Interp<'m, '_>, mon: &mut dyn Monitor) -> Vec<Snap<'m>> {
+    pub(super) fn finish(self, it: &mut Worker<'m, '_>, mon: &mut dyn Monitor) -> Vec<Snap<'m>> {
         it.seeding = false;
         if it.ctl.halt.is_none() {
             let left = it.pending_paths() + self.held.len() as u64;
@@ -112,7 +112,7 @@ impl<'m> SeedPhase<'m> {
 /// The held paths join the pending ones (new to the searcher: top-level subtrees of
 /// random-path, as KLEE builds its searcher after seeding).
 pub(super) fn join<'m>(
-    it: &mut Interp<'m, '_>,
+    it: &mut Worker<'m, '_>,
     held: Vec<Snap<'m>>,
     slab: &mut Slab<'m>,
     searcher: &mut dyn Searcher,
@@ -128,7 +128,7 @@ pub(super) fn join<'m>(
     searcher.update(None, &ids, &[], slab);
 }
 
-impl Interp<'_, '_> {
+impl Worker<'_, '_> {
     /// A symbolic object was made on the path: each seed binds its object for it.
     pub(super) fn seed_bind(&mut self, name: &str, a: ArrayId, size: u64) -> R<()> {
         if self.st.path.seeds.is_empty() {

@@ -20,7 +20,7 @@ use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 use super::observe::{Observer, Wants};
-use super::{Interp, Outcome, Stop, Value, R};
+use super::{Outcome, Stop, Value, Worker, R};
 use crate::exec::memory::ObjRef;
 use crate::ir::liveness::Liveness;
 use crate::ir::{FuncId, Reg};
@@ -129,11 +129,11 @@ impl Observer for Seen {
         }
     }
 
-    fn on_block(&mut self, it: &mut Interp<'_, '_>, f: FuncId, pc: u32, _resumed: bool) -> R<()> {
+    fn on_block(&mut self, it: &mut Worker<'_, '_>, f: FuncId, pc: u32, _resumed: bool) -> R<()> {
         self.at_point(it, f, pc)
     }
 
-    fn finish(&mut self, _it: &Interp<'_, '_>, out: &mut Outcome) {
+    fn finish(&mut self, _it: &Worker<'_, '_>, out: &mut Outcome) {
         out.states_matched = self.pruned;
     }
 }
@@ -141,7 +141,7 @@ impl Observer for Seen {
 impl Seen {
     /// The top frame is at instruction `pc` of `fid`: when it starts a loop header, match the
     /// state against those seen there (a match ends the path) or record it.
-    fn at_point(&mut self, it: &mut Interp<'_, '_>, fid: FuncId, pc: u32) -> R<()> {
+    fn at_point(&mut self, it: &mut Worker<'_, '_>, fid: FuncId, pc: u32) -> R<()> {
         if !self.live.is_point(fid, pc) {
             return Ok(());
         }
@@ -200,7 +200,7 @@ impl Seen {
     }
 }
 
-impl Interp<'_, '_> {
+impl Worker<'_, '_> {
     /// The state to match, its hash, whether it is concrete; `None` when the memory is too
     /// large.
     fn header_state(

@@ -7,7 +7,7 @@
 
 use super::*;
 
-impl<'m, 'io> Interp<'m, 'io> {
+impl<'m, 'io> Worker<'m, 'io> {
     /// The value of `select c, t, f` (`c` symbolic, `t` / `f` concrete) on this path; when both
     /// sides are feasible, a copy of the path re-executes the select under `!c`.
     pub(super) fn select_decided(&mut self, c: ExprId, t: Value, f: Value) -> R<Value> {

@@ -19,7 +19,7 @@ const MAGIC: u32 = 0x706d_6a73;
 /// Marker bytes: magic, the function and the instruction index of the `setjmp` call.
 const MARKER_SIZE: u64 = 12;
 
-impl<'m, 'io> Interp<'m, 'io> {
+impl<'m, 'io> Worker<'m, 'io> {
     /// A call of `setjmp` (`b`: any of the variants) or `longjmp` (`Builtin::Longjmp`): the
     /// instruction `inst`, the current one.
     pub(super) fn jmp_call(&mut self, b: Builtin, inst: &'m Inst, args: &'m [CallArg]) -> R<Flow> {
@@ -34,7 +34,7 @@ impl<'m, 'io> Interp<'m, 'io> {
     }
 
     fn setjmp(&mut self, buf: &Value) -> R<()> {
-        let ps = self.ps as u64;
+        let ps = self.p.ps as u64;
         let (s, o) = self
             .st
             .mem
@@ -84,7 +84,7 @@ impl<'m, 'io> Interp<'m, 'io> {
     }
 
     fn longjmp(&mut self, buf: &Value, args: &[CallArg]) -> R<Flow> {
-        let ps = self.ps as u64;
+        let ps = self.p.ps as u64;
         let (s, o) = self.st.mem.resolve(buf, ps).map_err(|e| mem_err(e, buf))?;
         let p = self.st.mem.load_ptr(s, o);
         let Some((_, func, pc, i)) = self.marker(&p) else {

@@ -2,21 +2,37 @@
 
 use super::*;
 
-impl<'m, 'io> Interp<'m, 'io> {
+/// The objects start-up allocates for the program's functions, globals and block addresses.
+#[derive(Default)]
+struct Objs {
+    funcs: Vec<ObjRef>,
+    globals: Vec<ObjRef>,
+    blocks: hashbrown::HashMap<(FuncId, BlockId), ObjRef>,
+}
+
+impl<'m, 'io> Worker<'m, 'io> {
     pub(super) fn oom<T>() -> R<T> {
         error(ErrorKind::Exec, "out of memory: address space exhausted")
     }
 
-    /// Allocates functions and globals, evaluates constants, writes global initializers.
+    /// The start-up image: functions and globals allocated, constants evaluated, global
+    /// initializers written. The program's, when a worker has made it already; else made here
+    /// and recorded in the program.
     pub(in crate::exec) fn init_globals(&mut self) -> R<()> {
+        if let Some(img) = self.p.image() {
+            self.consts = img.consts.clone();
+            self.st.mem = img.mem.clone();
+            return Ok(());
+        }
         let m = self.m;
+        let mut objs = Objs::default();
         for (i, _) in m.functions.iter().enumerate() {
             let r = self
                 .st
                 .mem
                 .alloc(1, 16, ObjKind::Function(FuncId(i as u32)))
                 .map_or_else(Self::oom, Ok)?;
-            self.func_objs.push(r);
+            objs.funcs.push(r);
         }
         for g in &m.globals {
             let kind = if g.is_constant && g.init.is_some() {
@@ -29,16 +45,16 @@ impl<'m, 'io> Interp<'m, 'io> {
                 .mem
                 .alloc(g.size, g.align as u64, kind)
                 .map_or_else(Self::oom, Ok)?;
-            self.global_objs.push(r);
+            objs.globals.push(r);
         }
-        self.consts = vec![Value::Int(0); m.consts.len()];
+        self.consts = vec![Value::Int(0); m.consts.len()].into();
         let mut done = vec![false; m.consts.len()];
         for c in 0..m.consts.len() {
-            self.eval_const(ConstId(c as u32), &mut done)?;
+            self.eval_const(ConstId(c as u32), &mut done, &mut objs)?;
         }
         for (gi, g) in m.globals.iter().enumerate() {
             let Some(init) = &g.init else { continue };
-            let slot = self.global_objs[gi].idx;
+            let slot = objs.globals[gi].idx;
             let n = init.bytes.len().min(g.size as usize);
             self.st.mem.write_bytes(slot, 0, &init.bytes[..n]);
             for rl in &init.relocs {
@@ -46,7 +62,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                     continue;
                 }
                 let v = self.consts[rl.value.0 as usize].clone();
-                if rl.size == self.ps {
+                if rl.size == self.p.ps {
                     self.st.mem.store_ptr(slot, rl.offset, &v);
                 } else {
                     self.st.mem.store_int(
@@ -58,10 +74,16 @@ impl<'m, 'io> Interp<'m, 'io> {
                 }
             }
         }
+        self.p.set_image(Image {
+            consts: self.consts.clone(),
+            func_objs: objs.funcs,
+            global_objs: objs.globals,
+            mem: self.st.mem.clone(),
+        });
         Ok(())
     }
 
-    pub(super) fn eval_const(&mut self, c: ConstId, done: &mut Vec<bool>) -> R<()> {
+    fn eval_const(&mut self, c: ConstId, done: &mut Vec<bool>, objs: &mut Objs) -> R<()> {
         if done[c.0 as usize] {
             return Ok(());
         }
@@ -72,14 +94,14 @@ impl<'m, 'io> Interp<'m, 'io> {
             Const::Null { ty } | Const::Undef { ty } | Const::Zero { ty } => self.zero(*ty),
             // An undefined weak global is null, as for functions.
             Const::GlobalAddr { global, offset } if m.globals[global.0 as usize].is_extern_weak => {
-                Value::Int(*offset as u64 as u128 & self.ptr_mask as u128)
+                Value::Int(*offset as u64 as u128 & self.p.ptr_mask as u128)
             }
             Const::GlobalAddr { global, offset } => {
-                let r = self.global_objs[global.0 as usize];
+                let r = objs.globals[global.0 as usize];
                 let base = self.st.mem.objs[r.idx as usize].base;
                 Value::Ptr {
                     obj: r,
-                    addr: base.wrapping_add(*offset as u64) & self.ptr_mask,
+                    addr: base.wrapping_add(*offset as u64) & self.p.ptr_mask,
                 }
             }
             // An undefined weak function is null (`if (&f)` tests whether it exists).
@@ -88,9 +110,9 @@ impl<'m, 'io> Interp<'m, 'io> {
             {
                 Value::Int(0)
             }
-            Const::FuncAddr(f) => self.st.mem.ptr_to(self.func_objs[f.0 as usize]),
+            Const::FuncAddr(f) => self.st.mem.ptr_to(objs.funcs[f.0 as usize]),
             Const::BlockAddr { func, block } => {
-                let r = match self.block_objs.get(&(*func, *block)) {
+                let r = match objs.blocks.get(&(*func, *block)) {
                     Some(r) => *r,
                     None => {
                         let r = self
@@ -98,7 +120,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                             .mem
                             .alloc(1, 16, ObjKind::Block(*func, *block))
                             .map_or_else(Self::oom, Ok)?;
-                        self.block_objs.insert((*func, *block), r);
+                        objs.blocks.insert((*func, *block), r);
                         r
                     }
                 };
@@ -106,7 +128,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             }
             Const::Aggregate { elems, .. } => {
                 for e in elems {
-                    self.eval_const(*e, done)?;
+                    self.eval_const(*e, done, objs)?;
                 }
                 Value::Agg(
                     elems
@@ -118,7 +140,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             Const::Expr(k) => {
                 for op in k.operands() {
                     if let Operand::Const(oc) = op {
-                        self.eval_const(oc, done)?;
+                        self.eval_const(oc, done, objs)?;
                     }
                 }
                 match self.pure(k)? {
@@ -132,7 +154,8 @@ impl<'m, 'io> Interp<'m, 'io> {
                 }
             }
         };
-        self.consts[c.0 as usize] = v;
+        // (Only start-up writes constants: nothing shares them yet.)
+        Arc::get_mut(&mut self.consts).expect("constants made once")[c.0 as usize] = v;
         Ok(())
     }
 
@@ -188,7 +211,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             ptrs.push(self.alloc_cstr(e)?);
         }
         ptrs.extend([Value::Int(0), Value::Int(0), Value::Int(0)]);
-        let ps = self.ps as u64;
+        let ps = self.p.ps as u64;
         let r = self
             .st
             .mem
@@ -229,7 +252,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                 format!("failed external call: {}", func.name),
             );
         }
-        if self.st.frames.len() >= self.max_frames {
+        if self.st.frames.len() >= self.p.max_frames {
             return Err(Box::new(Stop::Halt(Halt::MaxStackFrames)));
         }
         let base = self.st.regs.len();
@@ -238,7 +261,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             .resize(base + func.num_regs as usize, Value::Int(0));
         for (i, &pty) in func.params.iter().enumerate() {
             let v = vals.get(i).cloned().unwrap_or(Value::Int(0));
-            self.st.regs[base + i] = match (v, self.tinfo[pty.0 as usize]) {
+            self.st.regs[base + i] = match (v, self.p.tinfo[pty.0 as usize]) {
                 (Value::Int(x), TI::Int(w)) => Value::Int(x & mask(w)),
                 (v, _) => v,
             };

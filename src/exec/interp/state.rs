@@ -6,11 +6,11 @@ use super::*;
 #[derive(Clone, Debug)]
 pub(in crate::exec) struct Frame {
     pub(in crate::exec) func: FuncId,
-    /// Index of the next instruction (synced on calls; the top frame's current one is `Interp::pc`).
+    /// Index of the next instruction (synced on calls; the top frame's current one is `Worker::pc`).
     pub(in crate::exec) pc: u32,
-    /// First register slot in `Interp::regs`.
+    /// First register slot in `Worker::regs`.
     pub(in crate::exec) base: u32,
-    /// First entry in `Interp::allocas` owned by this frame.
+    /// First entry in `Worker::allocas` owned by this frame.
     pub(in crate::exec) alloca_base: u32,
     pub(in crate::exec) varargs: Option<ObjRef>,
     pub(in crate::exec) ret_dst: Option<Reg>,

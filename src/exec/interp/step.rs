@@ -2,7 +2,7 @@
 
 use super::*;
 
-impl<'m, 'io> Interp<'m, 'io> {
+impl<'m, 'io> Worker<'m, 'io> {
     #[inline(always)]
     pub(in crate::exec) fn op(&self, o: &Operand) -> Value {
         match *o {
@@ -28,7 +28,7 @@ impl<'m, 'io> Interp<'m, 'io> {
 
     #[inline(always)]
     pub(in crate::exec) fn ti(&self, ty: TypeId) -> TI {
-        self.tinfo[ty.0 as usize]
+        self.p.tinfo[ty.0 as usize]
     }
 
     /// Runs until the frame stack is back at `stop_depth`. Coverage is marked per straight-line
@@ -107,7 +107,7 @@ impl<'m, 'io> Interp<'m, 'io> {
     #[inline(always)]
     fn cover(&mut self, f: FuncId, from: u32, to: u32, ran: bool) {
         let to = if ran { to } else { to.wrapping_sub(1) };
-        if self.write_cov {
+        if self.p.write_cov {
             return self.cover_recording(f, from, to);
         }
         if to != u32::MAX && self.coverage.mark_range(f, from, to) != 0 {
@@ -187,7 +187,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                         if matches!(opref!(self, a), Value::Sym(_) | Value::Poison(_))
                             || matches!(opref!(self, b), Value::Sym(_) | Value::Poison(_)) =>
                     {
-                        self.sym_icmp(*pred, self.ps * 8, a, b)?
+                        self.sym_icmp(*pred, self.p.ps * 8, a, b)?
                     }
                     TI::Vec(..)
                         if matches!(opref!(self, a), Value::Sym(_))
@@ -199,7 +199,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                         Value::Int(sem::icmp(&mut Conc, *pred, w, self.opb(a), self.opb(b)))
                     }
                     TI::Ptr => {
-                        let w = self.ps * 8;
+                        let w = self.p.ps * 8;
                         Value::Int(sem::icmp(&mut Conc, *pred, w, self.opb(a), self.opb(b)))
                     }
                     _ => {
@@ -298,7 +298,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                 let v = match opref!(self, base) {
                     &Value::Ptr { obj, addr } => Value::Ptr {
                         obj,
-                        addr: addr.wrapping_add(*offset as u64) & self.ptr_mask,
+                        addr: addr.wrapping_add(*offset as u64) & self.p.ptr_mask,
                     },
                     b @ Value::Sym(_) => {
                         let b = b.clone();
@@ -334,7 +334,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                     return Ok(Flow::Jump(self.sym_branch(f, c, t, fe)?));
                 }
                 let side = self.opb(cond) & 1 != 0;
-                if self.replay_path.is_some() {
+                if self.p.replay_path.is_some() {
                     self.check_replayed(side)?;
                 }
                 self.visit_branch(side);
@@ -411,7 +411,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                         .unwrap_or(default)
                 } else {
                     // Large switch: binary search in its sorted case table.
-                    match self.switch_tables.get(&(cases.as_ptr() as usize)) {
+                    match self.p.switch_tables.get(&(cases.as_ptr() as usize)) {
                         Some(t) => match t.binary_search_by(|(v, _)| v.cmp(&c)) {
                             Ok(i) => &cases[t[i].1 as usize].1,
                             Err(_) => default,
@@ -498,7 +498,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                     TI::Int(w) => w,
                     // A float's bits, as loads and stores carry them.
                     TI::F(fk) => 8 * fk_bytes(fk) as u32,
-                    _ => self.ps * 8,
+                    _ => self.p.ps * 8,
                 };
                 let (c, x, y) = (self.op(cond), self.op(t), self.op(fv));
                 let v = match c {

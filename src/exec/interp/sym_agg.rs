@@ -5,13 +5,13 @@
 
 use super::*;
 
-impl<'m, 'io> Interp<'m, 'io> {
+impl<'m, 'io> Worker<'m, 'io> {
     /// The value of type `ty` at `off` in object `slot` (in bounds), symbolic parts included.
     pub(super) fn load_value_at(&mut self, slot: u32, off: u64, ty: TypeId) -> R<Value> {
         let m = self.m;
         let scalar = match self.ti(ty) {
             TI::Int(w) => Some(w),
-            TI::Ptr => Some(self.ps * 8),
+            TI::Ptr => Some(self.p.ps * 8),
             TI::F(fk) => Some(8 * fk_bytes(fk) as u32),
             _ => None,
         };

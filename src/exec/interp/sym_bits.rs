@@ -5,7 +5,7 @@
 
 use super::*;
 
-impl<'m, 'io> Interp<'m, 'io> {
+impl<'m, 'io> Worker<'m, 'io> {
     /// The intrinsic on scalar integer arguments; `None`: not one of these, or not scalar.
     pub(super) fn sym_bits(&mut self, which: Intrinsic, args: &[CallArg]) -> R<Option<Value>> {
         use Intrinsic as I;

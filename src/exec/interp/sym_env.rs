@@ -38,7 +38,7 @@ const STDOUT_TYPES: &[u32] = &[0o100000, 0o020000]; // reg, chr (a terminal)
 /// `(argc, argv, envp)` of the entry.
 pub(super) type EntryArgs = (Value, Value, Value);
 
-impl<'m, 'io> Interp<'m, 'io> {
+impl<'m, 'io> Worker<'m, 'io> {
     /// The entry's `(argc, argv, envp)` of the running path; the other combinations of
     /// `--sym-args` counts become pending paths that start at the entry `f` called with
     /// `vals(argc, argv, envp)`.
@@ -49,7 +49,7 @@ impl<'m, 'io> Interp<'m, 'io> {
         f: FuncId,
         vals: &dyn Fn(&Self, EntryArgs) -> Vec<Value>,
     ) -> R<EntryArgs> {
-        if !self.x86_64 && (env.sym_files > 0 || env.sym_stdin_len > 0 || env.sym_stdout) {
+        if !self.p.x86_64 && (env.sym_files > 0 || env.sym_stdin_len > 0 || env.sym_stdout) {
             return error(
                 ErrorKind::Exec,
                 "unsupported: symbolic files, stdin or stdout on i386 (KLEE's model is x86-64's struct stat64)",

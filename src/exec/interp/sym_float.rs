@@ -11,7 +11,7 @@
 
 use super::*;
 
-impl<'m, 'io> Interp<'m, 'io> {
+impl<'m, 'io> Worker<'m, 'io> {
     /// Makes the symbolic values among the register operands `ops` concrete, in their
     /// registers (the path condition now fixes them).
     pub(super) fn concretize_fp_operands(&mut self, ops: &[Operand]) -> R<()> {

@@ -8,11 +8,11 @@
 
 use super::*;
 
-impl<'m, 'io> Interp<'m, 'io> {
+impl<'m, 'io> Worker<'m, 'io> {
     /// The `cnt` entries (base, length) of the `iovec` array at `iov`, every length concrete.
     /// All are read before any transfer: a length enumerated re-executes the call.
     pub(super) fn iov_entries(&mut self, iov: &Value, cnt: u64) -> R<Vec<(Value, u64)>> {
-        let ps = self.ps as u64;
+        let ps = self.p.ps as u64;
         let mut out = Vec::with_capacity(cnt as usize);
         for i in 0..cnt {
             let e = self.ptr_add(iov.clone(), (i * 2 * ps) as i64);

@@ -3,7 +3,7 @@
 use super::calls::BuiltinCall;
 use super::*;
 
-impl<'m, 'io> Interp<'m, 'io> {
+impl<'m, 'io> Worker<'m, 'io> {
     /// Integer binary operation with a symbolic operand.
     pub(super) fn sym_bin(
         &mut self,
@@ -30,7 +30,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             return no_symbolic_float();
         };
         if let Some((err, bad, _)) = c.fails {
-            if sem::reported(err, inst.loc.0, self.checks) {
+            if sem::reported(err, inst.loc.0, self.p.checks) {
                 let (kind, msg) = err.report();
                 self.check_bad(bad, kind, msg)?;
             }
@@ -223,13 +223,13 @@ impl<'m, 'io> Interp<'m, 'io> {
                 let c = self.arg(args, 0);
                 let w = match args.first().map(|a| self.ti(a.ty)) {
                     Some(TI::Int(w)) => w,
-                    _ => self.ps * 8,
+                    _ => self.p.ps * 8,
                 };
                 let e = self.expr_of(&c, w, "klee_assume")?;
                 let z = self.pool.constant(w, 0);
                 let cond = self.pool.ne(e, z);
                 if !self.may_be(cond)? {
-                    if b == Builtin::VerifierAssume || self.silent_klee_assume {
+                    if b == Builtin::VerifierAssume || self.p.silent_klee_assume {
                         return Err(Box::new(Stop::Silent));
                     }
                     return error(ErrorKind::User, "invalid klee_assume call (provably false)");
@@ -352,8 +352,8 @@ impl<'m, 'io> Interp<'m, 'io> {
                 let Value::Int(n) = self.arg(args, 0) else {
                     return sym_err("the argument of klee_choose");
                 };
-                let w = self.ps * 8;
-                let v = self.fresh_int("klee_choose", self.ps as u64, w)?;
+                let w = self.p.ps * 8;
+                let v = self.fresh_int("klee_choose", self.p.ps as u64, w)?;
                 let e = self.expr_of(&v, w, "klee_choose")?;
                 let k = self.pool.constant(w, n & mask(w));
                 let c = self.pool.ult(e, k);

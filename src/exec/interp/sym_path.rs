@@ -13,7 +13,7 @@ use std::path::PathBuf;
 use super::posix_sym::SymId;
 use super::*;
 
-impl<'m, 'io> Interp<'m, 'io> {
+impl<'m, 'io> Worker<'m, 'io> {
     /// The file name at `p` (`sys_path`), symbolic characters decided as KLEE does; with the
     /// symbolic file it names, if any.
     pub(super) fn sym_path(&mut self, p: &Value) -> R<(PathBuf, Option<SymId>)> {

@@ -5,10 +5,10 @@
 //! still ends the enumeration, as any other), and a depth-first search tries the small values
 //! first.
 
-use super::{Interp, R};
+use super::{Worker, R};
 use crate::ir::{CallArg, Operand};
 
-impl Interp<'_, '_> {
+impl Worker<'_, '_> {
     /// Makes the size operand `o` concrete, forking the larger sizes.
     pub(super) fn concrete_size(&mut self, o: &Operand) -> R<()> {
         let Operand::Reg(r) = o else {
@@ -42,7 +42,7 @@ impl Interp<'_, '_> {
         Ok(m)
     }
 
-    /// [`Interp::concrete_size`] on the size arguments `idx` of a call.
+    /// [`Worker::concrete_size`] on the size arguments `idx` of a call.
     pub(super) fn concrete_size_args(&mut self, args: &[CallArg], idx: &[usize]) -> R<()> {
         for &i in idx {
             if let Some(a) = args.get(i) {

@@ -7,7 +7,7 @@
 
 use super::*;
 
-impl<'m, 'io> Interp<'m, 'io> {
+impl<'m, 'io> Worker<'m, 'io> {
     /// KLEE's `resolveExact`: the object start `pick` accepts at the symbolic address `e`
     /// (`pick` sees each live object), one path per feasible one, each with `e` equal to its
     /// start; with `null_ok`, also a path where `e` is null (`None`); an error path (`kind`,

@@ -15,7 +15,7 @@ enum Off {
     Sym(ExprId),
 }
 
-impl<'m, 'io> Interp<'m, 'io> {
+impl<'m, 'io> Worker<'m, 'io> {
     /// Resolves `n` bytes at `p` (in bounds; for a write, not read-only).
     fn place(&mut self, p: &Value, n: u64, write: bool) -> R<(u32, Off)> {
         if let Value::Sym(a) = *p {

@@ -4,7 +4,7 @@
 //! A symbolic pointer is a `Value::Sym` address expression of pointer width. Objects have
 //! unique, never reused addresses, so the address alone designates at most one object; a pointer
 //! derived by `getelementptr` from a pointer with provenance also remembers that object (a hint
-//! per address expression, `Interp::hints`; dropped when the same expression is derived from
+//! per address expression, `Worker::hints`; dropped when the same expression is derived from
 //! another object), and its accesses are checked against that object only (in bounds, else an
 //! `out of bound pointer` error path; a freed object: the error). Without provenance (`inttoptr`,
 //! a `select` between pointers, a pointer loaded from symbolic bytes) the address is resolved
@@ -31,10 +31,10 @@ fn sext_or_trunc(pool: &mut ExprPool, e: ExprId, w: u32) -> ExprId {
     }
 }
 
-impl<'m, 'io> Interp<'m, 'io> {
+impl<'m, 'io> Worker<'m, 'io> {
     /// Pointer width in bits.
     pub(super) fn pw(&self) -> u32 {
-        self.ps * 8
+        self.p.ps * 8
     }
 
     /// Remembers that address expression `e` was derived from a pointer into `obj` (`None`:
@@ -350,7 +350,7 @@ impl<'m, 'io> Interp<'m, 'io> {
                     Ok(self.val_of(e))
                 }
                 TI::Ptr => {
-                    let e = self.pool.zext_or_trunc(e, self.ps * 8);
+                    let e = self.pool.zext_or_trunc(e, self.p.ps * 8);
                     Ok(self.val_of(e))
                 }
                 // A float's bits.

@@ -8,7 +8,7 @@
 use std::sync::Arc;
 
 use super::observe::{Observer, StepEvent};
-use super::{Interp, Outcome, R};
+use super::{Outcome, Worker, R};
 use crate::exec::target::{TargetHit, Targets};
 use crate::ir::pcset::PcSet;
 use crate::ir::{FuncId, Module};
@@ -39,7 +39,7 @@ impl Observer for TargetWatch {
         Some(self.targets.sites())
     }
 
-    fn on_step(&mut self, it: &mut Interp<'_, '_>, f: FuncId, pc: u32) -> R<StepEvent> {
+    fn on_step(&mut self, it: &mut Worker<'_, '_>, f: FuncId, pc: u32) -> R<StepEvent> {
         let Some(i) = self.targets.at(f, pc) else {
             return Ok(StepEvent::Nothing);
         };
@@ -63,7 +63,7 @@ impl Observer for TargetWatch {
 
     /// Of the instructions `pcs` of the current function, the one nearest to a target not
     /// reached yet (none on a tie with the first, or when none can reach one).
-    fn preferred_successor(&self, it: &Interp<'_, '_>, pcs: &[u32]) -> Option<usize> {
+    fn preferred_successor(&self, it: &Worker<'_, '_>, pcs: &[u32]) -> Option<usize> {
         let n = it.st.frames.len();
         let f = it.st.frames[n - 1].func;
         // A caller frame's `pc` is the instruction after its call.
@@ -81,7 +81,7 @@ impl Observer for TargetWatch {
         Some(best.0)
     }
 
-    fn finish(&mut self, _it: &Interp<'_, '_>, out: &mut Outcome) {
+    fn finish(&mut self, _it: &Worker<'_, '_>, out: &mut Outcome) {
         out.target_hits = std::mem::take(&mut self.hits);
     }
 }

@@ -7,7 +7,7 @@
 
 use super::*;
 
-impl<'m, 'io> Interp<'m, 'io> {
+impl<'m, 'io> Worker<'m, 'io> {
     /// The result of `rawmemchr(s, c)` when the program's word-at-a-time definition would read
     /// past the end of `s`'s object to find it; `None`: run the definition (no such read, a
     /// symbolic byte or pointer on the way, or no `c` before the end, which it reports).
@@ -31,7 +31,7 @@ impl<'m, 'io> Interp<'m, 'io> {
             return None;
         }
         // The aligned `long` holding the byte found is the last word the definition reads.
-        let word = self.ps as u64;
+        let word = self.p.ps as u64;
         let last_word_end = ((obj.base + found) & !(word - 1)) + word;
         if last_word_end <= obj.base + obj.size {
             return None;

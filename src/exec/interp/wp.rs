@@ -18,7 +18,7 @@ use std::ops::{Deref, DerefMut};
 use hashbrown::{HashMap, HashSet};
 
 use super::itp::{Fact, Step};
-use super::{Builtin, Interp, TI};
+use super::{Builtin, Worker, TI};
 use crate::exec::memory::{ObjKind, ObjRef};
 use crate::exec::objmap::ObjMap;
 use crate::exec::sem::{self, Exprs, Scalar};
@@ -157,13 +157,13 @@ impl WpCtx {
 /// The weakest-precondition pass over one node: the interpreter (read through `Deref`) and
 /// interpolation's context.
 pub(super) struct Wp<'a, 'm, 'io> {
-    pub(super) it: &'a mut Interp<'m, 'io>,
+    pub(super) it: &'a mut Worker<'m, 'io>,
     pub(super) cx: &'a mut WpCtx,
 }
 
 impl<'m, 'io> Deref for Wp<'_, 'm, 'io> {
-    type Target = Interp<'m, 'io>;
-    fn deref(&self) -> &Interp<'m, 'io> {
+    type Target = Worker<'m, 'io>;
+    fn deref(&self) -> &Worker<'m, 'io> {
         self.it
     }
 }
@@ -382,7 +382,7 @@ impl Wp<'_, '_, '_> {
         if let Some(p) = sh.mem_ptrs.get(o, off) {
             return SV::Ptr(*p);
         }
-        let n = self.ps as u64;
+        let n = self.p.ps as u64;
         if sh.mem.any_in(o, off..off + n) {
             return SV::Opaque;
         }
@@ -439,7 +439,7 @@ impl Wp<'_, '_, '_> {
     }
 
     pub(super) fn sh_store(&mut self, sh: &mut Shadow, o: ObjRef, off: u64, ty: TypeId, v: SV) {
-        let ps = self.ps as u64;
+        let ps = self.p.ps as u64;
         if self.ti(ty) == TI::Ptr {
             Self::sh_clear_ptrs(sh, o, off, ps, ps);
             for k in 0..ps {
@@ -520,7 +520,7 @@ impl Wp<'_, '_, '_> {
                 else {
                     return Self::sh_set(sh, base, dst, SV::Opaque);
                 };
-                if let Some((_, _, ok)) = c.fails.filter(|f| self.checks.wants(f.0)) {
+                if let Some((_, _, ok)) = c.fails.filter(|f| self.p.checks.wants(f.0)) {
                     if explored {
                         self.sh_assume(sh, ok);
                     } else {
@@ -714,7 +714,7 @@ impl Wp<'_, '_, '_> {
                 };
                 // A symbolic index or base: the recorder added where the base pointed.
                 if facts.len() > indices.len() {
-                    let pw = self.ps * 8;
+                    let pw = self.p.ps * 8;
                     let k = *offset as u64 as u128 & crate::expr::mask(pw, !0);
                     let mut d = self.pool.constant(pw, k);
                     for ix in indices.iter() {
@@ -1245,7 +1245,7 @@ impl Wp<'_, '_, '_> {
                     crate::ir::Callee::Direct(f) => *f,
                     _ => return Self::sh_fail(sh, "error in an indirect call"),
                 };
-                match self.builtins[fid.0 as usize] {
+                match self.p.builtins[fid.0 as usize] {
                     Builtin::Abort
                     | Builtin::AssertFail
                     | Builtin::Exit
@@ -1259,7 +1259,7 @@ impl Wp<'_, '_, '_> {
                             Some(Fact::Val(v)) if conc(v).is_some() => conc(v).unwrap_or(0),
                             _ => return Self::sh_fail(sh, "system call not modelled"),
                         };
-                        let exit = if self.x86_64 {
+                        let exit = if self.p.x86_64 {
                             nr == 60 || nr == 231
                         } else {
                             nr == 1 || nr == 252

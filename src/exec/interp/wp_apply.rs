@@ -30,7 +30,7 @@ impl Wp<'_, '_, '_> {
                 Some(SV::Opaque) => return None,
             }
         }
-        let ps = self.ps as u64;
+        let ps = self.p.ps as u64;
         for &((o, off), v) in &itp.mem_pins {
             if let Some(p) = sh.mem_ptrs.get(o, off).copied() {
                 self.sh_pin(sh, p, v);

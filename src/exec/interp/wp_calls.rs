@@ -67,7 +67,7 @@ impl Wp<'_, '_, '_> {
                 }
             }
         };
-        let b = self.builtins[fid.0 as usize];
+        let b = self.p.builtins[fid.0 as usize];
         let arg_base = if matches!(callee, Callee::Indirect(_)) {
             1
         } else {
@@ -153,7 +153,7 @@ impl Wp<'_, '_, '_> {
                 } else {
                     return Self::sh_fail(sh, "klee_make_symbolic of an opaque size");
                 }
-                Self::sh_clear_ptrs(sh, o, off, n, self.ps as u64);
+                Self::sh_clear_ptrs(sh, o, off, n, self.p.ps as u64);
                 for k in 0..n {
                     let i = self.pool.constant(32, k as u128);
                     let r = self.pool.read(a, None, i);
@@ -292,7 +292,7 @@ impl Wp<'_, '_, '_> {
                         return Self::sh_fail(sh, "memset of an opaque byte");
                     };
                     let b = self.pool.zext_or_trunc(v, 8);
-                    Self::sh_clear_ptrs(sh, d, doff, n, self.ps as u64);
+                    Self::sh_clear_ptrs(sh, d, doff, n, self.p.ps as u64);
                     for k in 0..n {
                         sh.mem.insert(d, doff + k, Some(b));
                     }
@@ -364,7 +364,7 @@ impl Wp<'_, '_, '_> {
         for k in 0..n {
             bytes.push(self.sh_byte(sh, s, soff + k));
         }
-        let ps = self.ps as u64;
+        let ps = self.p.ps as u64;
         let mut ptrs = Vec::new();
         for k in 0..n {
             let p = if let Some(p) = sh.mem_ptrs.get(s, soff + k) {

@@ -148,7 +148,7 @@ impl Wp<'_, '_, '_> {
             .iter()
             .enumerate()
             .filter(|(_, g)| g.name == "__stdout_FILE" || g.name == "__stderr_FILE")
-            .filter_map(|(i, _)| self.global_objs.get(i).copied())
+            .filter_map(|(i, _)| self.p.objects().global_objs.get(i).copied())
             .collect()
     }
 
@@ -313,7 +313,7 @@ impl Wp<'_, '_, '_> {
             }
         }
         // What the call did on the recorded path.
-        let ps = self.ps as u64;
+        let ps = self.p.ps as u64;
         let mut created: hashbrown::HashSet<ObjRef> = hashbrown::HashSet::new();
         let mut written: Vec<(ObjRef, u64, u64)> = Vec::new();
         for (k, sk) in steps.iter().enumerate().take(j).skip(i + 1) {
@@ -358,11 +358,11 @@ impl Wp<'_, '_, '_> {
                             }
                         }
                         Intrinsic::VaStart | Intrinsic::VaCopy => {
-                            Some((target(fk.first()), if self.x86_64 { 24 } else { 4 }))
+                            Some((target(fk.first()), if self.p.x86_64 { 24 } else { 4 }))
                         }
                         _ => None,
                     },
-                    crate::ir::Callee::Direct(g) => match self.builtins[g.0 as usize] {
+                    crate::ir::Callee::Direct(g) => match self.p.builtins[g.0 as usize] {
                         Builtin::Defined => None,
                         Builtin::Syscall => {
                             let nr = match fk.first() {
@@ -373,7 +373,8 @@ impl Wp<'_, '_, '_> {
                                 Some(Fact::Val(Value::Int(x))) => Some(*x as i64),
                                 _ => None,
                             };
-                            let name = nr.and_then(|x| super::syscall_names::name(self.x86_64, x));
+                            let name =
+                                nr.and_then(|x| super::syscall_names::name(self.p.x86_64, x));
                             let ok = match name {
                                 Some("write" | "writev" | "ioctl") => matches!(fd, Some(1 | 2)),
                                 Some("lseek") => kind == OutFn::Exit && matches!(fd, Some(0..=2)),
@@ -395,7 +396,7 @@ impl Wp<'_, '_, '_> {
                         Some(Fact::Ptr(PinVal::Obj(o, 0), _))
                             if matches!(
                                 self.st.mem.objs[o.idx as usize].kind,
-                                ObjKind::Function(g) if self.builtins[g.0 as usize] == Builtin::Defined
+                                ObjKind::Function(g) if self.p.builtins[g.0 as usize] == Builtin::Defined
                             ) =>
                         {
                             None

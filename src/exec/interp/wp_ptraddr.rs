@@ -56,7 +56,7 @@ impl Wp<'_, '_, '_> {
     /// `p` as an address (pointer width) over the segment's start: a start location's value,
     /// a pinned object's base plus the offset, or a constant.
     pub(super) fn sh_ptr_addr(&mut self, sh: &mut Shadow, p: PS) -> Option<ExprId> {
-        let pw = self.ps * 8;
+        let pw = self.p.ps * 8;
         let plus = |w: &mut Self, e: ExprId, d: i64| {
             let k = w
                 .pool
@@ -75,7 +75,7 @@ impl Wp<'_, '_, '_> {
                 };
                 sh.objects.entry(o).or_insert(size);
                 let a = self.cx.locs.array(&mut self.it.pool, Loc::Mem(o), size);
-                let ps = self.ps as u64;
+                let ps = self.p.ps as u64;
                 let e = crate::itp::read_word(&mut self.it.pool, a, off, ps);
                 Some(plus(self, e, d))
             }
@@ -98,7 +98,7 @@ impl Wp<'_, '_, '_> {
 
     /// The address a pinned pointer has (an object's base required).
     fn sh_pin_addr(&mut self, sh: &mut Shadow, v: PinVal) -> Option<u128> {
-        let m = crate::expr::mask(self.ps * 8, !0);
+        let m = crate::expr::mask(self.p.ps * 8, !0);
         match v {
             PinVal::Addr(x) => Some(x & m),
             PinVal::Obj(o, k) => {
@@ -123,7 +123,7 @@ impl Wp<'_, '_, '_> {
         (b, sb): (PinVal, u64),
     ) -> Option<bool> {
         use IntPred as P;
-        let pw = self.ps * 8;
+        let pw = self.p.ps * 8;
         let icmp = |x: u128, y: u128| sem::icmp(&mut Conc, pred, pw, x, y) != 0;
         let within = |k: i64, size: u64| k >= 0 && k as u64 <= size;
         let inside = |k: i64, size: u64| k >= 0 && (k as u64) < size;
@@ -175,7 +175,7 @@ impl Wp<'_, '_, '_> {
             return SV::Opaque;
         };
         Self::sh_provenance(sh, l, off, o);
-        let pw = self.ps * 8;
+        let pw = self.p.ps * 8;
         let bc = self.pool.constant(pw, b as u128);
         SV::Ptr(PS::Sym(o, self.pool.sub(a, bc)))
     }
@@ -200,7 +200,7 @@ impl Wp<'_, '_, '_> {
                 return false;
             }
         }
-        let ps = self.ps as u64;
+        let ps = self.p.ps as u64;
         for &(l, off, o) in &itp.provenance {
             match l {
                 Loc::Reg(s) => match sh.regs.get(&s).copied() {
@@ -259,7 +259,7 @@ impl Wp<'_, '_, '_> {
             let (it, cx) = (&*w.it, &mut *w.cx);
             cx.masks.reads_any(&it.pool, &cx.locs, formula, &set)
         };
-        let ps = self.ps as u64;
+        let ps = self.p.ps as u64;
         for (s, v, a) in regs {
             if reads(self, a) {
                 let p = self.as_ptr(v)?;

@@ -23,7 +23,7 @@ pub(super) const MAX_SHADOW_VIEW: u64 = 256;
 impl Wp<'_, '_, '_> {
     /// Pointer width in bits.
     fn pbits(&self) -> u32 {
-        self.ps * 8
+        self.p.ps * 8
     }
 
     /// The recorded object of a symbolic pointer, when it was derived from `o`.
@@ -233,7 +233,7 @@ impl Wp<'_, '_, '_> {
             .get(&o)
             .copied()
             .unwrap_or_else(|| self.st.mem.objs[o.idx as usize].size);
-        let ps = self.ps as u64;
+        let ps = self.p.ps as u64;
         Self::sh_clear_ptrs(sh, o, 0, size, ps);
         for k in 0..size {
             let ck = self.pool.constant(32, k as u128);

@@ -36,7 +36,7 @@ impl Wp<'_, '_, '_> {
             Some(Fact::Val(v)) => conc(v),
             _ => None,
         };
-        let name = rec(0).and_then(|nr| super::syscall_names::name(self.x86_64, nr as i64));
+        let name = rec(0).and_then(|nr| super::syscall_names::name(self.p.x86_64, nr as i64));
         let std_fd = matches!(rec(1), Some(1 | 2));
         match name {
             Some("write") => {
@@ -89,7 +89,7 @@ impl Wp<'_, '_, '_> {
                 else {
                     return;
                 };
-                let ps = self.ps as u64;
+                let ps = self.p.ps as u64;
                 for i in 0..cnt as u64 {
                     let at = off + 2 * ps * i;
                     let (pf, lf) = (&entries[2 * i as usize], &entries[2 * i as usize + 1]);
@@ -136,7 +136,7 @@ impl Wp<'_, '_, '_> {
 
     /// The pointer-sized integer at `off` in `o`, as the shadow has it.
     fn sh_load_word(&mut self, sh: &mut Shadow, o: ObjRef, off: u64) -> Option<ExprId> {
-        let n = self.ps as u64;
+        let n = self.p.ps as u64;
         if let Some(&(wn, e)) = sh.words.get(o, off) {
             if wn == n && self.pool.width(e) == n as u32 * 8 {
                 return Some(e);

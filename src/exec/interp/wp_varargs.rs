@@ -46,7 +46,7 @@ impl Wp<'_, '_, '_> {
 
     /// `n` bytes of the constant `x` stored at `off` in `o`.
     fn sh_put_int(&mut self, sh: &mut Shadow, o: ObjRef, off: u64, n: u64, x: u128) {
-        Self::sh_clear_ptrs(sh, o, off, n, self.ps as u64);
+        Self::sh_clear_ptrs(sh, o, off, n, self.p.ps as u64);
         let e = self.pool.constant((n * 8) as u32, x);
         for k in 0..n {
             let b = self.pool.extract(e, (k * 8) as u32, 8);
@@ -78,16 +78,16 @@ impl Wp<'_, '_, '_> {
         let Some((d, doff)) = self.sh_access(sh, argv[0], facts.first()) else {
             return;
         };
-        let ps = self.ps as u64;
+        let ps = self.p.ps as u64;
         if i == Intrinsic::VaCopy {
             let Some((s, soff)) =
                 self.sh_access(sh, argv.get(1).copied().unwrap_or(SV::Opaque), facts.get(1))
             else {
                 return;
             };
-            let ints = if self.x86_64 { 8 } else { 0 };
+            let ints = if self.p.x86_64 { 8 } else { 0 };
             let bytes: Vec<_> = (0..ints).map(|k| self.sh_byte(sh, s, soff + k)).collect();
-            let ptrs: Vec<_> = if self.x86_64 { vec![8, 16] } else { vec![0] }
+            let ptrs: Vec<_> = if self.p.x86_64 { vec![8, 16] } else { vec![0] }
                 .into_iter()
                 .map(|k| (k, self.sh_load_ptr(sh, s, soff + k)))
                 .collect();
@@ -110,7 +110,7 @@ impl Wp<'_, '_, '_> {
             return Self::sh_fail(sh, "va_start of an area made before the segment");
         }
         let area = SV::Ptr(PS::Known(PinVal::Obj(*va, 0)));
-        if self.x86_64 {
+        if self.p.x86_64 {
             self.sh_put_int(sh, d, doff, 4, 48);
             self.sh_put_int(sh, d, doff + 4, 4, 304);
             self.sh_store(sh, d, doff + 8, pty, area);

@@ -79,7 +79,7 @@ fn records(entries: &[Entry], first: usize, count: u64) -> (Vec<u8>, usize) {
     (out, n)
 }
 
-impl<'m, 'io> Interp<'m, 'io> {
+impl<'m, 'io> Worker<'m, 'io> {
     /// The entries of directory `p` as the path sees it (the host's, through the overlay).
     fn entries(&self, p: &Path) -> Result<Vec<Entry>, i64> {
         let Some(o) = self.st.posix.overlay() else {

@@ -17,7 +17,7 @@ const ENOTEMPTY: i64 = 39;
 const RENAME_NOREPLACE: i64 = 1;
 const RENAME_EXCHANGE: i64 = 2;
 
-impl<'m, 'io> Interp<'m, 'io> {
+impl<'m, 'io> Worker<'m, 'io> {
     /// `mkdir(path, mode)`.
     pub(super) fn sys_mkdir(&mut self, path: &Path, mode: i64) -> i64 {
         match self.lookup(path, true) {

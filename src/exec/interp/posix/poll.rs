@@ -20,7 +20,7 @@ fn ready(node: &Node) -> u16 {
     }
 }
 
-impl Interp<'_, '_> {
+impl Worker<'_, '_> {
     /// `poll(fds, n, timeout)`: the number of entries with events.
     pub(super) fn sys_poll(&mut self, fds: &Value, n: i64) -> R<i64> {
         if !(0..=1024).contains(&n) {

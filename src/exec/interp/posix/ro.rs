@@ -78,7 +78,7 @@ pub(super) fn mutation(x86_64: bool, nr: i64) -> Option<Mutation> {
     })
 }
 
-impl<'m, 'io> Interp<'m, 'io> {
+impl<'m, 'io> Worker<'m, 'io> {
     /// The answer to mutation `m` (arguments `a`, as `__trex_syscall` got them): a negative
     /// errno, never success.
     pub(super) fn sys_mutation(&mut self, m: Mutation, a: &[i64; 7], args: &[CallArg]) -> R<i64> {

@@ -84,7 +84,7 @@ pub(super) fn may(st: &Stat, want: u32) -> bool {
     bits & want == want
 }
 
-impl<'m, 'io> Interp<'m, 'io> {
+impl<'m, 'io> Worker<'m, 'io> {
     /// What `path` names, through the overlay (`nofollow`: a host link itself); a path that
     /// never changed a file asks the host only.
     pub(super) fn lookup(&self, path: &Path, nofollow: bool) -> Result<Lookup, i64> {
