@@ -4,6 +4,7 @@ pub mod cli;
 pub mod coverage;
 pub mod exec;
 pub mod expr;
+pub(crate) mod extensions;
 pub mod ir;
 pub mod itp;
 pub mod link;

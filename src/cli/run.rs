@@ -393,6 +393,7 @@ pub fn run(a: &RunArgs) -> Result<()> {
         coverage: Some(covout.coverage()),
         posix,
         kdalloc: a.kdalloc,
+        observers: crate::extensions::observers,
     };
     let mut w = TestWriter::new(&module, out);
     // KLEE's tests record the program and its arguments; `klee-replay` reads them back.

@@ -50,7 +50,7 @@ macro_rules! opref {
 
 /// Why execution stopped early (errors and ends travel as `Err`).
 #[derive(Debug)]
-pub(super) enum Stop {
+pub(crate) enum Stop {
     Error {
         kind: ErrorKind,
         msg: String,
@@ -65,12 +65,12 @@ pub(super) enum Stop {
     Preempt,
 }
 
-pub(super) type R<T> = Result<T, Box<Stop>>;
+pub(crate) type R<T> = Result<T, Box<Stop>>;
 
 mod layout;
 mod loop_abs;
 mod loop_inv;
-mod observe;
+pub(crate) mod observe;
 mod seeding;
 mod seen;
 mod state;
@@ -105,10 +105,16 @@ mod word_scan;
 use builtins::builtin_of;
 pub(super) use builtins::Builtin;
 pub(super) use driver::run;
+// (Until they move out of `exec`: named by `crate::extensions`.)
+pub(crate) use itp::Interpolation;
 use layout::Layout;
-pub(super) use state::{ExecutionState, Frame, NO_NODE};
+pub(crate) use loop_abs::LoopAbstraction;
+pub(crate) use seen::Seen;
+pub(crate) use state::ExecutionState;
+pub(super) use state::{Frame, NO_NODE};
+pub(crate) use targets::TargetWatch;
 
-pub(super) fn error<T>(kind: ErrorKind, msg: impl Into<String>) -> R<T> {
+pub(crate) fn error<T>(kind: ErrorKind, msg: impl Into<String>) -> R<T> {
     Err(Box::new(Stop::Error {
         kind,
         msg: msg.into(),
@@ -274,11 +280,11 @@ impl StateInfo for Slab<'_> {
     }
 }
 
-pub(super) struct Worker<'m, 'io> {
+pub(crate) struct Worker<'m, 'io> {
     /// The program (shared by every worker of the run).
     pub(super) p: &'m Program<'m>,
     pub(super) m: &'m Module,
-    pool: ExprPool,
+    pub(super) pool: ExprPool,
     pub(super) solver: Option<Box<dyn Solver + Send>>,
     /// The running path.
     pub(super) st: ExecutionState,

@@ -120,8 +120,9 @@
 pub mod control;
 mod end;
 pub mod float;
-mod interp;
+pub(crate) mod interp;
 pub mod invariant;
+pub(crate) mod machine;
 pub mod memory;
 mod objmap;
 pub mod posix_env;
@@ -150,6 +151,7 @@ mod wide_tests;
 
 use crate::ir;
 pub use end::{Halt, Prune};
+pub(crate) use interp::{Interpolation, LoopAbstraction, Seen, TargetWatch};
 pub use program::Program;
 
 /// How to start a program.
@@ -234,44 +236,9 @@ pub struct Config {
     /// KLEE's `--kdalloc` (default on): dangling heap pointers are `use after free` / `double
     /// free` errors (`memory::Memory::kdalloc`).
     pub kdalloc: bool,
-}
-
-impl Default for Config {
-    fn default() -> Self {
-        Config {
-            entry: "main".into(),
-            argv: vec!["prog".into()],
-            env: Vec::new(),
-            max_instructions: 0,
-            max_stack_frames: 8192,
-            use_libc_start: false,
-            search: Vec::new(),
-            seed: 0,
-            exit_on_error: false,
-            max_forks: None,
-            max_depth: None,
-            static_forks: static_forks::StaticForkLimits::default(),
-            interpolation: false,
-            output_tree: false,
-            subsumed_test: false,
-            greedy_confirmation: false,
-            limits: control::Limits::default(),
-            targets: None,
-            state_matching: None,
-            loop_abstraction: None,
-            loop_invariants: None,
-            path_inputs: true,
-            exit_inputs: true,
-            checks: sem::Checks::default(),
-            write_cov: false,
-            path_files: PathFiles::default(),
-            replay_path: None,
-            silent_klee_assume: false,
-            coverage: None,
-            posix: None,
-            kdalloc: true,
-        }
-    }
+    /// The analyses that watch the run, made from this configuration (in hook order) for each
+    /// worker; the default set is `crate::extensions::observers`.
+    pub(crate) observers: machine::ObserverSet,
 }
 
 /// Where the program's output goes, and where its stdin comes from.

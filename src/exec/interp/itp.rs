@@ -89,7 +89,7 @@ pub(super) struct Node {
 }
 
 /// Interpolation (`Config::interpolation`): the tree, the table, the running node's state.
-pub(super) struct Interpolation {
+pub(crate) struct Interpolation {
     nodes: Vec<Node>,
     table: Table,
     stats: Stats,
@@ -109,7 +109,7 @@ pub(super) struct Interpolation {
 }
 
 impl Interpolation {
-    pub(super) fn new(keep_tree: bool) -> Interpolation {
+    pub(crate) fn new(keep_tree: bool) -> Interpolation {
         let root = Node {
             parent: NO_NODE,
             key: None,

@@ -26,14 +26,14 @@ const MAX_HAVOC_BYTES: u64 = 256;
 
 /// Loop abstraction's state: the loops, how many entries were havocked, and the invariant
 /// candidates (assumed, learnt, failed) when refining.
-pub(in crate::exec) struct LoopAbstraction {
+pub(crate) struct LoopAbstraction {
     mods: Arc<LoopMods>,
     abstracted: u64,
     pub(super) inv: Option<LoopInv>,
 }
 
 impl LoopAbstraction {
-    pub(in crate::exec) fn new(mods: Arc<LoopMods>, inv: Option<Arc<LoopInvariants>>) -> Self {
+    pub(crate) fn new(mods: Arc<LoopMods>, inv: Option<Arc<LoopInvariants>>) -> Self {
         LoopAbstraction {
             mods,
             abstracted: 0,

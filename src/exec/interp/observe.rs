@@ -9,7 +9,7 @@ use super::*;
 use crate::ir::pcset::PcSet;
 
 /// What an observer's step hook saw.
-pub(in crate::exec) enum StepEvent {
+pub(crate) enum StepEvent {
     Nothing,
     /// A watched target was reached for the first time; `halt`: nothing is left to watch.
     TargetHit {
@@ -19,7 +19,7 @@ pub(in crate::exec) enum StepEvent {
 
 /// The frequent events an observer wants now (the interpreter re-reads them after every hook).
 #[derive(Clone, Copy, Default, PartialEq, Eq)]
-pub(in crate::exec) struct Wants {
+pub(crate) struct Wants {
     /// `on_instruction`, `on_instruction_done` and `on_fact`: every instruction of the path.
     pub(in crate::exec) steps: bool,
     /// `on_block` after every jump (a resumed path is always heard of).
@@ -45,7 +45,7 @@ impl Wants {
 
 /// Something the running instruction added to its path.
 #[derive(Clone, Copy)]
-pub(in crate::exec) enum PathFact {
+pub(crate) enum PathFact {
     /// A path constraint.
     Constraint(ExprId),
     /// A symbolic array (an input).
@@ -56,7 +56,7 @@ pub(in crate::exec) enum PathFact {
 
 /// How the running path forked.
 #[derive(Clone, Copy)]
-pub(in crate::exec) enum Fork<'a> {
+pub(crate) enum Fork<'a> {
     /// At a conditional branch or a switch: the pending paths pushed last (their outcomes,
     /// in push order: a branch's side 0 true / 1 false, a switch's group of cases) and the
     /// outcome the running path continues on.
@@ -68,7 +68,7 @@ pub(in crate::exec) enum Fork<'a> {
     Refused,
 }
 
-pub(in crate::exec) trait Observer: Send {
+pub(crate) trait Observer: Send {
     /// The frequent events wanted now.
     fn wants(&self) -> Wants {
         Wants::default()
@@ -338,32 +338,8 @@ impl Worker<'_, '_> {
         self.observers = obs;
     }
 
-    /// The observers of a run, from its configuration (in hook order: interpolation first,
-    /// whose subsumption check prunes before the others look at a block; loop abstraction
-    /// before state matching, whose states include the loop marks).
+    /// The observers of a run, from its configuration (`Config::observers`).
     pub(super) fn observers_for(m: &Module, cfg: &Config) -> Vec<Option<Box<dyn Observer>>> {
-        let mut v: Vec<Box<dyn Observer>> = Vec::new();
-        // A path pruned by interpolation would skip the checks of assumed loop invariants.
-        let assumes_invariants = cfg.loop_abstraction.is_some()
-            && cfg
-                .loop_invariants
-                .as_ref()
-                .is_some_and(|l| !l.assumed.is_empty());
-        if cfg.interpolation && !assumes_invariants {
-            v.push(Box::new(itp::Interpolation::new(cfg.output_tree)));
-        }
-        if let Some(la) = &cfg.loop_abstraction {
-            v.push(Box::new(loop_abs::LoopAbstraction::new(
-                la.clone(),
-                cfg.loop_invariants.clone(),
-            )));
-        }
-        if let Some(l) = &cfg.state_matching {
-            v.push(Box::new(seen::Seen::new(l.clone())));
-        }
-        if let Some(t) = &cfg.targets {
-            v.push(Box::new(targets::TargetWatch::new(m, t.clone())));
-        }
-        v.into_iter().map(Some).collect()
+        (cfg.observers)(m, cfg).into_iter().map(Some).collect()
     }
 }

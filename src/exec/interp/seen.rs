@@ -31,7 +31,7 @@ const MAX_BYTES: u64 = 1 << 20;
 const MAX_STATES: u64 = 100_000;
 
 /// The table of states seen at loop headers.
-pub(in crate::exec) struct Seen {
+pub(crate) struct Seen {
     live: Arc<Liveness>,
     /// Concrete states by hash.
     table: hashbrown::HashMap<u64, Vec<State>>,
@@ -43,7 +43,7 @@ pub(in crate::exec) struct Seen {
 }
 
 impl Seen {
-    pub(in crate::exec) fn new(live: Arc<Liveness>) -> Seen {
+    pub(crate) fn new(live: Arc<Liveness>) -> Seen {
         Seen {
             live,
             table: hashbrown::HashMap::new(),

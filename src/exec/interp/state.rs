@@ -58,7 +58,7 @@ pub(in crate::exec) const NO_NODE: u32 = u32::MAX;
 
 /// The state of one path.
 #[derive(Clone)]
-pub(in crate::exec) struct ExecutionState {
+pub(crate) struct ExecutionState {
     pub(in crate::exec) mem: Memory,
     /// One register file for all frames (each frame's slots start at its `base`).
     pub(in crate::exec) regs: Vec<Value>,

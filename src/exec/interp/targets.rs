@@ -15,7 +15,7 @@ use crate::ir::{FuncId, Module};
 use crate::search::distance::Distances;
 
 /// The watched targets: which were reached, the first hit of each, the distances to the others.
-pub(in crate::exec) struct TargetWatch {
+pub(crate) struct TargetWatch {
     targets: Arc<Targets>,
     reached: Vec<bool>,
     hits: Vec<TargetHit>,
@@ -23,7 +23,7 @@ pub(in crate::exec) struct TargetWatch {
 }
 
 impl TargetWatch {
-    pub(in crate::exec) fn new(m: &Module, targets: Arc<Targets>) -> TargetWatch {
+    pub(crate) fn new(m: &Module, targets: Arc<Targets>) -> TargetWatch {
         let dist = Distances::to_goals(m, &|f, pc| targets.at(f, pc).is_some());
         TargetWatch {
             reached: vec![false; targets.count() as usize],

@@ -1,0 +1,53 @@
+//! The interface through which code outside the interpreter acts on a run (miri's `Machine`
+//! and `InterpCx`, KLEE's `SpecialFunctionHandler` calling its `Executor`): the extensions
+//! (the POSIX environment, interpolation, the verification analyses, seeding, the KLEE API)
+//! see the [`Worker`] only through its `pub(crate)` methods, never its fields, and the
+//! interpreter calls them only through the hooks defined here ([`Observer`]).
+//!
+//! What a worker offers (each method is documented where it is defined):
+//! - the program and the running path: [`Worker::program`], [`Worker::module`],
+//!   [`Worker::state`], [`Worker::state_mut`], [`Worker::pool`], [`Worker::state_and_pool`];
+//! - errors and ends of a path travel as `Err(Box<Stop>)` ([`R`], [`error`]).
+
+#[allow(unused_imports)] // (the extensions moving out of `exec` import these from here)
+pub(crate) use super::interp::observe::{Fork, Observer, PathFact, StepEvent, Wants};
+#[allow(unused_imports)]
+pub(crate) use super::interp::{error, ExecutionState, Stop, Worker, R};
+use super::program::Program;
+use super::Config;
+use crate::expr::ExprPool;
+use crate::ir::Module;
+
+/// Makes the observers of a worker from the run's configuration, in hook order.
+pub(crate) type ObserverSet = fn(&Module, &Config) -> Vec<Box<dyn Observer>>;
+
+#[allow(dead_code)] // (used by the extensions as they move out of `exec`)
+impl<'m> Worker<'m, '_> {
+    /// The program the worker runs (shared by every worker of the run).
+    pub(crate) fn program(&self) -> &'m Program<'m> {
+        self.p
+    }
+
+    pub(crate) fn module(&self) -> &'m Module {
+        self.m
+    }
+
+    /// The running path.
+    pub(crate) fn state(&self) -> &ExecutionState {
+        &self.st
+    }
+
+    pub(crate) fn state_mut(&mut self) -> &mut ExecutionState {
+        &mut self.st
+    }
+
+    /// The worker's expression pool (every expression of its paths).
+    pub(crate) fn pool(&mut self) -> &mut ExprPool {
+        &mut self.pool
+    }
+
+    /// The running path and the pool at once.
+    pub(crate) fn state_and_pool(&mut self) -> (&mut ExecutionState, &mut ExprPool) {
+        (&mut self.st, &mut self.pool)
+    }
+}
