@@ -50,4 +50,11 @@ impl<'m> Worker<'m, '_> {
     pub(crate) fn state_and_pool(&mut self) -> (&mut ExecutionState, &mut ExprPool) {
         (&mut self.st, &mut self.pool)
     }
+
+    /// The running path's process environment is as it started: descriptors 0, 1 and 2 on
+    /// stdin, stdout and stderr, nothing else open, no file changed, no failure left to
+    /// inject (what interpolants assume of the environment).
+    pub(crate) fn env_unchanged(&self) -> bool {
+        self.st.posix.is_initial()
+    }
 }

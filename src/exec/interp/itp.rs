@@ -213,7 +213,7 @@ impl Observer for Interpolation {
         self.forked_here = false;
         // Interpolants model `write` on standard output and error as returning its length
         // (`wp_calls.rs`): a state whose descriptors are not the initial ones is never pruned.
-        if it.st.posix.is_initial() && self.check(it) {
+        if it.env_unchanged() && self.check(it) {
             return Err(Box::new(Stop::Pruned(Prune::Subsumed)));
         }
         Ok(())
