@@ -60,16 +60,19 @@ pub(crate) fn observers(m: &Module, cfg: &Config) -> Vec<Box<dyn Observer>> {
         v.push(Box::new(exec::Interpolation::new(cfg.output_tree)));
     }
     if let Some(la) = &cfg.loop_abstraction {
-        v.push(Box::new(exec::LoopAbstraction::new(
+        v.push(Box::new(crate::verify::loops::LoopAbstraction::new(
             la.clone(),
             cfg.loop_invariants.clone(),
         )));
     }
     if let Some(l) = &cfg.state_matching {
-        v.push(Box::new(exec::Seen::new(l.clone())));
+        v.push(Box::new(crate::verify::seen::Seen::new(l.clone())));
     }
     if let Some(t) = &cfg.targets {
-        v.push(Box::new(exec::TargetWatch::new(m, t.clone())));
+        v.push(Box::new(crate::verify::watch::TargetWatch::new(
+            m,
+            t.clone(),
+        )));
     }
     v
 }

@@ -68,18 +68,14 @@ pub(crate) enum Stop {
 pub(crate) type R<T> = Result<T, Box<Stop>>;
 
 mod layout;
-mod loop_abs;
-mod loop_inv;
 pub(crate) mod observe;
 mod seeding;
-mod seen;
 mod state;
 mod sym_size;
 mod symcall;
 mod symcopy;
 mod symmem;
 mod syscall_names;
-mod targets;
 
 mod builtins;
 mod calls;
@@ -108,11 +104,8 @@ pub(super) use driver::run;
 // (Until they move out of `exec`: named by `crate::extensions`.)
 pub(crate) use itp::Interpolation;
 use layout::Layout;
-pub(crate) use loop_abs::LoopAbstraction;
-pub(crate) use seen::Seen;
 pub(crate) use state::ExecutionState;
 pub(super) use state::{Frame, NO_NODE};
-pub(crate) use targets::TargetWatch;
 
 pub(crate) fn error<T>(kind: ErrorKind, msg: impl Into<String>) -> R<T> {
     Err(Box::new(Stop::Error {
@@ -292,7 +285,7 @@ pub(crate) struct Worker<'m, 'io> {
     pub(super) worklist: Vec<Snap<'m>>,
     pub(super) paths: Vec<PathEnd>,
     /// Set once anything symbolic exists (guards of the slow paths only run then).
-    symbolic: bool,
+    pub(super) symbolic: bool,
     /// Forking is allowed (inside the entry function, not in constructors / destructors).
     pub(super) can_fork: bool,
     warned_once: hashbrown::HashSet<String>,

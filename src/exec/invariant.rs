@@ -1,7 +1,7 @@
 //! Loop invariant candidates learnt from target hits of the abstracted run (`trex verify`,
-//! `exec/interp/loop_inv.rs`).
+//! `verify::loops::invariants`).
 //!
-//! A path that reaches a target through a havocked loop header (`interp/loop_abs.rs`) has,
+//! A path that reaches a target through a havocked loop header (`verify::loops`) has,
 //! after the havoc, constraints over the havocked values. The negation of each of them is an
 //! interpolant at the header for that error path (it and the rest of the path cannot both
 //! hold); one that is also inductive (true at the loop's entry and kept by an iteration) can be
@@ -26,6 +26,15 @@ pub struct Candidate {
     /// Post-order (the last is the root); children are indices into `nodes`; a `Read` has
     /// `array` = the slot, `index` = a node holding the byte offset, and no updates.
     nodes: Vec<(Expr, u32)>,
+}
+
+/// A havoc on a path (kept only when learning; `PathState::havocs`): its header, the fresh
+/// array of each slot, and the number of path constraints once its candidates were assumed.
+#[derive(Clone, Debug)]
+pub(crate) struct Havoc {
+    pub(crate) header: (FuncId, u32),
+    pub(crate) arrays: Vec<ArrayId>,
+    pub(crate) from: usize,
 }
 
 /// What the executor passes and gets back across the runs of `trex verify`'s refinement.

@@ -51,6 +51,16 @@ impl<'m> Worker<'m, '_> {
         (&mut self.st, &mut self.pool)
     }
 
+    /// Time since the run started.
+    pub(crate) fn elapsed(&self) -> std::time::Duration {
+        self.ctl.started.elapsed()
+    }
+
+    /// Something symbolic now exists (the interpreter's symbolic slow paths run from now on).
+    pub(crate) fn note_symbolic(&mut self) {
+        self.symbolic = true;
+    }
+
     /// The running path's process environment is as it started: descriptors 0, 1 and 2 on
     /// stdin, stdout and stderr, nothing else open, no file changed, no failure left to
     /// inject (what interpolants assume of the environment).

@@ -151,7 +151,7 @@ mod wide_tests;
 
 use crate::ir;
 pub use end::{Halt, Prune};
-pub(crate) use interp::{Interpolation, LoopAbstraction, Seen, TargetWatch};
+pub(crate) use interp::Interpolation;
 pub use program::Program;
 
 /// How to start a program.

@@ -17,7 +17,7 @@ use crate::ir::*;
 
 /// Pre-digested type information for the hot paths.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(in crate::exec) enum TI {
+pub(crate) enum TI {
     Void,
     Int(u32),
     F(FK),
@@ -29,45 +29,45 @@ pub(in crate::exec) enum TI {
 }
 
 /// Per large switch (keyed by the address of its `cases`): sorted (value, case index).
-pub(in crate::exec) type SwitchTables = hashbrown::HashMap<usize, Box<[(u128, u32)]>>;
+pub(crate) type SwitchTables = hashbrown::HashMap<usize, Box<[(u128, u32)]>>;
 
 /// What start-up makes before the entry runs: the same for every path and every worker.
-pub(in crate::exec) struct Image {
+pub(crate) struct Image {
     /// The value of each `ir::ConstId`.
-    pub(in crate::exec) consts: Arc<[Value]>,
-    pub(in crate::exec) func_objs: Vec<ObjRef>,
-    pub(in crate::exec) global_objs: Vec<ObjRef>,
+    pub(crate) consts: Arc<[Value]>,
+    pub(crate) func_objs: Vec<ObjRef>,
+    pub(crate) global_objs: Vec<ObjRef>,
     /// The memory after the globals' initializers (a worker's first path starts from it).
-    pub(in crate::exec) mem: Memory,
+    pub(crate) mem: Memory,
 }
 
 pub struct Program<'m> {
-    pub(in crate::exec) m: &'m Module,
-    pub(in crate::exec) tinfo: Vec<TI>,
-    pub(in crate::exec) builtins: Vec<Builtin>,
+    pub(crate) m: &'m Module,
+    pub(crate) tinfo: Vec<TI>,
+    pub(crate) builtins: Vec<Builtin>,
     /// The program's own `rawmemchr`, whose calls may be answered by `word_scan.rs`.
-    pub(in crate::exec) rawmemchr: Option<FuncId>,
+    pub(crate) rawmemchr: Option<FuncId>,
     /// Sorted (value, case index) tables of switches with many cases, keyed by the address
     /// of their `cases` vector.
-    pub(in crate::exec) switch_tables: SwitchTables,
+    pub(crate) switch_tables: SwitchTables,
     /// Per function, per instruction: its result only a select can choose
     /// (`ir::speculation::select_only`), computed on a function's first failed operation.
-    pub(in crate::exec) select_only: Vec<OnceLock<Vec<bool>>>,
+    pub(crate) select_only: Vec<OnceLock<Vec<bool>>>,
     /// Pointer size in bytes (4 or 8), its mask, and whether the target is x86-64.
-    pub(in crate::exec) ps: u32,
-    pub(in crate::exec) ptr_mask: u64,
-    pub(in crate::exec) x86_64: bool,
+    pub(crate) ps: u32,
+    pub(crate) ptr_mask: u64,
+    pub(crate) x86_64: bool,
     /// The options the semantics reads (copied from the `Config`).
-    pub(in crate::exec) max_frames: usize,
-    pub(in crate::exec) checks: sem::Checks,
-    pub(in crate::exec) kdalloc: bool,
-    pub(in crate::exec) path_inputs: bool,
-    pub(in crate::exec) exit_inputs: bool,
-    pub(in crate::exec) write_cov: bool,
-    pub(in crate::exec) path_files: PathFiles,
-    pub(in crate::exec) replay_path: Option<Arc<[bool]>>,
-    pub(in crate::exec) silent_klee_assume: bool,
-    pub(in crate::exec) subsumed_test: bool,
+    pub(crate) max_frames: usize,
+    pub(crate) checks: sem::Checks,
+    pub(crate) kdalloc: bool,
+    pub(crate) path_inputs: bool,
+    pub(crate) exit_inputs: bool,
+    pub(crate) write_cov: bool,
+    pub(crate) path_files: PathFiles,
+    pub(crate) replay_path: Option<Arc<[bool]>>,
+    pub(crate) silent_klee_assume: bool,
+    pub(crate) subsumed_test: bool,
     image: OnceLock<Image>,
 }
 
@@ -130,23 +130,23 @@ impl<'m> Program<'m> {
     }
 
     /// The start-up image, once a worker has made it.
-    pub(in crate::exec) fn image(&self) -> Option<&Image> {
+    pub(crate) fn image(&self) -> Option<&Image> {
         self.image.get()
     }
 
     /// Records the start-up image (the first worker to start makes it; the others copy it).
-    pub(in crate::exec) fn set_image(&self, img: Image) {
+    pub(crate) fn set_image(&self, img: Image) {
         // (Another worker's image is the same: start-up is deterministic.)
         let _ = self.image.set(img);
     }
 
     /// The start-up image: only after start-up.
-    pub(in crate::exec) fn objects(&self) -> &Image {
+    pub(crate) fn objects(&self) -> &Image {
         self.image.get().expect("program image made at start-up")
     }
 
     /// Whether the result of instruction `pc` of `f` is only chosen by a `select`.
-    pub(in crate::exec) fn select_only(&self, f: FuncId, pc: u32) -> bool {
+    pub(crate) fn select_only(&self, f: FuncId, pc: u32) -> bool {
         self.select_only[f.0 as usize]
             .get_or_init(|| crate::ir::speculation::select_only(self.m.func(f)))
             .get(pc as usize)

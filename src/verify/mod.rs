@@ -13,9 +13,15 @@
 mod abstraction;
 mod exact;
 pub mod gaps;
+/// Loop abstraction and its invariants (an observer of the exact interpreter).
+pub(crate) mod loops;
 pub mod results;
+/// State matching at loop points (an observer).
+pub(crate) mod seen;
 pub mod strategy;
 pub mod targets;
+/// The watched targets (an observer).
+pub(crate) mod watch;
 mod witness;
 
 #[cfg(test)]

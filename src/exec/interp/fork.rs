@@ -4,7 +4,7 @@ use super::*;
 
 impl<'m, 'io> Worker<'m, 'io> {
     /// An expression as a value (constants become concrete again).
-    pub(super) fn val_of(&self, e: ExprId) -> Value {
+    pub(crate) fn val_of(&self, e: ExprId) -> Value {
         match self.pool.as_const(e) {
             Some(c) => Value::Int(c),
             None => Value::Sym(e),
@@ -37,7 +37,7 @@ impl<'m, 'io> Worker<'m, 'io> {
     }
 
     /// May `c` (width 1) be true under the path constraints?
-    pub(super) fn may_be(&mut self, c: ExprId) -> R<bool> {
+    pub(crate) fn may_be(&mut self, c: ExprId) -> R<bool> {
         if let Some(b) = self.pool.as_const(c) {
             return Ok(b != 0);
         }
@@ -52,7 +52,7 @@ impl<'m, 'io> Worker<'m, 'io> {
         r.or_else(|e| self.solver_fail(e))
     }
 
-    pub(super) fn add_constraint(&mut self, c: ExprId) {
+    pub(crate) fn add_constraint(&mut self, c: ExprId) {
         self.observe_fact(observe::PathFact::Constraint(c));
         if self.pool.as_const(c).is_none() {
             self.seed_constraint(c);

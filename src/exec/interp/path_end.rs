@@ -86,7 +86,7 @@ impl<'m, 'io> Worker<'m, 'io> {
 
     /// Concrete input of the current path (plus `extra` constraints); zeros where the solver
     /// found none (for output and witnesses only: a test's inputs come from `solved_inputs`).
-    pub(super) fn test_objects(&mut self, extra: Option<ExprId>) -> Vec<(String, Vec<u8>)> {
+    pub(crate) fn test_objects(&mut self, extra: Option<ExprId>) -> Vec<(String, Vec<u8>)> {
         self.solve_inputs(extra).unwrap_or_else(|| {
             let s = &self.st.path.symbolics;
             s.iter()

@@ -4,91 +4,92 @@
 use super::*;
 
 #[derive(Clone, Debug)]
-pub(in crate::exec) struct Frame {
-    pub(in crate::exec) func: FuncId,
+pub(crate) struct Frame {
+    pub(crate) func: FuncId,
     /// Index of the next instruction (synced on calls; the top frame's current one is `Worker::pc`).
-    pub(in crate::exec) pc: u32,
+    pub(crate) pc: u32,
     /// First register slot in `Worker::regs`.
-    pub(in crate::exec) base: u32,
+    pub(crate) base: u32,
     /// First entry in `Worker::allocas` owned by this frame.
-    pub(in crate::exec) alloca_base: u32,
-    pub(in crate::exec) varargs: Option<ObjRef>,
-    pub(in crate::exec) ret_dst: Option<Reg>,
+    pub(crate) alloca_base: u32,
+    pub(crate) varargs: Option<ObjRef>,
+    pub(crate) ret_dst: Option<Reg>,
 }
 
 /// The symbolic part of a path.
 #[derive(Clone, Default)]
-pub(in crate::exec) struct PathState {
-    pub(in crate::exec) constraints: Vec<ExprId>,
+pub(crate) struct PathState {
+    pub(crate) constraints: Vec<ExprId>,
     /// Symbolic objects in creation order: (ktest name, array, size).
-    pub(in crate::exec) symbolics: Vec<(String, ArrayId, u64)>,
-    pub(in crate::exec) depth: u32,
-    /// `depth` at the last loop-point state check (`interp/seen.rs`) and the points checked
+    pub(crate) symbolics: Vec<(String, ArrayId, u64)>,
+    pub(crate) depth: u32,
+    /// `depth` at the last loop-point state check (`verify::seen`) and the points checked
     /// at that depth: without a fork since, the path is the deterministic continuation of the
     /// state checked then at the same point.
-    pub(in crate::exec) seen_depth: u32,
-    pub(in crate::exec) seen_points: Vec<(FuncId, u32)>,
-    /// Loops abstracted on the path (`interp/loop_abs.rs`): (frame depth, function, header).
-    pub(in crate::exec) loop_marks: Vec<(u32, FuncId, u32)>,
-    /// The havocs of the path when learning loop invariants (`interp/loop_inv.rs`).
-    pub(super) havocs: Vec<loop_inv::Havoc>,
-    /// Symbolic states recorded at loop headers along the path (`interp/seen.rs`).
-    pub(super) seen_anc: Option<Arc<seen::Ancestors>>,
+    pub(crate) seen_depth: u32,
+    pub(crate) seen_points: Vec<(FuncId, u32)>,
+    /// Loops abstracted on the path (`verify::loops`): (frame depth, function, header).
+    pub(crate) loop_marks: Vec<(u32, FuncId, u32)>,
+    /// The havocs of the path when learning loop invariants (`verify::loops`).
+    pub(crate) havocs: Vec<crate::exec::invariant::Havoc>,
+    /// Symbolic states recorded at loop headers along the path (state matching's, opaque
+    /// here: `verify::seen`).
+    pub(crate) seen_anc: Option<Arc<dyn std::any::Any + Send + Sync>>,
     /// Its node in interpolation's tree (`interp/itp.rs`; the first path is the root, 0;
     /// `NO_NODE`: none, as a branched path until the observer gives it one).
-    pub(in crate::exec) node: u32,
+    pub(crate) node: u32,
     /// `klee_prefer_cex` conditions, in call order: a test's values satisfy each one that
     /// can hold with the path and the ones before it (KLEE's `cexPreferences`).
-    pub(in crate::exec) cex_preferences: Vec<ExprId>,
+    pub(crate) cex_preferences: Vec<ExprId>,
     /// `--write-cov`: the instructions the path covered first (function, first, last
     /// instruction), inherited by the paths it forks (KLEE's per-state covered lines).
-    pub(in crate::exec) ran: std::collections::BTreeSet<(u32, u32, u32)>,
+    pub(crate) ran: std::collections::BTreeSet<(u32, u32, u32)>,
     /// The seeds the path follows (`interp/seeding.rs`; none without `--seed-file`).
-    pub(in crate::exec) seeds: Vec<crate::exec::seed::Seed>,
+    pub(crate) seeds: Vec<crate::exec::seed::Seed>,
     /// `--write-paths`: the decision of every conditional branch (`None`: not kept).
     pub(in crate::exec) branches: Option<super::branch_log::BranchLog>,
     /// `--write-sym-paths`: the decisions of the branches that forked.
     pub(in crate::exec) sym_branches: Option<super::branch_log::BranchLog>,
     /// `--replay-path`: the decisions taken so far.
-    pub(in crate::exec) replayed: u32,
+    pub(crate) replayed: u32,
 }
 
 /// No interpolation node (`PathState::node`).
-pub(in crate::exec) const NO_NODE: u32 = u32::MAX;
+pub(crate) const NO_NODE: u32 = u32::MAX;
 
 /// The state of one path.
 #[derive(Clone)]
 pub(crate) struct ExecutionState {
-    pub(in crate::exec) mem: Memory,
+    pub(crate) mem: Memory,
     /// One register file for all frames (each frame's slots start at its `base`).
-    pub(in crate::exec) regs: Vec<Value>,
-    pub(in crate::exec) frames: Vec<Frame>,
+    pub(crate) regs: Vec<Value>,
+    pub(crate) frames: Vec<Frame>,
     /// Live stack objects, in allocation order (each frame owns those from its `alloca_base`).
-    pub(in crate::exec) allocas: Vec<ObjRef>,
+    pub(crate) allocas: Vec<ObjRef>,
     /// Register base of the top frame.
-    pub(in crate::exec) base: usize,
+    pub(crate) base: usize,
     /// Current instruction of the top frame.
-    pub(in crate::exec) pc: u32,
+    pub(crate) pc: u32,
     /// `start` returns when the frame stack is back to this depth.
-    pub(in crate::exec) stop_depth: usize,
-    pub(in crate::exec) dtors_done: bool,
-    pub(in crate::exec) path: PathState,
+    pub(crate) stop_depth: usize,
+    pub(crate) dtors_done: bool,
+    pub(crate) path: PathState,
     /// The path executed an instruction or took a branch side no path had before (KLEE's
     /// `coveredNew`; `--only-output-states-covering-new`).
-    pub(in crate::exec) covered_new: bool,
+    pub(crate) covered_new: bool,
     /// Instructions executed by the path and its ancestors (synced when it stops running).
-    pub(in crate::exec) executed: u64,
+    pub(crate) executed: u64,
     /// `executed` when it last covered new code (0: never).
-    pub(in crate::exec) covered_new_at: u64,
+    pub(crate) covered_new_at: u64,
     /// Its file descriptors and process state, behind the system calls (`posix.rs`).
     pub(in crate::exec) posix: posix::Posix,
     /// `klee_set_forking(0)`: symbolic branches follow one feasible side (KLEE's
     /// `forkDisabled`; inherited by the paths it forks).
-    pub(in crate::exec) fork_disabled: bool,
+    pub(crate) fork_disabled: bool,
 }
 
 impl ExecutionState {
-    pub(in crate::exec) fn new(mem: Memory) -> ExecutionState {
+    pub(crate) fn new(mem: Memory) -> ExecutionState {
         ExecutionState {
             mem,
             regs: Vec::with_capacity(1024),
@@ -109,14 +110,14 @@ impl ExecutionState {
 
     /// The path covered new code now (its `executed` count synced): `instsSinceCovNew`
     /// restarts at 1.
-    pub(in crate::exec) fn note_covered_new(&mut self) {
+    pub(crate) fn note_covered_new(&mut self) {
         self.covered_new = true;
         self.covered_new_at = self.executed.max(1);
     }
 
     /// KLEE's `instsSinceCovNew`: 0 if the path never covered new code, else the instructions
     /// executed since it last did, plus one.
-    pub(in crate::exec) fn instructions_since_new_coverage(&self) -> u64 {
+    pub(crate) fn instructions_since_new_coverage(&self) -> u64 {
         match self.covered_new_at {
             0 => 0,
             at => self.executed - at + 1,
@@ -125,7 +126,7 @@ impl ExecutionState {
 
     /// A copy of this path, one fork deeper, that continues under the extra constraint `c`.
     /// (The forking path's own depth goes up once per fork, however many copies it makes.)
-    pub(in crate::exec) fn branch(&self, c: ExprId) -> ExecutionState {
+    pub(crate) fn branch(&self, c: ExprId) -> ExecutionState {
         let mut st = self.clone();
         st.path.constraints.push(c);
         st.path.depth += 1;

@@ -12,14 +12,17 @@
 
 use std::sync::Arc;
 
-use super::loop_inv::LoopInv;
-use super::observe::{Observer, Wants};
-use super::{Outcome, Stop, Value, Worker, R};
 use crate::exec::invariant::LoopInvariants;
-use crate::exec::Prune;
+use crate::exec::machine::{Observer, Stop, Wants, Worker, R};
+use crate::exec::value::Value;
+use crate::exec::{Outcome, Prune};
 use crate::expr;
 use crate::ir::loop_mod::{LoopMod, LoopMods};
 use crate::ir::FuncId;
+
+/// The candidate invariants: assumed, checked, learnt (`trex verify`'s refinement).
+mod invariants;
+use invariants::LoopInv;
 
 /// Memory havocked at one header at most (bytes).
 const MAX_HAVOC_BYTES: u64 = 256;
@@ -29,7 +32,7 @@ const MAX_HAVOC_BYTES: u64 = 256;
 pub(crate) struct LoopAbstraction {
     mods: Arc<LoopMods>,
     abstracted: u64,
-    pub(super) inv: Option<LoopInv>,
+    inv: Option<LoopInv>,
 }
 
 impl LoopAbstraction {
@@ -56,7 +59,7 @@ impl Observer for LoopAbstraction {
     fn on_block(&mut self, it: &mut Worker<'_, '_>, f: FuncId, pc: u32, resumed: bool) -> R<()> {
         if resumed
             && it
-                .m
+                .module()
                 .func(f)
                 .blocks
                 .binary_search_by_key(&pc, |b| b.start)
@@ -72,7 +75,9 @@ impl Observer for LoopAbstraction {
     }
 
     fn on_target_hit(&mut self, it: &mut Worker<'_, '_>) {
-        self.learn_invariants(it);
+        if let Some(li) = self.inv.as_mut() {
+            li.learn(it);
+        }
     }
 
     fn finish(&mut self, _it: &Worker<'_, '_>, out: &mut Outcome) {
@@ -86,22 +91,19 @@ impl Observer for LoopAbstraction {
 
 impl LoopAbstraction {
     /// The top frame (of `fid`) continues at the block starting at `pc`.
-    pub(super) fn at_loop_abstraction(
-        &mut self,
-        it: &mut Worker<'_, '_>,
-        fid: FuncId,
-        pc: u32,
-    ) -> R<()> {
+    fn at_loop_abstraction(&mut self, it: &mut Worker<'_, '_>, fid: FuncId, pc: u32) -> R<()> {
         let la = self.mods.clone();
-        let depth = it.st.frames.len() as u32;
-        if it.st.path.loop_marks.iter().any(|m| m.0 == depth) {
+        let m = it.module();
+        let st = it.state_mut();
+        let depth = st.frames.len() as u32;
+        if st.path.loop_marks.iter().any(|m| m.0 == depth) {
             // Leaving a loop's body drops its mark: a later entry is a new one.
-            let f = it.m.func(fid);
+            let f = m.func(fid);
             let b = f
                 .blocks
                 .partition_point(|x| x.start <= pc)
                 .saturating_sub(1);
-            it.st.path.loop_marks.retain(|&(d, hf, hpc)| {
+            st.path.loop_marks.retain(|&(d, hf, hpc)| {
                 d != depth
                     || la
                         .at(hf, hpc)
@@ -111,8 +113,7 @@ impl LoopAbstraction {
         let Some(lm) = la.at(fid, pc) else {
             return Ok(());
         };
-        if it
-            .st
+        if st
             .path
             .loop_marks
             .iter()
@@ -122,38 +123,41 @@ impl LoopAbstraction {
             return Err(Box::new(Stop::Pruned(Prune::LoopCovered)));
         }
         if self.havoc(it, (fid, pc), lm)? {
-            it.st.path.loop_marks.push((depth, fid, pc));
+            it.state_mut().path.loop_marks.push((depth, fid, pc));
             self.abstracted += 1;
         }
         Ok(())
     }
 
     /// A frame was popped: the marks of deeper frames go.
-    pub(super) fn drop_loop_marks(&mut self, it: &mut Worker<'_, '_>) {
-        let depth = it.st.frames.len() as u32;
-        if it.st.path.loop_marks.last().is_some_and(|m| m.0 > depth) {
-            it.st.path.loop_marks.retain(|m| m.0 <= depth);
+    fn drop_loop_marks(&mut self, it: &mut Worker<'_, '_>) {
+        let st = it.state_mut();
+        let depth = st.frames.len() as u32;
+        if st.path.loop_marks.last().is_some_and(|m| m.0 > depth) {
+            st.path.loop_marks.retain(|m| m.0 <= depth);
         }
     }
 
     /// Gives everything `lm` may modify a fresh value, and assumes the loop invariant
-    /// candidates of `key` of them (`loop_inv.rs`, checked of the values before); false
+    /// candidates of `key` of them (`invariants.rs`, checked of the values before); false
     /// (nothing changed) when a value is not of a kind the havoc handles (a pointer in a
     /// register, an object holding pointers): the loop is then executed exactly.
     fn havoc(&mut self, it: &mut Worker<'_, '_>, key: (FuncId, u32), lm: &LoopMod) -> R<bool> {
+        let globals = &it.program().objects().global_objs;
+        let st = it.state();
         let mut objs = Vec::with_capacity(lm.allocas.len() + lm.globals.len());
         for r in &lm.allocas {
-            match &it.st.regs[it.st.base + r.0 as usize] {
+            match &st.regs[st.base + r.0 as usize] {
                 Value::Ptr { obj, .. } => objs.push(*obj),
                 _ => return Ok(false),
             }
         }
         for g in &lm.globals {
-            objs.push(it.p.objects().global_objs[g.0 as usize]);
+            objs.push(globals[g.0 as usize]);
         }
         let mut bytes = 0u64;
         for o in &objs {
-            match it.st.mem.get(*o) {
+            match st.mem.get(*o) {
                 Some(ob) if ob.ptrs.is_empty() => bytes += ob.size,
                 _ => return Ok(false),
             }
@@ -164,7 +168,7 @@ impl LoopAbstraction {
         }
         for (r, _) in &lm.regs {
             if !matches!(
-                it.st.regs[it.st.base + r.0 as usize],
+                st.regs[st.base + r.0 as usize],
                 Value::Int(_) | Value::Sym(_)
             ) {
                 return Ok(false);
@@ -172,42 +176,59 @@ impl LoopAbstraction {
         }
         self.check_invariants(it, key, lm)?;
         it.observe_state_abstracted();
-        it.symbolic = true;
+        it.note_symbolic();
         let mut arrays = Vec::with_capacity(lm.regs.len() + objs.len());
         for &(r, w) in &lm.regs {
-            let a = it.havoc_array(w.div_ceil(8) as u64);
+            let (st, pool) = it.state_and_pool();
+            let a = havoc_array(pool, w.div_ceil(8) as u64);
             arrays.push(a);
-            let z = it.pool.constant(32, 0);
-            let e = it.pool.read_bytes_le(a, None, z, w.div_ceil(8));
-            let e = it.pool.zext_or_trunc(e, w);
-            it.st.regs[it.st.base + r.0 as usize] = it.val_of(e);
+            let z = pool.constant(32, 0);
+            let e = pool.read_bytes_le(a, None, z, w.div_ceil(8));
+            let e = pool.zext_or_trunc(e, w);
+            let slot = st.base + r.0 as usize;
+            let v = it.val_of(e);
+            it.state_mut().regs[slot] = v;
         }
         for o in objs {
-            let size = it.st.mem.objs[o.idx as usize].size;
-            let a = it.havoc_array(size);
+            let (st, pool) = it.state_and_pool();
+            let size = st.mem.objs[o.idx as usize].size;
+            let a = havoc_array(pool, size);
             arrays.push(a);
             let v: crate::exec::memory::SymBytes = (0..size)
                 .map(|k| {
-                    let i = it.pool.constant(32, k as u128);
-                    Some(it.pool.read(a, None, i))
+                    let i = pool.constant(32, k as u128);
+                    Some(pool.read(a, None, i))
                 })
                 .collect();
-            it.st.mem.objs[o.idx as usize].sym = Some(std::sync::Arc::new(v));
+            st.mem.objs[o.idx as usize].sym = Some(std::sync::Arc::new(v));
         }
-        self.assume_invariants(it, key, lm, arrays);
+        if let Some(li) = self.inv.as_mut() {
+            li.assume(it, key, lm, arrays);
+        }
         Ok(true)
+    }
+
+    /// The candidates assumed at `key` hold now (`invariants.rs`).
+    fn check_invariants(
+        &mut self,
+        it: &mut Worker<'_, '_>,
+        key: (FuncId, u32),
+        lm: &LoopMod,
+    ) -> R<()> {
+        match self.inv.as_mut() {
+            Some(li) => li.check(it, key, lm),
+            None => Ok(()),
+        }
     }
 }
 
-impl Worker<'_, '_> {
-    /// A fresh array for havocked values (not an input: no test object).
-    fn havoc_array(&mut self, size: u64) -> expr::ArrayId {
-        let name = self.pool.unique_array_name("loop_havoc");
-        self.pool.new_array(expr::Array {
-            name,
-            size,
-            domain: 32,
-            init: None,
-        })
-    }
+/// A fresh array for havocked values (not an input: no test object).
+fn havoc_array(pool: &mut expr::ExprPool, size: u64) -> expr::ArrayId {
+    let name = pool.unique_array_name("loop_havoc");
+    pool.new_array(expr::Array {
+        name,
+        size,
+        domain: 32,
+        init: None,
+    })
 }

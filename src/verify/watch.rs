@@ -7,9 +7,9 @@
 
 use std::sync::Arc;
 
-use super::observe::{Observer, StepEvent};
-use super::{Outcome, Worker, R};
+use crate::exec::machine::{Observer, StepEvent, Worker, R};
 use crate::exec::target::{TargetHit, Targets};
+use crate::exec::Outcome;
 use crate::ir::pcset::PcSet;
 use crate::ir::{FuncId, Module};
 use crate::search::distance::Distances;
@@ -50,7 +50,7 @@ impl Observer for TargetWatch {
         self.hits.push(TargetHit {
             target: i,
             objects,
-            elapsed: it.ctl.started.elapsed(),
+            elapsed: it.elapsed(),
         });
         let halt = self.targets.first_hit_halts || self.reached.iter().all(|&r| r);
         if !halt {
@@ -64,13 +64,11 @@ impl Observer for TargetWatch {
     /// Of the instructions `pcs` of the current function, the one nearest to a target not
     /// reached yet (none on a tie with the first, or when none can reach one).
     fn preferred_successor(&self, it: &Worker<'_, '_>, pcs: &[u32]) -> Option<usize> {
-        let n = it.st.frames.len();
-        let f = it.st.frames[n - 1].func;
+        let frames = &it.state().frames;
+        let n = frames.len();
+        let f = frames[n - 1].func;
         // A caller frame's `pc` is the instruction after its call.
-        let stack: Vec<(FuncId, u32)> = it.st.frames[..n - 1]
-            .iter()
-            .map(|fr| (fr.func, fr.pc))
-            .collect();
+        let stack: Vec<(FuncId, u32)> = frames[..n - 1].iter().map(|fr| (fr.func, fr.pc)).collect();
         let mut best = (0, 0u64);
         for (i, &pc) in pcs.iter().enumerate() {
             let dist = self.dist.for_state(f, pc, &stack);

@@ -19,11 +19,12 @@ use std::collections::BTreeMap;
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
-use super::observe::{Observer, Wants};
-use super::{Outcome, Stop, Value, Worker, R};
+use crate::exec::machine::{ExecutionState, Observer, Stop, Wants, Worker, R};
 use crate::exec::memory::ObjRef;
+use crate::exec::value::Value;
+use crate::exec::Outcome;
 use crate::ir::liveness::Liveness;
-use crate::ir::{FuncId, Reg};
+use crate::ir::{FuncId, Module, Reg};
 
 /// Compared memory above this many bytes: no matching (the copies would cost too much).
 const MAX_BYTES: u64 = 1 << 20;
@@ -38,8 +39,8 @@ pub(crate) struct Seen {
     /// States with symbolic values, by id (`Ancestors` of a path refer to them).
     symbolic: Vec<State>,
     /// Paths pruned, states recorded.
-    pub(in crate::exec) pruned: u64,
-    pub(in crate::exec) recorded: u64,
+    pruned: u64,
+    recorded: u64,
 }
 
 impl Seen {
@@ -55,7 +56,7 @@ impl Seen {
 }
 
 /// The symbolic states a path recorded, newest first (shared by the paths forked since).
-pub(super) struct Ancestors {
+struct Ancestors {
     hash: u64,
     id: u32,
     prev: Option<Arc<Ancestors>>,
@@ -147,7 +148,7 @@ impl Seen {
         }
         // One check per point and fork: a latch check must not use up the header's, where
         // the state may be concrete (the latch's live values may not be).
-        let p = &mut it.st.path;
+        let p = &mut it.state_mut().path;
         if p.depth != p.seen_depth {
             p.seen_depth = p.depth;
             p.seen_points.clear();
@@ -159,7 +160,9 @@ impl Seen {
         let Some(hl) = live.header(fid, pc) else {
             return Ok(());
         };
-        let Some((hash, state, concrete)) = it.header_state(fid, pc, &hl.regs, &hl.dead_allocas)
+        let m = it.module();
+        let Some((hash, state, concrete)) =
+            header_state(it.state(), m, fid, pc, &hl.regs, &hl.dead_allocas)
         else {
             return Ok(());
         };
@@ -172,7 +175,7 @@ impl Seen {
             }
             m
         } else {
-            let mut a = it.st.path.seen_anc.as_deref();
+            let mut a = ancestors(it.state());
             let mut m = false;
             while let Some(x) = a {
                 if x.hash == hash && self.symbolic[x.id as usize] == state {
@@ -183,10 +186,15 @@ impl Seen {
             }
             if !m && !full {
                 self.symbolic.push(state);
-                it.st.path.seen_anc = Some(Arc::new(Ancestors {
+                let path = &mut it.state_mut().path;
+                let prev = path.seen_anc.take().map(|a| {
+                    a.downcast::<Ancestors>()
+                        .expect("state matching's ancestors")
+                });
+                path.seen_anc = Some(Arc::new(Ancestors {
                     hash,
                     id: self.symbolic.len() as u32 - 1,
-                    prev: it.st.path.seen_anc.take(),
+                    prev,
                 }));
             }
             m
@@ -200,102 +208,106 @@ impl Seen {
     }
 }
 
-impl Worker<'_, '_> {
-    /// The state to match, its hash, whether it is concrete; `None` when the memory is too
-    /// large.
-    fn header_state(
-        &self,
-        fid: FuncId,
-        pc: u32,
-        live_regs: &[Reg],
-        dead_allocas: &[Reg],
-    ) -> Option<(u64, State, bool)> {
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        let n = self.st.frames.len();
-        let mut stack: Vec<(FuncId, u32)> = self.st.frames[..n - 1]
-            .iter()
-            .map(|f| (f.func, f.pc))
-            .collect();
-        stack.push((fid, pc));
-        stack.hash(&mut h);
-        let mut regs = Vec::new();
-        // Callers: every register of their frames (a conservative live set).
-        for fr in &self.st.frames[..n - 1] {
-            let nr = self.m.func(fr.func).num_regs as usize;
-            let b = fr.base as usize;
-            regs.extend_from_slice(&self.st.regs[b..b + nr]);
-        }
-        for r in live_regs {
-            regs.push(self.st.regs[self.st.base + r.0 as usize].clone());
-        }
-        let mut is_concrete = regs.iter().all(concrete);
-        for v in &regs {
-            hash_value(v, &mut h);
-        }
-        // The objects of this frame's dead tracked allocas are not compared.
-        let skip: Vec<ObjRef> = dead_allocas
-            .iter()
-            .filter_map(|r| match &self.st.regs[self.st.base + r.0 as usize] {
-                Value::Ptr { obj, .. } => Some(*obj),
-                _ => None,
-            })
-            .collect();
-        let mut objs = Vec::new();
-        let mut total = 0u64;
-        for (i, o) in self.st.mem.objs.iter().enumerate() {
-            if !o.alive {
-                continue;
-            }
-            let r = ObjRef {
-                idx: i as u32,
-                gen: o.gen,
-            };
-            if skip.contains(&r) {
-                continue;
-            }
-            let sym = o.sym.as_ref().filter(|s| !s.is_concrete()).cloned();
-            if let Some(s) = &sym {
-                is_concrete = false;
-                s.hash(&mut h);
-            }
-            total += o.size;
-            if total > MAX_BYTES {
-                return None;
-            }
-            (r.idx, r.gen, o.base, o.size).hash(&mut h);
-            o.bytes.hash(&mut h);
-            for (off, p) in &o.ptrs {
-                (off, p.idx, p.gen).hash(&mut h);
-            }
-            objs.push(Obj {
-                r,
-                base: o.base,
-                size: o.size,
-                bytes: o.bytes.clone(),
-                sym,
-                ptrs: o.ptrs.clone(),
-            });
-        }
-        let allocas = self.st.allocas.clone();
-        let varargs: Vec<Option<ObjRef>> = self.st.frames.iter().map(|f| f.varargs).collect();
-        let flags = (self.st.stop_depth, self.st.dtors_done);
-        for a in &allocas {
-            (a.idx, a.gen).hash(&mut h);
-        }
-        let loop_marks = self.st.path.loop_marks.clone();
-        loop_marks.hash(&mut h);
-        Some((
-            h.finish(),
-            State {
-                stack,
-                regs,
-                objs,
-                allocas,
-                varargs,
-                flags,
-                loop_marks,
-            },
-            is_concrete,
-        ))
+/// The symbolic states the running path recorded (newest first).
+fn ancestors(st: &ExecutionState) -> Option<&Ancestors> {
+    st.path
+        .seen_anc
+        .as_deref()
+        .map(|a| a.downcast_ref().expect("state matching's ancestors"))
+}
+
+/// The state to match, its hash, whether it is concrete; `None` when the memory is too
+/// large.
+fn header_state(
+    st: &ExecutionState,
+    m: &Module,
+    fid: FuncId,
+    pc: u32,
+    live_regs: &[Reg],
+    dead_allocas: &[Reg],
+) -> Option<(u64, State, bool)> {
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    let n = st.frames.len();
+    let mut stack: Vec<(FuncId, u32)> = st.frames[..n - 1].iter().map(|f| (f.func, f.pc)).collect();
+    stack.push((fid, pc));
+    stack.hash(&mut h);
+    let mut regs = Vec::new();
+    // Callers: every register of their frames (a conservative live set).
+    for fr in &st.frames[..n - 1] {
+        let nr = m.func(fr.func).num_regs as usize;
+        let b = fr.base as usize;
+        regs.extend_from_slice(&st.regs[b..b + nr]);
     }
+    for r in live_regs {
+        regs.push(st.regs[st.base + r.0 as usize].clone());
+    }
+    let mut is_concrete = regs.iter().all(concrete);
+    for v in &regs {
+        hash_value(v, &mut h);
+    }
+    // The objects of this frame's dead tracked allocas are not compared.
+    let skip: Vec<ObjRef> = dead_allocas
+        .iter()
+        .filter_map(|r| match &st.regs[st.base + r.0 as usize] {
+            Value::Ptr { obj, .. } => Some(*obj),
+            _ => None,
+        })
+        .collect();
+    let mut objs = Vec::new();
+    let mut total = 0u64;
+    for (i, o) in st.mem.objs.iter().enumerate() {
+        if !o.alive {
+            continue;
+        }
+        let r = ObjRef {
+            idx: i as u32,
+            gen: o.gen,
+        };
+        if skip.contains(&r) {
+            continue;
+        }
+        let sym = o.sym.as_ref().filter(|s| !s.is_concrete()).cloned();
+        if let Some(s) = &sym {
+            is_concrete = false;
+            s.hash(&mut h);
+        }
+        total += o.size;
+        if total > MAX_BYTES {
+            return None;
+        }
+        (r.idx, r.gen, o.base, o.size).hash(&mut h);
+        o.bytes.hash(&mut h);
+        for (off, p) in &o.ptrs {
+            (off, p.idx, p.gen).hash(&mut h);
+        }
+        objs.push(Obj {
+            r,
+            base: o.base,
+            size: o.size,
+            bytes: o.bytes.clone(),
+            sym,
+            ptrs: o.ptrs.clone(),
+        });
+    }
+    let allocas = st.allocas.clone();
+    let varargs: Vec<Option<ObjRef>> = st.frames.iter().map(|f| f.varargs).collect();
+    let flags = (st.stop_depth, st.dtors_done);
+    for a in &allocas {
+        (a.idx, a.gen).hash(&mut h);
+    }
+    let loop_marks = st.path.loop_marks.clone();
+    loop_marks.hash(&mut h);
+    Some((
+        h.finish(),
+        State {
+            stack,
+            regs,
+            objs,
+            allocas,
+            varargs,
+            flags,
+            loop_marks,
+        },
+        is_concrete,
+    ))
 }

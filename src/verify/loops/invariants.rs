@@ -1,5 +1,5 @@
 //! Loop invariant candidates at abstracted loops (`Config::loop_invariants`,
-//! `exec/invariant.rs`): the refinement of the loop abstraction (`loop_abs.rs`) by
+//! `exec/invariant.rs`): the refinement of the loop abstraction (`super`) by
 //! interpolation.
 //!
 //! Learning: when a path reaches a target after havocking a loop header, the negation of each
@@ -17,11 +17,10 @@ use std::sync::Arc;
 
 use hashbrown::{HashMap, HashSet};
 
-use super::loop_abs::LoopAbstraction;
-use super::wp::byte_of;
-use super::{Stop, Value, Worker, R};
-use crate::exec::invariant::{Candidate, LoopInvariants, Role};
+use crate::exec::invariant::{Candidate, Havoc, LoopInvariants, Role};
+use crate::exec::machine::{Stop, Worker, R};
 use crate::exec::memory::{Memory, ObjRef};
+use crate::exec::value::Value;
 use crate::expr::{mask, ArrayId, ExprId, ExprPool};
 use crate::ir::loop_mod::LoopMod;
 use crate::ir::FuncId;
@@ -30,16 +29,16 @@ use crate::ir::FuncId;
 const MAX_LEARNT_PER_HIT: usize = 32;
 
 /// The run's candidates: those assumed, by header, and those learnt.
-pub(in crate::exec) struct LoopInv {
+pub(super) struct LoopInv {
     cfg: Arc<LoopInvariants>,
     by_header: HashMap<(FuncId, u32), Vec<usize>>,
-    pub(in crate::exec) learnt: Vec<Candidate>,
+    pub(super) learnt: Vec<Candidate>,
     known: HashSet<Candidate>,
-    pub(in crate::exec) failed: Vec<usize>,
+    pub(super) failed: Vec<usize>,
 }
 
 impl LoopInv {
-    pub(in crate::exec) fn new(cfg: Arc<LoopInvariants>) -> Self {
+    pub(super) fn new(cfg: Arc<LoopInvariants>) -> Self {
         let mut by_header: HashMap<_, Vec<usize>> = HashMap::new();
         for (i, c) in cfg.assumed.iter().enumerate() {
             by_header.entry(c.header).or_default().push(i);
@@ -53,15 +52,6 @@ impl LoopInv {
             failed: Vec::new(),
         }
     }
-}
-
-/// A havoc on the path (kept only when learning): its header, the fresh array of each slot,
-/// and the number of path constraints once its candidates were assumed.
-#[derive(Clone, Debug)]
-pub(super) struct Havoc {
-    header: (FuncId, u32),
-    arrays: Vec<ArrayId>,
-    from: usize,
 }
 
 /// Byte `k` of slot `s` of `lm` in the frame of register base `base` (registers, then
@@ -84,7 +74,13 @@ fn slot_byte(
             Value::Int(x) => pool.constant(w, mask(w, x)),
             _ => return None,
         };
-        return Some(byte_of(pool, e, k));
+        let need = (k as u32 + 1) * 8;
+        let e = if pool.width(e) < need {
+            pool.zext(e, need.max(8))
+        } else {
+            e
+        };
+        return Some(pool.extract(e, (k * 8) as u32, 8));
     }
     let j = s - lm.regs.len();
     let obj = match lm.allocas.get(j) {
@@ -105,7 +101,7 @@ fn slot_byte(
     )
 }
 
-impl LoopAbstraction {
+impl LoopInv {
     /// Candidate `i` over the current values of the slots of `lm` (top frame).
     fn candidate_here(
         &mut self,
@@ -113,27 +109,20 @@ impl LoopAbstraction {
         i: usize,
         lm: &LoopMod,
     ) -> Option<ExprId> {
-        let cfg = self.inv.as_ref()?.cfg.clone();
-        let fr = (
-            &it.st.regs[..],
-            it.st.base,
-            &it.st.mem,
-            &it.p.objects().global_objs[..],
-        );
-        cfg.assumed[i].attach(&mut it.pool, &mut |p, s, k| slot_byte(p, fr, lm, s, k))
+        let globals = &it.program().objects().global_objs[..];
+        let (st, pool) = it.state_and_pool();
+        let fr = (&st.regs[..], st.base, &st.mem, globals);
+        self.cfg.assumed[i].attach(pool, &mut |p, s, k| slot_byte(p, fr, lm, s, k))
     }
 
     /// Indices of the candidates assumed at the header `key`.
     fn assumed_at(&self, key: (FuncId, u32)) -> Vec<usize> {
-        self.inv
-            .as_ref()
-            .and_then(|li| li.by_header.get(&key).cloned())
-            .unwrap_or_default()
+        self.by_header.get(&key).cloned().unwrap_or_default()
     }
 
     /// Each candidate assumed at `key` must hold now (at an entry, before the havoc, or back
     /// at the header): else the run halts, with every candidate that fails here named.
-    pub(super) fn check_invariants(
+    pub(super) fn check(
         &mut self,
         it: &mut Worker<'_, '_>,
         key: (FuncId, u32),
@@ -143,7 +132,7 @@ impl LoopAbstraction {
         for i in self.assumed_at(key) {
             let holds = match self.candidate_here(it, i, lm) {
                 Some(e) => {
-                    let bad = it.pool.bool_not(e);
+                    let bad = it.pool().bool_not(e);
                     !it.may_be(bad)?
                 }
                 None => false,
@@ -155,15 +144,13 @@ impl LoopAbstraction {
         if failed.is_empty() {
             return Ok(());
         }
-        if let Some(li) = self.inv.as_mut() {
-            li.failed.extend(failed);
-        }
+        self.failed.extend(failed);
         Err(Box::new(Stop::Halt(Halt::InvariantFailed)))
     }
 
     /// After a havoc: the candidates of `key` are assumed of the fresh values; when learning,
     /// the havoc is recorded (`arrays`: the fresh array of each slot).
-    pub(super) fn assume_invariants(
+    pub(super) fn assume(
         &mut self,
         it: &mut Worker<'_, '_>,
         key: (FuncId, u32),
@@ -176,9 +163,10 @@ impl LoopAbstraction {
                 it.add_constraint(e);
             }
         }
-        if self.inv.as_ref().is_some_and(|li| li.cfg.learn) {
-            let from = it.st.path.constraints.len();
-            it.st.path.havocs.push(Havoc {
+        if self.cfg.learn {
+            let path = &mut it.state_mut().path;
+            let from = path.constraints.len();
+            path.havocs.push(Havoc {
                 header: key,
                 arrays,
                 from,
@@ -188,12 +176,13 @@ impl LoopAbstraction {
 
     /// A target was reached: candidates from the constraints that followed each havoc of the
     /// path.
-    pub(super) fn learn_invariants(&mut self, it: &mut Worker<'_, '_>) {
-        if !self.inv.as_ref().is_some_and(|li| li.cfg.learn) {
+    pub(super) fn learn(&mut self, it: &mut Worker<'_, '_>) {
+        if !self.cfg.learn {
             return;
         }
         let mut found = Vec::new();
-        for h in &it.st.path.havocs {
+        let (st, pool) = it.state_and_pool();
+        for h in &st.path.havocs {
             // Arrays are numbered in creation order: those after the havoc's were made later.
             let last = h.arrays.iter().max().copied();
             let role = |a: ArrayId| match h.arrays.iter().position(|&x| x == a) {
@@ -201,9 +190,9 @@ impl LoopAbstraction {
                 None if last.is_some_and(|l| a > l) => Role::Zero,
                 None => Role::Reject,
             };
-            for &c in it.st.path.constraints.iter().skip(h.from) {
-                let nc = it.pool.bool_not(c);
-                if let Some(cand) = Candidate::detach(&it.pool, h.header, nc, &role) {
+            for &c in st.path.constraints.iter().skip(h.from) {
+                let nc = pool.bool_not(c);
+                if let Some(cand) = Candidate::detach(pool, h.header, nc, &role) {
                     found.push(cand);
                 }
                 if found.len() >= MAX_LEARNT_PER_HIT {
@@ -211,10 +200,9 @@ impl LoopAbstraction {
                 }
             }
         }
-        let li = self.inv.as_mut().expect("checked above");
         for c in found {
-            if li.known.insert(c.clone()) {
-                li.learnt.push(c);
+            if self.known.insert(c.clone()) {
+                self.learnt.push(c);
             }
         }
     }
