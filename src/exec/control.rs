@@ -20,11 +20,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::interp::{error, Slab, Snap, Stop, Worker, R};
 use super::{End, ErrorKind, Halt, PathEnd};
-use crate::ir::FuncId;
-use crate::search::{Searcher, StateId};
-use crate::solver::SolverError;
 
 /// Instructions between two checks inside a path.
 pub const CHECK_EVERY: u64 = 4096;
@@ -125,13 +121,13 @@ impl Monitor for Collect {
 /// Run-control state owned by the interpreter.
 pub(super) struct Ctl {
     pub(super) lim: Limits,
-    exit_on_error: bool,
+    pub(super) exit_on_error: bool,
     /// The instruction budget (`u64::MAX`: none).
-    max_instructions: u64,
+    pub(super) max_instructions: u64,
     pub(super) started: Instant,
-    last_memory_check: Option<Instant>,
+    pub(super) last_memory_check: Option<Instant>,
     /// Memory found over the cap inside a path (MB), for the end of its segment.
-    over_mb: Option<u64>,
+    pub(super) over_mb: Option<u64>,
     /// Set once the run halts: the reason (an option name, or `interrupted`).
     pub(super) halt: Option<Halt>,
     /// Warnings waiting for the monitor.
@@ -140,7 +136,7 @@ pub(super) struct Ctl {
     pub(super) ended: u64,
     /// How the first path ended (`Outcome::end`).
     pub(super) first_end: Option<End>,
-    pending: u64,
+    pub(super) pending: u64,
     /// Replay: objects consumed, and the names given so far (deduplicated as in a run).
     pub(super) replay_pos: usize,
     pub(super) replay_names: super::replay::ReplayNames,
@@ -200,7 +196,7 @@ impl Ctl {
 
     /// Time, interrupt and memory checks: the reason to stop, if any (`max-memory` concerns
     /// one path; the others the run).
-    fn poll(&mut self) -> Option<Halt> {
+    pub(super) fn poll(&mut self) -> Option<Halt> {
         if let Some(i) = &self.lim.interrupt {
             if i.load(Ordering::Relaxed) {
                 return Some(Halt::Interrupted);
@@ -216,7 +212,7 @@ impl Ctl {
 
     /// The resident memory in MB when above `--max-memory` (read at most every
     /// `MEMORY_CHECK_PERIOD`).
-    fn over_memory(&mut self) -> Option<u64> {
+    pub(super) fn over_memory(&mut self) -> Option<u64> {
         let cap = self.lim.max_memory_mb?;
         let now = Instant::now();
         if self
@@ -241,333 +237,6 @@ pub fn resident_mb() -> Option<u64> {
 fn page_size() -> u64 {
     // The kernel's page size on x86-64 / i386 Linux (the only hosts trex supports).
     4096
-}
-
-impl<'m> Worker<'m, '_> {
-    /// Sets up run control for `cfg` (before the first instruction).
-    pub(super) fn arm(&mut self, cfg: &super::Config) {
-        self.ctl = Ctl {
-            lim: cfg.limits.clone(),
-            exit_on_error: cfg.exit_on_error,
-            max_instructions: if cfg.max_instructions == 0 {
-                u64::MAX
-            } else {
-                cfg.max_instructions
-            },
-            ..Ctl::default()
-        };
-        self.max_insts = self.ctl.max_instructions.min(CHECK_EVERY);
-    }
-
-    /// Called by the dispatch loop when `insts` reaches `max_insts`: the instruction budget,
-    /// or a periodic check (time, SIGINT, memory, progress).
-    #[cold]
-    pub(super) fn checkpoint(&mut self) -> R<()> {
-        if self.insts >= self.ctl.max_instructions {
-            return Err(Box::new(Stop::Halt(Halt::MaxInstructions)));
-        }
-        self.max_insts = self
-            .ctl
-            .max_instructions
-            .min(self.insts + CHECK_EVERY)
-            .min(self.quantum_end);
-        self.publish_progress();
-        if let Some(w) = self.ctl.poll() {
-            return Err(Box::new(Stop::Halt(w)));
-        }
-        if let Some(mb) = self.ctl.over_memory() {
-            // The running path is the one state at hand here; pending ones are killed at the
-            // end of the segment.
-            self.ctl.warnings.push(format!(
-                "KLEE: WARNING: killing 1 states (over memory cap: {mb}MB)"
-            ));
-            self.ctl.over_mb = Some(mb);
-            return Err(Box::new(Stop::Halt(Halt::MaxMemory)));
-        }
-        if self.quantum_over() {
-            self.sync_executed();
-            return Err(Box::new(Stop::Preempt));
-        }
-        Ok(())
-    }
-
-    fn publish_progress(&self) {
-        if let Some(p) = &self.ctl.lim.progress {
-            p.instructions.store(self.insts, Ordering::Relaxed);
-            p.paths.store(self.ctl.ended, Ordering::Relaxed);
-            // Forks of the running path join the pending ones at the end of its segment.
-            let pending = self.ctl.pending + self.worklist.len() as u64;
-            p.pending.store(pending, Ordering::Relaxed);
-            p.covered
-                .store(self.coverage.covered_count(), Ordering::Relaxed);
-            if let Some(s) = &self.solver {
-                let st = s.stats();
-                p.queries.store(st.queries, Ordering::Relaxed);
-                p.solver_micros
-                    .store(st.time.as_micros() as u64, Ordering::Relaxed);
-                p.cex_hits.store(st.cex_cache_hits, Ordering::Relaxed);
-                p.z3_micros
-                    .store(st.z3_time.as_micros() as u64, Ordering::Relaxed);
-            }
-        }
-    }
-
-    /// A solver failure: a timeout or an unknown answer ends the path early (never a guess).
-    pub(super) fn solver_fail<T>(&self, e: SolverError) -> R<T> {
-        let past_deadline = self.ctl.deadline().is_some_and(|d| Instant::now() >= d);
-        let w = match e {
-            // The query was cut by the run's deadline: the time budget, not the solver's.
-            SolverError::Timeout if past_deadline => Halt::MaxTime,
-            SolverError::Timeout => Halt::SolverTimeout,
-            SolverError::Unknown(_) => Halt::SolverUnknown,
-        };
-        Err(Box::new(Stop::Halt(w)))
-    }
-
-    /// The running path covered new code (KLEE's `coveredNew`; `instsSinceCovNew` restarts).
-    pub(super) fn covered_new_code(&mut self) {
-        self.sync_executed();
-        self.st.note_covered_new();
-    }
-
-    /// Adds the instructions run since the last sync to the running path's `executed`.
-    /// Before a fork: the instruction count, and with `--write-cov` the coverage of the
-    /// straight-line run so far (up to the forking instruction), so that the copy inherits
-    /// the lines it covered first (KLEE marks each instruction as it steps).
-    pub(super) fn sync_executed(&mut self) {
-        self.st.executed += self.insts - self.synced_at;
-        self.synced_at = self.insts;
-        if self.p.write_cov {
-            if let Some(fr) = self.st.frames.last() {
-                let (f, pc) = (fr.func, self.st.pc);
-                if pc >= self.run_from {
-                    let ran = &mut self.st.path.ran;
-                    let mut new = false;
-                    self.coverage.cover_reporting(f, self.run_from, pc, |i| {
-                        ran.insert((f.0, i, i));
-                        new = true;
-                    });
-                    if new {
-                        self.st.note_covered_new();
-                    }
-                }
-            }
-        }
-    }
-
-    /// `--replay-path`: the decision the conditional branch being executed takes (`None`:
-    /// no path is replayed).
-    pub(super) fn replayed_decision(&mut self) -> R<Option<bool>> {
-        let Some(rp) = &self.p.replay_path else {
-            return Ok(None);
-        };
-        match rp.get(self.st.path.replayed as usize) {
-            Some(&d) => {
-                self.st.path.replayed += 1;
-                Ok(Some(d))
-            }
-            None => error(ErrorKind::Exec, "ran out of branches in replay path mode"),
-        }
-    }
-
-    /// A concrete conditional branch goes to `side`: with `--replay-path`, the path file's
-    /// decision must be the same.
-    pub(super) fn check_replayed(&mut self, side: bool) -> R<()> {
-        match self.replayed_decision()? {
-            Some(d) if d != side => {
-                error(ErrorKind::Exec, "hit invalid branch in replay path mode")
-            }
-            _ => Ok(()),
-        }
-    }
-
-    /// The side taken by the conditional branch being executed (the running path's).
-    pub(super) fn visit_branch(&mut self, side: bool) {
-        if let Some(log) = &mut self.st.path.branches {
-            log.push(side);
-        }
-        if self.branch_side_is_new(side) {
-            self.covered_new_code();
-        }
-    }
-
-    /// Marks `side` of the conditional branch being executed taken; true if no path took it
-    /// before.
-    pub(super) fn branch_side_is_new(&self, side: bool) -> bool {
-        let f = self.st.frames.last().map_or(FuncId(0), |fr| fr.func);
-        self.coverage.mark_branch(f, self.st.pc, side)
-    }
-
-    /// The switch being executed jumps to `target` (on the running path or a path just forked
-    /// from it): switch coverage for the reports (not KLEE's `coveredNew`, which counts
-    /// instructions and branch sides only).
-    pub(super) fn visit_switch_target(&self, target: crate::ir::BlockId) {
-        let f = self.st.frames.last().map_or(FuncId(0), |fr| fr.func);
-        self.coverage.mark_switch(f, self.st.pc, target);
-    }
-
-    /// A path starts or resumes running: its quantum begins (KLEE's batching: the searcher
-    /// chooses again after `batch_instructions` instructions or `batch_time`).
-    pub(super) fn start_quantum(&mut self) {
-        self.synced_at = self.insts;
-        self.quantum_end = self.insts.saturating_add(self.ctl.lim.batch_instructions);
-        self.quantum_deadline = self.ctl.lim.batch_time.map(|t| Instant::now() + t);
-        self.max_insts = self.max_insts.min(self.quantum_end);
-    }
-
-    /// Whether the running path's quantum is over and it can be suspended: other paths wait,
-    /// and it runs in the entry function's own loop (not nested in a builtin, constructor
-    /// or destructor). Otherwise its quantum is renewed.
-    fn quantum_over(&mut self) -> bool {
-        let over = self.insts >= self.quantum_end
-            || self.quantum_deadline.is_some_and(|d| Instant::now() >= d);
-        if !over {
-            return false;
-        }
-        // While seeding the driver also gets control back from a lone path (`--seed-time`),
-        // and a path that lost its seeds stops for the driver to hold it.
-        let others =
-            self.ctl.pending > 0 || !self.worklist.is_empty() || self.seeding || self.seedless;
-        if others && self.can_fork && self.st.stop_depth == 0 {
-            return true;
-        }
-        self.start_quantum();
-        false
-    }
-
-    /// The end of a path segment: the monitor hears of the paths that ended, the halt
-    /// conditions are checked, and pending paths are killed while memory is over the cap.
-    pub(super) fn end_segment(
-        &mut self,
-        added: usize,
-        searcher: &mut dyn Searcher,
-        slab: &mut Slab<'m>,
-        mon: &mut dyn Monitor,
-    ) {
-        self.ctl.pending += added as u64;
-        for line in std::mem::take(&mut self.ctl.warnings) {
-            mon.warning(&line);
-        }
-        // An ended path is handed to the monitor and dropped: memory stays flat however
-        // many paths end.
-        for mut p in std::mem::take(&mut self.paths) {
-            let dump = self.ctl.lim.dump_states_on_halt;
-            if matches!(p.end, End::Early(h) if h.run_wide()) && !dump {
-                // The running path, stopped by the halt, is not dumped either.
-                p.silent = true;
-            }
-            let stop = self.report(&p, mon);
-            let halt = match &p.end {
-                End::Early(h) if h.run_wide() => Some(*h),
-                End::Error(e) if self.ctl.exits_on(e.kind) => Some(Halt::ExitOnError),
-                _ if stop => Some(Halt::MaxTests),
-                _ => None,
-            };
-            if self.ctl.halt.is_none() {
-                self.ctl.halt = halt;
-            }
-        }
-        if self.ctl.halt.is_none() {
-            self.ctl.halt = self.ctl.poll();
-        }
-        self.publish_progress();
-        let over = self.ctl.over_mb.take();
-        if self.ctl.halt.is_some() || self.ctl.pending == 0 {
-            return;
-        }
-        if let Some(mb) = over.or_else(|| self.ctl.over_memory()) {
-            self.kill_states(mb, searcher, slab, mon);
-        }
-    }
-
-    /// KLEE's memory cap: kills `max(1, n - n * cap / usage)` of the `n` pending paths (the
-    /// most recently forked ones), each ending early with a test.
-    fn kill_states(
-        &mut self,
-        mb: u64,
-        searcher: &mut dyn Searcher,
-        slab: &mut Slab<'m>,
-        mon: &mut dyn Monitor,
-    ) {
-        let cap = self.ctl.lim.max_memory_mb.unwrap_or(0);
-        let n = self.ctl.pending;
-        let keep = n * cap / mb.max(1);
-        let kill = (n - keep.min(n)).max(1) as usize;
-        mon.warning(&format!(
-            "KLEE: WARNING: killing {kill} states (over memory cap: {mb}MB)"
-        ));
-        let victims: Vec<StateId> = slab.pending().into_iter().rev().take(kill).collect();
-        searcher.update(None, &[], &victims, slab);
-        for &s in &victims {
-            let snap = slab.take(s);
-            slab.remove(s);
-            self.end_pending(snap, Halt::MaxMemory);
-        }
-        for p in std::mem::take(&mut self.paths) {
-            self.report(&p, mon);
-        }
-    }
-
-    /// Gives an ended path to the monitor (its answer: halt the run).
-    fn report(&mut self, p: &PathEnd, mon: &mut dyn Monitor) -> bool {
-        self.ctl.ended += 1;
-        if self.ctl.first_end.is_none() {
-            self.ctl.first_end = Some(p.end.clone());
-        }
-        mon.path_ended(p)
-    }
-
-    /// Ends a pending path without running it: with a test (`.early`) when states are dumped,
-    /// silently otherwise.
-    pub(super) fn end_pending(&mut self, snap: Snap<'m>, why: Halt) {
-        self.ctl.pending = self.ctl.pending.saturating_sub(1);
-        if self.ctl.lim.dump_states_on_halt || why == Halt::MaxMemory {
-            self.install(snap);
-            self.finish_path(Err(Box::new(Stop::Halt(why))));
-        } else {
-            self.paths.push(PathEnd {
-                end: End::Early(why),
-                objects: Vec::new(),
-                inputs_lost: false,
-                silent: true,
-                covered_new: false,
-                lines: Vec::new(),
-                record: None,
-            });
-        }
-    }
-
-    /// A pending path was selected to run.
-    pub(super) fn enter_segment(&mut self) {
-        self.ctl.pending = self.ctl.pending.saturating_sub(1);
-    }
-
-    /// The running path was suspended after its quantum: it waits again.
-    pub(super) fn suspended(&mut self) {
-        self.ctl.pending += 1;
-    }
-
-    /// The paths waiting in the slab.
-    pub(super) fn pending_paths(&self) -> u64 {
-        self.ctl.pending
-    }
-
-    /// `n` paths held aside (seeding) join the pending ones.
-    pub(super) fn joined(&mut self, n: usize) {
-        self.ctl.pending += n as u64;
-    }
-}
-
-impl Slab<'_> {
-    /// The paths waiting in the slab, oldest slot first.
-    fn pending(&self) -> Vec<StateId> {
-        self.slots
-            .iter()
-            .enumerate()
-            .filter(|(_, s)| s.0.is_some())
-            .map(|(i, _)| StateId(i as u32))
-            .collect()
-    }
 }
 
 #[cfg(test)]

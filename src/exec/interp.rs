@@ -87,6 +87,8 @@ mod path_end;
 mod posix;
 mod posix_sym;
 mod pure;
+mod replay_inputs;
+mod run_control;
 mod setjmp;
 mod startup;
 mod step;

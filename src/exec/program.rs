@@ -7,12 +7,12 @@
 use std::sync::{Arc, OnceLock};
 
 use super::float::FK;
-use super::interp::Builtin;
 use super::memory::{Memory, ObjRef};
 use super::sem;
 use super::value::Value;
 use super::{Config, PathFiles};
 use crate::ir::externs::builtin_of;
+use crate::ir::externs::Builtin;
 use crate::ir::*;
 
 /// Pre-digested type information for the hot paths.

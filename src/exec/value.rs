@@ -1,6 +1,6 @@
 //! Runtime values and the integer semantics over them.
 
-use super::memory::ObjRef;
+use crate::obj::ObjRef;
 
 /// A runtime value.
 ///
