@@ -41,6 +41,7 @@ impl Default for Config {
             posix: None,
             kdalloc: true,
             observers,
+            api: crate::klee_api::call,
         }
     }
 }

@@ -7,6 +7,7 @@ pub mod expr;
 pub(crate) mod extensions;
 pub mod ir;
 pub mod itp;
+pub(crate) mod klee_api;
 pub mod link;
 pub mod obj;
 pub mod output;

@@ -394,6 +394,7 @@ pub fn run(a: &RunArgs) -> Result<()> {
         posix,
         kdalloc: a.kdalloc,
         observers: crate::extensions::observers,
+        api: crate::klee_api::call,
     };
     let mut w = TestWriter::new(&module, out);
     // KLEE's tests record the program and its arguments; `klee-replay` reads them back.

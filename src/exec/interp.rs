@@ -22,9 +22,6 @@ use std::sync::Arc;
 mod api_args;
 mod branch_log;
 mod itp;
-mod klee_api;
-/// `__VERIFIER_nondet_*` returned as a struct of integers (`__int128` on x86-64).
-mod nondet;
 /// `select` of concrete pointers on a symbolic condition: decided or forked.
 mod select_decided;
 /// ctpop / ctlz / cttz / bswap / bitreverse / fshl / fshr on symbolic integers.
@@ -102,6 +99,7 @@ mod word_scan;
 
 use builtins::builtin_of;
 pub(super) use builtins::Builtin;
+pub(crate) use calls::BuiltinCall;
 pub(super) use driver::run;
 // (Until they move out of `exec`: named by `crate::extensions`.)
 pub(crate) use itp::Interpolation;
@@ -117,7 +115,7 @@ pub(crate) fn error<T>(kind: ErrorKind, msg: impl Into<String>) -> R<T> {
     }))
 }
 
-pub(super) fn mem_err(e: MemErr, p: &Value) -> Box<Stop> {
+pub(crate) fn mem_err(e: MemErr, p: &Value) -> Box<Stop> {
     let kind = match e {
         MemErr::ReadOnly => ErrorKind::ReadOnly,
         MemErr::Symbolic | MemErr::SymbolicPtr => ErrorKind::Exec,
@@ -134,7 +132,7 @@ pub(super) fn mem_err(e: MemErr, p: &Value) -> Box<Stop> {
     })
 }
 
-fn sym_err<T>(what: impl std::fmt::Display) -> R<T> {
+pub(crate) fn sym_err<T>(what: impl std::fmt::Display) -> R<T> {
     error(
         ErrorKind::Exec,
         format!("unsupported: symbolic value in {what}"),
@@ -290,39 +288,39 @@ pub(crate) struct Worker<'m, 'io> {
     pub(super) symbolic: bool,
     /// Forking is allowed (inside the entry function, not in constructors / destructors).
     pub(super) can_fork: bool,
-    warned_once: hashbrown::HashSet<String>,
-    io: &'io mut dyn Io,
+    pub(super) warned_once: hashbrown::HashSet<String>,
+    pub(super) io: &'io mut dyn Io,
     /// The start-up image's constants (`Program::objects`), read by every operand.
     pub(super) consts: Arc<[Value]>,
-    scratch: Vec<Value>,
+    pub(super) scratch: Vec<Value>,
     pub(super) insts: u64,
     /// The next check (the instruction budget or a periodic one, `control.rs`).
     pub(super) max_insts: u64,
     /// Run control: budgets, halts, replay inputs (`control.rs`).
     pub(super) ctl: Ctl,
     /// Forked paths so far, and the budgets (`u64::MAX` / `u32::MAX`: none).
-    forks: u64,
-    max_forks: u64,
-    max_depth: u32,
+    pub(super) forks: u64,
+    pub(super) max_forks: u64,
+    pub(super) max_depth: u32,
     /// Forks refused by `max_forks` / `max_depth` / the static shares.
-    forks_refused: u64,
+    pub(super) forks_refused: u64,
     /// `Config::static_forks` when a share is below 1: forks per instruction and call path.
-    static_forks: Option<Box<crate::exec::static_forks::StaticForks>>,
+    pub(super) static_forks: Option<Box<crate::exec::static_forks::StaticForks>>,
     /// Forks not made because the path turned forking off (`klee_set_forking`).
-    forks_disabled: u64,
+    pub(super) forks_disabled: u64,
     /// Symbolic floating-point operands made concrete (`sym_float.rs`), and the locations
     /// already warned about.
-    concretized: u64,
-    fp_warned: hashbrown::HashSet<(FuncId, u32)>,
+    pub(super) concretized: u64,
+    pub(super) fp_warned: hashbrown::HashSet<(FuncId, u32)>,
     /// Provenance of symbolic address expressions: (object, its base) (`symmem.rs`).
-    hints: hashbrown::HashMap<ExprId, Option<(ObjRef, u64)>>,
+    pub(super) hints: hashbrown::HashMap<ExprId, Option<(ObjRef, u64)>>,
     /// The analyses watching the run (`interp/observe.rs`; `None` while its own hook runs),
     /// the frequent events they want now, and the sites where one watches steps.
-    observers: Vec<Option<Box<dyn observe::Observer>>>,
+    pub(super) observers: Vec<Option<Box<dyn observe::Observer>>>,
     /// What each observer wanted after its last hook (`observers` order).
-    obs_wants: Vec<observe::Wants>,
-    wants: observe::Wants,
-    step_sites: Option<crate::ir::pcset::PcSet>,
+    pub(super) obs_wants: Vec<observe::Wants>,
+    pub(super) wants: observe::Wants,
+    pub(super) step_sites: Option<crate::ir::pcset::PcSet>,
     /// Where the running straight-line run began (`--write-cov`: a fork records the run so
     /// far, which the copy inherits).
     pub(super) run_from: u32,

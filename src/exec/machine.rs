@@ -12,11 +12,17 @@
 #[allow(unused_imports)] // (the extensions moving out of `exec` import these from here)
 pub(crate) use super::interp::observe::{Fork, Observer, PathFact, StepEvent, Wants};
 #[allow(unused_imports)]
-pub(crate) use super::interp::{error, ExecutionState, Stop, Worker, R};
+pub(crate) use super::interp::{
+    error, mem_err, sym_err, BuiltinCall, ExecutionState, Stop, Worker, R,
+};
 use super::program::Program;
 use super::Config;
 use crate::expr::ExprPool;
 use crate::ir::Module;
+
+/// KLEE's and SV-COMP's API: the handler of every builtin `Builtin::is_symbolic_api` marks
+/// (`crate::klee_api::call`).
+pub(crate) type ApiTable = fn(&mut Worker<'_, '_>, BuiltinCall<'_>) -> R<crate::exec::value::Value>;
 
 /// Makes the observers of a worker from the run's configuration, in hook order.
 pub(crate) type ObserverSet = fn(&Module, &Config) -> Vec<Box<dyn Observer>>;
@@ -49,6 +55,21 @@ impl<'m> Worker<'m, '_> {
     /// The running path and the pool at once.
     pub(crate) fn state_and_pool(&mut self) -> (&mut ExecutionState, &mut ExprPool) {
         (&mut self.st, &mut self.pool)
+    }
+
+    /// Writes the program's output (or trex's lines about it) to stdout (1) or stderr (2).
+    pub(crate) fn print(&mut self, fd: i32, data: &[u8]) {
+        self.io.write(fd, data);
+    }
+
+    /// Whether `line` is met for the first time in the run (lines printed once).
+    pub(crate) fn first_time(&mut self, line: &str) -> bool {
+        self.warned_once.insert(line.to_string())
+    }
+
+    /// The run replays a test (`trex replay`, `--replay-ktest-file`).
+    pub(crate) fn is_replay(&self) -> bool {
+        self.ctl.lim.replay.is_some()
     }
 
     /// Time since the run started.

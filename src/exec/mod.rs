@@ -126,7 +126,7 @@ pub(crate) mod machine;
 pub mod memory;
 mod objmap;
 pub mod posix_env;
-mod program;
+pub(crate) mod program;
 mod replay;
 pub mod seed;
 pub mod sem;
@@ -239,6 +239,8 @@ pub struct Config {
     /// The analyses that watch the run, made from this configuration (in hook order) for each
     /// worker; the default set is `crate::extensions::observers`.
     pub(crate) observers: machine::ObserverSet,
+    /// KLEE's API functions (`crate::klee_api::call` by default).
+    pub(crate) api: machine::ApiTable,
 }
 
 /// Where the program's output goes, and where its stdin comes from.

@@ -52,7 +52,7 @@ impl<'m, 'io> Worker<'m, 'io> {
     /// A `KLEE: WARNING: <text>` line on stderr and in warnings.txt (through the monitor);
     /// `once`: `KLEE: WARNING ONCE: <text>`, the first time in the run only (KLEE's
     /// `klee_warning_once`).
-    pub(super) fn klee_warning(&mut self, text: &str, once: bool) {
+    pub(crate) fn klee_warning(&mut self, text: &str, once: bool) {
         let line = if once {
             format!("KLEE: WARNING ONCE: {text}")
         } else {
@@ -60,36 +60,6 @@ impl<'m, 'io> Worker<'m, 'io> {
         };
         if !once || self.warned_once.insert(line.clone()) {
             self.ctl.warnings.push(line);
-        }
-    }
-
-    /// The object `p` points to and the size to make symbolic: `n` must be the whole object's
-    /// size, or a symbolic value that must equal it (KLEE's `mustBeTrue(n == size)`); the object
-    /// must be writable.
-    pub(super) fn make_symbolic_target(&mut self, p: &Value, n: &Value) -> R<(u32, u64)> {
-        let wrong = || error(ErrorKind::User, "Wrong size given to klee_make_symbolic");
-        let (slot, off) = self.st.mem.resolve_any(p, 0).map_err(|e| mem_err(e, p))?;
-        let o = &self.st.mem.objs[slot as usize];
-        let size = o.size;
-        if o.kind.read_only() {
-            return error(ErrorKind::User, "cannot make readonly object symbolic");
-        }
-        if off != 0 {
-            return wrong();
-        }
-        match n {
-            Value::Int(k) if *k == size as u128 => Ok((slot, size)),
-            Value::Sym(e) => {
-                let e = *e;
-                let w = self.pool.width(e);
-                let k = self.pool.constant(w, size as u128 & mask(w));
-                let ne = self.pool.ne(e, k);
-                if size as u128 > mask(w) || self.may_be(ne)? {
-                    return wrong();
-                }
-                Ok((slot, size))
-            }
-            _ => wrong(),
         }
     }
 }

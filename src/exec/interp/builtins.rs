@@ -6,7 +6,7 @@ use super::*;
 pub(in crate::exec) use crate::ir::externs::{builtin_of, Builtin};
 
 impl<'m, 'io> Worker<'m, 'io> {
-    pub(super) fn ret_int(&self, ret: TypeId, v: i128) -> Value {
+    pub(crate) fn ret_int(&self, ret: TypeId, v: i128) -> Value {
         let w = match self.ti(ret) {
             TI::Int(w) => w,
             _ => self.p.ps * 8,

@@ -12,7 +12,7 @@ impl<'m, 'io> Worker<'m, 'io> {
     }
 
     /// A scalar integer value of width `w` as an expression.
-    pub(super) fn expr_of(&mut self, v: &Value, w: u32, what: &str) -> R<ExprId> {
+    pub(crate) fn expr_of(&mut self, v: &Value, w: u32, what: &str) -> R<ExprId> {
         match v {
             Value::Sym(e) => {
                 let e = *e;

@@ -34,7 +34,7 @@ impl<'m, 'io> Worker<'m, 'io> {
     }
 
     /// The call stack, innermost first: the current instruction, then each caller's call site.
-    pub(super) fn call_stack(&self) -> Vec<StackEntry> {
+    pub(crate) fn call_stack(&self) -> Vec<StackEntry> {
         let m = self.m;
         let mut stack = Vec::new();
         for (i, fr) in self.st.frames.iter().enumerate().rev() {

@@ -27,7 +27,7 @@ impl<'m, 'io> Worker<'m, 'io> {
     }
 
     #[inline(always)]
-    pub(in crate::exec) fn ti(&self, ty: TypeId) -> TI {
+    pub(crate) fn ti(&self, ty: TypeId) -> TI {
         self.p.tinfo[ty.0 as usize]
     }
 

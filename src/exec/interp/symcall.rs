@@ -11,6 +11,19 @@ impl<'m, 'io> Worker<'m, 'io> {
     /// KLEE's `resolveExact`: the object start `pick` accepts at the symbolic address `e`
     /// (`pick` sees each live object), one path per feasible one, each with `e` equal to its
     /// start; with `null_ok`, also a path where `e` is null (`None`); an error path (`kind`,
+    /// A pointer argument of `klee_<name>` that must be an object's start (KLEE's
+    /// `resolveExact`): a symbolic one forks one path per object it may be the start of
+    /// (concrete on each), and a `memory error: invalid pointer: <name>` path where it may be
+    /// none.
+    pub(crate) fn exact_pointer(&mut self, p: &Value, name: &str) -> R<Value> {
+        let Value::Sym(e) = *p else {
+            return Ok(p.clone());
+        };
+        let msg = format!("memory error: invalid pointer: {name}");
+        let r = self.resolve_exact(e, false, |r, _| Some(r), ErrorKind::Ptr, &msg)?;
+        Ok(self.st.mem.ptr_to(r.expect("not null")))
+    }
+
     /// `msg`) where `e` may be none of these.
     pub(super) fn resolve_exact<T: Copy>(
         &mut self,

@@ -129,7 +129,7 @@ impl<'m, 'io> Worker<'m, 'io> {
     }
 
     /// A value of `e` under the path constraints.
-    pub(super) fn some_value(&mut self, e: ExprId) -> R<u128> {
+    pub(crate) fn some_value(&mut self, e: ExprId) -> R<u128> {
         let cs = std::mem::take(&mut self.st.path.constraints);
         let _ = self.solver();
         let mut sv = self.solver.take().unwrap();
