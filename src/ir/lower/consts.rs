@@ -1,6 +1,6 @@
 //! Constants: interning, constant expressions, global initializers.
 
-use super::inst::User;
+use super::user::User;
 use super::*;
 use inkwell::values::{ArrayValue, InstructionOpcode, VectorValue};
 

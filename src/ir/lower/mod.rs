@@ -39,8 +39,11 @@
 mod asm;
 mod consts;
 mod inst;
+mod intrinsics;
+mod opcodes;
 #[cfg(test)]
 mod tests;
+mod user;
 #[cfg(test)]
 pub(crate) use tests::assemble;
 mod wide;

@@ -13,7 +13,7 @@
 //! a shift by a variable amount, a wide call argument, ...) stays an unsupported instruction
 //! naming the operation and the width.
 
-use super::inst::{bin_op, cast_op, inst_name, int_pred};
+use super::opcodes::{bin_op, cast_op, inst_name, int_pred};
 use super::*;
 use inkwell::types::BasicTypeEnum;
 use inkwell::values::{InstructionOpcode, InstructionValue};
