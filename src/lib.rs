@@ -13,5 +13,6 @@ pub mod obj;
 pub mod output;
 pub mod report;
 pub mod search;
+pub mod seed;
 pub mod solver;
 pub mod verify;

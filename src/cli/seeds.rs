@@ -8,8 +8,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::parse::parse_time_span;
-use crate::exec::seed::Seeding;
 use crate::output::ktest::KTest;
+use crate::seed::Seeding;
 
 #[derive(Args, Debug, Default)]
 pub struct SeedOptions {

@@ -51,7 +51,7 @@ pub struct Limits {
     /// instead of creating symbolic values (see `replay.rs`).
     pub replay: Option<Vec<(String, Vec<u8>)>>,
     /// `--seed-file` / `--seed-dir`: the seeds the first paths follow (`seed.rs`).
-    pub seeding: Option<Arc<super::seed::Seeding>>,
+    pub seeding: Option<Arc<crate::seed::Seeding>>,
     /// `--batch-instructions`: a path runs at most this many instructions before the searcher
     /// chooses again (when other paths wait).
     pub batch_instructions: u64,

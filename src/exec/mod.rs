@@ -128,7 +128,6 @@ mod objmap;
 pub mod posix_env;
 pub(crate) mod program;
 mod replay;
-pub mod seed;
 pub mod sem;
 pub mod static_forks;
 pub mod target;

@@ -2,9 +2,9 @@
 //! they satisfy (branches, switches, checked operations), a violated `klee_assume` patches
 //! them, and the seeding phase runs the seeded paths first.
 
-use super::seed::{SeedInput, Seeding};
 use super::sym_tests::{i32_of, run_sym_cfg, summary};
 use super::*;
+use crate::seed::{SeedInput, Seeding};
 use std::sync::Arc;
 
 fn seed(objs: &[(&str, &[u8])]) -> SeedInput {

@@ -3,10 +3,13 @@
 //! `SeedInfo`): the next object of the test, in order, or the one of the same name with
 //! `--named-seed-matching`. A condition is then evaluated under the seed's values. The
 //! interpreter's side (which path carries which seeds, forks, `klee_assume`, the seeding
-//! phase) is `interp/seeding.rs`.
+//! phase) is `exec/interp/seeding.rs`.
 
 use std::sync::Arc;
 use std::time::Duration;
+
+/// Whether a seed satisfies a condition on a path; patching one that does not.
+pub(crate) mod follow;
 
 use crate::expr::eval::{self, Assignment};
 use crate::expr::{ArrayId, ExprId, ExprPool};
@@ -48,7 +51,7 @@ pub struct Seed {
     position: usize,
     /// The objects taken (matching by name).
     used: Vec<bool>,
-    pub(in crate::exec) values: Assignment,
+    pub(crate) values: Assignment,
 }
 
 impl Seed {

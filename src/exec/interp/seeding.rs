@@ -1,4 +1,4 @@
-//! KLEE's seeding, the interpreter's side (the seeds themselves: `exec/seed.rs`). The first
+//! KLEE's seeding, the interpreter's side (the seeds, and how they follow a path: `crate::seed`). The first
 //! path carries every seed; a symbolic object made on a path binds each seed's next object
 //! (a seed that does not fit ends the path with KLEE's user error); at a fork each seed goes
 //! with the side it satisfies, so a side no seed satisfies becomes a path without seeds; a
@@ -12,8 +12,8 @@
 use std::time::{Duration, Instant};
 
 use super::*;
-use crate::exec::seed::{Seed, Seeding};
 use crate::search::Searcher;
+use crate::seed::{follow, Seed, Seeding};
 
 /// KLEE reports the seeds left when 10 fewer remain, or every 10 s.
 const REPORT_EVERY: Duration = Duration::from_secs(10);
@@ -148,23 +148,20 @@ impl Worker<'_, '_> {
         r.or_else(|msg| error(ErrorKind::User, msg))
     }
 
-    /// Whether seed `s` satisfies `c` on this path: its value under the seed, or, when `c`
-    /// reads bytes the seed leaves free (seed extension), whether the path allows `c` with
-    /// the seed's bytes (KLEE asks the solver for a value of the condition).
+    /// Whether seed `s` satisfies `c` on this path (`seed::follow`).
     fn seed_satisfies(&mut self, s: &Seed, c: ExprId) -> bool {
+        // (No solver is made for what the seed decides alone.)
         if let Some(b) = self.pool.as_const(c) {
             return b != 0;
         }
         if s.binds_all(&self.pool, c) {
             return s.holds(&self.pool, c);
         }
-        let mut cs = self.st.path.constraints.clone();
-        cs.extend(s.bound_bytes(&mut self.pool, c));
         let _ = self.solver();
         let mut sv = self.solver.take().expect("a solver");
-        let r = sv.may_be_true(&self.pool, Query::new(&cs, c));
+        let r = follow::satisfies(&mut self.pool, &mut *sv, &self.st.path.constraints, s, c);
         self.solver = Some(sv);
-        r.unwrap_or(false)
+        r
     }
 
     /// The running path forks `child`, which continues under `c`: the seeds that satisfy
@@ -237,63 +234,13 @@ impl Worker<'_, '_> {
         }
     }
 
-    /// KLEE's `patchSeed`: changes the fewest bytes, greedily, for the seed to satisfy the
-    /// path and `c`: the bytes of the arrays `c` reads first (each kept unless the path and
-    /// the bytes kept so far exclude it, else given a value they allow), then, if `c` still
-    /// fails, the bytes of the other arrays.
+    /// KLEE's `patchSeed` (`seed::follow`).
     fn patch_seed(&mut self, s: &mut Seed, c: ExprId) -> Option<()> {
-        let mut required = self.st.path.constraints.clone();
-        required.push(c);
-        let first = crate::expr::eval::arrays_of(&self.pool, c);
         let _ = self.solver();
         let mut sv = self.solver.take().expect("a solver");
-        let mut ok = Some(());
-        'arrays: for a in s.arrays_from(&first) {
-            if !first.contains(&a) && self.seed_holds_with(s, c, &required, &mut *sv) {
-                break;
-            }
-            for i in 0..s.bytes(a).len() {
-                let is_seed = s.byte_is(&mut self.pool, a, i, s.bytes(a)[i]);
-                match sv.may_be_true(&self.pool, Query::new(&required, is_seed)) {
-                    Ok(true) => required.push(is_seed),
-                    Ok(false) => {
-                        let idx = self.pool.constant(32, i as u128);
-                        let r = self.pool.read(a, None, idx);
-                        let Ok(v) = sv.get_value(&self.pool, &required, r) else {
-                            ok = None;
-                            break 'arrays;
-                        };
-                        s.set_byte(a, i, v as u8);
-                        let fixed = s.byte_is(&mut self.pool, a, i, v as u8);
-                        required.push(fixed);
-                    }
-                    Err(_) => {
-                        ok = None;
-                        break 'arrays;
-                    }
-                }
-            }
-        }
+        let r = follow::patch(&mut self.pool, &mut *sv, &self.st.path.constraints, s, c);
         self.solver = Some(sv);
-        ok
-    }
-
-    /// Whether the seed satisfies `c` (bound bytes as the seed has them, free ones as
-    /// `required` allows).
-    fn seed_holds_with(
-        &mut self,
-        s: &Seed,
-        c: ExprId,
-        required: &[ExprId],
-        sv: &mut (dyn Solver + Send),
-    ) -> bool {
-        if s.binds_all(&self.pool, c) {
-            return s.holds(&self.pool, c);
-        }
-        let mut cs = required.to_vec();
-        cs.extend(s.bound_bytes(&mut self.pool, c));
-        sv.may_be_true(&self.pool, Query::new(&cs, c))
-            .unwrap_or(false)
+        r
     }
 
     /// `--always-output-seeds`: a path that ends with seeds gets a test as one that covered

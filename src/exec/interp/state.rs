@@ -45,7 +45,7 @@ pub(crate) struct PathState {
     /// instruction), inherited by the paths it forks (KLEE's per-state covered lines).
     pub(crate) ran: std::collections::BTreeSet<(u32, u32, u32)>,
     /// The seeds the path follows (`interp/seeding.rs`; none without `--seed-file`).
-    pub(crate) seeds: Vec<crate::exec::seed::Seed>,
+    pub(crate) seeds: Vec<crate::seed::Seed>,
     /// `--write-paths`: the decision of every conditional branch (`None`: not kept).
     pub(in crate::exec) branches: Option<super::branch_log::BranchLog>,
     /// `--write-sym-paths`: the decisions of the branches that forked.
