@@ -10,6 +10,7 @@ pub mod itp;
 pub mod link;
 pub mod obj;
 pub mod output;
+pub(crate) mod posix;
 pub mod report;
 pub mod search;
 pub mod solver;

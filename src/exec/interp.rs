@@ -78,7 +78,7 @@ mod sym_size;
 mod symcall;
 mod symcopy;
 mod symmem;
-mod syscall_names;
+pub(crate) mod syscall_names;
 mod targets;
 
 mod builtins;
@@ -88,18 +88,13 @@ mod fork;
 mod intrinsics;
 mod memops;
 mod path_end;
-mod posix;
-mod posix_sym;
 mod pure;
 mod setjmp;
 mod startup;
 mod step;
 mod sym_agg;
-mod sym_env;
 mod sym_float;
-mod sym_iov;
 mod sym_ops;
-mod sym_path;
 mod word_scan;
 
 use builtins::builtin_of;
@@ -122,7 +117,7 @@ pub(crate) fn error<T>(kind: ErrorKind, msg: impl Into<String>) -> R<T> {
     }))
 }
 
-pub(super) fn mem_err(e: MemErr, p: &Value) -> Box<Stop> {
+pub(crate) fn mem_err(e: MemErr, p: &Value) -> Box<Stop> {
     let kind = match e {
         MemErr::ReadOnly => ErrorKind::ReadOnly,
         MemErr::Symbolic | MemErr::SymbolicPtr => ErrorKind::Exec,
@@ -295,8 +290,8 @@ pub(crate) struct Worker<'m, 'io> {
     symbolic: bool,
     /// Forking is allowed (inside the entry function, not in constructors / destructors).
     pub(super) can_fork: bool,
-    warned_once: hashbrown::HashSet<String>,
-    io: &'io mut dyn Io,
+    pub(super) warned_once: hashbrown::HashSet<String>,
+    pub(super) io: &'io mut dyn Io,
     /// The start-up image's constants (`Program::objects`), read by every operand.
     pub(super) consts: Arc<[Value]>,
     scratch: Vec<Value>,
@@ -364,7 +359,7 @@ impl<'m, 'io> Worker<'m, 'io> {
         let step_sites = Self::step_sites(&observers);
         let obs_wants = Self::each_wants(&observers);
         let wants = observe::Wants::all(&obs_wants);
-        let mut st = ExecutionState::new(mem);
+        let mut st = ExecutionState::new(mem, p.env.initial());
         // (Kept only when asked for: recording costs a test per branch otherwise.)
         if cfg.path_files.branches {
             st.path.branches = Some(Default::default());

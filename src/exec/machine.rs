@@ -15,7 +15,7 @@ pub(crate) use super::interp::observe::{Fork, Observer, PathFact, StepEvent, Wan
 pub(crate) use super::interp::{error, ExecutionState, Stop, Worker, R};
 use super::program::Program;
 use super::Config;
-use crate::expr::ExprPool;
+use crate::expr::{ExprId, ExprPool};
 use crate::ir::Module;
 
 /// Makes the observers of a worker from the run's configuration, in hook order.
@@ -55,6 +55,59 @@ impl<'m> Worker<'m, '_> {
     /// stdin, stdout and stderr, nothing else open, no file changed, no failure left to
     /// inject (what interpolants assume of the environment).
     pub(crate) fn env_unchanged(&self) -> bool {
-        self.st.posix.is_initial()
+        self.st.env.is_initial()
+    }
+}
+
+// ---- used by the POSIX environment
+
+pub(crate) use super::env::{EntryArgs, EnvState, Environment};
+pub(crate) use super::interp::mem_err;
+pub(crate) use super::interp::syscall_names::name as syscall_name;
+pub(crate) use super::replay::value_le;
+
+impl<'m> Worker<'m, '_> {
+    /// Replaying a test (`Config::limits.replay`): inputs come from it (`Worker::replay_take`).
+    pub(crate) fn is_replay(&self) -> bool {
+        self.ctl.lim.replay.is_some()
+    }
+
+    /// The program's stdin and its metadata (`Io::stdin`).
+    pub(crate) fn stdin(&mut self) -> (std::sync::Arc<[u8]>, Option<std::fs::Metadata>) {
+        self.io.stdin()
+    }
+
+    /// Writes `line` to the program's stderr, the first time in the run only.
+    pub(crate) fn stderr_once(&mut self, line: &str) {
+        if self.warned_once.insert(line.to_string()) {
+            self.io.write(2, line.as_bytes());
+        }
+    }
+
+    /// The running path is one fork deeper (it forked outside a branch).
+    pub(crate) fn deepen(&mut self) {
+        self.st.path.depth += 1;
+    }
+
+    /// Adds `c` to the path condition without telling the observers (an assumption on an
+    /// input made at start-up).
+    pub(crate) fn push_constraint(&mut self, c: ExprId) {
+        self.st.path.constraints.push(c);
+    }
+
+    /// `st`, just entered at the entry function (`Worker::enter`), becomes a pending path
+    /// as a forked one (`ExecutionState::branch`): one fork deeper, in no interpolation node
+    /// yet, without new coverage (`why`: where it was forked).
+    pub(crate) fn push_entry_path(&mut self, mut st: ExecutionState, why: &'static str) {
+        st.pc = 0;
+        st.path.depth += 1;
+        st.path.node = super::interp::NO_NODE;
+        st.covered_new = false;
+        let snap = super::interp::Snap {
+            st,
+            edge: None,
+            preempted: false,
+        };
+        self.push_other_fork(snap, why);
     }
 }

@@ -54,9 +54,9 @@ pub struct Program<'m> {
     /// (`ir::speculation::select_only`), computed on a function's first failed operation.
     pub(in crate::exec) select_only: Vec<OnceLock<Vec<bool>>>,
     /// Pointer size in bytes (4 or 8), its mask, and whether the target is x86-64.
-    pub(in crate::exec) ps: u32,
+    pub(crate) ps: u32,
     pub(in crate::exec) ptr_mask: u64,
-    pub(in crate::exec) x86_64: bool,
+    pub(crate) x86_64: bool,
     /// The options the semantics reads (copied from the `Config`).
     pub(in crate::exec) max_frames: usize,
     pub(in crate::exec) checks: sem::Checks,
@@ -69,6 +69,8 @@ pub struct Program<'m> {
     pub(in crate::exec) silent_klee_assume: bool,
     pub(in crate::exec) subsumed_test: bool,
     image: OnceLock<Image>,
+    /// The process environment behind the system calls (`Config::environment`).
+    pub(in crate::exec) env: Arc<dyn super::env::Environment>,
 }
 
 // Workers on other threads share one program.
@@ -126,6 +128,7 @@ impl<'m> Program<'m> {
             silent_klee_assume: cfg.silent_klee_assume,
             subsumed_test: cfg.subsumed_test,
             image: OnceLock::new(),
+            env: cfg.environment.clone(),
         }
     }
 

@@ -117,7 +117,7 @@ impl Worker<'_, '_> {
     }
 
     /// The next object of the test, checked against the requested name and size.
-    pub(super) fn replay_take(&mut self, name: &str, size: u64) -> R<Vec<u8>> {
+    pub(crate) fn replay_take(&mut self, name: &str, size: u64) -> R<Vec<u8>> {
         let (kname, k) = self.ctl.replay_names.next(name);
         let objects = self.ctl.lim.replay.as_ref().expect("replay mode");
         let pos = self.ctl.replay_pos;
@@ -157,7 +157,7 @@ impl Worker<'_, '_> {
 }
 
 /// Little-endian bytes of a test object as an integer.
-pub(super) fn value_le(bytes: &[u8]) -> u128 {
+pub(crate) fn value_le(bytes: &[u8]) -> u128 {
     bytes
         .iter()
         .rev()

@@ -175,7 +175,7 @@ impl<'m, 'io> Worker<'m, 'io> {
                 for (i, x) in a.iter_mut().enumerate() {
                     *x = sext(self.arg(args, i).bits(), argw(self, i)) as i64;
                 }
-                let r = self.syscall(&a, args)?;
+                let r = self.p.env.syscall(self, &a, args)?;
                 self.ret_int(ret, r as i128)
             }
             Builtin::RunDtors => {
@@ -195,7 +195,7 @@ impl<'m, 'io> Worker<'m, 'io> {
         })
     }
 
-    pub(super) fn write_out(&mut self, fd: i32, p: &Value, n: u64) -> R<i64> {
+    pub(crate) fn write_out(&mut self, fd: i32, p: &Value, n: u64) -> R<i64> {
         if fd != 1 && fd != 2 {
             return Ok(-9); // EBADF
         }

@@ -14,7 +14,7 @@ pub(super) struct BuiltinCall<'a> {
 
 impl<'m, 'io> Worker<'m, 'io> {
     /// The value of argument `i` of a call (0 when the call has fewer arguments).
-    pub(in crate::exec) fn arg(&self, args: &[CallArg], i: usize) -> Value {
+    pub(crate) fn arg(&self, args: &[CallArg], i: usize) -> Value {
         args.get(i).map(|a| self.op(&a.op)).unwrap_or_default()
     }
 

@@ -4,7 +4,7 @@ use super::*;
 
 impl<'m, 'io> Worker<'m, 'io> {
     /// An expression as a value (constants become concrete again).
-    pub(super) fn val_of(&self, e: ExprId) -> Value {
+    pub(crate) fn val_of(&self, e: ExprId) -> Value {
         match self.pool.as_const(e) {
             Some(c) => Value::Int(c),
             None => Value::Sym(e),
@@ -12,7 +12,7 @@ impl<'m, 'io> Worker<'m, 'io> {
     }
 
     /// A scalar integer value of width `w` as an expression.
-    pub(super) fn expr_of(&mut self, v: &Value, w: u32, what: &str) -> R<ExprId> {
+    pub(crate) fn expr_of(&mut self, v: &Value, w: u32, what: &str) -> R<ExprId> {
         match v {
             Value::Sym(e) => {
                 let e = *e;
@@ -37,7 +37,7 @@ impl<'m, 'io> Worker<'m, 'io> {
     }
 
     /// May `c` (width 1) be true under the path constraints?
-    pub(super) fn may_be(&mut self, c: ExprId) -> R<bool> {
+    pub(crate) fn may_be(&mut self, c: ExprId) -> R<bool> {
         if let Some(b) = self.pool.as_const(c) {
             return Ok(b != 0);
         }
@@ -52,7 +52,7 @@ impl<'m, 'io> Worker<'m, 'io> {
         r.or_else(|e| self.solver_fail(e))
     }
 
-    pub(super) fn add_constraint(&mut self, c: ExprId) {
+    pub(crate) fn add_constraint(&mut self, c: ExprId) {
         self.observe_fact(observe::PathFact::Constraint(c));
         if self.pool.as_const(c).is_none() {
             self.seed_constraint(c);
@@ -92,7 +92,7 @@ impl<'m, 'io> Worker<'m, 'io> {
     /// path continues on one feasible side.
     /// A path that turned forking off (`klee_set_forking(0)`, KLEE's `forkDisabled`) also
     /// continues on one side.
-    pub(super) fn fork_allowed(&mut self, n: u64) -> bool {
+    pub(crate) fn fork_allowed(&mut self, n: u64) -> bool {
         if self.st.fork_disabled {
             self.forks_disabled += 1;
             self.observe_fork(observe::Fork::Refused);
@@ -129,7 +129,7 @@ impl<'m, 'io> Worker<'m, 'io> {
         true
     }
 
-    pub(super) fn fork_check(&self) -> R<()> {
+    pub(crate) fn fork_check(&self) -> R<()> {
         if !self.can_fork || self.st.stop_depth != 0 {
             return error(
                 ErrorKind::Exec,
@@ -172,7 +172,7 @@ impl<'m, 'io> Worker<'m, 'io> {
     }
 
     /// Saves a pending path forked outside a branch or switch (`why`: where).
-    pub(super) fn push_other_fork(&mut self, snap: Snap<'m>, why: &'static str) {
+    pub(in crate::exec) fn push_other_fork(&mut self, snap: Snap<'m>, why: &'static str) {
         self.observe_fork(observe::Fork::Other(why));
         self.worklist.push(snap);
     }

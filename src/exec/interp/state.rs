@@ -59,7 +59,7 @@ pub(in crate::exec) const NO_NODE: u32 = u32::MAX;
 /// The state of one path.
 #[derive(Clone)]
 pub(crate) struct ExecutionState {
-    pub(in crate::exec) mem: Memory,
+    pub(crate) mem: Memory,
     /// One register file for all frames (each frame's slots start at its `base`).
     pub(in crate::exec) regs: Vec<Value>,
     pub(in crate::exec) frames: Vec<Frame>,
@@ -80,15 +80,19 @@ pub(crate) struct ExecutionState {
     pub(in crate::exec) executed: u64,
     /// `executed` when it last covered new code (0: never).
     pub(in crate::exec) covered_new_at: u64,
-    /// Its file descriptors and process state, behind the system calls (`posix.rs`).
-    pub(in crate::exec) posix: posix::Posix,
+    /// Its process environment (file descriptors, files, ...), behind the system calls:
+    /// the run's `Environment`'s (`exec/env.rs`), opaque here.
+    pub(crate) env: Box<dyn crate::exec::env::EnvState>,
     /// `klee_set_forking(0)`: symbolic branches follow one feasible side (KLEE's
     /// `forkDisabled`; inherited by the paths it forks).
     pub(in crate::exec) fork_disabled: bool,
 }
 
 impl ExecutionState {
-    pub(in crate::exec) fn new(mem: Memory) -> ExecutionState {
+    pub(in crate::exec) fn new(
+        mem: Memory,
+        env: Box<dyn crate::exec::env::EnvState>,
+    ) -> ExecutionState {
         ExecutionState {
             mem,
             regs: Vec::with_capacity(1024),
@@ -102,7 +106,7 @@ impl ExecutionState {
             covered_new: false,
             executed: 0,
             covered_new_at: 0,
-            posix: posix::Posix::default(),
+            env,
             fork_disabled: false,
         }
     }

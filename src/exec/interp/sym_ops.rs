@@ -145,7 +145,7 @@ impl<'m, 'io> Worker<'m, 'io> {
         Ok(())
     }
 
-    pub(super) fn fresh_array(&mut self, name: &str, size: u64) -> R<(String, ArrayId)> {
+    pub(crate) fn fresh_array(&mut self, name: &str, size: u64) -> R<(String, ArrayId)> {
         // The ktest name is the name given, repeated names included (KLEE writes the memory
         // object's name; native replay checks it); the array's SMT name is unique in the pool.
         let kname = name.to_string();
