@@ -7,6 +7,21 @@
 //! What a worker offers (each method is documented where it is defined):
 //! - the program and the running path: [`Worker::program`], [`Worker::module`],
 //!   [`Worker::state`], [`Worker::state_mut`], [`Worker::pool`], [`Worker::state_and_pool`];
+//! - memory: the path's `ExecutionState::mem`; [`Worker::alloc_cstr`], [`Worker::argv_object`],
+//!   [`Worker::ptr_add`], [`Worker::resolve_sym`] (a symbolic address's object), [`Worker::oom`];
+//!   [`mem_err`] (a memory error as a path's end);
+//! - symbolic values: [`Worker::arg`] (a call's argument), [`Worker::val_of`],
+//!   [`Worker::expr_of`], [`Worker::fresh_array`];
+//! - solver: [`Worker::may_be`], [`Worker::some_value`], [`Worker::make_concrete`],
+//!   [`Worker::enumerate_value`], [`Worker::add_constraint`], [`Worker::push_constraint`];
+//! - forks: [`Worker::fork_check`], [`Worker::fork_allowed`], [`Worker::fork_reexec`],
+//!   [`Worker::deepen`], [`Worker::push_entry_path`], [`Worker::enter`] (a call of the entry),
+//!   [`Worker::observe_fork`], [`Worker::seed_fork`], [`Worker::seed_constraint`];
+//! - replay: [`Worker::is_replay`], [`Worker::replay_take`], [`value_le`];
+//! - I/O and warnings: [`Worker::write_out`] (to the `Io`), [`Worker::stdin`],
+//!   [`Worker::stderr_once`]; [`syscall_name`] (a system call number's name);
+//! - the process environment: the hook [`Environment`] (`Config::environment`) and the
+//!   per-path [`EnvState`]; [`Worker::env_unchanged`];
 //! - errors and ends of a path travel as `Err(Box<Stop>)` ([`R`], [`error`]).
 
 #[allow(unused_imports)] // (the extensions moving out of `exec` import these from here)

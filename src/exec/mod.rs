@@ -92,7 +92,7 @@
 //! except the integer ones: min/max/abs, `*.with.overflow`, and
 //! ctpop/ctlz/cttz/bswap/bitreverse/fshl/fshr in `interp/sym_bits.rs`;
 //! system calls other than writes and exit, except those on KLEE's symbolic environment under
-//! `--posix-runtime`: `interp/posix_sym.rs`),
+//! `--posix-runtime`: `crate::posix`, `sym_fs.rs`),
 //! never a silent concretization; the concretizations that lose no path: an exit status,
 //! bytes written to stdout/stderr and the result of `klee_get_value*` take one feasible value
 //! without constraining the path. One

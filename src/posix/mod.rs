@@ -164,7 +164,7 @@ enum Node {
     File(Arc<[u8]>, Arc<Stat>),
     /// A host directory (its path, for `*at` calls relative to it).
     Dir(Arc<PathBuf>, Arc<Stat>),
-    /// A file of KLEE's symbolic environment (`--posix-runtime`; `posix_sym.rs`).
+    /// A file of KLEE's symbolic environment (`--posix-runtime`; `sym_fs.rs`).
     Sym(SymId),
     /// A file of the path's overlay (`posix/overlay.rs`), by inode number.
     Over(u64),

@@ -14,7 +14,7 @@ impl Os<'_, '_, '_> {
             Node::Out(k) => Stat::pipe(1 + *k as u64),
             Node::Null(st) | Node::File(_, st) | Node::Dir(_, st) => (**st).clone(),
             Node::Over(i) => self.px().overlay().expect("overlay").inode(*i).stat(),
-            // A symbolic file's stat data is symbolic: `posix_sym` answers the stat calls on
+            // A symbolic file's stat data is symbolic: `sym_fs.rs` answers the stat calls on
             // it; only `/dev/fd/N` names of it get here.
             Node::Sym(_) => return Err(-EACCES),
         })

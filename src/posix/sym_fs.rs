@@ -164,7 +164,7 @@ impl Os<'_, '_, '_> {
     }
 
     /// The system calls whose answer the symbolic environment decides: `Some(result)`, or
-    /// `None` when the concrete model answers (`posix.rs`).
+    /// `None` when the concrete model answers (`dispatch.rs`).
     pub(super) fn sym_syscall(
         &mut self,
         sys: Sys,

@@ -1,5 +1,5 @@
 //! Functions the executor implements: the malloc family, abort, exit, `__trex_syscall` (the
-//! system calls themselves: `posix.rs`) and the program's output.
+//! system calls themselves: the run's `Environment`, `exec/env.rs`, by default `crate::posix`) and the program's output.
 
 use super::calls::BuiltinCall;
 use super::*;
