@@ -5,6 +5,8 @@
 use crate::exec::machine::Observer;
 use crate::exec::{self, control, sem, static_forks, Config, PathFiles};
 use crate::ir::Module;
+use crate::posix::{PosixEnv, PosixHook};
+use std::sync::Arc;
 
 impl Default for Config {
     fn default() -> Self {
@@ -38,7 +40,7 @@ impl Default for Config {
             replay_path: None,
             silent_klee_assume: false,
             coverage: None,
-            posix: None,
+            environment: environment(None),
             kdalloc: true,
             observers,
             api: crate::klee_api::call,
@@ -76,4 +78,10 @@ pub(crate) fn observers(m: &Module, cfg: &Config) -> Vec<Box<dyn Observer>> {
         )));
     }
     v
+}
+
+/// The process environment of a run: the POSIX model, with KLEE's POSIX runtime's symbolic
+/// environment when `posix` is given (`--posix-runtime`).
+pub(crate) fn environment(posix: Option<PosixEnv>) -> Arc<dyn exec::env::Environment> {
+    Arc::new(PosixHook { runtime: posix })
 }

@@ -11,6 +11,7 @@ pub(crate) mod klee_api;
 pub mod link;
 pub mod obj;
 pub mod output;
+pub(crate) mod posix;
 pub mod report;
 pub mod search;
 pub mod seed;

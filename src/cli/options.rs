@@ -189,7 +189,7 @@ impl PosixRuntime {
     pub fn env(
         &self,
         args: &[String],
-    ) -> anyhow::Result<(Option<crate::exec::posix_env::PosixEnv>, Option<String>)> {
+    ) -> anyhow::Result<(Option<crate::posix::PosixEnv>, Option<String>)> {
         if self.posix_runtime {
             let env = super::posix_args::parse(args).map_err(|e| anyhow::anyhow!("{e}"))?;
             return Ok((Some(env), None));

@@ -5,7 +5,7 @@
 //! error of the run; here it is a bad command line (one line, no output directory), with
 //! KLEE's message.
 
-use crate::exec::posix_env::{PosixArg, PosixEnv};
+use crate::posix::{PosixArg, PosixEnv};
 
 /// KLEE's `klee_init_env --help` text (it ends the run as an error there too).
 const HELP: &str = "klee_init_env: usage: (klee_init_env) [options] [program arguments]: \

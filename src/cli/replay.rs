@@ -45,7 +45,7 @@ pub fn replay(a: &ReplayArgs) -> Result<()> {
             // The environment the test was made in, as far as trex knows: its own (the run's
             // default, and what klee-replay gives the native program).
             env: super::run::host_env(),
-            posix,
+            environment: crate::extensions::environment(posix),
             max_instructions: a.insts.max_instructions,
             use_libc_start: has_libc,
             limits: control::Limits {

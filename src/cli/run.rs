@@ -391,14 +391,14 @@ pub fn run(a: &RunArgs) -> Result<()> {
         path_inputs: true,
         exit_inputs: !a.write_no_tests,
         coverage: Some(covout.coverage()),
-        posix,
+        environment: crate::extensions::environment(posix),
         kdalloc: a.kdalloc,
         observers: crate::extensions::observers,
         api: crate::klee_api::call,
     };
     let mut w = TestWriter::new(&module, out);
     // KLEE's tests record the program and its arguments; `klee-replay` reads them back.
-    w.test_args = cfg.posix.is_some().then(|| cfg.argv.clone());
+    w.test_args = cfg.environment.makes_args().then(|| cfg.argv.clone());
     w.emit_all_errors = a.emit_all_errors;
     w.write_cov = a.write_cov;
     w.write_test_info = a.write_test_info;

@@ -72,7 +72,7 @@ mod sym_size;
 mod symcall;
 mod symcopy;
 mod symmem;
-mod syscall_names;
+pub(crate) mod syscall_names;
 
 mod builtins;
 mod calls;
@@ -81,8 +81,6 @@ mod fork;
 mod intrinsics;
 mod memops;
 mod path_end;
-mod posix;
-mod posix_sym;
 mod pure;
 mod replay_inputs;
 mod run_control;
@@ -90,11 +88,8 @@ mod setjmp;
 mod startup;
 mod step;
 mod sym_agg;
-mod sym_env;
 mod sym_float;
-mod sym_iov;
 mod sym_ops;
-mod sym_path;
 mod word_scan;
 
 use builtins::builtin_of;
@@ -357,7 +352,7 @@ impl<'m, 'io> Worker<'m, 'io> {
         let step_sites = Self::step_sites(&observers);
         let obs_wants = Self::each_wants(&observers);
         let wants = observe::Wants::all(&obs_wants);
-        let mut st = ExecutionState::new(mem);
+        let mut st = ExecutionState::new(mem, p.env.initial());
         // (Kept only when asked for: recording costs a test per branch otherwise.)
         if cfg.path_files.branches {
             st.path.branches = Some(Default::default());

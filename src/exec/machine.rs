@@ -7,6 +7,21 @@
 //! What a worker offers (each method is documented where it is defined):
 //! - the program and the running path: [`Worker::program`], [`Worker::module`],
 //!   [`Worker::state`], [`Worker::state_mut`], [`Worker::pool`], [`Worker::state_and_pool`];
+//! - memory: the path's `ExecutionState::mem`; [`Worker::alloc_cstr`], [`Worker::argv_object`],
+//!   [`Worker::ptr_add`], [`Worker::resolve_sym`] (a symbolic address's object), [`Worker::oom`];
+//!   [`mem_err`] (a memory error as a path's end);
+//! - symbolic values: [`Worker::arg`] (a call's argument), [`Worker::val_of`],
+//!   [`Worker::expr_of`], [`Worker::fresh_array`];
+//! - solver: [`Worker::may_be`], [`Worker::some_value`], [`Worker::make_concrete`],
+//!   [`Worker::enumerate_value`], [`Worker::add_constraint`], [`Worker::push_constraint`];
+//! - forks: [`Worker::fork_check`], [`Worker::fork_allowed`], [`Worker::fork_reexec`],
+//!   [`Worker::deepen`], [`Worker::push_entry_path`], [`Worker::enter`] (a call of the entry),
+//!   [`Worker::observe_fork`], [`Worker::seed_fork`], [`Worker::seed_constraint`];
+//! - replay: [`Worker::is_replay`], [`Worker::replay_take`], [`value_le`];
+//! - I/O and warnings: [`Worker::write_out`] (to the `Io`), [`Worker::stdin`],
+//!   [`Worker::stderr_once`]; [`syscall_name`] (a system call number's name);
+//! - the process environment: the hook [`Environment`] (`Config::environment`) and the
+//!   per-path [`EnvState`]; [`Worker::env_unchanged`];
 //! - errors and ends of a path travel as `Err(Box<Stop>)` ([`R`], [`error`]).
 
 #[allow(unused_imports)] // (the extensions moving out of `exec` import these from here)
@@ -17,7 +32,7 @@ pub(crate) use super::interp::{
 };
 use super::program::Program;
 use super::Config;
-use crate::expr::ExprPool;
+use crate::expr::{ExprId, ExprPool};
 use crate::ir::Module;
 
 /// KLEE's and SV-COMP's API: the handler of every builtin `Builtin::is_symbolic_api` marks
@@ -67,11 +82,6 @@ impl<'m> Worker<'m, '_> {
         self.warned_once.insert(line.to_string())
     }
 
-    /// The run replays a test (`trex replay`, `--replay-ktest-file`).
-    pub(crate) fn is_replay(&self) -> bool {
-        self.ctl.lim.replay.is_some()
-    }
-
     /// Time since the run started.
     pub(crate) fn elapsed(&self) -> std::time::Duration {
         self.ctl.started.elapsed()
@@ -86,6 +96,58 @@ impl<'m> Worker<'m, '_> {
     /// stdin, stdout and stderr, nothing else open, no file changed, no failure left to
     /// inject (what interpolants assume of the environment).
     pub(crate) fn env_unchanged(&self) -> bool {
-        self.st.posix.is_initial()
+        self.st.env.is_initial()
+    }
+}
+
+// ---- used by the POSIX environment
+
+pub(crate) use super::env::{EntryArgs, EnvState, Environment};
+pub(crate) use super::interp::syscall_names::name as syscall_name;
+pub(crate) use super::replay::value_le;
+
+impl<'m> Worker<'m, '_> {
+    /// Replaying a test (`Config::limits.replay`): inputs come from it (`Worker::replay_take`).
+    pub(crate) fn is_replay(&self) -> bool {
+        self.ctl.lim.replay.is_some()
+    }
+
+    /// The program's stdin and its metadata (`Io::stdin`).
+    pub(crate) fn stdin(&mut self) -> (std::sync::Arc<[u8]>, Option<std::fs::Metadata>) {
+        self.io.stdin()
+    }
+
+    /// Writes `line` to the program's stderr, the first time in the run only.
+    pub(crate) fn stderr_once(&mut self, line: &str) {
+        if self.warned_once.insert(line.to_string()) {
+            self.io.write(2, line.as_bytes());
+        }
+    }
+
+    /// The running path is one fork deeper (it forked outside a branch).
+    pub(crate) fn deepen(&mut self) {
+        self.st.path.depth += 1;
+    }
+
+    /// Adds `c` to the path condition without telling the observers (an assumption on an
+    /// input made at start-up).
+    pub(crate) fn push_constraint(&mut self, c: ExprId) {
+        self.st.path.constraints.push(c);
+    }
+
+    /// `st`, just entered at the entry function (`Worker::enter`), becomes a pending path
+    /// as a forked one (`ExecutionState::branch`): one fork deeper, in no interpolation node
+    /// yet, without new coverage (`why`: where it was forked).
+    pub(crate) fn push_entry_path(&mut self, mut st: ExecutionState, why: &'static str) {
+        st.pc = 0;
+        st.path.depth += 1;
+        st.path.node = super::interp::NO_NODE;
+        st.covered_new = false;
+        let snap = super::interp::Snap {
+            st,
+            edge: None,
+            preempted: false,
+        };
+        self.push_other_fork(snap, why);
     }
 }

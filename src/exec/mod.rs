@@ -92,7 +92,7 @@
 //! except the integer ones: min/max/abs, `*.with.overflow`, and
 //! ctpop/ctlz/cttz/bswap/bitreverse/fshl/fshr in `interp/sym_bits.rs`;
 //! system calls other than writes and exit, except those on KLEE's symbolic environment under
-//! `--posix-runtime`: `interp/posix_sym.rs`),
+//! `--posix-runtime`: `crate::posix`, `sym_fs.rs`),
 //! never a silent concretization; the concretizations that lose no path: an exit status,
 //! bytes written to stdout/stderr and the result of `klee_get_value*` take one feasible value
 //! without constraining the path. One
@@ -119,13 +119,13 @@
 
 pub mod control;
 mod end;
+pub(crate) mod env;
 pub mod float;
 pub(crate) mod interp;
 pub mod invariant;
 pub(crate) mod machine;
 pub mod memory;
 mod objmap;
-pub mod posix_env;
 pub(crate) mod program;
 mod replay;
 pub mod sem;
@@ -229,9 +229,11 @@ pub struct Config {
     /// Record what runs into this `Coverage` (the caller samples it during the run and reports
     /// it after; build it with `Coverage::for_search`); `None`: a coverage of the run's own.
     pub coverage: Option<std::sync::Arc<crate::search::Coverage>>,
-    /// `--posix-runtime`: the program's arguments as KLEE's POSIX runtime reads them
-    /// (`argv[0]` stays `argv[0]`; `argv` is then unused past it).
-    pub posix: Option<posix_env::PosixEnv>,
+    /// The process environment behind the system calls (`exec/env.rs`); under
+    /// `--posix-runtime` it makes the program's arguments as KLEE's POSIX runtime reads them
+    /// (`argv[0]` stays `argv[0]`; `argv` is then unused past it). The default is
+    /// `crate::extensions::environment(None)`.
+    pub(crate) environment: std::sync::Arc<dyn env::Environment>,
     /// KLEE's `--kdalloc` (default on): dangling heap pointers are `use after free` / `double
     /// free` errors (`memory::Memory::kdalloc`).
     pub kdalloc: bool,

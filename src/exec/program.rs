@@ -71,6 +71,8 @@ pub struct Program<'m> {
     /// KLEE's API (`Config::api`).
     pub(crate) api: super::machine::ApiTable,
     image: OnceLock<Image>,
+    /// The process environment behind the system calls (`Config::environment`).
+    pub(in crate::exec) env: Arc<dyn super::env::Environment>,
 }
 
 // Workers on other threads share one program.
@@ -129,6 +131,7 @@ impl<'m> Program<'m> {
             subsumed_test: cfg.subsumed_test,
             api: cfg.api,
             image: OnceLock::new(),
+            env: cfg.environment.clone(),
         }
     }
 

@@ -10,7 +10,7 @@
 //! error at the call, never a silently different run.
 
 /// Little-endian bytes of a test object as an integer.
-pub(super) fn value_le(bytes: &[u8]) -> u128 {
+pub(crate) fn value_le(bytes: &[u8]) -> u128 {
     bytes
         .iter()
         .rev()

@@ -1,5 +1,5 @@
 //! Functions the executor implements: the malloc family, abort, exit, `__trex_syscall` (the
-//! system calls themselves: `posix.rs`) and the program's output.
+//! system calls themselves: the run's `Environment`, `exec/env.rs`, by default `crate::posix`) and the program's output.
 
 use super::calls::BuiltinCall;
 use super::*;
@@ -175,7 +175,7 @@ impl<'m, 'io> Worker<'m, 'io> {
                 for (i, x) in a.iter_mut().enumerate() {
                     *x = sext(self.arg(args, i).bits(), argw(self, i)) as i64;
                 }
-                let r = self.syscall(&a, args)?;
+                let r = self.p.env.syscall(self, &a, args)?;
                 self.ret_int(ret, r as i128)
             }
             Builtin::RunDtors => {
@@ -195,7 +195,7 @@ impl<'m, 'io> Worker<'m, 'io> {
         })
     }
 
-    pub(super) fn write_out(&mut self, fd: i32, p: &Value, n: u64) -> R<i64> {
+    pub(crate) fn write_out(&mut self, fd: i32, p: &Value, n: u64) -> R<i64> {
         if fd != 1 && fd != 2 {
             return Ok(-9); // EBADF
         }

@@ -39,22 +39,21 @@ pub(in crate::exec) fn run(
     };
     // Under --posix-runtime the arguments are made after the constructors, as KLEE's
     // `klee_init_env` runs in main's wrapper (and may fork).
-    let args = match cfg.posix {
-        None => Some(
+    let args = match cfg.environment.makes_args() {
+        false => Some(
             it.setup_args(cfg)
                 .map_err(|e| RunError::Setup(format!("{:?}", e)))?,
         ),
-        Some(_) => None,
+        true => None,
     };
     it.start_quantum();
     let r = it
         .run_ctors()
         .and_then(|_| {
             it.can_fork = true;
-            let a = match (args, &cfg.posix) {
-                (Some(a), _) => a,
-                (None, Some(env)) => it.posix_start(cfg, env, fid, &vals_of)?,
-                (None, None) => unreachable!("arguments made above"),
+            let a = match args {
+                Some(a) => a,
+                None => cfg.environment.start(&mut it, cfg, fid, &vals_of)?,
             };
             let vals = vals_of(&it, a);
             it.start(fid, vals)
@@ -183,7 +182,10 @@ impl<'m> Worker<'m, '_> {
     /// state to put back, `Some`).
     fn settle(&mut self, r: R<Value>) -> Option<Snap<'m>> {
         if matches!(&r, Err(e) if matches!(**e, Stop::Preempt)) {
-            let st = std::mem::replace(&mut self.st, ExecutionState::new(Memory::new(self.p.ps)));
+            let st = std::mem::replace(
+                &mut self.st,
+                ExecutionState::new(Memory::new(self.p.ps), self.p.env.initial()),
+            );
             return Some(Snap {
                 st,
                 edge: None,

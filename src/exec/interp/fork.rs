@@ -92,7 +92,7 @@ impl<'m, 'io> Worker<'m, 'io> {
     /// path continues on one feasible side.
     /// A path that turned forking off (`klee_set_forking(0)`, KLEE's `forkDisabled`) also
     /// continues on one side.
-    pub(super) fn fork_allowed(&mut self, n: u64) -> bool {
+    pub(crate) fn fork_allowed(&mut self, n: u64) -> bool {
         if self.st.fork_disabled {
             self.forks_disabled += 1;
             self.observe_fork(observe::Fork::Refused);
@@ -129,7 +129,7 @@ impl<'m, 'io> Worker<'m, 'io> {
         true
     }
 
-    pub(super) fn fork_check(&self) -> R<()> {
+    pub(crate) fn fork_check(&self) -> R<()> {
         if !self.can_fork || self.st.stop_depth != 0 {
             return error(
                 ErrorKind::Exec,
@@ -172,7 +172,7 @@ impl<'m, 'io> Worker<'m, 'io> {
     }
 
     /// Saves a pending path forked outside a branch or switch (`why`: where).
-    pub(super) fn push_other_fork(&mut self, snap: Snap<'m>, why: &'static str) {
+    pub(in crate::exec) fn push_other_fork(&mut self, snap: Snap<'m>, why: &'static str) {
         self.observe_fork(observe::Fork::Other(why));
         self.worklist.push(snap);
     }

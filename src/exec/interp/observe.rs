@@ -237,7 +237,7 @@ impl Worker<'_, '_> {
     }
 
     /// The running instruction forked (or was refused a fork).
-    pub(super) fn observe_fork(&mut self, fork: Fork<'_>) {
+    pub(crate) fn observe_fork(&mut self, fork: Fork<'_>) {
         let _ = self.each_observer(|o, it| {
             o.on_fork(it, fork);
             Ok(())

@@ -106,7 +106,7 @@ impl Worker<'_, '_> {
     }
 
     /// The next object of the test, checked against the requested name and size.
-    pub(super) fn replay_take(&mut self, name: &str, size: u64) -> R<Vec<u8>> {
+    pub(crate) fn replay_take(&mut self, name: &str, size: u64) -> R<Vec<u8>> {
         let (kname, k) = self.ctl.replay_names.next(name);
         let objects = self.ctl.lim.replay.as_ref().expect("replay mode");
         let pos = self.ctl.replay_pos;

@@ -167,7 +167,7 @@ impl Worker<'_, '_> {
     /// The running path forks `child`, which continues under `c`: the seeds that satisfy
     /// `c` go with it (`None`: the side is an error path that ends here, or a path that
     /// has its own copy of the seeds; they leave this one).
-    pub(super) fn seed_fork(&mut self, child: Option<&mut ExecutionState>, c: ExprId) {
+    pub(crate) fn seed_fork(&mut self, child: Option<&mut ExecutionState>, c: ExprId) {
         if self.st.path.seeds.is_empty() {
             return;
         }
@@ -214,7 +214,7 @@ impl Worker<'_, '_> {
 
     /// `c` is added to the path: seeds that violate it are patched (KLEE's
     /// `addConstraint`, with its warning). At a fork the seeds were split already: none does.
-    pub(super) fn seed_constraint(&mut self, c: ExprId) {
+    pub(crate) fn seed_constraint(&mut self, c: ExprId) {
         if self.st.path.seeds.is_empty() {
             return;
         }

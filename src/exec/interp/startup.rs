@@ -11,7 +11,7 @@ struct Objs {
 }
 
 impl<'m, 'io> Worker<'m, 'io> {
-    pub(super) fn oom<T>() -> R<T> {
+    pub(crate) fn oom<T>() -> R<T> {
         error(ErrorKind::Exec, "out of memory: address space exhausted")
     }
 
@@ -176,7 +176,7 @@ impl<'m, 'io> Worker<'m, 'io> {
         }
     }
 
-    pub(super) fn alloc_cstr(&mut self, s: &str) -> R<Value> {
+    pub(crate) fn alloc_cstr(&mut self, s: &str) -> R<Value> {
         let mut b = s.as_bytes().to_vec();
         b.push(0);
         let r = self
@@ -199,7 +199,7 @@ impl<'m, 'io> Worker<'m, 'io> {
 
     /// The argv object from the argument pointers `args`: `args..., NULL, env..., NULL, 0, 0`
     /// (the environment strings allocated here); `(argc, argv, envp)`.
-    pub(super) fn argv_object(
+    pub(crate) fn argv_object(
         &mut self,
         args: Vec<Value>,
         env: &[String],
@@ -243,7 +243,7 @@ impl<'m, 'io> Worker<'m, 'io> {
 
     /// Pushes the frame of a call of `f` (the call `start` runs; a path that starts at the
     /// entry is one entered and not run yet).
-    pub(super) fn enter(&mut self, f: FuncId, vals: Vec<Value>) -> R<()> {
+    pub(crate) fn enter(&mut self, f: FuncId, vals: Vec<Value>) -> R<()> {
         let m = self.m;
         let func = m.func(f);
         if func.is_declaration {

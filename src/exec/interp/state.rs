@@ -81,15 +81,16 @@ pub(crate) struct ExecutionState {
     pub(crate) executed: u64,
     /// `executed` when it last covered new code (0: never).
     pub(crate) covered_new_at: u64,
-    /// Its file descriptors and process state, behind the system calls (`posix.rs`).
-    pub(in crate::exec) posix: posix::Posix,
+    /// Its process environment (file descriptors, files, ...), behind the system calls:
+    /// the run's `Environment`'s (`exec/env.rs`), opaque here.
+    pub(crate) env: Box<dyn crate::exec::env::EnvState>,
     /// `klee_set_forking(0)`: symbolic branches follow one feasible side (KLEE's
     /// `forkDisabled`; inherited by the paths it forks).
     pub(crate) fork_disabled: bool,
 }
 
 impl ExecutionState {
-    pub(crate) fn new(mem: Memory) -> ExecutionState {
+    pub(crate) fn new(mem: Memory, env: Box<dyn crate::exec::env::EnvState>) -> ExecutionState {
         ExecutionState {
             mem,
             regs: Vec::with_capacity(1024),
@@ -103,7 +104,7 @@ impl ExecutionState {
             covered_new: false,
             executed: 0,
             covered_new_at: 0,
-            posix: posix::Posix::default(),
+            env,
             fork_disabled: false,
         }
     }

@@ -63,7 +63,7 @@ impl<'m, 'io> Worker<'m, 'io> {
 
     /// One value of `e` on this path, which the path is then restricted to (interpolation
     /// blocks its node there: `why`).
-    pub(super) fn make_concrete(&mut self, e: ExprId, why: &'static str) -> R<u128> {
+    pub(crate) fn make_concrete(&mut self, e: ExprId, why: &'static str) -> R<u128> {
         let k = self.some_value(e)?;
         let w = self.pool.width(e);
         let kc = self.pool.constant(w, k);

@@ -25,7 +25,7 @@ impl Worker<'_, '_> {
 
     /// The least value of `e`, which the path takes; a copy re-executes the current
     /// instruction with the values above it.
-    pub(super) fn enumerate_value(&mut self, e: crate::expr::ExprId) -> R<u128> {
+    pub(crate) fn enumerate_value(&mut self, e: crate::expr::ExprId) -> R<u128> {
         let m = self.least_value(e)?;
         let w = self.pool.width(e);
         let k = self.pool.constant(w, m);

@@ -160,7 +160,7 @@ impl<'m, 'io> Worker<'m, 'io> {
     }
 
     /// Pushes a copy of the current path that re-executes the current instruction under `c`.
-    pub(super) fn fork_reexec(&mut self, c: ExprId) {
+    pub(crate) fn fork_reexec(&mut self, c: ExprId) {
         self.sync_executed();
         let mut st = self.st.branch(c);
         self.seed_fork(Some(&mut st), c);
@@ -231,7 +231,7 @@ impl<'m, 'io> Worker<'m, 'io> {
     /// Resolves a symbolic address for an access of `n` bytes: (object slot, 32-bit offset
     /// expression), the path constrained to that object and in bounds. Error paths (out of
     /// bounds, no object) and one path per further object are forked.
-    pub(super) fn resolve_sym(&mut self, addr: ExprId, n: u64) -> R<(u32, ExprId)> {
+    pub(crate) fn resolve_sym(&mut self, addr: ExprId, n: u64) -> R<(u32, ExprId)> {
         let pw = self.pw();
         let addr = self.pool.zext_or_trunc(addr, pw);
         let oob = MemErr::OutOfBound.message();

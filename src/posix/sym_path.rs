@@ -10,55 +10,56 @@
 
 use std::path::PathBuf;
 
-use super::posix_sym::SymId;
+use super::sym_fs::SymId;
 use super::*;
 
-impl<'m, 'io> Worker<'m, 'io> {
+impl Os<'_, '_, '_> {
     /// The file name at `p` (`sys_path`), symbolic characters decided as KLEE does; with the
     /// symbolic file it names, if any.
     pub(super) fn sym_path(&mut self, p: &Value) -> R<(PathBuf, Option<SymId>)> {
         if let Ok(path) = self.sys_path(p) {
-            let id = self.st.posix.sym().named(&path);
+            let id = self.px().sym().named(&path);
             return Ok((path, id));
         }
-        let (slot, off) = self.st.mem.resolve_any(p, 1).map_err(|e| mem_err(e, p))?;
+        let (slot, off) = self
+            .w
+            .state_mut()
+            .mem
+            .resolve_any(p, 1)
+            .map_err(|e| mem_err(e, p))?;
         if let Some(id) = self.sym_file_of_name(p, slot, off)? {
             return Ok((self.sys_path(p)?, Some(id)));
         }
         self.concretize_name(p, slot, off)?;
         let line = "KLEE: WARNING ONCE: a symbolic file name was made concrete (KLEE's POSIX \
                     runtime: its other values are not explored)\n";
-        if self.warned_once.insert(line.to_string()) {
-            self.io.write(2, line.as_bytes());
-        }
+        self.w.stderr_once(line);
         Ok((self.sys_path(p)?, None))
     }
 
     /// Character `k` of the name (an 8-bit expression), bounds-checked.
     fn name_char(&mut self, p: &Value, slot: u32, off: u64, k: u64) -> R<ExprId> {
-        if off + k >= self.st.mem.objs[slot as usize].size {
+        if off + k >= self.w.state_mut().mem.objs[slot as usize].size {
             return Err(mem_err(MemErr::OutOfBound, p));
         }
-        Ok(
-            match self.st.mem.load_sym(&mut self.pool, slot, off + k, 1) {
-                Some(e) => e,
-                None => {
-                    let b = self.st.mem.bytes(slot, off + k, 1)[0];
-                    self.pool.constant(8, b as u128)
-                }
-            },
-        )
+        Ok(match self.load_sym(slot, off + k, 1) {
+            Some(e) => e,
+            None => {
+                let b = self.w.state_mut().mem.bytes(slot, off + k, 1)[0];
+                self.w.pool().constant(8, b as u128)
+            }
+        })
     }
 
     fn char_is(&mut self, c: ExprId, v: u8) -> ExprId {
-        let k = self.pool.constant(8, v as u128);
-        self.pool.eq(c, k)
+        let k = self.w.pool().constant(8, v as u128);
+        self.w.pool().eq(c, k)
     }
 
     /// KLEE's `__get_sym_file` on a name with symbolic characters (its bytes written
     /// concretely when it names a symbolic file).
     fn sym_file_of_name(&mut self, p: &Value, slot: u32, off: u64) -> R<Option<SymId>> {
-        let n = self.st.posix.sym().files.len();
+        let n = self.px().sym().files.len();
         if n == 0 {
             return Ok(None);
         }
@@ -69,7 +70,7 @@ impl<'m, 'io> Worker<'m, 'io> {
         }
         let c1 = self.name_char(p, slot, off, 1)?;
         let end = self.char_is(c1, 0);
-        let not_end = self.pool.bool_not(end);
+        let not_end = self.w.pool().bool_not(end);
         if self.sym_choose(not_end)? {
             return Ok(None);
         }
@@ -77,8 +78,11 @@ impl<'m, 'io> Worker<'m, 'io> {
             let letter = b'A' + i as u8;
             let is = self.char_is(c0, letter);
             if self.sym_choose(is)? {
-                self.st.mem.store_int(slot, off, 1, letter as u128);
-                self.st.mem.store_int(slot, off + 1, 1, 0);
+                self.w
+                    .state_mut()
+                    .mem
+                    .store_int(slot, off, 1, letter as u128);
+                self.w.state_mut().mem.store_int(slot, off + 1, 1, 0);
                 return Ok(Some(SymId::File(i as u8)));
             }
         }
@@ -93,25 +97,28 @@ impl<'m, 'io> Worker<'m, 'io> {
             if i & i.wrapping_sub(1) == 0 {
                 let nul = self.char_is(c, 0);
                 if self.sym_choose(nul)? {
-                    self.st.mem.store_int(slot, off + k, 1, 0);
+                    self.w.state_mut().mem.store_int(slot, off + k, 1, 0);
                     return Ok(());
                 }
                 let slash = self.char_is(c, b'/');
                 if self.sym_choose(slash)? {
-                    self.st.mem.store_int(slot, off + k, 1, b'/' as u128);
+                    self.w
+                        .state_mut()
+                        .mem
+                        .store_int(slot, off + k, 1, b'/' as u128);
                     k += 1;
                 }
             } else {
-                let v = match self.pool.as_const(c) {
+                let v = match self.w.pool().as_const(c) {
                     Some(v) => v,
                     None => {
-                        let v = self.some_value(c)?;
+                        let v = self.w.some_value(c)?;
                         let is = self.char_is(c, v as u8);
-                        self.add_constraint(is);
+                        self.w.add_constraint(is);
                         v
                     }
                 };
-                self.st.mem.store_int(slot, off + k, 1, v);
+                self.w.state_mut().mem.store_int(slot, off + k, 1, v);
                 k += 1;
                 if v == 0 {
                     return Ok(());

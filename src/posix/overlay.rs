@@ -132,7 +132,7 @@ pub(super) enum Found {
 }
 
 #[derive(Clone, Debug, Default)]
-pub(in crate::exec) struct Overlay {
+pub(crate) struct Overlay {
     names: BTreeMap<PathBuf, Name>,
     /// The inodes, by number; an inode whose names are gone stays while the path runs (a
     /// descriptor may still refer to it, as sort's temporary files after their unlink).

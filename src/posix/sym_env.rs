@@ -11,10 +11,9 @@
 //! its own from the start: the running path takes the smallest counts, a pending path each
 //! other combination (the same paths, one per count). Replay takes the counts from the test.
 
-use super::posix_sym::{SymFile, SymFs};
+use super::sym_fs::{SymFile, SymFs};
 use super::*;
-use crate::exec::posix_env::{PosixArg, PosixEnv, FAIL_COUNTERS, MODEL_VERSION, STDOUT_SIZE};
-use crate::exec::replay::value_le;
+use crate::exec::machine::value_le;
 
 /// Offsets in x86-64's `struct stat64` (KLEE's `stat64`; musl's `kstat` has the same layout).
 pub(super) const STAT_SIZE: u64 = 144;
@@ -35,80 +34,64 @@ const FILE_TYPES: &[u32] = &[0o100000, 0o040000, 0o120000, 0o020000]; // reg, di
 const STDIN_TYPES: &[u32] = &[0o100000, 0o010000, 0o020000]; // reg, FIFO, chr (a terminal)
 const STDOUT_TYPES: &[u32] = &[0o100000, 0o020000]; // reg, chr (a terminal)
 
-/// `(argc, argv, envp)` of the entry.
-pub(super) type EntryArgs = (Value, Value, Value);
-
-impl<'m, 'io> Worker<'m, 'io> {
-    /// The entry's `(argc, argv, envp)` of the running path; the other combinations of
-    /// `--sym-args` counts become pending paths that start at the entry `f` called with
-    /// `vals(argc, argv, envp)`.
-    pub(super) fn posix_start(
-        &mut self,
-        cfg: &Config,
-        env: &PosixEnv,
-        f: FuncId,
-        vals: &dyn Fn(&Self, EntryArgs) -> Vec<Value>,
-    ) -> R<EntryArgs> {
-        if !self.p.x86_64 && (env.sym_files > 0 || env.sym_stdin_len > 0 || env.sym_stdout) {
-            return error(
-                ErrorKind::Exec,
-                "unsupported: symbolic files, stdin or stdout on i386 (KLEE's model is x86-64's struct stat64)",
-            );
-        }
-        if self.ctl.lim.replay.is_some() {
-            return self.posix_build(cfg, env, None);
-        }
-        let ranges: Vec<(u32, u32)> = env
-            .args
-            .iter()
-            .filter_map(|a| match *a {
-                PosixArg::Syms { min, max, .. } => Some((min, max)),
-                _ => None,
+/// The entry's `(argc, argv, envp)` of the running path; the other combinations of
+/// `--sym-args` counts become pending paths that start at the entry `f` called with
+/// `vals(argc, argv, envp)`.
+pub(super) fn posix_start<'m, 'io>(
+    w: &mut Worker<'m, 'io>,
+    cfg: &Config,
+    env: &PosixEnv,
+    f: FuncId,
+    vals: &dyn Fn(&Worker<'m, 'io>, EntryArgs) -> Vec<Value>,
+) -> R<EntryArgs> {
+    if !w.program().x86_64 && (env.sym_files > 0 || env.sym_stdin_len > 0 || env.sym_stdout) {
+        return error(
+            ErrorKind::Exec,
+            "unsupported: symbolic files, stdin or stdout on i386 (KLEE's model is x86-64's struct stat64)",
+        );
+    }
+    if w.is_replay() {
+        return Os { w }.posix_build(cfg, env, None);
+    }
+    let ranges: Vec<(u32, u32)> = env
+        .args
+        .iter()
+        .filter_map(|a| match *a {
+            PosixArg::Syms { min, max, .. } => Some((min, max)),
+            _ => None,
+        })
+        .collect();
+    let mut combos: Vec<Vec<u32>> = vec![Vec::new()];
+    for &(min, max) in &ranges {
+        combos = combos
+            .into_iter()
+            .flat_map(|c| {
+                (min..=max).map(move |n| {
+                    let mut c = c.clone();
+                    c.push(n);
+                    c
+                })
             })
             .collect();
-        let mut combos: Vec<Vec<u32>> = vec![Vec::new()];
-        for &(min, max) in &ranges {
-            combos = combos
-                .into_iter()
-                .flat_map(|c| {
-                    (min..=max).map(move |n| {
-                        let mut c = c.clone();
-                        c.push(n);
-                        c
-                    })
-                })
-                .collect();
-        }
-        let base = self.st.clone();
-        // Pending paths, pushed in reverse so that a depth-first search takes them in order.
-        for c in combos[1..].iter().rev() {
-            self.st = base.clone();
-            let a = self.posix_build(cfg, env, Some(c))?;
-            let v = vals(self, a);
-            self.enter(f, v)?;
-            self.st.pc = 0;
-            // As a forked path (`ExecutionState::branch`): one fork deeper, in no
-            // interpolation node yet, without new coverage.
-            self.st.path.depth += 1;
-            self.st.path.node = NO_NODE;
-            self.st.covered_new = false;
-            let st = std::mem::replace(&mut self.st, base.clone());
-            self.push_other_fork(
-                Snap {
-                    st,
-                    edge: None,
-                    preempted: false,
-                },
-                "--sym-args count",
-            );
-        }
-        self.st = base;
-        if combos.len() > 1 {
-            self.st.path.depth += 1;
-        }
-        self.posix_build(cfg, env, Some(&combos[0]))
     }
+    let base = w.state().clone();
+    // Pending paths, pushed in reverse so that a depth-first search takes them in order.
+    for c in combos[1..].iter().rev() {
+        *w.state_mut() = base.clone();
+        let a = Os { w: &mut *w }.posix_build(cfg, env, Some(c))?;
+        let v = vals(w, a);
+        w.enter(f, v)?;
+        let st = std::mem::replace(w.state_mut(), base.clone());
+        w.push_entry_path(st, "--sym-args count");
+    }
+    *w.state_mut() = base;
+    if combos.len() > 1 {
+        w.deepen();
+    }
+    Os { w }.posix_build(cfg, env, Some(&combos[0]))
+}
 
+impl Os<'_, '_, '_> {
     /// Builds argv and the symbolic files of one path (`counts`: the `--sym-args` counts;
     /// `None`: replay, the counts come from the test).
     fn posix_build(
@@ -117,12 +100,12 @@ impl<'m, 'io> Worker<'m, 'io> {
         env: &PosixEnv,
         counts: Option<&[u32]>,
     ) -> R<EntryArgs> {
-        let mut ptrs = vec![self.alloc_cstr(cfg.argv.first().map_or("prog", |s| s))?];
+        let mut ptrs = vec![self.w.alloc_cstr(cfg.argv.first().map_or("prog", |s| s))?];
         let mut num = 0u32;
         let mut group = 0usize;
         for a in &env.args {
             match *a {
-                PosixArg::Concrete(ref s) => ptrs.push(self.alloc_cstr(s)?),
+                PosixArg::Concrete(ref s) => ptrs.push(self.w.alloc_cstr(s)?),
                 PosixArg::Sym { len } => {
                     ptrs.push(self.sym_arg(num, len)?);
                     num += 1;
@@ -162,32 +145,33 @@ impl<'m, 'io> Worker<'m, 'io> {
         }
         let version = self.env_int("model_version")?;
         self.env_assume_eq(&version, MODEL_VERSION as u128, "model_version")?;
-        self.st.posix.set_symbolic(fs);
+        self.px_mut().set_symbolic(fs);
 
-        self.argv_object(ptrs, &cfg.env)
+        self.w.argv_object(ptrs, &cfg.env)
     }
 
     /// An object of `size` bytes named `name` in the test: symbolic (a fresh array), or the
     /// test's bytes in replay.
     fn env_object(&mut self, name: &str, size: u64) -> R<(ObjRef, Option<ArrayId>)> {
         let r = self
-            .st
+            .w
+            .state_mut()
             .mem
             .alloc(size, 16, ObjKind::Data)
-            .map_or_else(Self::oom, Ok)?;
-        if self.ctl.lim.replay.is_some() {
-            let bytes = self.replay_take(name, size)?;
-            self.st.mem.write_bytes(r.idx, 0, &bytes);
+            .map_or_else(Worker::oom, Ok)?;
+        if self.w.is_replay() {
+            let bytes = self.w.replay_take(name, size)?;
+            self.w.state_mut().mem.write_bytes(r.idx, 0, &bytes);
             return Ok((r, None));
         }
-        let (_, a) = self.fresh_array(name, size)?;
+        let (_, a) = self.w.fresh_array(name, size)?;
         let v = (0..size)
             .map(|k| {
-                let i = self.pool.constant(32, k as u128);
-                Some(self.pool.read(a, None, i))
+                let i = self.w.pool().constant(32, k as u128);
+                Some(self.w.pool().read(a, None, i))
             })
             .collect();
-        self.st.mem.objs[r.idx as usize].sym = Some(Arc::new(v));
+        self.w.state_mut().mem.objs[r.idx as usize].sym = Some(Arc::new(v));
         Ok((r, Some(a)))
     }
 
@@ -199,23 +183,23 @@ impl<'m, 'io> Worker<'m, 'io> {
 
     /// `n` bytes of an environment object at `off` as an integer value.
     pub(super) fn load_env_int(&mut self, r: ObjRef, off: u64, n: u64) -> Value {
-        match self.st.mem.load_sym(&mut self.pool, r.idx, off, n) {
-            Some(e) => self.val_of(e),
-            None => Value::Int(self.st.mem.load_int(r.idx, off, n)),
+        match self.load_sym(r.idx, off, n) {
+            Some(e) => self.w.val_of(e),
+            None => Value::Int(self.w.state_mut().mem.load_int(r.idx, off, n)),
         }
     }
 
     /// KLEE's `klee_assume(v == k)` on an input of the environment (a replayed value that
     /// differs is a user error, as a false assumption is).
     fn env_assume_eq(&mut self, v: &Value, k: u128, what: &str) -> R<()> {
-        let e = self.expr_of(v, 32, what)?;
-        let kc = self.pool.constant(32, k);
-        let c = self.pool.eq(e, kc);
+        let e = self.w.expr_of(v, 32, what)?;
+        let kc = self.w.pool().constant(32, k);
+        let c = self.w.pool().eq(e, kc);
         self.env_assume(c, what)
     }
 
     fn env_assume(&mut self, c: ExprId, what: &str) -> R<()> {
-        match self.pool.as_const(c) {
+        match self.w.pool().as_const(c) {
             Some(0) => error(
                 ErrorKind::User,
                 format!("invalid klee_assume call (provably false): {what}"),
@@ -223,8 +207,8 @@ impl<'m, 'io> Worker<'m, 'io> {
             Some(_) => Ok(()),
             None => {
                 // (As KLEE's `klee_assume` in its runtime: a seed violating it is patched.)
-                self.seed_constraint(c);
-                self.st.path.constraints.push(c);
+                self.w.seed_constraint(c);
+                self.w.push_constraint(c);
                 Ok(())
             }
         }
@@ -236,8 +220,8 @@ impl<'m, 'io> Worker<'m, 'io> {
         if min == max {
             return Ok(min);
         }
-        if self.ctl.lim.replay.is_some() {
-            let b = self.replay_take("n_args", 4)?;
+        if self.w.is_replay() {
+            let b = self.w.replay_take("n_args", 4)?;
             let v = value_le(&b) as u32 as i32;
             if v < min as i32 || v > max as i32 {
                 return error(
@@ -253,10 +237,10 @@ impl<'m, 'io> Worker<'m, 'io> {
         let n = n.expect("counts of a symbolic run");
         let v = self.env_int("n_args")?;
         // Every count's path starts with every seed: those of other counts follow those.
-        let e = self.expr_of(&v, 32, "n_args")?;
-        let k = self.pool.constant(32, n as u128);
-        let other = self.pool.ne(e, k);
-        self.seed_fork(None, other);
+        let e = self.w.expr_of(&v, 32, "n_args")?;
+        let k = self.w.pool().constant(32, n as u128);
+        let other = self.w.pool().ne(e, k);
+        self.w.seed_fork(None, other);
         self.env_assume_eq(&v, n as u128, "n_args")?;
         Ok(n)
     }
@@ -264,8 +248,8 @@ impl<'m, 'io> Worker<'m, 'io> {
     /// `argNN`: `len` symbolic characters and a NUL.
     fn sym_arg(&mut self, num: u32, len: u32) -> R<Value> {
         let (r, _) = self.env_object(&format!("arg{num:02}"), len as u64 + 1)?;
-        self.st.mem.write_bytes(r.idx, len as u64, &[0]);
-        Ok(self.st.mem.ptr_to(r))
+        self.w.state_mut().mem.write_bytes(r.idx, len as u64, &[0]);
+        Ok(self.w.state_mut().mem.ptr_to(r))
     }
 
     /// A symbolic file of `size` bytes: its contents `name` and its stat data `name-stat`,
@@ -277,34 +261,37 @@ impl<'m, 'io> Worker<'m, 'io> {
         let (stat, a) = self.env_object(&format!("{name}-stat"), STAT_SIZE)?;
         if let Some(a) = a {
             let at = |it: &mut Self, off: u64| {
-                let o = it.pool.constant(32, off as u128);
-                it.pool.read_bytes_le(a, None, o, 8)
+                let o = it.w.pool().constant(32, off as u128);
+                it.w.pool().read_bytes_le(a, None, o, 8)
             };
             let ino = at(self, ST_INO);
-            let low = self.pool.constant(64, 0x7FFF_FFFF);
-            let ino_low = self.pool.and(ino, low);
-            let zero = self.pool.constant(64, 0);
-            let c = self.pool.ne(ino_low, zero);
+            let low = self.w.pool().constant(64, 0x7FFF_FFFF);
+            let ino_low = self.w.pool().and(ino, low);
+            let zero = self.w.pool().constant(64, 0);
+            let c = self.w.pool().ne(ino_low, zero);
             self.env_assume(c, "st_ino")?;
             let blksize = at(self, ST_BLKSIZE);
-            let high = self.pool.constant(64, !0xFFFFu128 & mask(64));
-            let blk_high = self.pool.and(blksize, high);
-            let c = self.pool.eq(blk_high, zero);
+            let high = self.w.pool().constant(64, !0xFFFFu128 & mask(64));
+            let blk_high = self.w.pool().and(blksize, high);
+            let c = self.w.pool().eq(blk_high, zero);
             self.env_assume(c, "st_blksize")?;
-            let o = self.pool.constant(32, ST_MODE as u128);
-            let mode = self.pool.read_bytes_le(a, None, o, 4);
-            let fmt = self.pool.constant(32, S_IFMT as u128);
-            let kind = self.pool.and(mode, fmt);
-            let mut c = self.pool.false_expr();
+            let o = self.w.pool().constant(32, ST_MODE as u128);
+            let mode = self.w.pool().read_bytes_le(a, None, o, 4);
+            let fmt = self.w.pool().constant(32, S_IFMT as u128);
+            let kind = self.w.pool().and(mode, fmt);
+            let mut c = self.w.pool().false_expr();
             for &t in types {
-                let k = self.pool.constant(32, t as u128);
-                let is = self.pool.eq(kind, k);
-                c = self.pool.or(c, is);
+                let k = self.w.pool().constant(32, t as u128);
+                let is = self.w.pool().eq(kind, k);
+                c = self.w.pool().or(c, is);
             }
             self.env_assume(c, "st_mode")?;
         }
-        self.st.mem.store_int(stat.idx, ST_SIZE, 8, size as u128);
-        self.st.mem.store_int(stat.idx, ST_BLOCKS, 8, 8);
+        self.w
+            .state_mut()
+            .mem
+            .store_int(stat.idx, ST_SIZE, 8, size as u128);
+        self.w.state_mut().mem.store_int(stat.idx, ST_BLOCKS, 8, 8);
         Ok(SymFile {
             contents,
             stat,

@@ -78,21 +78,21 @@ pub(super) fn mutation(x86_64: bool, nr: i64) -> Option<Mutation> {
     })
 }
 
-impl<'m, 'io> Worker<'m, 'io> {
+impl Os<'_, '_, '_> {
     /// The answer to mutation `m` (arguments `a`, as `__trex_syscall` got them): a negative
     /// errno, never success.
     pub(super) fn sys_mutation(&mut self, m: Mutation, a: &[i64; 7], args: &[CallArg]) -> R<i64> {
         // utimensat(fd, NULL, ...) names the descriptor.
-        let by_fd = m.path == 0 || self.arg(args, m.path).bits() == 0;
+        let by_fd = m.path == 0 || self.w.arg(args, m.path).bits() == 0;
         if by_fd {
             let fd = a[m.dirfd];
             self.fetch_stdin(fd);
-            return Ok(match self.st.posix.desc(fd) {
+            return Ok(match self.px().desc(fd) {
                 None => -EBADF,
                 Some(_) => -EROFS,
             });
         }
-        let p = self.arg(args, m.path);
+        let p = self.w.arg(args, m.path);
         let path = self.sys_path(&p)?;
         if path.as_os_str().is_empty() {
             return Ok(-ENOENT);
@@ -145,8 +145,8 @@ mod tests {
             ("utimensat", 280, 320),
         ] {
             assert_eq!(mutation(true, x), mutation(false, i), "{name}");
-            assert_eq!(super::syscall_names::name(true, x), Some(name));
-            assert_eq!(super::syscall_names::name(false, i), Some(name));
+            assert_eq!(super::syscall_name(true, x), Some(name));
+            assert_eq!(super::syscall_name(false, i), Some(name));
         }
         assert_eq!(mutation(true, 0), None);
         // Modelled on the overlay: not refused here.

@@ -114,22 +114,22 @@ const S_IFCHR: u128 = 0o020000;
 const S_IFDIR: u128 = 0o040000;
 const S_IFLNK: u128 = 0o120000;
 
-impl<'m, 'io> Worker<'m, 'io> {
+impl Os<'_, '_, '_> {
     /// Whether the path continues with `c` true: when both sides are feasible, a copy of the
     /// path re-executes the current call under `!c` (`--max-forks` may keep this side only).
     pub(super) fn sym_choose(&mut self, c: ExprId) -> R<bool> {
-        if let Some(b) = self.pool.as_const(c) {
+        if let Some(b) = self.w.pool().as_const(c) {
             return Ok(b != 0);
         }
-        let nc = self.pool.bool_not(c);
-        let (may_t, may_f) = (self.may_be(c)?, self.may_be(nc)?);
+        let nc = self.w.pool().bool_not(c);
+        let (may_t, may_f) = (self.w.may_be(c)?, self.w.may_be(nc)?);
         if may_t && may_f {
-            self.fork_check()?;
-            if self.fork_allowed(1) {
-                self.fork_reexec(nc);
-                self.st.path.depth += 1;
+            self.w.fork_check()?;
+            if self.w.fork_allowed(1) {
+                self.w.fork_reexec(nc);
+                self.w.deepen();
             }
-            self.add_constraint(c);
+            self.w.add_constraint(c);
             return Ok(true);
         }
         Ok(may_t)
@@ -138,7 +138,7 @@ impl<'m, 'io> Worker<'m, 'io> {
     /// Counts a call of `kind`; with `--max-fail`, whether it fails (`can_fail`: the call got
     /// past KLEE's argument checks).
     pub(super) fn injected_failure(&mut self, kind: Call, can_fail: bool) -> R<bool> {
-        let Some(fs) = self.st.posix.sym.as_deref() else {
+        let Some(fs) = self.px().sym.as_deref() else {
             return Ok(false);
         };
         let n = fs.calls[kind as usize] + 1;
@@ -148,14 +148,14 @@ impl<'m, 'io> Worker<'m, 'io> {
         };
         let fails = match counter {
             Some(v) => {
-                let e = self.expr_of(&v, 32, "a failure counter")?;
-                let k = self.pool.constant(32, n as u128);
-                let ne = self.pool.ne(e, k);
+                let e = self.w.expr_of(&v, 32, "a failure counter")?;
+                let k = self.w.pool().constant(32, n as u128);
+                let ne = self.w.pool().ne(e, k);
                 !self.sym_choose(ne)?
             }
             None => false,
         };
-        let fs = self.st.posix.sym_mut();
+        let fs = self.px_mut().sym_mut();
         fs.calls[kind as usize] = n;
         if fails {
             fs.max_fail -= 1;
@@ -164,15 +164,14 @@ impl<'m, 'io> Worker<'m, 'io> {
     }
 
     /// The system calls whose answer the symbolic environment decides: `Some(result)`, or
-    /// `None` when the concrete model answers (`posix.rs`).
+    /// `None` when the concrete model answers (`dispatch.rs`).
     pub(super) fn sym_syscall(
         &mut self,
-        sys: posix::Sys,
+        sys: Sys,
         a: &[i64; 7],
         args: &[CallArg],
     ) -> R<Option<i64>> {
-        use posix::Sys;
-        let valid = |it: &Self, fd: i64| it.st.posix.desc_of(fd).is_some();
+        let valid = |it: &Self, fd: i64| it.px().desc_of(fd).is_some();
         let failed = match sys {
             Sys::Read | Sys::Pread | Sys::Readv => {
                 let ok = a[3] > 0 && valid(self, a[1]);
@@ -201,7 +200,7 @@ impl<'m, 'io> Worker<'m, 'io> {
                 } else {
                     (a[1], 2)
                 };
-                let p = self.arg(args, pi);
+                let p = self.w.arg(args, pi);
                 let Some(id) = self.sym_path(&p)?.1 else {
                     return Ok(None);
                 };
@@ -215,21 +214,21 @@ impl<'m, 'io> Worker<'m, 'io> {
                 let Some(id) = self.sym_desc(a[1]) else {
                     return Ok(None);
                 };
-                let buf = self.arg(args, 2);
+                let buf = self.w.arg(args, 2);
                 Some(self.sym_put_stat(id, &buf)?)
             }
             Sys::Stat | Sys::Lstat => {
-                let p = self.arg(args, 1);
+                let p = self.w.arg(args, 1);
                 let Some(id) = self.sym_path(&p)?.1 else {
                     return Ok(None);
                 };
-                let buf = self.arg(args, 2);
+                let buf = self.w.arg(args, 2);
                 Some(self.sym_put_stat(id, &buf)?)
             }
             Sys::NewFstatAt => {
-                let p = self.arg(args, 2);
+                let p = self.w.arg(args, 2);
                 let (path, named) = self.sym_path(&p)?;
-                let buf = self.arg(args, 3);
+                let buf = self.w.arg(args, 3);
                 if path.as_os_str().is_empty() {
                     // fstat through AT_EMPTY_PATH (musl's fstat when SYS_fstat is not used).
                     match self.sym_desc(a[1]) {
@@ -247,7 +246,7 @@ impl<'m, 'io> Worker<'m, 'io> {
                 }
             }
             Sys::Statx => {
-                let p = self.arg(args, 2);
+                let p = self.w.arg(args, 2);
                 let (path, named) = self.sym_path(&p)?;
                 let on_fd = path.as_os_str().is_empty() && self.sym_desc(a[1]).is_some();
                 if on_fd || named.is_some() {
@@ -261,21 +260,21 @@ impl<'m, 'io> Worker<'m, 'io> {
             Sys::Readlink | Sys::ReadlinkAt => {
                 // The name made concrete first (KLEE's `__concretize_string`), as for open.
                 let i = if sys == Sys::Readlink { 1 } else { 2 };
-                let p = self.arg(args, i);
+                let p = self.w.arg(args, i);
                 let Some(id) = self.sym_path(&p)?.1 else {
                     return Ok(None);
                 };
-                let (buf, n) = (self.arg(args, i + 1), a[i + 2]);
+                let (buf, n) = (self.w.arg(args, i + 1), a[i + 2]);
                 Some(self.sym_readlink(id, &p, &buf, n)?)
             }
             Sys::Access | Sys::FaccessAt => {
-                let p = self.arg(args, if sys == Sys::Access { 1 } else { 2 });
+                let p = self.w.arg(args, if sys == Sys::Access { 1 } else { 2 });
                 // KLEE: a symbolic file is always accessible.
                 self.sym_path(&p)?.1.map(|_| 0)
             }
             Sys::Ioctl => match self.sym_desc(a[1]) {
                 Some(id) => {
-                    let buf = self.arg(args, 3);
+                    let buf = self.w.arg(args, 3);
                     Some(self.sym_ioctl(id, a[1], a[2] as u32, &buf)?)
                 }
                 None => None,
@@ -286,39 +285,40 @@ impl<'m, 'io> Worker<'m, 'io> {
 
     /// The symbolic file behind descriptor `fd`, if it is one.
     fn sym_desc(&self, fd: i64) -> Option<SymId> {
-        self.st.posix.sym_node(fd)
+        self.px().sym_node(fd)
     }
 
     /// The file's `struct stat` (144 bytes) copied to `buf`.
     fn sym_put_stat(&mut self, id: SymId, buf: &Value) -> R<i64> {
-        let f = self.st.posix.sym().file(id);
+        let f = self.px().sym().file(id);
         let (s, o) = self
-            .st
+            .w
+            .state_mut()
             .mem
             .resolve_any_mut(buf, STAT_SIZE)
             .map_err(|e| mem_err(e, buf))?;
-        self.st.mem.copy(s, o, f.stat.idx, 0, STAT_SIZE);
+        self.w.state_mut().mem.copy(s, o, f.stat.idx, 0, STAT_SIZE);
         Ok(0)
     }
 
     /// The file's `st_mode` (32 bits) as an expression.
     fn sym_mode(&mut self, f: SymFile) -> R<ExprId> {
         let v = self.load_env_int(f.stat, ST_MODE, 4);
-        self.expr_of(&v, 32, "st_mode")
+        self.w.expr_of(&v, 32, "st_mode")
     }
 
     /// `(mode & mask) == want`.
     fn mode_is(&mut self, f: SymFile, mask: u128, want: u128) -> R<ExprId> {
         let m = self.sym_mode(f)?;
-        let k = self.pool.constant(32, mask);
-        let w = self.pool.constant(32, want);
-        let b = self.pool.and(m, k);
-        Ok(self.pool.eq(b, w))
+        let k = self.w.pool().constant(32, mask);
+        let w = self.w.pool().constant(32, want);
+        let b = self.w.pool().and(m, k);
+        Ok(self.w.pool().eq(b, w))
     }
 
     /// KLEE's `__fd_open` of a symbolic file.
     fn sym_open(&mut self, id: SymId, flags: i64, mode: i64) -> R<i64> {
-        if !self.st.posix.has_free_fd() {
+        if !self.px().has_free_fd() {
             return Ok(-24); // EMFILE
         }
         if flags & O_CREAT != 0 && flags & O_EXCL != 0 {
@@ -328,7 +328,7 @@ impl<'m, 'io> Worker<'m, 'io> {
             // O_EXCL without O_CREAT: undefined, refused.
             return Ok(-EACCES);
         }
-        let f = self.st.posix.sym().file(id);
+        let f = self.px().sym().file(id);
         if flags & O_DIRECTORY != 0 && !self.sym_is_dir(f)? {
             // Linux's check (KLEE's runtime has none: its `opendir` then fails in `getdents`).
             return Ok(-ENOTDIR);
@@ -342,21 +342,19 @@ impl<'m, 'io> Worker<'m, 'io> {
         }
         if flags & (O_WRONLY | O_RDWR) != 0 {
             let unwritable = self.mode_is(f, 0o222, 0)?;
-            let writable = self.pool.bool_not(unwritable);
+            let writable = self.w.pool().bool_not(unwritable);
             if !self.sym_choose(writable)? {
                 return Ok(-EACCES);
             }
         }
         let m = self.sym_mode(f)?;
-        let keep = self.pool.constant(32, !0o777u128 & mask(32));
-        let kept = self.pool.and(m, keep);
-        let perm = (mode as u128) & !(self.st.posix.umask() as u128) & 0o777;
-        let p = self.pool.constant(32, perm);
-        let new = self.pool.or(kept, p);
-        self.st
-            .mem
-            .store_sym(&mut self.pool, f.stat.idx, ST_MODE, 4, new);
-        Ok(self.st.posix.open_sym(id, flags))
+        let keep = self.w.pool().constant(32, !0o777u128 & mask(32));
+        let kept = self.w.pool().and(m, keep);
+        let perm = (mode as u128) & !(self.px().umask() as u128) & 0o777;
+        let p = self.w.pool().constant(32, perm);
+        let new = self.w.pool().or(kept, p);
+        self.store_sym(f.stat.idx, ST_MODE, 4, new);
+        Ok(self.px_mut().open_sym(id, flags))
     }
 
     /// A read of `n` bytes at the description's offset (or `at`) into `p`.
@@ -368,29 +366,30 @@ impl<'m, 'io> Worker<'m, 'io> {
         n: u64,
         at: Option<u64>,
     ) -> R<i64> {
-        let f = self.st.posix.sym().file(id);
-        let pos = at.unwrap_or_else(|| self.st.posix.desc_pos(desc));
+        let f = self.px().sym().file(id);
+        let pos = at.unwrap_or_else(|| self.px().desc_pos(desc));
         let k = f.size.saturating_sub(pos).min(n);
         if k > 0 {
             let (s, o) = self
-                .st
+                .w
+                .state_mut()
                 .mem
                 .resolve_any_mut(p, k)
                 .map_err(|e| mem_err(e, p))?;
-            self.st.mem.copy(s, o, f.contents.idx, pos, k);
+            self.w.state_mut().mem.copy(s, o, f.contents.idx, pos, k);
         }
         if at.is_none() {
-            self.st.posix.set_desc_pos(desc, pos + k);
+            self.px_mut().set_desc_pos(desc, pos + k);
         }
         Ok(k as i64)
     }
 
     /// A write of `n` bytes from `p` at the description's offset.
     pub(super) fn sym_write(&mut self, desc: usize, id: SymId, p: &Value, n: u64) -> R<i64> {
-        let f = self.st.posix.sym().file(id);
-        let pos = self.st.posix.desc_pos(desc);
+        let f = self.px().sym().file(id);
+        let pos = self.px().desc_pos(desc);
         let room = f.size.saturating_sub(pos);
-        if n > room && self.st.posix.sym().save_all_writes {
+        if n > room && self.px().sym().save_all_writes {
             // KLEE's `assert(0)` for a write past the file with --save-all-writes.
             return error(
                 ErrorKind::Assert,
@@ -399,10 +398,15 @@ impl<'m, 'io> Worker<'m, 'io> {
         }
         let k = room.min(n);
         if k > 0 {
-            let (s, o) = self.st.mem.resolve_any(p, k).map_err(|e| mem_err(e, p))?;
-            self.st.mem.copy(f.contents.idx, pos, s, o, k);
+            let (s, o) = self
+                .w
+                .state_mut()
+                .mem
+                .resolve_any(p, k)
+                .map_err(|e| mem_err(e, p))?;
+            self.w.state_mut().mem.copy(f.contents.idx, pos, s, o, k);
         }
-        self.st.posix.set_desc_pos(desc, pos + n);
+        self.px_mut().set_desc_pos(desc, pos + n);
         Ok(n as i64)
     }
 
@@ -411,13 +415,13 @@ impl<'m, 'io> Worker<'m, 'io> {
     /// `.` and `..`, as the directory `klee-replay` makes for it lists natively; KLEE's
     /// runtime answers `getdents` on a symbolic file with `EINVAL`, which no replay gives.
     pub(super) fn sym_dir(&mut self, id: SymId) -> R<Option<u64>> {
-        let f = self.st.posix.sym().file(id);
+        let f = self.px().sym().file(id);
         if !self.sym_is_dir(f)? {
             return Ok(None);
         }
         let v = self.load_env_int(f.stat, ST_INO, 8);
-        let e = self.expr_of(&v, 64, "st_ino")?;
-        let ino = self.make_concrete(e, "st_ino made concrete")?;
+        let e = self.w.expr_of(&v, 64, "st_ino")?;
+        let ino = self.w.make_concrete(e, "st_ino made concrete")?;
         Ok(Some(ino as u64))
     }
 
@@ -432,7 +436,7 @@ impl<'m, 'io> Worker<'m, 'io> {
     /// KLEE's `readlink` of a symbolic file: a link (its symbolic mode says so) to its own
     /// one-letter name, else `EINVAL`.
     fn sym_readlink(&mut self, id: SymId, path: &Value, buf: &Value, n: i64) -> R<i64> {
-        let f = self.st.posix.sym().file(id);
+        let f = self.px().sym().file(id);
         let lnk = self.mode_is(f, S_IFMT, S_IFLNK)?;
         if !self.sym_choose(lnk)? {
             return Ok(-EINVAL);
@@ -441,11 +445,12 @@ impl<'m, 'io> Worker<'m, 'io> {
             return Ok(0);
         }
         let (s, o) = self
-            .st
+            .w
+            .state_mut()
             .mem
             .resolve_any(path, 1)
             .map_err(|e| mem_err(e, path))?;
-        let letter = self.st.mem.load_int(s, o, 1) as u8;
+        let letter = self.w.state_mut().mem.load_int(s, o, 1) as u8;
         let out = if n > 1 { vec![letter, 0] } else { vec![letter] };
         self.sys_put(buf, &out)?;
         Ok(1)
@@ -459,7 +464,7 @@ impl<'m, 'io> Worker<'m, 'io> {
         const TIOCGWINSZ: u32 = 0x5413;
         const TIOCSWINSZ: u32 = 0x5414;
         const FIONREAD: u32 = 0x541B;
-        let f = self.st.posix.sym().file(id);
+        let f = self.px().sym().file(id);
         if req == TCSETSW {
             return Ok(if fd == 0 { 0 } else { -ENOTTY });
         }
@@ -490,8 +495,8 @@ impl<'m, 'io> Worker<'m, 'io> {
                 .collect(),
             TIOCSWINSZ => return Ok(-EINVAL),
             FIONREAD => {
-                let d = self.st.posix.desc_of(fd).expect("open descriptor");
-                let left = f.size.saturating_sub(self.st.posix.desc_pos(d));
+                let d = self.px().desc_of(fd).expect("open descriptor");
+                let left = f.size.saturating_sub(self.px().desc_pos(d));
                 (left as u32).to_le_bytes().to_vec()
             }
             _ => return Ok(0), // TCSETS, TCSETSF: ignored.

@@ -2,7 +2,7 @@
 //! `klee_init_env` / `klee_init_fds` make it from the program's arguments: symbolic
 //! arguments, symbolic files `A`, `B`, ... with symbolic stat data, symbolic stdin and stdout,
 //! and system-call failure injection. `cli::posix_args` parses the arguments into a
-//! [`PosixEnv`]; `exec/interp/sym_env.rs` builds it at start-up and `exec/interp/posix_sym.rs`
+//! [`PosixEnv`]; `posix/sym_env.rs` builds it at start-up and `posix/sym_fs.rs`
 //! answers the system calls on it.
 
 /// One program argument after `argv[0]`, in command-line order.

@@ -79,10 +79,10 @@ fn records(entries: &[Entry], first: usize, count: u64) -> (Vec<u8>, usize) {
     (out, n)
 }
 
-impl<'m, 'io> Worker<'m, 'io> {
+impl Os<'_, '_, '_> {
     /// The entries of directory `p` as the path sees it (the host's, through the overlay).
     fn entries(&self, p: &Path) -> Result<Vec<Entry>, i64> {
-        let Some(o) = self.st.posix.overlay() else {
+        let Some(o) = self.px().overlay() else {
             return list(p);
         };
         let n = normalize(p, &cwd());
@@ -127,10 +127,10 @@ impl<'m, 'io> Worker<'m, 'io> {
 
     /// `getdents64(fd, buf, count)`.
     pub(super) fn sys_getdents(&mut self, fd: i64, buf: &Value, count: u64) -> R<i64> {
-        let Some(d) = self.st.posix.desc(fd) else {
+        let Some(d) = self.px().desc(fd) else {
             return Ok(-EBADF);
         };
-        let desc = self.st.posix.descs[d].as_ref().unwrap();
+        let desc = self.px().descs[d].as_ref().unwrap();
         let pos = desc.pos;
         let entries = match desc.node.clone() {
             Node::Dir(path, _) => match self.entries(&path) {
@@ -160,7 +160,7 @@ impl<'m, 'io> Worker<'m, 'io> {
             return Ok(-EINVAL);
         }
         self.sys_put(buf, &bytes)?;
-        self.st.posix.descs[d].as_mut().unwrap().pos = (first + n) as u64;
+        self.px_mut().descs[d].as_mut().unwrap().pos = (first + n) as u64;
         Ok(bytes.len() as i64)
     }
 
@@ -189,8 +189,7 @@ impl<'m, 'io> Worker<'m, 'io> {
         } else if host_special(&path) {
             return Ok(-EACCES);
         } else if let Some(f) = self
-            .st
-            .posix
+            .px_mut()
             .overlay()
             .map(|o| o.find(&normalize(&path, &cwd())))
             .filter(|f| *f != Found::Host)

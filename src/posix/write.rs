@@ -84,14 +84,14 @@ pub(super) fn may(st: &Stat, want: u32) -> bool {
     bits & want == want
 }
 
-impl<'m, 'io> Worker<'m, 'io> {
+impl Os<'_, '_, '_> {
     /// What `path` names, through the overlay (`nofollow`: a host link itself); a path that
     /// never changed a file asks the host only.
     pub(super) fn lookup(&self, path: &Path, nofollow: bool) -> Result<Lookup, i64> {
         if path.as_os_str().is_empty() {
             return Err(-ENOENT);
         }
-        if let Some(o) = self.st.posix.overlay() {
+        if let Some(o) = self.px().overlay() {
             match o.find(&normalize(path, &cwd())) {
                 Found::Node(i) => return Ok(Lookup::Over(i)),
                 Found::Absent(e) => return Err(-e),
@@ -109,7 +109,7 @@ impl<'m, 'io> Worker<'m, 'io> {
     /// Stat data of what `lookup` found.
     pub(super) fn lookup_stat(&self, l: &Lookup) -> Stat {
         match l {
-            Lookup::Over(i) => self.st.posix.overlay().expect("overlay").inode(*i).stat(),
+            Lookup::Over(i) => self.px().overlay().expect("overlay").inode(*i).stat(),
             Lookup::Host(m) => Stat::of(m),
         }
     }
@@ -123,9 +123,9 @@ impl<'m, 'io> Worker<'m, 'io> {
         };
         match self.lookup(&parent, false) {
             Err(e) => e,
-            Ok(l) if !l.is_dir(self.st.posix.overlay()) => -ENOTDIR,
+            Ok(l) if !l.is_dir(self.px().overlay()) => -ENOTDIR,
             Ok(Lookup::Over(i)) => {
-                let st = &self.st.posix.overlay().expect("overlay").inode(i).stat;
+                let st = &self.px().overlay().expect("overlay").inode(i).stat;
                 if may(st, W_OK | X_OK) {
                     0
                 } else {
@@ -161,7 +161,7 @@ impl<'m, 'io> Worker<'m, 'io> {
             ..Stat::default()
         };
         let p = normalize(path, &cwd());
-        self.st.posix.overlay_mut().add(
+        self.px_mut().overlay_mut().add(
             p,
             Inode {
                 stat,
@@ -177,14 +177,14 @@ impl<'m, 'io> Worker<'m, 'io> {
         let stat = Stat::of(m);
         let (dev, ino) = (stat.dev, stat.ino);
         let p = normalize(path, &cwd());
-        let i = self.st.posix.overlay_mut().add(
+        let i = self.px_mut().overlay_mut().add(
             p,
             Inode {
                 stat,
                 data: Data::concrete(bytes),
             },
         );
-        for d in self.st.posix.descs.iter_mut().flatten() {
+        for d in self.px_mut().descs.iter_mut().flatten() {
             if let Node::File(_, st) = &d.node {
                 if st.dev == dev && st.ino == ino {
                     d.node = Node::Over(i);
@@ -213,23 +213,22 @@ impl<'m, 'io> Worker<'m, 'io> {
                 if e != 0 {
                     return e;
                 }
-                let perm = mode as u32 & 0o7777 & !self.st.posix.umask;
+                let perm = mode as u32 & 0o7777 & !self.px_mut().umask;
                 let i = self.create(&path, S_IFREG | perm);
-                return self.st.posix.open(Node::Over(i), flags);
+                return self.px_mut().open(Node::Over(i), flags);
             }
             Err(e) => return e,
         };
         if creat && flags & O_EXCL != 0 {
             return -EEXIST;
         }
-        if found.is_dir(self.st.posix.overlay()) {
+        if found.is_dir(self.px().overlay()) {
             if write || creat {
                 return -EISDIR;
             }
             let st = Arc::new(self.lookup_stat(&found));
             return self
-                .st
-                .posix
+                .px_mut()
                 .open(Node::Dir(Arc::new(normalize(&path, &cwd())), st), flags);
         }
         if flags & O_DIRECTORY != 0 {
@@ -242,10 +241,7 @@ impl<'m, 'io> Worker<'m, 'io> {
         } | if flags & O_TRUNC != 0 { W_OK } else { 0 };
         let i = match found {
             Lookup::Over(i) => {
-                if !may(
-                    &self.st.posix.overlay().expect("overlay").inode(i).stat,
-                    want,
-                ) {
+                if !may(&self.px().overlay().expect("overlay").inode(i).stat, want) {
                     return -EACCES;
                 }
                 i
@@ -254,8 +250,7 @@ impl<'m, 'io> Worker<'m, 'io> {
             Lookup::Host(m) if !write => {
                 return match std::fs::read(&path) {
                     Ok(data) => self
-                        .st
-                        .posix
+                        .px_mut()
                         .open(Node::File(data.into(), Arc::new(Stat::of(&m))), flags),
                     Err(e) => -errno_of(&e),
                 };
@@ -274,12 +269,12 @@ impl<'m, 'io> Worker<'m, 'io> {
         if flags & O_TRUNC != 0 {
             self.resize(i, 0);
         }
-        self.st.posix.open(Node::Over(i), flags)
+        self.px_mut().open(Node::Over(i), flags)
     }
 
     /// Cuts or extends overlay file `i` (its change times set).
     fn resize(&mut self, i: u64, n: u64) {
-        let f = self.st.posix.overlay_mut().inode_mut(i);
+        let f = self.px_mut().overlay_mut().inode_mut(i);
         if f.data.len() != n {
             f.data.resize(n);
             let t = now();
@@ -296,22 +291,26 @@ impl<'m, 'io> Worker<'m, 'io> {
         n: u64,
         at: Option<u64>,
     ) -> R<i64> {
-        let pos = at.unwrap_or_else(|| self.st.posix.desc_pos(d));
+        let pos = at.unwrap_or_else(|| self.px().desc_pos(d));
         let (bytes, sym) = {
-            let f = self.st.posix.overlay().expect("overlay").inode(i);
+            let f = self.px().overlay().expect("overlay").inode(i);
             let (b, s) = f.data.read(pos, n);
             (b.to_vec(), s)
         };
         if !bytes.is_empty() {
             let (s, o) = self
-                .st
+                .w
+                .state_mut()
                 .mem
                 .resolve_any_mut(p, bytes.len() as u64)
                 .map_err(|e| mem_err(e, p))?;
-            self.st.mem.write_mixed(s, o, &bytes, sym.as_deref());
+            self.w
+                .state_mut()
+                .mem
+                .write_mixed(s, o, &bytes, sym.as_deref());
         }
         if at.is_none() {
-            self.st.posix.set_desc_pos(d, pos + bytes.len() as u64);
+            self.px_mut().set_desc_pos(d, pos + bytes.len() as u64);
         }
         Ok(bytes.len() as i64)
     }
@@ -322,28 +321,27 @@ impl<'m, 'io> Worker<'m, 'io> {
         if n == 0 {
             return Ok(0);
         }
-        let (s, o) = self.st.mem.resolve_any(p, n).map_err(|e| mem_err(e, p))?;
+        let (s, o) = self
+            .w
+            .state_mut()
+            .mem
+            .resolve_any(p, n)
+            .map_err(|e| mem_err(e, p))?;
         let (bytes, sym) = {
-            let (b, s) = self.st.mem.read_mixed(s, o, n);
+            let (b, s) = self.w.state_mut().mem.read_mixed(s, o, n);
             (b.to_vec(), s)
         };
-        let append = self.st.posix.descs[d].as_ref().expect("live").flags & O_APPEND != 0;
+        let append = self.px().descs[d].as_ref().expect("live").flags & O_APPEND != 0;
         let pos = if append {
-            self.st
-                .posix
-                .overlay()
-                .expect("overlay")
-                .inode(i)
-                .data
-                .len()
+            self.px().overlay().expect("overlay").inode(i).data.len()
         } else {
-            self.st.posix.desc_pos(d)
+            self.px().desc_pos(d)
         };
-        let f = self.st.posix.overlay_mut().inode_mut(i);
+        let f = self.px_mut().overlay_mut().inode_mut(i);
         f.data.write(pos, &bytes, sym.as_deref());
         let t = now();
         (f.stat.mtime, f.stat.ctime) = (t, t);
-        self.st.posix.set_desc_pos(d, pos + n);
+        self.px_mut().set_desc_pos(d, pos + n);
         Ok(n as i64)
     }
 
@@ -354,12 +352,9 @@ impl<'m, 'io> Worker<'m, 'io> {
         }
         let i = match self.lookup(path, false) {
             Err(e) => return e,
-            Ok(l) if l.is_dir(self.st.posix.overlay()) => return -EISDIR,
+            Ok(l) if l.is_dir(self.px().overlay()) => return -EISDIR,
             Ok(Lookup::Over(i)) => {
-                if !may(
-                    &self.st.posix.overlay().expect("overlay").inode(i).stat,
-                    W_OK,
-                ) {
+                if !may(&self.px().overlay().expect("overlay").inode(i).stat, W_OK) {
                     return -EACCES;
                 }
                 i
@@ -384,10 +379,10 @@ impl<'m, 'io> Worker<'m, 'io> {
     /// refused with `EINVAL` (Linux's answer for one not open for writing, a pipe, ...).
     pub(super) fn truncate_fd(&mut self, fd: i64, len: i64) -> i64 {
         self.fetch_stdin(fd);
-        let Some(d) = self.st.posix.desc(fd) else {
+        let Some(d) = self.px().desc(fd) else {
             return -EBADF;
         };
-        let desc = self.st.posix.descs[d].as_ref().expect("live");
+        let desc = self.px().descs[d].as_ref().expect("live");
         match desc.node {
             Node::Over(i) if desc.flags & O_ACCMODE != 0 && len >= 0 => {
                 self.resize(i, len as u64);

@@ -17,7 +17,7 @@ const ENOTEMPTY: i64 = 39;
 const RENAME_NOREPLACE: i64 = 1;
 const RENAME_EXCHANGE: i64 = 2;
 
-impl<'m, 'io> Worker<'m, 'io> {
+impl Os<'_, '_, '_> {
     /// `mkdir(path, mode)`.
     pub(super) fn sys_mkdir(&mut self, path: &Path, mode: i64) -> i64 {
         match self.lookup(path, true) {
@@ -29,7 +29,7 @@ impl<'m, 'io> Worker<'m, 'io> {
         if e != 0 {
             return e;
         }
-        let perm = mode as u32 & 0o7777 & !self.st.posix.umask;
+        let perm = mode as u32 & 0o7777 & !self.px_mut().umask;
         self.create(path, S_IFDIR | perm);
         0
     }
@@ -52,7 +52,7 @@ impl<'m, 'io> Worker<'m, 'io> {
         if e != 0 {
             return e;
         }
-        let is_dir = found.is_dir(self.st.posix.overlay());
+        let is_dir = found.is_dir(self.px().overlay());
         if dir && !is_dir {
             return -ENOTDIR;
         }
@@ -64,7 +64,7 @@ impl<'m, 'io> Worker<'m, 'io> {
         }
         let p = normalize(path, &cwd());
         let hide = std::fs::symlink_metadata(&p).is_ok();
-        self.st.posix.overlay_mut().remove(&p, hide);
+        self.px_mut().overlay_mut().remove(&p, hide);
         0
     }
 
@@ -106,7 +106,7 @@ impl<'m, 'io> Worker<'m, 'io> {
             return Ok(-EEXIST);
         }
         let (nf, nt) = (normalize(from, &cwd()), normalize(to, &cwd()));
-        let src_dir = src.is_dir(self.st.posix.overlay());
+        let src_dir = src.is_dir(self.px().overlay());
         if let Some(d) = &dst {
             let same = match (&src, d) {
                 (Lookup::Over(a), Lookup::Over(b)) => a == b,
@@ -119,7 +119,7 @@ impl<'m, 'io> Worker<'m, 'io> {
             if same {
                 return Ok(0);
             }
-            let dst_dir = d.is_dir(self.st.posix.overlay());
+            let dst_dir = d.is_dir(self.px().overlay());
             if src_dir && !dst_dir {
                 return Ok(-ENOTDIR);
             }
@@ -150,7 +150,7 @@ impl<'m, 'io> Worker<'m, 'io> {
             }
         }
         let hide = std::fs::symlink_metadata(&nf).is_ok();
-        self.st.posix.overlay_mut().rename(&nf, &nt, hide);
+        self.px_mut().overlay_mut().rename(&nf, &nt, hide);
         Ok(0)
     }
 }

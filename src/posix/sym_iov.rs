@@ -8,26 +8,27 @@
 
 use super::*;
 
-impl<'m, 'io> Worker<'m, 'io> {
+impl Os<'_, '_, '_> {
     /// The `cnt` entries (base, length) of the `iovec` array at `iov`, every length concrete.
     /// All are read before any transfer: a length enumerated re-executes the call.
     pub(super) fn iov_entries(&mut self, iov: &Value, cnt: u64) -> R<Vec<(Value, u64)>> {
-        let ps = self.p.ps as u64;
+        let ps = self.w.program().ps as u64;
         let mut out = Vec::with_capacity(cnt as usize);
         for i in 0..cnt {
-            let e = self.ptr_add(iov.clone(), (i * 2 * ps) as i64);
+            let e = self.w.ptr_add(iov.clone(), (i * 2 * ps) as i64);
             let (s, o) = self
-                .st
+                .w
+                .state_mut()
                 .mem
                 .resolve_any(&e, 2 * ps)
                 .map_err(|er| mem_err(er, &e))?;
-            let base = match self.st.mem.load_sym(&mut self.pool, s, o, ps) {
-                Some(a) => self.val_of(a),
-                None => self.st.mem.load_ptr(s, o),
+            let base = match self.load_sym(s, o, ps) {
+                Some(a) => self.w.val_of(a),
+                None => self.w.state_mut().mem.load_ptr(s, o),
             };
-            let len = match self.st.mem.load_sym(&mut self.pool, s, o + ps, ps) {
-                Some(n) => self.enumerate_value(n)? as u64,
-                None => self.st.mem.load_int(s, o + ps, ps) as u64,
+            let len = match self.load_sym(s, o + ps, ps) {
+                Some(n) => self.w.enumerate_value(n)? as u64,
+                None => self.w.state_mut().mem.load_int(s, o + ps, ps) as u64,
             };
             out.push((base, len));
         }
@@ -38,23 +39,24 @@ impl<'m, 'io> Worker<'m, 'io> {
     /// to be freed by the caller. The address is resolved as a load's would be (one path per
     /// object it may point into, out of bounds an error).
     pub(super) fn gather(&mut self, p: ExprId, n: u64) -> R<(Value, ObjRef)> {
-        let (slot, off) = self.resolve_sym(p, n)?;
+        let (slot, off) = self.w.resolve_sym(p, n)?;
         let r = self
-            .st
+            .w
+            .state_mut()
             .mem
             .alloc(n, 16, ObjKind::Data)
-            .map_or_else(Self::oom, Ok)?;
-        match self.pool.as_const(off) {
-            Some(k) => self.st.mem.copy(r.idx, 0, slot, k as u64, n),
+            .map_or_else(Worker::oom, Ok)?;
+        match self.w.pool().as_const(off) {
+            Some(k) => self.w.state_mut().mem.copy(r.idx, 0, slot, k as u64, n),
             None => {
                 for i in 0..n {
-                    let d = self.pool.constant(32, i as u128);
-                    let at = self.pool.add(off, d);
-                    let b = self.st.mem.read_sym_off(&mut self.pool, slot, at, 1);
-                    self.st.mem.store_sym(&mut self.pool, r.idx, i, 1, b);
+                    let d = self.w.pool().constant(32, i as u128);
+                    let at = self.w.pool().add(off, d);
+                    let b = self.read_sym_off(slot, at, 1);
+                    self.store_sym(r.idx, i, 1, b);
                 }
             }
         }
-        Ok((self.st.mem.ptr_to(r), r))
+        Ok((self.w.state_mut().mem.ptr_to(r), r))
     }
 }

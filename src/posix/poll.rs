@@ -20,7 +20,7 @@ fn ready(node: &Node) -> u16 {
     }
 }
 
-impl Worker<'_, '_> {
+impl Os<'_, '_, '_> {
     /// `poll(fds, n, timeout)`: the number of entries with events.
     pub(super) fn sys_poll(&mut self, fds: &Value, n: i64) -> R<i64> {
         if !(0..=1024).contains(&n) {
@@ -28,25 +28,34 @@ impl Worker<'_, '_> {
         }
         let mut count = 0;
         for i in 0..n as u64 {
-            let e = self.ptr_add(fds.clone(), (8 * i) as i64);
-            let (s, o) = self.st.mem.resolve(&e, 8).map_err(|er| mem_err(er, &e))?;
-            let fd = self.st.mem.load_int(s, o, 4) as u32 as i32 as i64;
-            let events = self.st.mem.load_int(s, o + 4, 2) as u16;
+            let e = self.w.ptr_add(fds.clone(), (8 * i) as i64);
+            let (s, o) = self
+                .w
+                .state_mut()
+                .mem
+                .resolve(&e, 8)
+                .map_err(|er| mem_err(er, &e))?;
+            let fd = self.w.state_mut().mem.load_int(s, o, 4) as u32 as i32 as i64;
+            let events = self.w.state_mut().mem.load_int(s, o + 4, 2) as u16;
             let revents = if fd < 0 {
                 0
             } else {
                 self.fetch_stdin(fd);
-                match self.st.posix.desc(fd) {
+                match self.px().desc(fd) {
                     None => POLLNVAL,
-                    Some(d) => ready(&self.st.posix.descs[d].as_ref().unwrap().node) & events,
+                    Some(d) => ready(&self.px().descs[d].as_ref().unwrap().node) & events,
                 }
             };
             let (s, o) = self
-                .st
+                .w
+                .state_mut()
                 .mem
                 .resolve_mut(&e, 8)
                 .map_err(|er| mem_err(er, &e))?;
-            self.st.mem.store_int(s, o + 6, 2, revents as u128);
+            self.w
+                .state_mut()
+                .mem
+                .store_int(s, o + 6, 2, revents as u128);
             count += (revents != 0) as i64;
         }
         Ok(count)
