@@ -21,7 +21,6 @@ use std::sync::Arc;
 /// Checks of the API's arguments (KLEE's user errors).
 mod api_args;
 mod branch_log;
-mod itp;
 mod klee_api;
 /// `__VERIFIER_nondet_*` returned as a struct of integers (`__int128` on x86-64).
 mod nondet;
@@ -29,14 +28,6 @@ mod nondet;
 mod select_decided;
 /// ctpop / ctlz / cttz / bswap / bitreverse / fshl / fshr on symbolic integers.
 mod sym_bits;
-mod wp;
-mod wp_apply;
-mod wp_calls;
-mod wp_output;
-mod wp_ptraddr;
-mod wp_symptr;
-mod wp_syscall;
-mod wp_varargs;
 
 /// A reference to an operand's value (a disjoint borrow of the register file or constants).
 macro_rules! opref {
@@ -105,13 +96,14 @@ mod word_scan;
 use builtins::builtin_of;
 pub(super) use builtins::Builtin;
 pub(super) use driver::run;
-// (Until they move out of `exec`: named by `crate::extensions`.)
-pub(crate) use itp::Interpolation;
 use layout::Layout;
+// (Until they move out of `exec`: named by `crate::extensions`.)
 pub(crate) use loop_abs::LoopAbstraction;
 pub(crate) use seen::Seen;
 pub(crate) use state::ExecutionState;
-pub(super) use state::{Frame, NO_NODE};
+pub(super) use state::Frame;
+pub(crate) use state::NO_NODE;
+pub(crate) use syscall_names::name as syscall_name;
 pub(crate) use targets::TargetWatch;
 
 pub(crate) fn error<T>(kind: ErrorKind, msg: impl Into<String>) -> R<T> {
@@ -163,7 +155,7 @@ fn no_symbolic_float<T>() -> R<T> {
     )
 }
 
-fn fk_bytes(fk: FK) -> u64 {
+pub(crate) fn fk_bytes(fk: FK) -> u64 {
     match fk {
         FK::Half => 2,
         FK::F32 => 4,
@@ -430,7 +422,7 @@ impl<'m, 'io> Worker<'m, 'io> {
 /// The targets of a switch on `c` (`w` bits), each with its condition: cases sharing an edge
 /// are one disjunction, the default (none of the cases) joins its edge's group or comes last.
 /// The executor forks once per group, and interpolation names a path by its group's index.
-pub(super) fn switch_groups<'e>(
+pub(crate) fn switch_groups<'e>(
     pool: &mut ExprPool,
     c: ExprId,
     w: u32,

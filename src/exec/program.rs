@@ -17,7 +17,7 @@ use crate::ir::*;
 
 /// Pre-digested type information for the hot paths.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(in crate::exec) enum TI {
+pub(crate) enum TI {
     Void,
     Int(u32),
     F(FK),
@@ -32,11 +32,11 @@ pub(in crate::exec) enum TI {
 pub(in crate::exec) type SwitchTables = hashbrown::HashMap<usize, Box<[(u128, u32)]>>;
 
 /// What start-up makes before the entry runs: the same for every path and every worker.
-pub(in crate::exec) struct Image {
+pub(crate) struct Image {
     /// The value of each `ir::ConstId`.
     pub(in crate::exec) consts: Arc<[Value]>,
     pub(in crate::exec) func_objs: Vec<ObjRef>,
-    pub(in crate::exec) global_objs: Vec<ObjRef>,
+    pub(crate) global_objs: Vec<ObjRef>,
     /// The memory after the globals' initializers (a worker's first path starts from it).
     pub(in crate::exec) mem: Memory,
 }
@@ -44,7 +44,7 @@ pub(in crate::exec) struct Image {
 pub struct Program<'m> {
     pub(in crate::exec) m: &'m Module,
     pub(in crate::exec) tinfo: Vec<TI>,
-    pub(in crate::exec) builtins: Vec<Builtin>,
+    pub(crate) builtins: Vec<Builtin>,
     /// The program's own `rawmemchr`, whose calls may be answered by `word_scan.rs`.
     pub(in crate::exec) rawmemchr: Option<FuncId>,
     /// Sorted (value, case index) tables of switches with many cases, keyed by the address
@@ -54,12 +54,12 @@ pub struct Program<'m> {
     /// (`ir::speculation::select_only`), computed on a function's first failed operation.
     pub(in crate::exec) select_only: Vec<OnceLock<Vec<bool>>>,
     /// Pointer size in bytes (4 or 8), its mask, and whether the target is x86-64.
-    pub(in crate::exec) ps: u32,
+    pub(crate) ps: u32,
     pub(in crate::exec) ptr_mask: u64,
-    pub(in crate::exec) x86_64: bool,
+    pub(crate) x86_64: bool,
     /// The options the semantics reads (copied from the `Config`).
     pub(in crate::exec) max_frames: usize,
-    pub(in crate::exec) checks: sem::Checks,
+    pub(crate) checks: sem::Checks,
     pub(in crate::exec) kdalloc: bool,
     pub(in crate::exec) path_inputs: bool,
     pub(in crate::exec) exit_inputs: bool,
@@ -141,7 +141,7 @@ impl<'m> Program<'m> {
     }
 
     /// The start-up image: only after start-up.
-    pub(in crate::exec) fn objects(&self) -> &Image {
+    pub(crate) fn objects(&self) -> &Image {
         self.image.get().expect("program image made at start-up")
     }
 

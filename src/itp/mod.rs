@@ -28,8 +28,13 @@ use std::sync::Arc;
 
 pub mod masks;
 pub mod normal;
+mod observer;
 pub mod ranges;
 pub mod rename;
+mod trace;
+mod wp;
+
+pub(crate) use observer::Interpolation;
 
 use hashbrown::HashMap;
 
@@ -445,26 +450,9 @@ impl Table {
     }
 }
 
-/// Interpolation statistics (the `info` file and the `KLEE: done:` block).
-#[derive(Clone, Debug, Default)]
-pub struct Stats {
-    /// Nodes (path segments) started.
-    pub nodes: u64,
-    /// States pruned by subsumption.
-    pub subsumed: u64,
-    /// Table entries stored.
-    pub entries: u64,
-    /// Subsumption checks (state x entry).
-    pub checks: u64,
-    /// Solver calls made by checks.
-    pub check_solver_calls: u64,
-    /// Time in checks.
-    pub check_time: std::time::Duration,
-    /// Time computing interpolants.
-    pub itp_time: std::time::Duration,
-    /// Nodes whose interpolant could not be stored (blocked subtree or inexpressible).
-    pub blocked: u64,
-}
+/// Interpolation statistics (the `info` file and the `KLEE: done:` block), part of a run's
+/// `exec::Outcome` (defined there, so that the interpreter does not depend on interpolation).
+pub use crate::exec::InterpolationStats as Stats;
 
 #[cfg(test)]
 mod tests {

@@ -18,10 +18,10 @@ use std::sync::Arc;
 use hashbrown::{HashMap, HashSet};
 
 use super::loop_abs::LoopAbstraction;
-use super::wp::byte_of;
 use super::{Stop, Value, Worker, R};
 use crate::exec::invariant::{Candidate, LoopInvariants, Role};
 use crate::exec::memory::{Memory, ObjRef};
+use crate::expr::byte_of;
 use crate::expr::{mask, ArrayId, ExprId, ExprPool};
 use crate::ir::loop_mod::LoopMod;
 use crate::ir::FuncId;

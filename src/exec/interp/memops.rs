@@ -58,7 +58,7 @@ impl<'m, 'io> Worker<'m, 'io> {
     }
 
     #[inline(always)]
-    pub(super) fn ptr_add(&self, b: Value, delta: i64) -> Value {
+    pub(crate) fn ptr_add(&self, b: Value, delta: i64) -> Value {
         match b {
             Value::Ptr { obj, addr } => Value::Ptr {
                 obj,

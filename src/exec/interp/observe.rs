@@ -21,11 +21,11 @@ pub(crate) enum StepEvent {
 #[derive(Clone, Copy, Default, PartialEq, Eq)]
 pub(crate) struct Wants {
     /// `on_instruction`, `on_instruction_done` and `on_fact`: every instruction of the path.
-    pub(in crate::exec) steps: bool,
+    pub(crate) steps: bool,
     /// `on_block` after every jump (a resumed path is always heard of).
-    pub(in crate::exec) blocks: bool,
+    pub(crate) blocks: bool,
     /// `on_return` after every return.
-    pub(in crate::exec) returns: bool,
+    pub(crate) returns: bool,
 }
 
 impl Wants {

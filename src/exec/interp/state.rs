@@ -4,22 +4,22 @@
 use super::*;
 
 #[derive(Clone, Debug)]
-pub(in crate::exec) struct Frame {
-    pub(in crate::exec) func: FuncId,
+pub(crate) struct Frame {
+    pub(crate) func: FuncId,
     /// Index of the next instruction (synced on calls; the top frame's current one is `Worker::pc`).
-    pub(in crate::exec) pc: u32,
+    pub(crate) pc: u32,
     /// First register slot in `Worker::regs`.
-    pub(in crate::exec) base: u32,
+    pub(crate) base: u32,
     /// First entry in `Worker::allocas` owned by this frame.
     pub(in crate::exec) alloca_base: u32,
-    pub(in crate::exec) varargs: Option<ObjRef>,
+    pub(crate) varargs: Option<ObjRef>,
     pub(in crate::exec) ret_dst: Option<Reg>,
 }
 
 /// The symbolic part of a path.
 #[derive(Clone, Default)]
-pub(in crate::exec) struct PathState {
-    pub(in crate::exec) constraints: Vec<ExprId>,
+pub(crate) struct PathState {
+    pub(crate) constraints: Vec<ExprId>,
     /// Symbolic objects in creation order: (ktest name, array, size).
     pub(in crate::exec) symbolics: Vec<(String, ArrayId, u64)>,
     pub(in crate::exec) depth: u32,
@@ -36,7 +36,7 @@ pub(in crate::exec) struct PathState {
     pub(super) seen_anc: Option<Arc<seen::Ancestors>>,
     /// Its node in interpolation's tree (`interp/itp.rs`; the first path is the root, 0;
     /// `NO_NODE`: none, as a branched path until the observer gives it one).
-    pub(in crate::exec) node: u32,
+    pub(crate) node: u32,
     /// `klee_prefer_cex` conditions, in call order: a test's values satisfy each one that
     /// can hold with the path and the ones before it (KLEE's `cexPreferences`).
     pub(in crate::exec) cex_preferences: Vec<ExprId>,
@@ -54,25 +54,25 @@ pub(in crate::exec) struct PathState {
 }
 
 /// No interpolation node (`PathState::node`).
-pub(in crate::exec) const NO_NODE: u32 = u32::MAX;
+pub(crate) const NO_NODE: u32 = u32::MAX;
 
 /// The state of one path.
 #[derive(Clone)]
 pub(crate) struct ExecutionState {
-    pub(in crate::exec) mem: Memory,
+    pub(crate) mem: Memory,
     /// One register file for all frames (each frame's slots start at its `base`).
-    pub(in crate::exec) regs: Vec<Value>,
-    pub(in crate::exec) frames: Vec<Frame>,
+    pub(crate) regs: Vec<Value>,
+    pub(crate) frames: Vec<Frame>,
     /// Live stack objects, in allocation order (each frame owns those from its `alloca_base`).
     pub(in crate::exec) allocas: Vec<ObjRef>,
     /// Register base of the top frame.
-    pub(in crate::exec) base: usize,
+    pub(crate) base: usize,
     /// Current instruction of the top frame.
-    pub(in crate::exec) pc: u32,
+    pub(crate) pc: u32,
     /// `start` returns when the frame stack is back to this depth.
     pub(in crate::exec) stop_depth: usize,
     pub(in crate::exec) dtors_done: bool,
-    pub(in crate::exec) path: PathState,
+    pub(crate) path: PathState,
     /// The path executed an instruction or took a branch side no path had before (KLEE's
     /// `coveredNew`; `--only-output-states-covering-new`).
     pub(in crate::exec) covered_new: bool,

@@ -789,7 +789,7 @@ pub(super) const I386: &[(u16, &str)] = &[
 ];
 
 /// The name of system call `nr` (x86-64 or i386 numbering), if it has one.
-pub(super) fn name(x86_64: bool, nr: i64) -> Option<&'static str> {
+pub(crate) fn name(x86_64: bool, nr: i64) -> Option<&'static str> {
     let t = if x86_64 { X86_64 } else { I386 };
     let nr = u16::try_from(nr).ok()?;
     t.binary_search_by_key(&nr, |&(n, _)| n)

@@ -8,7 +8,7 @@ use std::ops::Range;
 
 use hashbrown::HashMap;
 
-use super::memory::ObjRef;
+use crate::exec::memory::ObjRef;
 
 #[derive(Clone, Debug)]
 pub(super) struct ObjMap<V> {
