@@ -42,29 +42,35 @@ pub(crate) type ObserverSet = fn(&Module, &Config) -> Vec<Box<dyn Observer>>;
 #[allow(dead_code)] // (used by the extensions as they move out of `exec`)
 impl<'m> Worker<'m, '_> {
     /// The program the worker runs (shared by every worker of the run).
+    #[inline]
     pub(crate) fn program(&self) -> &'m Program<'m> {
         self.p
     }
 
+    #[inline]
     pub(crate) fn module(&self) -> &'m Module {
         self.m
     }
 
     /// The running path.
+    #[inline]
     pub(crate) fn state(&self) -> &ExecutionState {
         &self.st
     }
 
+    #[inline]
     pub(crate) fn state_mut(&mut self) -> &mut ExecutionState {
         &mut self.st
     }
 
     /// The worker's expression pool (every expression of its paths).
+    #[inline]
     pub(crate) fn pool(&mut self) -> &mut ExprPool {
         &mut self.pool
     }
 
     /// The running path and the pool at once.
+    #[inline]
     pub(crate) fn state_and_pool(&mut self) -> (&mut ExecutionState, &mut ExprPool) {
         (&mut self.st, &mut self.pool)
     }

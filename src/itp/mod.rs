@@ -126,7 +126,7 @@ pub enum Loc {
 pub struct LocArrays {
     by_loc: HashMap<Loc, ArrayId>,
     by_array: HashMap<ArrayId, Loc>,
-    /// The base arrays of the shadow's views of objects (`exec/interp/wp_symptr.rs`): their
+    /// The base arrays of the shadow's views of objects (`wp/symptr.rs`): their
     /// update lists hold location reads.
     views: hashbrown::HashSet<ArrayId>,
 }
@@ -291,7 +291,7 @@ pub fn subst(
             None => {
                 let i = subst(pool, locs, index, memo, map)?;
                 // The update lists of the shadow's views of objects hold location reads
-                // (`exec/interp/wp_symptr.rs`); those of input arrays and the executor's
+                // (`wp/symptr.rs`); those of input arrays and the executor's
                 // memory never do (not walked: they can be long).
                 let u = match updates {
                     Some(u) if locs.views.contains(&array) => {
@@ -510,7 +510,7 @@ mod tests {
         let mut pool = ExprPool::new();
         let mut locs = LocArrays::default();
         // A constant array written at a symbolic index with a location's byte (the shadow's
-        // view of an object, `exec/interp/wp_symptr.rs`), read at index 0.
+        // view of an object, `wp/symptr.rs`), read at index 0.
         let z = pool.new_array(Array {
             name: "z".into(),
             size: 4,

@@ -45,5 +45,5 @@ pub(super) enum Fact {
     ByvalCopy(u32, ObjRef),
 }
 
-/// Entries of a `writev` the wp can summarize (`wp_syscall.rs`); more are not recorded.
+/// Entries of a `writev` the wp can summarize (`wp/syscall.rs`); more are not recorded.
 pub(super) const MAX_IOV: u64 = 16;

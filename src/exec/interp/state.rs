@@ -34,7 +34,7 @@ pub(crate) struct PathState {
     pub(super) havocs: Vec<loop_inv::Havoc>,
     /// Symbolic states recorded at loop headers along the path (`interp/seen.rs`).
     pub(super) seen_anc: Option<Arc<seen::Ancestors>>,
-    /// Its node in interpolation's tree (`interp/itp.rs`; the first path is the root, 0;
+    /// Its node in interpolation's tree (`crate::itp::observer`; the first path is the root, 0;
     /// `NO_NODE`: none, as a branched path until the observer gives it one).
     pub(crate) node: u32,
     /// `klee_prefer_cex` conditions, in call order: a test's values satisfy each one that

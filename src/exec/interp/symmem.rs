@@ -33,6 +33,7 @@ fn sext_or_trunc(pool: &mut ExprPool, e: ExprId, w: u32) -> ExprId {
 
 impl<'m, 'io> Worker<'m, 'io> {
     /// Pointer width in bits.
+    #[inline]
     pub(crate) fn pw(&self) -> u32 {
         self.p.ps * 8
     }

@@ -148,7 +148,7 @@ impl Interpolation {
     }
 }
 
-/// The base addresses and pointer provenance `e` requires (`wp_ptraddr.rs`), in the
+/// The base addresses and pointer provenance `e` requires (`wp/ptraddr.rs`), in the
 /// installed state with its objects renamed by `ren`.
 fn addrs_hold(it: &mut Worker<'_, '_>, e: &Itp, ren: &Renaming) -> bool {
     let live = |it: &Worker<'_, '_>, o: ObjRef| {
@@ -271,7 +271,7 @@ impl LocMap for StateMap<'_> {
         match l {
             Loc::Reg(slot) => match self.regs.get(slot as usize)? {
                 Value::Int(x) => Some(pool.constant(8, (x >> (8 * k.min(15))) & 0xff)),
-                // A pointer as its address (`wp_ptraddr.rs`).
+                // A pointer as its address (`wp/ptraddr.rs`).
                 Value::Ptr { addr, .. } => {
                     Some(pool.constant(8, (*addr as u128 >> (8 * k.min(15))) & 0xff))
                 }

@@ -1,8 +1,10 @@
 //! The executor's side of interpolation (see `crate::itp`), an observer of the run
-//! (`observe.rs`): the tree of nodes (the running path's is `PathState::node`), the trace
-//! each running node records (every instruction, and the facts the executor adds), finishing
-//! nodes (interpolants via `wp.rs`, table entries), and the subsumption check where a path
-//! resumes or a fork's continuation starts.
+//! (`exec::machine::Observer`, made by `crate::extensions`; it sees the worker through
+//! `exec::machine` only): the tree of nodes (`nodes.rs`; the running path's is
+//! `PathState::node`), the trace each running node records (`record.rs`: every instruction,
+//! and the facts the executor adds), finishing nodes (here: interpolants via `wp`, table
+//! entries), and the subsumption check where a path resumes or a fork's continuation starts
+//! (`check.rs`).
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -72,7 +74,7 @@ impl Observer for Interpolation {
         }
         self.forked_here = false;
         // Interpolants model `write` on standard output and error as returning its length
-        // (`wp_calls.rs`): a state whose descriptors are not the initial ones is never pruned.
+        // (`wp/calls.rs`): a state whose descriptors are not the initial ones is never pruned.
         if it.env_unchanged() && self.check(it) {
             return Err(Box::new(Stop::Pruned(Prune::Subsumed)));
         }

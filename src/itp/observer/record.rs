@@ -166,7 +166,7 @@ impl Interpolation {
             InstKind::Switch { cond, .. } => facts.push(arg_fact(it, cond, false)),
             InstKind::Call { callee, args, .. } => {
                 let builtin = match callee {
-                    // Output functions: their arguments pin the summary (`wp_output.rs`).
+                    // Output functions: their arguments pin the summary (`wp/output.rs`).
                     Callee::Direct(f) => {
                         it.program().builtins[f.0 as usize] != Builtin::Defined
                             || self.wp.out_fn(it.module(), *f).is_some()
@@ -210,7 +210,7 @@ impl Interpolation {
                         }
                     }
                 }
-                // va_start: the running frame's area of variadic arguments (`wp_varargs.rs`).
+                // va_start: the running frame's area of variadic arguments (`wp/varargs.rs`).
                 if matches!(callee, Callee::Intrinsic(crate::ir::Intrinsic::VaStart)) {
                     if let Some(va) = it.state().frames.last().and_then(|f| f.varargs) {
                         facts.push(ptr_fact(it, &it.state().mem.ptr_to(va)));
@@ -222,7 +222,7 @@ impl Interpolation {
         let top = it.state().frames.last().expect("a frame");
         let node = &mut self.nodes[cur];
         // The first step of a variadic callee: its area of variadic arguments (made by the
-        // call) is a fact of the call step (`wp_varargs.rs`).
+        // call) is a fact of the call step (`wp/varargs.rs`).
         if let (0, Some(va), Some(prev)) = (it.state().pc, top.varargs, node.steps.last()) {
             if prev.base < it.state().base as u32 {
                 node.facts.push(Fact::Post(it.state().mem.ptr_to(va)));

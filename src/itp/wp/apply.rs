@@ -1,4 +1,4 @@
-//! Mapping a child's interpolant through a segment (see `wp.rs`): its pins, objects and
+//! Mapping a child's interpolant through a segment (see `wp/mod.rs`): its pins, objects and
 //! address requirements through the shadow, and its formula's location variables (where the
 //! shadow ends) replaced by expressions over where it starts.
 

@@ -1,4 +1,4 @@
-//! The weakest-precondition shadow of calls: builtins, the symbolic API, intrinsics (see `wp.rs`).
+//! The weakest-precondition shadow of calls: builtins, the symbolic API, intrinsics (see `wp/mod.rs`).
 
 use super::pass::Wp;
 use super::shadow::*;

@@ -10,8 +10,15 @@
 //! recorded when they are used. Anything not modelled yields an opaque value; an interpolant
 //! that ends up depending on one is not computed (the node is blocked).
 //!
-//! The pass ([`Wp`]) reads the interpreter (expression pool, constants, the objects of the
-//! running path) and the interpolation observer's [`WpCtx`], passed to it explicitly.
+//! The pass ([`Wp`], `pass.rs`) reads the interpreter through its interface (`exec::machine`:
+//! expression pool, constants, the objects of the running path) and the interpolation
+//! observer's [`WpCtx`], passed to it explicitly. The children: the shadow's data (`shadow.rs`,
+//! `objmap.rs`), its values (`access.rs`), one step (`step.rs`; calls `calls.rs`, the C
+//! library's output `output.rs` + `outfn.rs`, system calls `syscall.rs`, variadic areas
+//! `varargs.rs`; pointers at symbolic offsets `symptr.rs`, pointers as addresses
+//! `ptraddr.rs`), a leaf's or a fork's interpolant (`node.rs`), a child's interpolant through
+//! the segment (`apply.rs`), the interpolant out of the shadow (`finish.rs`). They import the
+//! data files (`pass.rs`, `shadow.rs`, ...), never this one.
 
 mod access;
 mod apply;

@@ -131,7 +131,7 @@ impl Wp<'_, '_, '_> {
                 break;
             }
             let st = &steps[i];
-            // A call of the C library's output functions: summarized (`wp_output.rs`).
+            // A call of the C library's output functions: summarized (`output.rs`).
             if let Some(j) = self.sh_output_call(&mut sh, steps, facts, i, n) {
                 Self::sh_blame(&mut sh, st);
                 i = j;

@@ -1,10 +1,10 @@
 //! The weakest-precondition shadow of the C library's output calls (`printf`, `puts`, ... on
-//! standard output and error, see `wp.rs`): a summary of the whole call, not its instructions.
+//! standard output and error, see `wp/mod.rs`): a summary of the whole call, not its instructions.
 //!
 //! They matter to the program only through their result, the program memory they write and
 //! the bytes they print; TRACER-X treats them as not affecting the property. A call that
 //! forks inside (a node starts or ends in it) is shadowed instruction by instruction, its
-//! system calls by `wp_syscall.rs`. A call that returns within the segment is summarized as:
+//! system calls by `syscall.rs`. A call that returns within the segment is summarized as:
 //! - the stream pinned to the `FILE` of stdout or stderr it was; the format and the strings
 //!   printed pinned to the constant strings they were (a constant string is the same bytes in
 //!   every state, so the same bytes are read); a format with `%n` (it writes program memory)
@@ -18,7 +18,7 @@
 //!   a constraint or made an input. Anything else: not summarized.
 //!
 //! The output itself goes through the model's `write` to the initial stdout / stderr, as
-//! `wp_calls.rs` models it: a state is pruned only when its descriptors are the initial ones
+//! `calls.rs` models it: a state is pruned only when its descriptors are the initial ones
 //! (`observer`, `Worker::env_unchanged`).
 
 use super::outfn::OutFn;

@@ -26,10 +26,10 @@ pub(in crate::itp) struct WpCtx {
     pub(in crate::itp) fresh_from: u32,
     /// Which arrays each expression reads (approximately; memoized for the run).
     pub(in crate::itp) masks: ArrayMasks,
-    /// Per function: the C library output function it is (`wp_output.rs`; built on first use).
+    /// Per function: the C library output function it is (`output.rs`; built on first use).
     out: Vec<Option<OutFn>>,
     /// Constant zero arrays by size: the base of the shadow's views of objects
-    /// (`wp_symptr.rs`).
+    /// (`symptr.rs`).
     zero_arrays: HashMap<u64, crate::expr::ArrayId>,
 }
 
@@ -46,7 +46,7 @@ impl WpCtx {
         }
     }
 
-    /// The C library output function `f` is, if any (`wp_output.rs`).
+    /// The C library output function `f` is, if any (`output.rs`).
     pub(in crate::itp) fn out_fn(
         &mut self,
         m: &crate::ir::Module,
@@ -86,12 +86,12 @@ impl WpCtx {
 /// through `Deref`), the program (read without borrowing the worker) and interpolation's
 /// context.
 pub(in crate::itp) struct Wp<'a, 'm, 'io> {
-    pub(in crate::itp) it: &'a mut Worker<'m, 'io>,
-    pub(in crate::itp) cx: &'a mut WpCtx,
-    pub(in crate::itp) p: &'m Program<'m>,
-    pub(in crate::itp) m: &'m Module,
+    pub(super) it: &'a mut Worker<'m, 'io>,
+    pub(super) cx: &'a mut WpCtx,
+    pub(super) p: &'m Program<'m>,
+    pub(super) m: &'m Module,
     /// The module's constants' values.
-    pub(in crate::itp) consts: &'m [Value],
+    pub(super) consts: &'m [Value],
 }
 
 impl<'a, 'm, 'io> Wp<'a, 'm, 'io> {

@@ -1,11 +1,11 @@
-//! Pointers as addresses in the weakest precondition (see `wp.rs`): a symbolic pointer made
+//! Pointers as addresses in the weakest precondition (see `wp/mod.rs`): a symbolic pointer made
 //! before the segment started (`&a[i]` computed before a fork, kept in a register or a local
 //! variable) and used after it.
 //!
 //! The shadow normally pins pointers to the (object, offset) they had. A symbolic pointer has
 //! no such offset: the executor holds it as an address expression derived from one object
 //! (its provenance, `symmem.rs`). Such a start location is read as its address and turned into
-//! `PS::Sym(object, address - base)`, so that `wp_symptr.rs` handles its accesses and
+//! `PS::Sym(object, address - base)`, so that `symptr.rs` handles its accesses and
 //! comparisons; the interpolant then requires, at a check, that
 //! - the location still holds a pointer derived from that object (`Itp::provenance`: a
 //!   symbolic address whose provenance it is, or a pointer into it), so the executor checks

@@ -17,7 +17,7 @@ pub(super) enum PS {
     Start(Loc, u64, i64),
     Known(PinVal),
     /// A pointer into an object at a symbolic offset (pointer width, over the segment's
-    /// start): symbolic pointer arithmetic within the object (`wp_symptr.rs`).
+    /// start): symbolic pointer arithmetic within the object (`symptr.rs`).
     Sym(ObjRef, ExprId),
 }
 
@@ -45,7 +45,7 @@ pub(super) struct Shadow {
     pub(super) words_max: u64,
     /// Pointers stored by the segment.
     pub(super) mem_ptrs: ObjMap<PS>,
-    /// The last array view of each object accessed at a symbolic offset (`wp_symptr.rs`).
+    /// The last array view of each object accessed at a symbolic offset (`symptr.rs`).
     pub(super) views: HashMap<ObjRef, Option<crate::expr::UpdateId>>,
     pub(super) created: HashSet<ObjRef>,
     pub(super) conj: Vec<ExprId>,
@@ -55,9 +55,9 @@ pub(super) struct Shadow {
     pub(super) reg_pins: HashMap<u32, PinVal>,
     pub(super) mem_pins: HashMap<(ObjRef, u64), PinVal>,
     pub(super) objects: HashMap<ObjRef, u64>,
-    /// Objects whose base address the interpolant reads (`wp_ptraddr.rs`).
+    /// Objects whose base address the interpolant reads (`ptraddr.rs`).
     pub(super) bases: HashMap<ObjRef, u64>,
-    /// Start locations that must hold a pointer derived from an object (`wp_ptraddr.rs`).
+    /// Start locations that must hold a pointer derived from an object (`ptraddr.rs`).
     pub(super) provenance: HashMap<(Loc, u64), ObjRef>,
     pub(super) fail: Option<&'static str>,
     /// The step at which `fail` was set, when known (for `trex::itp` debug events).

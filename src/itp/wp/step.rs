@@ -122,7 +122,7 @@ impl Wp<'_, '_, '_> {
                         TI::Ptr,
                         TI::Int(_),
                     ) if sh.created.contains(&o) => SV::Ptr(p),
-                    // The address (`wp_ptraddr.rs`: an object's base required).
+                    // The address (`ptraddr.rs`: an object's base required).
                     (CastOp::PtrToInt, SV::Ptr(p), TI::Ptr, TI::Int(wt)) => {
                         match self.sh_ptr_addr(sh, p) {
                             Some(e) => SV::Int(self.it.pool().zext_or_trunc(e, wt)),

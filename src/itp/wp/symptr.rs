@@ -1,5 +1,5 @@
 //! The weakest precondition through symbolic pointer arithmetic within one object (see
-//! `wp.rs`): a GEP with a symbolic index from a pointer into an object gives the shadow
+//! `wp/`): a GEP with a symbolic index from a pointer into an object gives the shadow
 //! pointer `PS::Sym(object, offset expression)`; loads and stores through it read and write the
 //! shadow's contents of that object as an array term (a constant array overwritten at every
 //! offset by the shadow's bytes, then the symbolic-offset writes), as the executor does
@@ -279,7 +279,7 @@ impl Wp<'_, '_, '_> {
     /// their offsets compared (an ordering requires both within the object or one past it,
     /// where no address wraps); with the null pointer, (in)equality, the other pointer
     /// required within its object. Other forms (two objects' addresses, signed orderings)
-    /// compare the addresses, the objects' bases required (`wp_ptraddr.rs`). `None`: opaque.
+    /// compare the addresses, the objects' bases required (`ptraddr.rs`). `None`: opaque.
     pub(super) fn sh_sym_ptr_cmp(
         &mut self,
         sh: &mut Shadow,

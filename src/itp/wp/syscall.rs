@@ -1,17 +1,17 @@
-//! The weakest-precondition shadow of system calls (see `wp.rs`): those the C library's
+//! The weakest-precondition shadow of system calls (see `wp/mod.rs`): those the C library's
 //! output makes on the initial standard output and error, where a node can start or end
 //! inside `printf` (a fork on a printed value), so the call is not summarized whole
-//! (`wp_output.rs`).
+//! (`output.rs`).
 //!
 //! A state is pruned only when its descriptors are the initial ones and no failure can be
-//! injected (`itp.rs`, `Posix::is_initial`), and no system call the shadow models changes
+//! injected (`observer`, `Worker::env_unchanged`), and no system call the shadow models changes
 //! them. Then, on descriptor 1 or 2:
 //! - `write(fd, buf, n)` returns n;
 //! - `ioctl(fd, request, arg)` returns `-ENOTTY` whatever the request and writes nothing
 //!   (no descriptor is a terminal, `posix.rs`): the recorded result;
 //! - `writev(fd, iov, cnt)` returns the sum of the lengths, reading the entries' bytes
 //!   (which are only printed): the entries are required to point where they pointed and to
-//!   have the lengths they had (the recorder's `Fact`s after the arguments, `itp.rs`
+//!   have the lengths they had (the recorder's `Fact`s after the arguments, `observer/record.rs`
 //!   `iov_facts`), so the same bytes exist to be read; the recorded result.
 //!
 //! Any other system call, descriptor, or an argument not expressible: not modelled.

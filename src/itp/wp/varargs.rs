@@ -1,4 +1,4 @@
-//! The weakest-precondition shadow of variadic calls (see `wp.rs`): the area a call of a
+//! The weakest-precondition shadow of variadic calls (see `wp/mod.rs`): the area a call of a
 //! defined variadic function stores its variadic arguments in (`calls.rs` `build_varargs`),
 //! and `va_start`, `va_copy`, `va_end` on it. clang lowers `va_arg` into loads and stores of
 //! the `va_list` and of that area, which the shadow follows as any others.
