@@ -21,19 +21,10 @@ use std::sync::Arc;
 /// Checks of the API's arguments (KLEE's user errors).
 mod api_args;
 mod branch_log;
-mod itp;
 /// `select` of concrete pointers on a symbolic condition: decided or forked.
 mod select_decided;
 /// ctpop / ctlz / cttz / bswap / bitreverse / fshl / fshr on symbolic integers.
 mod sym_bits;
-mod wp;
-mod wp_apply;
-mod wp_calls;
-mod wp_output;
-mod wp_ptraddr;
-mod wp_symptr;
-mod wp_syscall;
-mod wp_varargs;
 
 /// A reference to an operand's value (a disjoint borrow of the register file or constants).
 macro_rules! opref {
@@ -96,11 +87,10 @@ use builtins::builtin_of;
 pub(super) use builtins::Builtin;
 pub(crate) use calls::BuiltinCall;
 pub(super) use driver::run;
-// (Until they move out of `exec`: named by `crate::extensions`.)
-pub(crate) use itp::Interpolation;
 use layout::Layout;
 pub(crate) use state::ExecutionState;
-pub(super) use state::{Frame, NO_NODE};
+pub(super) use state::Frame;
+pub(crate) use state::NO_NODE;
 
 pub(crate) fn error<T>(kind: ErrorKind, msg: impl Into<String>) -> R<T> {
     Err(Box::new(Stop::Error {
@@ -151,7 +141,7 @@ fn no_symbolic_float<T>() -> R<T> {
     )
 }
 
-fn fk_bytes(fk: FK) -> u64 {
+pub(crate) fn fk_bytes(fk: FK) -> u64 {
     match fk {
         FK::Half => 2,
         FK::F32 => 4,
@@ -418,7 +408,7 @@ impl<'m, 'io> Worker<'m, 'io> {
 /// The targets of a switch on `c` (`w` bits), each with its condition: cases sharing an edge
 /// are one disjunction, the default (none of the cases) joins its edge's group or comes last.
 /// The executor forks once per group, and interpolation names a path by its group's index.
-pub(super) fn switch_groups<'e>(
+pub(crate) fn switch_groups<'e>(
     pool: &mut ExprPool,
     c: ExprId,
     w: u32,

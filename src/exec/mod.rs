@@ -112,10 +112,9 @@
 //! (run control, the `Monitor` hearing of each path as it ends) and `replay.rs` (inputs taken
 //! from a `.ktest`: `Config::limits.replay`).
 //!
-//! Interpolation (`Config::interpolation`, see `crate::itp`) is an observer of the run
-//! (`interp/observe.rs`): `itp.rs` (the node tree, traces of running nodes, table entries,
-//! the subsumption check where a path resumes and after forks) and `wp.rs` (interpolants as
-//! weakest preconditions of segments), children modules of `interp.rs`.
+//! Interpolation (`Config::interpolation`, `crate::itp`) is an observer of the run
+//! (`interp/observe.rs`) made by `crate::extensions`: it sees the worker through
+//! `machine.rs`, and fills `Outcome::interpolation` ([`InterpolationStats`]).
 
 pub mod control;
 mod end;
@@ -125,7 +124,6 @@ pub(crate) mod interp;
 pub mod invariant;
 pub(crate) mod machine;
 pub mod memory;
-mod objmap;
 pub(crate) mod program;
 mod replay;
 pub mod sem;
@@ -150,7 +148,6 @@ mod wide_tests;
 
 use crate::ir;
 pub use end::{Halt, Prune};
-pub(crate) use interp::Interpolation;
 pub use program::Program;
 
 /// How to start a program.
@@ -279,7 +276,7 @@ pub struct Outcome {
     /// Symbolic floating-point operands made concrete (one value kept: paths may be lost).
     pub concretized: u64,
     /// Interpolation statistics when it was on.
-    pub interpolation: Option<crate::itp::Stats>,
+    pub interpolation: Option<InterpolationStats>,
     /// The explored tree in Graphviz form (`Config::output_tree` with interpolation).
     pub tree_dot: Option<String>,
     /// The first hit of each reached target (`Config::targets`), in the order reached.
@@ -293,6 +290,28 @@ pub struct Outcome {
     /// Indices (into `LoopInvariants::assumed`) of the candidates found not to hold at an
     /// entry or not to be kept by an iteration: the run then halted (`Halt::InvariantFailed`).
     pub invariants_failed: Vec<usize>,
+}
+
+/// Interpolation statistics (the `info` file and the `KLEE: done:` block): filled by the
+/// interpolation observer (`crate::itp::Stats`).
+#[derive(Clone, Debug, Default)]
+pub struct InterpolationStats {
+    /// Nodes (path segments) started.
+    pub nodes: u64,
+    /// States pruned by subsumption.
+    pub subsumed: u64,
+    /// Table entries stored.
+    pub entries: u64,
+    /// Subsumption checks (state x entry).
+    pub checks: u64,
+    /// Solver calls made by checks.
+    pub check_solver_calls: u64,
+    /// Time in checks.
+    pub check_time: std::time::Duration,
+    /// Time computing interpolants.
+    pub itp_time: std::time::Duration,
+    /// Nodes whose interpolant could not be stored (blocked subtree or inexpressible).
+    pub blocked: u64,
 }
 
 /// One explored path: how it ended, and a concrete input reaching that end: the symbolic

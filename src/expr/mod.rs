@@ -267,6 +267,18 @@ pub fn mask(width: u32, bits: u128) -> u128 {
     }
 }
 
+/// Byte `k` of `e` (zero-extended when `e` is narrower).
+pub fn byte_of(pool: &mut ExprPool, e: ExprId, k: u64) -> ExprId {
+    let w = pool.width(e);
+    let need = ((k as u32) + 1) * 8;
+    let e = if w < need {
+        pool.zext(e, need.max(8))
+    } else {
+        e
+    };
+    pool.extract(e, (k * 8) as u32, 8)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -28,8 +28,13 @@ use std::sync::Arc;
 
 pub mod masks;
 pub mod normal;
+mod observer;
 pub mod ranges;
 pub mod rename;
+mod trace;
+mod wp;
+
+pub(crate) use observer::Interpolation;
 
 use hashbrown::HashMap;
 
@@ -121,7 +126,7 @@ pub enum Loc {
 pub struct LocArrays {
     by_loc: HashMap<Loc, ArrayId>,
     by_array: HashMap<ArrayId, Loc>,
-    /// The base arrays of the shadow's views of objects (`exec/interp/wp_symptr.rs`): their
+    /// The base arrays of the shadow's views of objects (`wp/symptr.rs`): their
     /// update lists hold location reads.
     views: hashbrown::HashSet<ArrayId>,
 }
@@ -286,7 +291,7 @@ pub fn subst(
             None => {
                 let i = subst(pool, locs, index, memo, map)?;
                 // The update lists of the shadow's views of objects hold location reads
-                // (`exec/interp/wp_symptr.rs`); those of input arrays and the executor's
+                // (`wp/symptr.rs`); those of input arrays and the executor's
                 // memory never do (not walked: they can be long).
                 let u = match updates {
                     Some(u) if locs.views.contains(&array) => {
@@ -445,26 +450,9 @@ impl Table {
     }
 }
 
-/// Interpolation statistics (the `info` file and the `KLEE: done:` block).
-#[derive(Clone, Debug, Default)]
-pub struct Stats {
-    /// Nodes (path segments) started.
-    pub nodes: u64,
-    /// States pruned by subsumption.
-    pub subsumed: u64,
-    /// Table entries stored.
-    pub entries: u64,
-    /// Subsumption checks (state x entry).
-    pub checks: u64,
-    /// Solver calls made by checks.
-    pub check_solver_calls: u64,
-    /// Time in checks.
-    pub check_time: std::time::Duration,
-    /// Time computing interpolants.
-    pub itp_time: std::time::Duration,
-    /// Nodes whose interpolant could not be stored (blocked subtree or inexpressible).
-    pub blocked: u64,
-}
+/// Interpolation statistics (the `info` file and the `KLEE: done:` block), part of a run's
+/// `exec::Outcome` (defined there, so that the interpreter does not depend on interpolation).
+pub use crate::exec::InterpolationStats as Stats;
 
 #[cfg(test)]
 mod tests {
@@ -522,7 +510,7 @@ mod tests {
         let mut pool = ExprPool::new();
         let mut locs = LocArrays::default();
         // A constant array written at a symbolic index with a location's byte (the shadow's
-        // view of an object, `exec/interp/wp_symptr.rs`), read at index 0.
+        // view of an object, `wp/symptr.rs`), read at index 0.
         let z = pool.new_array(Array {
             name: "z".into(),
             size: 4,

@@ -19,7 +19,7 @@
 //! - consistent with every pin (pointer values are compared under it), after which the formula
 //!   is evaluated on the renamed objects' contents.
 //!
-//! Pointer comparisons of two objects are modelled only as equal / not equal (`wp.rs`), which
+//! Pointer comparisons of two objects are modelled only as equal / not equal (`wp/`), which
 //! an injective renaming keeps; relations between addresses of different objects are opaque.
 
 use hashbrown::{HashMap, HashSet};

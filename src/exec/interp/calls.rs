@@ -186,7 +186,7 @@ impl<'m, 'io> Worker<'m, 'io> {
 
     /// Where the variadic arguments `args` of a call go in their area (x86-64 SysV overflow
     /// area, or the i386 stack layout): each one's offset, and the area's size.
-    pub(super) fn va_layout(&self, args: &[CallArg]) -> (Vec<u64>, u64) {
+    pub(crate) fn va_layout(&self, args: &[CallArg]) -> (Vec<u64>, u64) {
         let m = self.m;
         let mut layout = Vec::with_capacity(args.len());
         let mut off = 0u64;

@@ -293,7 +293,7 @@ impl<'m, 'io> Worker<'m, 'io> {
     }
 
     /// The functions of `llvm.global_ctors` / `llvm.global_dtors` in priority order.
-    pub(super) fn structors(&self, name: &str) -> Vec<FuncId> {
+    pub(crate) fn structors(&self, name: &str) -> Vec<FuncId> {
         let m = self.m;
         let Some(&g) = m.global_by_name.get(name) else {
             return Vec::new();

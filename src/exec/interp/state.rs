@@ -35,7 +35,7 @@ pub(crate) struct PathState {
     /// Symbolic states recorded at loop headers along the path (state matching's, opaque
     /// here: `verify::seen`).
     pub(crate) seen_anc: Option<Arc<dyn std::any::Any + Send + Sync>>,
-    /// Its node in interpolation's tree (`interp/itp.rs`; the first path is the root, 0;
+    /// Its node in interpolation's tree (`crate::itp::observer`; the first path is the root, 0;
     /// `NO_NODE`: none, as a branched path until the observer gives it one).
     pub(crate) node: u32,
     /// `klee_prefer_cex` conditions, in call order: a test's values satisfy each one that

@@ -4,7 +4,7 @@ use super::*;
 
 impl<'m, 'io> Worker<'m, 'io> {
     #[inline(always)]
-    pub(in crate::exec) fn op(&self, o: &Operand) -> Value {
+    pub(crate) fn op(&self, o: &Operand) -> Value {
         match *o {
             Operand::Reg(r) => self.st.regs[self.st.base + r.0 as usize].clone(),
             Operand::Const(c) => self.consts[c.0 as usize].clone(),

@@ -33,7 +33,8 @@ fn sext_or_trunc(pool: &mut ExprPool, e: ExprId, w: u32) -> ExprId {
 
 impl<'m, 'io> Worker<'m, 'io> {
     /// Pointer width in bits.
-    pub(super) fn pw(&self) -> u32 {
+    #[inline]
+    pub(crate) fn pw(&self) -> u32 {
         self.p.ps * 8
     }
 
@@ -53,7 +54,7 @@ impl<'m, 'io> Worker<'m, 'io> {
 
     /// The object `e` was derived from. Object slots are per path, so the hint also records
     /// the object's base: a slot holding another object on this path gives no hint.
-    pub(super) fn hint(&self, e: ExprId) -> Option<ObjRef> {
+    pub(crate) fn hint(&self, e: ExprId) -> Option<ObjRef> {
         let (r, base) = self.hints.get(&e).copied().flatten()?;
         match self.st.mem.get(r) {
             Some(o) if o.base != base => None,

@@ -21,7 +21,7 @@ use crate::exec::invariant::{Candidate, Havoc, LoopInvariants, Role};
 use crate::exec::machine::{Stop, Worker, R};
 use crate::exec::memory::{Memory, ObjRef};
 use crate::exec::value::Value;
-use crate::expr::{mask, ArrayId, ExprId, ExprPool};
+use crate::expr::{byte_of, mask, ArrayId, ExprId, ExprPool};
 use crate::ir::loop_mod::LoopMod;
 use crate::ir::FuncId;
 
@@ -74,13 +74,7 @@ fn slot_byte(
             Value::Int(x) => pool.constant(w, mask(w, x)),
             _ => return None,
         };
-        let need = (k as u32 + 1) * 8;
-        let e = if pool.width(e) < need {
-            pool.zext(e, need.max(8))
-        } else {
-            e
-        };
-        return Some(pool.extract(e, (k * 8) as u32, 8));
+        return Some(byte_of(pool, e, k));
     }
     let j = s - lm.regs.len();
     let obj = match lm.allocas.get(j) {

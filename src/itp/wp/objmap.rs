@@ -1,6 +1,6 @@
 //! A map keyed by (object, offset), grouped by object: forgetting an object or the entries
 //! overlapping a byte range costs what it touches, not the size of the map (the shadow of a
-//! segment, `wp.rs`, did a scan of every byte written per store and per allocation: quadratic
+//! segment, `wp/`, did a scan of every byte written per store and per allocation: quadratic
 //! in a segment's writes, most of the interpolation time of a recursive program).
 
 use std::collections::BTreeMap;
@@ -8,7 +8,7 @@ use std::ops::Range;
 
 use hashbrown::HashMap;
 
-use super::memory::ObjRef;
+use crate::exec::memory::ObjRef;
 
 #[derive(Clone, Debug)]
 pub(super) struct ObjMap<V> {

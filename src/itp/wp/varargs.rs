@@ -1,11 +1,15 @@
-//! The weakest-precondition shadow of variadic calls (see `wp.rs`): the area a call of a
+//! The weakest-precondition shadow of variadic calls (see `wp/mod.rs`): the area a call of a
 //! defined variadic function stores its variadic arguments in (`calls.rs` `build_varargs`),
 //! and `va_start`, `va_copy`, `va_end` on it. clang lowers `va_arg` into loads and stores of
 //! the `va_list` and of that area, which the shadow follows as any others.
 
-use super::itp::Fact;
-use super::wp::*;
-use super::*;
+use super::pass::Wp;
+use super::shadow::*;
+use crate::exec::machine::TI;
+use crate::exec::memory::ObjRef;
+use crate::exec::value::Value;
+use crate::ir::*;
+use crate::itp::trace::Fact;
 use crate::itp::PinVal;
 
 impl Wp<'_, '_, '_> {
@@ -47,9 +51,9 @@ impl Wp<'_, '_, '_> {
     /// `n` bytes of the constant `x` stored at `off` in `o`.
     fn sh_put_int(&mut self, sh: &mut Shadow, o: ObjRef, off: u64, n: u64, x: u128) {
         Self::sh_clear_ptrs(sh, o, off, n, self.p.ps as u64);
-        let e = self.pool.constant((n * 8) as u32, x);
+        let e = self.it.pool().constant((n * 8) as u32, x);
         for k in 0..n {
-            let b = self.pool.extract(e, (k * 8) as u32, 8);
+            let b = self.it.pool().extract(e, (k * 8) as u32, 8);
             sh.mem.insert(o, off + k, Some(b));
         }
         sh.words.insert(o, off, (n, e));

@@ -1,10 +1,10 @@
 //! The weakest-precondition shadow of the C library's output calls (`printf`, `puts`, ... on
-//! standard output and error, see `wp.rs`): a summary of the whole call, not its instructions.
+//! standard output and error, see `wp/mod.rs`): a summary of the whole call, not its instructions.
 //!
 //! They matter to the program only through their result, the program memory they write and
 //! the bytes they print; TRACER-X treats them as not affecting the property. A call that
 //! forks inside (a node starts or ends in it) is shadowed instruction by instruction, its
-//! system calls by `wp_syscall.rs`. A call that returns within the segment is summarized as:
+//! system calls by `syscall.rs`. A call that returns within the segment is summarized as:
 //! - the stream pinned to the `FILE` of stdout or stderr it was; the format and the strings
 //!   printed pinned to the constant strings they were (a constant string is the same bytes in
 //!   every state, so the same bytes are read); a format with `%n` (it writes program memory)
@@ -18,58 +18,20 @@
 //!   a constraint or made an input. Anything else: not summarized.
 //!
 //! The output itself goes through the model's `write` to the initial stdout / stderr, as
-//! `wp_calls.rs` models it: a state is pruned only when its descriptors are the initial ones
-//! (`itp.rs`, `Posix::is_initial`).
+//! `calls.rs` models it: a state is pruned only when its descriptors are the initial ones
+//! (`observer`, `Worker::env_unchanged`).
 
-use super::itp::{Fact, Step};
-use super::wp::*;
-use super::*;
+use super::outfn::OutFn;
+use super::pass::Wp;
+use super::shadow::*;
+use crate::exec::machine::syscall_name;
+use crate::exec::machine::TI;
+use crate::exec::memory::{ObjKind, ObjRef};
+use crate::exec::value::Value;
+use crate::ir::externs::Builtin;
+use crate::ir::*;
+use crate::itp::trace::{Fact, Step};
 use crate::itp::PinVal;
-
-/// The output functions summarized, by what their arguments are.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum OutFn {
-    /// `printf(fmt, ...)`, `fprintf(f, fmt, ...)`: the stream's argument index, the format's.
-    Format(Option<usize>, usize),
-    /// `puts(s)`, `fputs(s, f)`: a string, then maybe a stream.
-    Str(Option<usize>),
-    /// `putchar(c)`, `fputc(c, f)`, `putc(c, f)`: a byte, then maybe a stream.
-    Char(Option<usize>),
-    /// `fwrite(p, size, n, f)`.
-    Fwrite,
-    /// `__stdio_exit()`, `exit`'s flush of the streams: after it the process ends, so what it
-    /// does only matters if it fails (a `lseek` of stdin is allowed on the recorded path).
-    Exit,
-}
-
-impl OutFn {
-    fn of(name: &str) -> Option<OutFn> {
-        Some(match name {
-            "printf" => OutFn::Format(None, 0),
-            "fprintf" => OutFn::Format(Some(0), 1),
-            "puts" => OutFn::Str(None),
-            "fputs" => OutFn::Str(Some(1)),
-            "putchar" => OutFn::Char(None),
-            "fputc" | "putc" => OutFn::Char(Some(1)),
-            "fwrite" => OutFn::Fwrite,
-            "__stdio_exit" => OutFn::Exit,
-            _ => return None,
-        })
-    }
-}
-
-/// Per function of `m`: the output function it is, when it is musl's own (its definition in
-/// musl's stdio sources: a program's own `printf` is followed as any function).
-pub(super) fn out_fns(m: &crate::ir::Module) -> Vec<Option<OutFn>> {
-    m.functions
-        .iter()
-        .map(|f| {
-            let k = OutFn::of(&f.name).filter(|_| !f.is_declaration)?;
-            let at = m.loc_string(f.loc)?;
-            at.contains("musl/src/stdio/").then_some(k)
-        })
-        .collect()
-}
 
 /// One conversion of a format: what it reads from its argument.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -157,7 +119,7 @@ impl Wp<'_, '_, '_> {
         let PinVal::Obj(o, off) = v else {
             return None;
         };
-        let ob = &self.st.mem.objs[o.idx as usize];
+        let ob = &self.it.state().mem.objs[o.idx as usize];
         if ob.gen != o.gen || !ob.alive || ob.kind != ObjKind::ConstGlobal || ob.sym.is_some() {
             return None;
         }
@@ -293,7 +255,7 @@ impl Wp<'_, '_, '_> {
                 match self.sh_pin_arg(sh, base, args, fs, 0) {
                     Some(PinVal::Obj(o, _)) => {
                         if !sh.created.contains(&o) {
-                            let size = self.st.mem.objs[o.idx as usize].size;
+                            let size = self.it.state().mem.objs[o.idx as usize].size;
                             sh.objects.insert(o, size);
                         }
                     }
@@ -373,8 +335,7 @@ impl Wp<'_, '_, '_> {
                                 Some(Fact::Val(Value::Int(x))) => Some(*x as i64),
                                 _ => None,
                             };
-                            let name =
-                                nr.and_then(|x| super::syscall_names::name(self.p.x86_64, x));
+                            let name = nr.and_then(|x| syscall_name(self.p.x86_64, x));
                             let ok = match name {
                                 Some("write" | "writev" | "ioctl") => matches!(fd, Some(1 | 2)),
                                 Some("lseek") => kind == OutFn::Exit && matches!(fd, Some(0..=2)),
@@ -395,7 +356,7 @@ impl Wp<'_, '_, '_> {
                         // musl's stream `write` hooks.
                         Some(Fact::Ptr(PinVal::Obj(o, 0), _))
                             if matches!(
-                                self.st.mem.objs[o.idx as usize].kind,
+                                self.it.state().mem.objs[o.idx as usize].kind,
                                 ObjKind::Function(g) if self.p.builtins[g.0 as usize] == Builtin::Defined
                             ) =>
                         {

@@ -1,15 +1,16 @@
-//! Mapping a child's interpolant through a segment (see `wp.rs`): its pins, objects and
+//! Mapping a child's interpolant through a segment (see `wp/mod.rs`): its pins, objects and
 //! address requirements through the shadow, and its formula's location variables (where the
 //! shadow ends) replaced by expressions over where it starts.
 
-use hashbrown::HashMap;
-
-use super::wp::{byte_of, Shadow, Wp, PS, SV};
+use super::pass::Wp;
+use super::ptraddr::PtrAddrs;
+use super::shadow::*;
 use crate::exec::memory::ObjKind;
 use crate::exec::value::Value;
-use crate::expr::ExprId;
+use crate::expr::{byte_of, ExprId};
 use crate::itp::masks::{array_keys, byte_key, ArrayMasks, Touched};
 use crate::itp::{subst, Itp, Loc, LocArrays, LocMap, PinVal};
+use hashbrown::HashMap;
 
 impl Wp<'_, '_, '_> {
     /// Maps a child's interpolant (over the locations where the shadow ends) to the
@@ -62,7 +63,7 @@ impl Wp<'_, '_, '_> {
         let (it, cx) = (&mut *self.it, &mut *self.cx);
         for v in sh.regs.values() {
             if let SV::Reg(s2) = v {
-                cx.locs.array(&mut it.pool, Loc::Reg(*s2), 0);
+                cx.locs.array(it.pool(), Loc::Reg(*s2), 0);
             }
         }
         // The location bytes the segment changes: the formula's parts reading none of them
@@ -85,16 +86,18 @@ impl Wp<'_, '_, '_> {
             }
         }
         touched.seal();
+        let consts = it.consts();
+        let (st, pool) = it.state_and_pool();
         let mut map = ShadowMap {
             sh,
-            mem: &it.st.mem,
-            consts: &it.consts,
+            mem: &st.mem,
+            consts,
             locs: &cx.locs,
             masks: &mut cx.masks,
             touched,
             addrs,
         };
-        subst(&mut it.pool, &cx.locs, formula, &mut memo, &mut map)
+        subst(pool, &cx.locs, formula, &mut memo, &mut map)
     }
 }
 
@@ -108,7 +111,7 @@ struct ShadowMap<'a> {
     /// The location bytes the shadow maps to something else.
     touched: Touched,
     /// The addresses of the pointers it left in locations the formula reads.
-    addrs: super::wp_ptraddr::PtrAddrs,
+    addrs: PtrAddrs,
 }
 
 impl LocMap for ShadowMap<'_> {

@@ -1,11 +1,11 @@
-//! Pointers as addresses in the weakest precondition (see `wp.rs`): a symbolic pointer made
+//! Pointers as addresses in the weakest precondition (see `wp/mod.rs`): a symbolic pointer made
 //! before the segment started (`&a[i]` computed before a fork, kept in a register or a local
 //! variable) and used after it.
 //!
 //! The shadow normally pins pointers to the (object, offset) they had. A symbolic pointer has
 //! no such offset: the executor holds it as an address expression derived from one object
 //! (its provenance, `symmem.rs`). Such a start location is read as its address and turned into
-//! `PS::Sym(object, address - base)`, so that `wp_symptr.rs` handles its accesses and
+//! `PS::Sym(object, address - base)`, so that `symptr.rs` handles its accesses and
 //! comparisons; the interpolant then requires, at a check, that
 //! - the location still holds a pointer derived from that object (`Itp::provenance`: a
 //!   symbolic address whose provenance it is, or a pointer into it), so the executor checks
@@ -17,16 +17,16 @@
 //! parent's segment needs the pointer the parent put there as an address too
 //! ([`Wp::sh_ptr_addr`]): an object's address is its pinned base plus the offset.
 
-use hashbrown::{HashMap, HashSet};
-
-use super::itp::Fact;
-use super::wp::{Shadow, Wp, PS, SV};
+use super::pass::Wp;
+use super::shadow::*;
 use crate::exec::memory::ObjRef;
 use crate::exec::sem::{self, Conc};
 use crate::exec::value::Value;
 use crate::expr::{ArrayId, ExprId};
-use crate::ir::IntPred;
+use crate::ir::*;
+use crate::itp::trace::Fact;
 use crate::itp::{Itp, Loc, PinVal};
+use hashbrown::{HashMap, HashSet};
 
 impl Wp<'_, '_, '_> {
     /// The base address of `o` (an object alive at the segment's start), which the
@@ -36,7 +36,7 @@ impl Wp<'_, '_, '_> {
             Self::sh_fail(sh, "the address of an object the segment created");
             return None;
         }
-        let (base, size) = match self.it.st.mem.objs.get(o.idx as usize) {
+        let (base, size) = match self.it.state().mem.objs.get(o.idx as usize) {
             // (The running path may have ended: its frame's objects are dead, but keep their
             // slot, generation and address.)
             Some(ob) if ob.gen == o.gen => (ob.base, ob.size),
@@ -58,40 +58,40 @@ impl Wp<'_, '_, '_> {
     pub(super) fn sh_ptr_addr(&mut self, sh: &mut Shadow, p: PS) -> Option<ExprId> {
         let pw = self.p.ps * 8;
         let plus = |w: &mut Self, e: ExprId, d: i64| {
-            let k = w
-                .pool
-                .constant(pw, d as u64 as u128 & crate::expr::mask(pw, !0));
-            w.pool.add(e, k)
+            let k =
+                w.it.pool()
+                    .constant(pw, d as u64 as u128 & crate::expr::mask(pw, !0));
+            w.it.pool().add(e, k)
         };
         match p {
             PS::Start(Loc::Reg(s), _, d) => {
-                let e = self.cx.locs.value(&mut self.it.pool, Loc::Reg(s), 0, pw);
+                let e = self.cx.locs.value(self.it.pool(), Loc::Reg(s), 0, pw);
                 Some(plus(self, e, d))
             }
             PS::Start(Loc::Mem(o), off, d) => {
-                let size = match self.it.st.mem.objs.get(o.idx as usize) {
+                let size = match self.it.state().mem.objs.get(o.idx as usize) {
                     Some(ob) if ob.gen == o.gen => ob.size,
                     _ => return None,
                 };
                 sh.objects.entry(o).or_insert(size);
-                let a = self.cx.locs.array(&mut self.it.pool, Loc::Mem(o), size);
+                let a = self.cx.locs.array(self.it.pool(), Loc::Mem(o), size);
                 let ps = self.p.ps as u64;
-                let e = crate::itp::read_word(&mut self.it.pool, a, off, ps);
+                let e = crate::itp::read_word(self.it.pool(), a, off, ps);
                 Some(plus(self, e, d))
             }
             PS::Start(Loc::Opaque, ..) => None,
             PS::Known(PinVal::Addr(x)) => {
-                Some(self.pool.constant(pw, x & crate::expr::mask(pw, !0)))
+                Some(self.it.pool().constant(pw, x & crate::expr::mask(pw, !0)))
             }
             PS::Known(PinVal::Obj(o, k)) => {
                 let b = self.sh_base(sh, o)?;
-                let e = self.pool.constant(pw, b as u128);
+                let e = self.it.pool().constant(pw, b as u128);
                 Some(plus(self, e, k))
             }
             PS::Sym(o, off) => {
                 let b = self.sh_base(sh, o)?;
-                let e = self.pool.constant(pw, b as u128);
-                Some(self.pool.add(e, off))
+                let e = self.it.pool().constant(pw, b as u128);
+                Some(self.it.pool().add(e, off))
             }
         }
     }
@@ -176,8 +176,8 @@ impl Wp<'_, '_, '_> {
         };
         Self::sh_provenance(sh, l, off, o);
         let pw = self.p.ps * 8;
-        let bc = self.pool.constant(pw, b as u128);
-        SV::Ptr(PS::Sym(o, self.pool.sub(a, bc)))
+        let bc = self.it.pool().constant(pw, b as u128);
+        SV::Ptr(PS::Sym(o, self.it.pool().sub(a, bc)))
     }
 
     /// The provenance `o` a child requires of the pointer the segment left as `p`.
@@ -257,7 +257,7 @@ impl Wp<'_, '_, '_> {
         let reads = |w: &mut Self, a: ArrayId| {
             let set = HashSet::from_iter([a]);
             let (it, cx) = (&*w.it, &mut *w.cx);
-            cx.masks.reads_any(&it.pool, &cx.locs, formula, &set)
+            cx.masks.reads_any(it.pool_ref(), &cx.locs, formula, &set)
         };
         let ps = self.p.ps as u64;
         for (s, v, a) in regs {
@@ -279,7 +279,7 @@ impl Wp<'_, '_, '_> {
             for (off, p) in stored {
                 let e = self.sh_ptr_addr(sh, p)?;
                 for k in 0..ps {
-                    let b = super::wp::byte_of(&mut self.it.pool, e, k);
+                    let b = crate::expr::byte_of(self.it.pool(), e, k);
                     out.mem.insert((o, off + k), b);
                 }
             }

@@ -1,8 +1,13 @@
-//! The weakest-precondition shadow of calls: builtins, the symbolic API, intrinsics (see `wp.rs`).
+//! The weakest-precondition shadow of calls: builtins, the symbolic API, intrinsics (see `wp/mod.rs`).
 
-use super::itp::{Fact, Step};
-use super::wp::*;
-use super::*;
+use super::pass::Wp;
+use super::shadow::*;
+use crate::exec::machine::TI;
+use crate::exec::memory::{ObjKind, ObjRef};
+use crate::exec::value::Value;
+use crate::ir::externs::Builtin;
+use crate::ir::*;
+use crate::itp::trace::{Fact, Step};
 use crate::itp::{Loc, PinVal};
 
 impl Wp<'_, '_, '_> {
@@ -61,7 +66,7 @@ impl Wp<'_, '_, '_> {
                 let PinVal::Obj(obj, 0) = *v else {
                     return Self::sh_fail(sh, "call through a pointer that is not a function");
                 };
-                match self.st.mem.objs[obj.idx as usize].kind {
+                match self.it.state().mem.objs[obj.idx as usize].kind {
                     ObjKind::Function(fid) => fid,
                     _ => return Self::sh_fail(sh, "call through a pointer that is not a function"),
                 }
@@ -147,7 +152,7 @@ impl Wp<'_, '_, '_> {
                 }) else {
                     return Self::sh_fail(sh, "klee_make_symbolic without an array");
                 };
-                let n = self.pool.array(a).size;
+                let n = self.it.pool().array(a).size;
                 if let Some(SV::Int(e)) = argv.get(1) {
                     self.sh_require_value(sh, *e, n as u128);
                 } else {
@@ -155,8 +160,8 @@ impl Wp<'_, '_, '_> {
                 }
                 Self::sh_clear_ptrs(sh, o, off, n, self.p.ps as u64);
                 for k in 0..n {
-                    let i = self.pool.constant(32, k as u128);
-                    let r = self.pool.read(a, None, i);
+                    let i = self.it.pool().constant(32, k as u128);
+                    let r = self.it.pool().read(a, None, i);
                     sh.mem.insert(o, off + k, Some(r));
                 }
             }
@@ -164,8 +169,9 @@ impl Wp<'_, '_, '_> {
                 let Some(SV::Int(e)) = argv.first().copied() else {
                     return Self::sh_fail(sh, "opaque assumption");
                 };
-                let z = self.it.pool.constant(self.it.pool.width(e), 0);
-                let c = self.pool.ne(e, z);
+                let w = self.it.pool_ref().width(e);
+                let z = self.it.pool().constant(w, 0);
+                let c = self.it.pool().ne(e, z);
                 self.sh_assume(sh, c);
             }
             Builtin::KleeInt | Builtin::Nondet | Builtin::Range | Builtin::Choose => {
@@ -180,7 +186,7 @@ impl Wp<'_, '_, '_> {
                         (Builtin::Range, Some(Value::Int(lo)), Some(_)) => {
                             self.sh_require_args(sh, &argv[..2.min(argv.len())], facts, arg_base);
                             let w = self.sh_width(inst_ret(inst)).unwrap_or(32);
-                            let c = self.pool.constant(w, lo);
+                            let c = self.it.pool().constant(w, lo);
                             Self::sh_set(sh, base, dst, SV::Int(c))
                         }
                         _ => Self::sh_fail(sh, "input without an array"),
@@ -203,11 +209,11 @@ impl Wp<'_, '_, '_> {
                     Fact::Post(v) => Some(v.clone()),
                     _ => None,
                 }) {
-                    Some(Value::Sym(e)) if self.pool.width(e) == w => {
+                    Some(Value::Sym(e)) if self.it.pool().width(e) == w => {
                         Self::sh_set(sh, base, dst, SV::Int(e))
                     }
                     Some(Value::Int(x)) => {
-                        let c = self.pool.constant(w, x);
+                        let c = self.it.pool().constant(w, x);
                         Self::sh_set(sh, base, dst, SV::Int(c))
                     }
                     _ => Self::sh_set(sh, base, dst, SV::Opaque),
@@ -291,7 +297,7 @@ impl Wp<'_, '_, '_> {
                     let Some(SV::Int(v)) = argv.get(1).copied() else {
                         return Self::sh_fail(sh, "memset of an opaque byte");
                     };
-                    let b = self.pool.zext_or_trunc(v, 8);
+                    let b = self.it.pool().zext_or_trunc(v, 8);
                     Self::sh_clear_ptrs(sh, d, doff, n, self.p.ps as u64);
                     for k in 0..n {
                         sh.mem.insert(d, doff + k, Some(b));
@@ -397,8 +403,8 @@ impl Wp<'_, '_, '_> {
         }
         // Copying pointers that existed at the start is not modelled.
         let copied_start_ptrs = !sh.created.contains(&s)
-            && self.st.mem.objs[s.idx as usize].gen == s.gen
-            && self.st.mem.objs[s.idx as usize]
+            && self.it.state().mem.objs[s.idx as usize].gen == s.gen
+            && self.it.state().mem.objs[s.idx as usize]
                 .ptrs
                 .range(soff.saturating_sub(ps - 1)..soff + n)
                 .next()

@@ -1,5 +1,5 @@
 //! The weakest precondition through symbolic pointer arithmetic within one object (see
-//! `wp.rs`): a GEP with a symbolic index from a pointer into an object gives the shadow
+//! `wp/`): a GEP with a symbolic index from a pointer into an object gives the shadow
 //! pointer `PS::Sym(object, offset expression)`; loads and stores through it read and write the
 //! shadow's contents of that object as an array term (a constant array overwritten at every
 //! offset by the shadow's bytes, then the symbolic-offset writes), as the executor does
@@ -8,12 +8,13 @@
 //! executor checked it in bounds of: that check is a condition of the interpolant (an
 //! assumption when its error side was explored).
 
-use super::itp::Fact;
-use super::wp::{Shadow, Wp, PS, SV};
-use super::TI;
+use super::pass::Wp;
+use super::shadow::*;
+use crate::exec::machine::TI;
 use crate::exec::memory::ObjRef;
 use crate::expr::{ArrayId, ExprId, UpdateId};
-use crate::ir::{IntPred, TypeId};
+use crate::ir::*;
+use crate::itp::trace::Fact;
 use crate::itp::PinVal;
 
 /// Largest object the shadow accesses at a symbolic offset (each access re-expresses its
@@ -62,7 +63,7 @@ impl Wp<'_, '_, '_> {
                 if !sh.created.contains(&o) {
                     sh.objects.insert(o, size);
                 }
-                (o, self.pool.constant(pw, k as u64 as u128), size)
+                (o, self.it.pool().constant(pw, k as u64 as u128), size)
             }
             _ => {
                 Self::sh_fail(sh, "symbolic pointer arithmetic outside an object");
@@ -76,33 +77,34 @@ impl Wp<'_, '_, '_> {
         if sh.fail.is_some() {
             return SV::Opaque;
         }
-        let off = self.pool.add(off, delta);
+        let off = self.it.pool().add(off, delta);
         SV::Ptr(PS::Sym(o, off))
     }
 
     /// `index * stride` at pointer width (the index sign-extended, as GEP indices are signed).
     pub(super) fn sh_scaled(&mut self, e: ExprId, stride: i64) -> ExprId {
         let pw = self.pbits();
-        let w = self.pool.width(e);
+        let w = self.it.pool().width(e);
         let e = if w < pw {
-            self.pool.sext(e, pw)
+            self.it.pool().sext(e, pw)
         } else {
-            self.pool.zext_or_trunc(e, pw)
+            self.it.pool().zext_or_trunc(e, pw)
         };
         let s = self
-            .pool
+            .it
+            .pool()
             .constant(pw, stride as u64 as u128 & crate::expr::mask(pw, !0));
-        self.pool.mul(e, s)
+        self.it.pool().mul(e, s)
     }
 
     /// `offset + n <= size`, the executor's in-bounds check of an `n`-byte access.
     fn sh_in_bounds(&mut self, off: ExprId, size: u64, n: u64) -> ExprId {
         if size < n {
-            return self.pool.false_expr();
+            return self.it.pool().false_expr();
         }
-        let w = self.pool.width(off);
-        let last = self.pool.constant(w, (size - n) as u128);
-        self.pool.ule(off, last)
+        let w = self.it.pool().width(off);
+        let last = self.it.pool().constant(w, (size - n) as u128);
+        self.it.pool().ule(off, last)
     }
 
     /// An `n`-byte access through `PS::Sym(o, off)`: the 32-bit offset, after the in-bounds
@@ -129,7 +131,7 @@ impl Wp<'_, '_, '_> {
         } else {
             self.sh_require(sh, inb);
         }
-        Some(self.pool.extract(off, 0, 32))
+        Some(self.it.pool().extract(off, 0, 32))
     }
 
     /// The last step of a leaf was an access through `PS::Sym(o, off)` that failed: it must
@@ -149,7 +151,7 @@ impl Wp<'_, '_, '_> {
             sh.objects.insert(o, size);
         }
         let inb = self.sh_in_bounds(off, size, n);
-        let out = self.pool.bool_not(inb);
+        let out = self.it.pool().bool_not(inb);
         self.sh_require(sh, out);
     }
 
@@ -160,8 +162,8 @@ impl Wp<'_, '_, '_> {
             .objects
             .get(&o)
             .copied()
-            .unwrap_or_else(|| self.st.mem.objs[o.idx as usize].size);
-        let a = self.cx.zero_array(&mut self.it.pool, size);
+            .unwrap_or_else(|| self.it.state().mem.objs[o.idx as usize].size);
+        let a = self.cx.zero_array(self.it.pool(), size);
         let u0 = sh.views.get(&o).copied().flatten();
         let mut u = u0;
         for k in 0..size {
@@ -169,9 +171,9 @@ impl Wp<'_, '_, '_> {
                 Self::sh_fail(sh, "symbolic offset into an object holding pointers");
                 return None;
             };
-            let ck = self.pool.constant(32, k as u128);
-            if u0.is_none() || self.pool.read(a, u0, ck) != cur {
-                u = Some(self.pool.write(u, ck, cur));
+            let ck = self.it.pool().constant(32, k as u128);
+            if u0.is_none() || self.it.pool().read(a, u0, ck) != cur {
+                u = Some(self.it.pool().write(u, ck, cur));
             }
         }
         sh.views.insert(o, u);
@@ -194,8 +196,8 @@ impl Wp<'_, '_, '_> {
         let Some((a, u)) = self.sh_view(sh, o) else {
             return SV::Opaque;
         };
-        let e = self.pool.read_bytes_le(a, u, off, n);
-        SV::Int(self.pool.zext_or_trunc(e, w))
+        let e = self.it.pool().read_bytes_le(a, u, off, n);
+        SV::Int(self.it.pool().zext_or_trunc(e, w))
     }
 
     /// A store of `v` (of `ty`) at the symbolic offset `off` (32 bits) of `o`: every byte of
@@ -221,23 +223,23 @@ impl Wp<'_, '_, '_> {
         let Some((a, mut u)) = self.sh_view(sh, o) else {
             return;
         };
-        let e = self.pool.zext_or_trunc(e, (n * 8) as u32);
+        let e = self.it.pool().zext_or_trunc(e, (n * 8) as u32);
         for j in 0..n {
-            let cj = self.pool.constant(32, j as u128);
-            let i = self.pool.add(cj, off);
-            let b = self.pool.extract(e, (j * 8) as u32, 8);
-            u = Some(self.pool.write(u, i, b));
+            let cj = self.it.pool().constant(32, j as u128);
+            let i = self.it.pool().add(cj, off);
+            let b = self.it.pool().extract(e, (j * 8) as u32, 8);
+            u = Some(self.it.pool().write(u, i, b));
         }
         let size = sh
             .objects
             .get(&o)
             .copied()
-            .unwrap_or_else(|| self.st.mem.objs[o.idx as usize].size);
+            .unwrap_or_else(|| self.it.state().mem.objs[o.idx as usize].size);
         let ps = self.p.ps as u64;
         Self::sh_clear_ptrs(sh, o, 0, size, ps);
         for k in 0..size {
-            let ck = self.pool.constant(32, k as u128);
-            let b = self.pool.read(a, u, ck);
+            let ck = self.it.pool().constant(32, k as u128);
+            let b = self.it.pool().read(a, u, ck);
             sh.mem.insert(o, k, Some(b));
         }
         sh.views.insert(o, u);
@@ -256,7 +258,11 @@ impl Wp<'_, '_, '_> {
         match (p, f) {
             (p, Some(&Fact::Ptr(v @ PinVal::Obj(o, k), size))) => {
                 self.sh_pin(sh, p, v);
-                Ok(Some((o, self.pool.constant(pw, k as u64 as u128), size)))
+                Ok(Some((
+                    o,
+                    self.it.pool().constant(pw, k as u64 as u128),
+                    size,
+                )))
             }
             (p, Some(&Fact::Ptr(v @ PinVal::Addr(0), _))) => {
                 self.sh_pin(sh, p, v);
@@ -273,7 +279,7 @@ impl Wp<'_, '_, '_> {
     /// their offsets compared (an ordering requires both within the object or one past it,
     /// where no address wraps); with the null pointer, (in)equality, the other pointer
     /// required within its object. Other forms (two objects' addresses, signed orderings)
-    /// compare the addresses, the objects' bases required (`wp_ptraddr.rs`). `None`: opaque.
+    /// compare the addresses, the objects' bases required (`ptraddr.rs`). `None`: opaque.
     pub(super) fn sh_sym_ptr_cmp(
         &mut self,
         sh: &mut Shadow,
@@ -288,8 +294,8 @@ impl Wp<'_, '_, '_> {
             if !sh.created.contains(&o) {
                 sh.objects.insert(o, size);
             }
-            let end = w.pool.constant(pw, size as u128);
-            let c = w.pool.ule(off, end);
+            let end = w.it.pool().constant(pw, size as u128);
+            let c = w.it.pool().ule(off, end);
             w.sh_require(sh, c);
         };
         let by_offsets = match (x, y) {
@@ -297,21 +303,21 @@ impl Wp<'_, '_, '_> {
                 // An address within an object is never null.
                 IntPred::Eq | IntPred::Ne => {
                     within(self, sh, p);
-                    Some(self.pool.bool_const(pred == IntPred::Ne))
+                    Some(self.it.pool().bool_const(pred == IntPred::Ne))
                 }
                 _ => None,
             },
             (Some(p), Some(q)) if p.0 == q.0 => match pred {
-                IntPred::Eq => Some(self.pool.eq(p.1, q.1)),
+                IntPred::Eq => Some(self.it.pool().eq(p.1, q.1)),
                 IntPred::Ne => {
-                    let e = self.pool.eq(p.1, q.1);
-                    Some(self.pool.bool_not(e))
+                    let e = self.it.pool().eq(p.1, q.1);
+                    Some(self.it.pool().bool_not(e))
                 }
                 IntPred::Ult | IntPred::Ule | IntPred::Ugt | IntPred::Uge => {
                     within(self, sh, p);
                     within(self, sh, q);
                     Some(crate::exec::sem::icmp(
-                        &mut crate::exec::sem::Exprs(&mut self.pool),
+                        &mut crate::exec::sem::Exprs(self.it.pool()),
                         pred,
                         pw,
                         p.1,
@@ -327,11 +333,11 @@ impl Wp<'_, '_, '_> {
         }
         let addr = |w: &mut Self, sh: &mut Shadow, side: Option<(ObjRef, ExprId, u64)>| match side {
             Some((o, off, _)) => w.sh_ptr_addr(sh, PS::Sym(o, off)),
-            None => Some(w.pool.constant(pw, 0)),
+            None => Some(w.it.pool().constant(pw, 0)),
         };
         let (ea, eb) = (addr(self, sh, x)?, addr(self, sh, y)?);
         Some(crate::exec::sem::icmp(
-            &mut crate::exec::sem::Exprs(&mut self.pool),
+            &mut crate::exec::sem::Exprs(self.it.pool()),
             pred,
             pw,
             ea,

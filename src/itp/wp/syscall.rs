@@ -1,24 +1,28 @@
-//! The weakest-precondition shadow of system calls (see `wp.rs`): those the C library's
+//! The weakest-precondition shadow of system calls (see `wp/mod.rs`): those the C library's
 //! output makes on the initial standard output and error, where a node can start or end
 //! inside `printf` (a fork on a printed value), so the call is not summarized whole
-//! (`wp_output.rs`).
+//! (`output.rs`).
 //!
 //! A state is pruned only when its descriptors are the initial ones and no failure can be
-//! injected (`itp.rs`, `Posix::is_initial`), and no system call the shadow models changes
+//! injected (`observer`, `Worker::env_unchanged`), and no system call the shadow models changes
 //! them. Then, on descriptor 1 or 2:
 //! - `write(fd, buf, n)` returns n;
 //! - `ioctl(fd, request, arg)` returns `-ENOTTY` whatever the request and writes nothing
 //!   (no descriptor is a terminal, `posix.rs`): the recorded result;
 //! - `writev(fd, iov, cnt)` returns the sum of the lengths, reading the entries' bytes
 //!   (which are only printed): the entries are required to point where they pointed and to
-//!   have the lengths they had (the recorder's `Fact`s after the arguments, `itp.rs`
+//!   have the lengths they had (the recorder's `Fact`s after the arguments, `observer/record.rs`
 //!   `iov_facts`), so the same bytes exist to be read; the recorded result.
 //!
 //! Any other system call, descriptor, or an argument not expressible: not modelled.
 
-use super::itp::{Fact, MAX_IOV};
-use super::wp::*;
-use super::*;
+use super::pass::Wp;
+use super::shadow::*;
+use crate::exec::machine::syscall_name;
+use crate::exec::memory::ObjRef;
+use crate::exec::value::Value;
+use crate::expr::ExprId;
+use crate::itp::trace::{Fact, MAX_IOV};
 use crate::itp::PinVal;
 
 impl Wp<'_, '_, '_> {
@@ -36,7 +40,7 @@ impl Wp<'_, '_, '_> {
             Some(Fact::Val(v)) => conc(v),
             _ => None,
         };
-        let name = rec(0).and_then(|nr| super::syscall_names::name(self.p.x86_64, nr as i64));
+        let name = rec(0).and_then(|nr| syscall_name(self.p.x86_64, nr as i64));
         let std_fd = matches!(rec(1), Some(1 | 2));
         match name {
             Some("write") => {
@@ -44,7 +48,7 @@ impl Wp<'_, '_, '_> {
                 let v = argv.get(3).copied().unwrap_or(SV::Opaque);
                 let w = self.sh_width(inst_ret(inst));
                 let v = match (v, w) {
-                    (SV::Int(e), Some(w)) => SV::Int(self.pool.zext_or_trunc(e, w)),
+                    (SV::Int(e), Some(w)) => SV::Int(self.it.pool().zext_or_trunc(e, w)),
                     _ => SV::Opaque,
                 };
                 Self::sh_set(sh, base, dst, v);
@@ -71,11 +75,11 @@ impl Wp<'_, '_, '_> {
                 };
                 let v = match (facts.get(2), p) {
                     (Some(Fact::Val(Value::Ptr { obj, addr })), _) => {
-                        let ob = &self.st.mem.objs[obj.idx as usize];
+                        let ob = &self.it.state().mem.objs[obj.idx as usize];
                         Some(PinVal::Obj(*obj, addr.wrapping_sub(ob.base) as i64))
                     }
                     (Some(Fact::Val(Value::Int(a))), PS::Known(PinVal::Obj(o, k))) => {
-                        let ob = &self.st.mem.objs[o.idx as usize];
+                        let ob = &self.it.state().mem.objs[o.idx as usize];
                         (ob.gen == o.gen && ob.base.wrapping_add(k as u64) as u128 == *a)
                             .then_some(PinVal::Obj(o, k))
                     }
@@ -84,7 +88,7 @@ impl Wp<'_, '_, '_> {
                 let Some(v @ PinVal::Obj(obj, _)) = v else {
                     return Self::sh_fail(sh, "writev of a vector not in an object");
                 };
-                let size = self.st.mem.objs[obj.idx as usize].size;
+                let size = self.it.state().mem.objs[obj.idx as usize].size;
                 let Some((o, off)) = self.sh_access(sh, SV::Ptr(p), Some(&Fact::Ptr(v, size)))
                 else {
                     return;
@@ -127,7 +131,7 @@ impl Wp<'_, '_, '_> {
         });
         match (r, self.sh_width(inst_ret(inst))) {
             (Some(r), Some(w)) => {
-                let c = self.pool.constant(w, r & crate::expr::mask(w, !0));
+                let c = self.it.pool().constant(w, r & crate::expr::mask(w, !0));
                 Self::sh_set(sh, base, inst.dst, SV::Int(c));
             }
             _ => Self::sh_set(sh, base, inst.dst, SV::Opaque),
@@ -138,7 +142,7 @@ impl Wp<'_, '_, '_> {
     fn sh_load_word(&mut self, sh: &mut Shadow, o: ObjRef, off: u64) -> Option<ExprId> {
         let n = self.p.ps as u64;
         if let Some(&(wn, e)) = sh.words.get(o, off) {
-            if wn == n && self.pool.width(e) == n as u32 * 8 {
+            if wn == n && self.it.pool().width(e) == n as u32 * 8 {
                 return Some(e);
             }
         }
@@ -147,7 +151,7 @@ impl Wp<'_, '_, '_> {
             let b = self.sh_byte(sh, o, off + k)?;
             acc = Some(match acc {
                 None => b,
-                Some(lo) => self.pool.concat(b, lo),
+                Some(lo) => self.it.pool().concat(b, lo),
             });
         }
         acc

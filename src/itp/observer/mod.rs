@@ -1,0 +1,334 @@
+//! The executor's side of interpolation (see `crate::itp`), an observer of the run
+//! (`exec::machine::Observer`, made by `crate::extensions`; it sees the worker through
+//! `exec::machine` only): the tree of nodes (`nodes.rs`; the running path's is
+//! `PathState::node`), the trace each running node records (`record.rs`: every instruction,
+//! and the facts the executor adds), finishing nodes (here: interpolants via `wp`, table
+//! entries), and the subsumption check where a path resumes or a fork's continuation starts
+//! (`check.rs`).
+
+use std::sync::Arc;
+use std::time::Instant;
+
+mod check;
+mod nodes;
+mod record;
+
+pub(crate) use nodes::Interpolation;
+
+use super::trace::Fact;
+use super::wp::Wp;
+use crate::exec::machine::{Fork, Observer, PathFact, Stop, Wants, Worker, NO_NODE, R};
+use crate::exec::value::Value;
+use crate::exec::{ErrorKind, Outcome, Prune};
+use crate::ir::{FuncId, Inst, Module};
+use crate::itp::Itp;
+
+impl Observer for Interpolation {
+    fn wants(&self) -> Wants {
+        Wants {
+            steps: self.tracing,
+            blocks: self.forked_here,
+            returns: false,
+        }
+    }
+
+    fn on_instruction(&mut self, it: &mut Worker<'_, '_>, inst: &Inst) {
+        self.record(it, inst);
+    }
+
+    fn on_instruction_done(&mut self, it: &mut Worker<'_, '_>, inst: &Inst) {
+        self.post(it, inst);
+    }
+
+    fn on_fact(&mut self, it: &mut Worker<'_, '_>, fact: PathFact) {
+        self.fact(
+            it.state().path.node,
+            match fact {
+                PathFact::Constraint(c) => Fact::Constraint(c),
+                PathFact::Array(a) => Fact::Array(a),
+                PathFact::ErrorForked => Fact::ErrFork,
+            },
+        );
+    }
+
+    fn on_fork(&mut self, it: &mut Worker<'_, '_>, fork: Fork<'_>) {
+        match fork {
+            Fork::Branch { pending, cont } => self.fork(it, pending, cont),
+            Fork::Other(why) => self.block(it.state().path.node, why),
+            Fork::Refused => self.block(
+                it.state().path.node,
+                "fork refused (--max-forks, --max-depth)",
+            ),
+        }
+    }
+
+    fn on_state_abstracted(&mut self, it: &mut Worker<'_, '_>) {
+        self.block(it.state().path.node, "loop abstracted");
+    }
+
+    /// The continuation of a fork, or a path resuming after one, starts a new node: try the
+    /// table on it.
+    fn on_block(&mut self, it: &mut Worker<'_, '_>, _f: FuncId, _pc: u32, resumed: bool) -> R<()> {
+        if !resumed && !self.forked_here {
+            return Ok(());
+        }
+        self.forked_here = false;
+        // Interpolants model `write` on standard output and error as returning its length
+        // (`wp/calls.rs`): a state whose descriptors are not the initial ones is never pruned.
+        if it.env_unchanged() && self.check(it) {
+            return Err(Box::new(Stop::Pruned(Prune::Subsumed)));
+        }
+        Ok(())
+    }
+
+    fn on_entry_returned(&mut self, _it: &mut Worker<'_, '_>) {
+        self.closed = true;
+    }
+
+    /// A dequeued path starts running its node.
+    fn on_install(&mut self, it: &mut Worker<'_, '_>) {
+        let node = it.state().path.node;
+        self.forked_here = false;
+        self.closed = false;
+        self.tracing = node != NO_NODE && node != 0;
+    }
+
+    /// A leaf: its interpolant (a path ended early or by an internal error gets none).
+    fn on_path_end(&mut self, it: &mut Worker<'_, '_>, r: &R<Value>) {
+        let complete = match r {
+            Ok(_) => true,
+            Err(e) => match &**e {
+                // Its node was finished by the subsumption check.
+                Stop::Pruned(Prune::Subsumed) => return,
+                Stop::Exit(_) | Stop::Silent => true,
+                Stop::Halt(_) | Stop::Pruned(_) | Stop::Preempt => false,
+                Stop::Error { kind, .. } => *kind != ErrorKind::Exec,
+            },
+        };
+        self.leaf(it, if complete { Some(r) } else { None });
+    }
+
+    /// Greedy confirmation (paper 000, for non-DFS searches): the pending state whose node is
+    /// the last unfinished child of its parent, newest first, so that half-done nodes become
+    /// full ones (table entries) before the searcher wanders off.
+    fn run_first(&mut self) -> Option<u32> {
+        self.ready.pop()
+    }
+
+    fn finish(&mut self, it: &Worker<'_, '_>, out: &mut Outcome) {
+        let mut s = self.stats.clone();
+        s.entries = self.table.len;
+        out.interpolation = Some(s);
+        if self.keep_tree {
+            out.tree_dot = Some(self.tree_dot(it.module()));
+        }
+    }
+}
+
+impl Interpolation {
+    /// Adds a fact to the current step of `node` (the running one).
+    fn fact(&mut self, node: u32, f: Fact) {
+        if !self.tracing {
+            return;
+        }
+        self.nodes[node as usize].facts.push(f);
+    }
+
+    /// The running path (at `node`) lost paths or forked in a way not modelled: its node and
+    /// all ancestors get no entry (`why`: for `trex::itp` debug events).
+    fn block(&mut self, node: u32, why: &'static str) {
+        // A path without a node (after a fork not modelled) has nothing to block.
+        if node != NO_NODE {
+            if self.wp.debug && !self.nodes[node as usize].blocked {
+                tracing::debug!(target: "trex::itp", "node {node} blocked: {why}");
+            }
+            self.nodes[node as usize].blocked = true;
+        }
+    }
+
+    /// The running path forked at the current step: the pending paths pushed last
+    /// (`snap_outcomes.len()` of them, in push order) and the continuation (`cont`) each
+    /// start a child node.
+    fn fork(&mut self, it: &mut Worker<'_, '_>, snap_outcomes: &[u32], cont: u32) {
+        let parent = it.state().path.node;
+        if parent == NO_NODE {
+            // Below a fork not modelled: the pending paths have no node either.
+            return;
+        }
+        let first_array = it.pool_ref().arrays().len() as u32;
+        let forked = it.forked_states(snap_outcomes.len());
+        for (st, &o) in forked.zip(snap_outcomes) {
+            let id = self.new_node(parent, o, first_array);
+            st.path.node = id;
+            self.nodes[parent as usize].kids.push(id);
+        }
+        let c = self.new_node(parent, cont, first_array);
+        self.nodes[parent as usize].kids.push(c);
+        self.nodes[parent as usize].pending = snap_outcomes.len() as u32 + 1;
+        it.state_mut().path.node = c;
+        self.tracing = true;
+        self.forked_here = true;
+    }
+
+    /// The running path ended (`end`: how; `None`: early, the node is blocked).
+    fn leaf(&mut self, it: &mut Worker<'_, '_>, end: Option<&R<Value>>) {
+        let cur = it.state().path.node;
+        if cur == NO_NODE {
+            return;
+        }
+        self.tracing = false;
+        let t0 = Instant::now();
+        let node = &mut self.nodes[cur as usize];
+        let itp = if node.blocked || node.no_wp {
+            None
+        } else {
+            match end {
+                Some(r) => {
+                    let steps = std::mem::take(&mut node.steps);
+                    let facts = std::mem::take(&mut node.facts);
+                    self.wp.fresh_from = node.first_array;
+                    let mut wp = Wp::new(&mut *it, &mut self.wp);
+                    wp.leaf_itp(&steps, &facts, r).map(Arc::new)
+                }
+                None => {
+                    if self.wp.debug {
+                        tracing::debug!(target: "trex::itp", "node {cur} blocked: path ended early");
+                    }
+                    None
+                }
+            }
+        };
+        self.stats.itp_time += t0.elapsed();
+        self.finish_node(it, cur, itp);
+    }
+
+    /// A node is finished with interpolant `itp` (`None`: blocked): store it, tell the parent.
+    fn finish_node(&mut self, it: &mut Worker<'_, '_>, node: u32, itp: Option<Arc<Itp>>) {
+        let mut node = node;
+        let mut itp = itp;
+        loop {
+            let nd = &mut self.nodes[node as usize];
+            if nd.finished {
+                // (Never expected: a node ends once. Ignoring a second end keeps the
+                // parent's count of pending children right.)
+                debug_assert!(false, "node {node} finished twice");
+                return;
+            }
+            nd.finished = true;
+            nd.steps = Vec::new();
+            nd.facts = Vec::new();
+            nd.children = Vec::new();
+            match (&itp, nd.no_wp) {
+                (Some(i), false) => {
+                    if self.wp.debug {
+                        tracing::debug!(
+                            target: "trex::itp",
+                            "entry at {:?}: {} pins {:?} {:?}",
+                            nd.key,
+                            i.formula
+                                .map(|f| it.pool_ref().display(f).to_string())
+                                .unwrap_or_default(),
+                            i.reg_pins,
+                            i.mem_pins
+                        );
+                    }
+                    // A subsumed node's interpolant is already in the table.
+                    if let (Some(k), None) = (nd.key.clone(), nd.subsumed_by) {
+                        let e = Self::with_named(it, &self.wp.locs, i);
+                        self.table.insert(k, e, node);
+                        self.stats.entries += 1;
+                    }
+                }
+                (None, false) => self.stats.blocked += 1,
+                _ => {}
+            }
+            let (parent, outcome) = (nd.parent, nd.outcome);
+            if self.keep_tree {
+                self.nodes[node as usize].label = Some(match &itp {
+                    Some(i) => i
+                        .conjuncts
+                        .iter()
+                        .map(|&c| it.pool_ref().display(c).to_string())
+                        .collect::<Vec<_>>()
+                        .join("\\n"),
+                    None => "(no interpolant)".to_string(),
+                });
+            }
+            if parent == NO_NODE {
+                return;
+            }
+            let p = &mut self.nodes[parent as usize];
+            p.children.push((outcome, itp.clone()));
+            if itp.is_none() {
+                p.blocked = true;
+            }
+            p.pending -= 1;
+            if p.pending == 1 && !p.blocked {
+                // One child left: running it next completes the parent (an entry).
+                let kids = std::mem::take(&mut p.kids);
+                let last = kids
+                    .iter()
+                    .copied()
+                    .find(|&k| !self.nodes[k as usize].finished);
+                self.nodes[parent as usize].kids = kids;
+                self.ready.extend(last);
+                return;
+            }
+            if p.pending > 0 {
+                return;
+            }
+            // All children finished: the parent's interpolant.
+            let t0 = Instant::now();
+            let r = if p.blocked || p.no_wp {
+                None
+            } else {
+                let steps = std::mem::take(&mut p.steps);
+                let facts = std::mem::take(&mut p.facts);
+                let children = std::mem::take(&mut p.children);
+                self.wp.fresh_from = p.first_array;
+                let mut wp = Wp::new(&mut *it, &mut self.wp);
+                wp.fork_itp(&steps, &facts, &children).map(Arc::new)
+            };
+            self.stats.itp_time += t0.elapsed();
+            node = parent;
+            itp = r;
+        }
+    }
+
+    /// The explored tree in Graphviz form (`--output-tree`): a node per path segment with its
+    /// start (function, source line) and its interpolant's conjuncts; solid edges to children,
+    /// dashed edges from a subsumed node to the node whose interpolant pruned it.
+    fn tree_dot(&self, m: &Module) -> String {
+        let mut out = String::from("digraph tree {\n  node [shape=box, fontsize=10];\n");
+        for (i, nd) in self.nodes.iter().enumerate() {
+            let at = match nd.key.as_ref().and_then(|k| k.last()) {
+                Some(&(f, pc)) => {
+                    let func = m.func(f);
+                    let loc = func
+                        .code
+                        .get(pc as usize)
+                        .map(|x| x.loc)
+                        .unwrap_or_default();
+                    let line = m.locs.get(loc.0 as usize).map_or(0, |l| l.line);
+                    format!("{}:{}", func.name, line)
+                }
+                None => "start".to_string(),
+            };
+            let label = nd.label.clone().unwrap_or_default().replace('"', "'");
+            let sub = if nd.subsumed_by.is_some() {
+                " (subsumed)"
+            } else {
+                ""
+            };
+            out.push_str(&format!("  n{i} [label=\"{i}: {at}{sub}\\n{label}\"];\n"));
+            if nd.parent != NO_NODE {
+                out.push_str(&format!("  n{} -> n{i};\n", nd.parent));
+            }
+            if let Some(o) = nd.subsumed_by {
+                out.push_str(&format!("  n{i} -> n{o} [style=dashed];\n"));
+            }
+        }
+        out.push_str("}\n");
+        out
+    }
+}

@@ -1,0 +1,115 @@
+//! The tree of nodes (path segments) and what the observer keeps of it.
+
+use std::sync::Arc;
+
+use crate::exec::machine::NO_NODE;
+use crate::itp::trace::{Fact, Step};
+use crate::itp::wp::WpCtx;
+use crate::itp::{Itp, Key, Stats, Table};
+
+/// A segment longer than this is not recorded (its node is blocked).
+pub(super) const MAX_STEPS: usize = 4_000_000;
+/// Entries tried per dequeued state (newest first).
+pub(super) const MAX_CHECKS: usize = 64;
+
+pub(super) struct Node {
+    pub(super) parent: u32,
+    pub(super) key: Option<Key>,
+    /// Which outcome of the parent's fork this node follows.
+    pub(super) outcome: u32,
+    pub(super) steps: Vec<Step>,
+    pub(super) facts: Vec<Fact>,
+    pub(super) pending: u32,
+    /// Something below ended early or could not be expressed: no entry here nor above.
+    pub(super) blocked: bool,
+    /// The root: its interpolant is useless (no other state starts there).
+    pub(super) no_wp: bool,
+    pub(super) children: Vec<(u32, Option<Arc<Itp>>)>,
+    /// The node whose entry subsumed this one.
+    pub(super) subsumed_by: Option<u32>,
+    /// Finished (its parent heard of it).
+    pub(super) finished: bool,
+    /// Its children (node ids, in creation order).
+    pub(super) kids: Vec<u32>,
+    /// How it ended, for `--output-tree`: its interpolant's conjuncts, or why none.
+    pub(super) label: Option<String>,
+    /// The pool's number of arrays when it started: arrays numbered from here on were
+    /// created inside its subtree.
+    pub(super) first_array: u32,
+}
+
+/// Interpolation (`Config::interpolation`): the tree, the table, the running node's state.
+pub(crate) struct Interpolation {
+    pub(super) nodes: Vec<Node>,
+    pub(super) table: Table,
+    pub(super) stats: Stats,
+    /// The entry function returned (destructors may still run): steps now are not modelled.
+    pub(super) closed: bool,
+    /// The running node records its steps (`Wants::steps`).
+    pub(super) tracing: bool,
+    /// The running path just forked: the continuation's first block is checked against the
+    /// table (`Wants::blocks`).
+    pub(super) forked_here: bool,
+    /// `--output-tree`: keep a label per node.
+    pub(super) keep_tree: bool,
+    /// Nodes whose parent waits for them alone (greedy confirmation runs them first).
+    pub(super) ready: Vec<u32>,
+    /// What the weakest-precondition pass keeps (location variables, solver, debug flag).
+    pub(super) wp: WpCtx,
+}
+
+impl Interpolation {
+    pub(crate) fn new(keep_tree: bool) -> Interpolation {
+        let root = Node {
+            parent: NO_NODE,
+            key: None,
+            outcome: 0,
+            steps: Vec::new(),
+            facts: Vec::new(),
+            pending: 0,
+            blocked: false,
+            no_wp: true,
+            children: Vec::new(),
+            subsumed_by: None,
+            finished: false,
+            kids: Vec::new(),
+            label: None,
+            first_array: 0,
+        };
+        Interpolation {
+            nodes: vec![root],
+            table: Table::default(),
+            stats: Stats {
+                nodes: 1,
+                ..Stats::default()
+            },
+            closed: false,
+            tracing: false,
+            forked_here: false,
+            keep_tree,
+            ready: Vec::new(),
+            wp: WpCtx::new(),
+        }
+    }
+
+    pub(super) fn new_node(&mut self, parent: u32, outcome: u32, first_array: u32) -> u32 {
+        self.nodes.push(Node {
+            parent,
+            key: None,
+            outcome,
+            steps: Vec::new(),
+            facts: Vec::new(),
+            pending: 0,
+            blocked: false,
+            no_wp: false,
+            children: Vec::new(),
+            subsumed_by: None,
+            finished: false,
+            kids: Vec::new(),
+            label: None,
+            first_array,
+        });
+        self.stats.nodes += 1;
+        self.nodes.len() as u32 - 1
+    }
+}
