@@ -82,6 +82,6 @@ pub(crate) fn observers(m: &Module, cfg: &Config) -> Vec<Box<dyn Observer>> {
 
 /// The process environment of a run: the POSIX model, with KLEE's POSIX runtime's symbolic
 /// environment when `posix` is given (`--posix-runtime`).
-pub(crate) fn environment(posix: Option<PosixEnv>) -> Arc<dyn exec::env::Environment> {
+pub(crate) fn environment(posix: Option<PosixEnv>) -> Arc<dyn exec::machine::Environment> {
     Arc::new(PosixHook { runtime: posix })
 }

@@ -55,6 +55,8 @@ pub(crate) enum Stop {
 
 pub(crate) type R<T> = Result<T, Box<Stop>>;
 
+/// The process environment's hook (`Environment`) and a path's part of it (`EnvState`).
+pub(crate) mod env;
 mod layout;
 pub(crate) mod observe;
 mod seeding;
@@ -86,6 +88,11 @@ mod word_scan;
 use builtins::builtin_of;
 pub(super) use builtins::Builtin;
 pub(crate) use calls::BuiltinCall;
+pub(crate) use env::{EntryArgs, EnvState, Environment};
+
+/// KLEE's and SV-COMP's API: the handler of every builtin `Builtin::is_symbolic_api` marks
+/// (`crate::klee_api::call`, `Config::api`).
+pub(crate) type ApiTable = fn(&mut Worker<'_, '_>, BuiltinCall<'_>) -> R<Value>;
 pub(super) use driver::run;
 use layout::Layout;
 pub(crate) use state::ExecutionState;
@@ -261,6 +268,10 @@ impl StateInfo for Slab<'_> {
 pub(crate) struct Worker<'m, 'io> {
     /// The program (shared by every worker of the run).
     pub(super) p: &'m Program<'m>,
+    /// The hooks to the process environment and to KLEE's API (`Config::environment`,
+    /// `Config::api`).
+    pub(super) env: &'m dyn Environment,
+    pub(super) api: ApiTable,
     pub(super) m: &'m Module,
     pub(super) pool: ExprPool,
     pub(super) solver: Option<Box<dyn Solver + Send>>,
@@ -334,7 +345,7 @@ enum Flow {
 }
 
 impl<'m, 'io> Worker<'m, 'io> {
-    pub(super) fn new(p: &'m Program<'m>, io: &'io mut dyn Io, cfg: &Config) -> Self {
+    pub(super) fn new(p: &'m Program<'m>, io: &'io mut dyn Io, cfg: &'m Config) -> Self {
         let m = p.m;
         let mut mem = Memory::new(p.ps);
         mem.kdalloc = p.kdalloc;
@@ -342,7 +353,7 @@ impl<'m, 'io> Worker<'m, 'io> {
         let step_sites = Self::step_sites(&observers);
         let obs_wants = Self::each_wants(&observers);
         let wants = observe::Wants::all(&obs_wants);
-        let mut st = ExecutionState::new(mem, p.env.initial());
+        let mut st = ExecutionState::new(mem, cfg.environment.initial());
         // (Kept only when asked for: recording costs a test per branch otherwise.)
         if cfg.path_files.branches {
             st.path.branches = Some(Default::default());
@@ -352,6 +363,8 @@ impl<'m, 'io> Worker<'m, 'io> {
         }
         Worker {
             p,
+            env: &*cfg.environment,
+            api: cfg.api,
             m,
             pool: ExprPool::new(),
             solver: None,

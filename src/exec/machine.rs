@@ -53,10 +53,6 @@ use crate::expr::{ExprId, ExprPool};
 use crate::ir::Module;
 use crate::solver::{Query, SolverError};
 
-/// KLEE's and SV-COMP's API: the handler of every builtin `Builtin::is_symbolic_api` marks
-/// (`crate::klee_api::call`).
-pub(crate) type ApiTable = fn(&mut Worker<'_, '_>, BuiltinCall<'_>) -> R<crate::exec::value::Value>;
-
 /// Makes the observers of a worker from the run's configuration, in hook order.
 pub(crate) type ObserverSet = fn(&Module, &Config) -> Vec<Box<dyn Observer>>;
 
@@ -126,8 +122,8 @@ impl<'m> Worker<'m, '_> {
 
 // ---- used by the POSIX environment
 
-pub(crate) use super::env::{EntryArgs, EnvState, Environment};
 pub(crate) use super::interp::syscall_names::name as syscall_name;
+pub(crate) use super::interp::{ApiTable, EntryArgs, EnvState, Environment};
 pub(crate) use super::replay::value_le;
 
 impl<'m> Worker<'m, '_> {

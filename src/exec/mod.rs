@@ -118,7 +118,6 @@
 
 pub mod control;
 mod end;
-pub(crate) mod env;
 pub mod float;
 pub(crate) mod interp;
 pub mod invariant;
@@ -196,12 +195,12 @@ pub struct Config {
     /// State matching at the loop headers of the analysed functions (`trex verify`): a path
     /// entering a header in a concrete state already seen there ends (`Prune::StateSeen`).
     pub state_matching: Option<std::sync::Arc<crate::ir::liveness::Liveness>>,
-    /// Loop abstraction (`trex verify`'s first phase, `exec/interp/loop_abs.rs`): paths enter
+    /// Loop abstraction (`trex verify`'s first phase, `verify::loops`): paths enter
     /// the abstractable loops in a havocked state and end when they come back
     /// (`Prune::LoopCovered`); an over-approximation, for proofs only.
     pub loop_abstraction: Option<std::sync::Arc<crate::ir::loop_mod::LoopMods>>,
     /// With `loop_abstraction`: invariant candidates to assume at the headers (checked), and
-    /// whether to learn new ones from target hits (`exec/interp/loop_inv.rs`).
+    /// whether to learn new ones from target hits (`verify::loops::invariants`).
     pub loop_invariants: Option<std::sync::Arc<invariant::LoopInvariants>>,
     /// Compute each path's inputs when it ends (`PathEnd::objects`, a solver call per path);
     /// `trex verify` only needs those of target hits.
@@ -230,7 +229,7 @@ pub struct Config {
     /// `--posix-runtime` it makes the program's arguments as KLEE's POSIX runtime reads them
     /// (`argv[0]` stays `argv[0]`; `argv` is then unused past it). The default is
     /// `crate::extensions::environment(None)`.
-    pub(crate) environment: std::sync::Arc<dyn env::Environment>,
+    pub(crate) environment: std::sync::Arc<dyn machine::Environment>,
     /// KLEE's `--kdalloc` (default on): dangling heap pointers are `use after free` / `double
     /// free` errors (`memory::Memory::kdalloc`).
     pub kdalloc: bool,

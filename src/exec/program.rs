@@ -68,11 +68,7 @@ pub struct Program<'m> {
     pub(crate) replay_path: Option<Arc<[bool]>>,
     pub(crate) silent_klee_assume: bool,
     pub(crate) subsumed_test: bool,
-    /// KLEE's API (`Config::api`).
-    pub(crate) api: super::machine::ApiTable,
     image: OnceLock<Image>,
-    /// The process environment behind the system calls (`Config::environment`).
-    pub(in crate::exec) env: Arc<dyn super::env::Environment>,
 }
 
 // Workers on other threads share one program.
@@ -129,9 +125,7 @@ impl<'m> Program<'m> {
             replay_path: cfg.replay_path.clone(),
             silent_klee_assume: cfg.silent_klee_assume,
             subsumed_test: cfg.subsumed_test,
-            api: cfg.api,
             image: OnceLock::new(),
-            env: cfg.environment.clone(),
         }
     }
 

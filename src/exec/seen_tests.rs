@@ -1,4 +1,4 @@
-//! State matching at loop headers (`interp/seen.rs`): loops with a nondeterministic exit end
+//! State matching at loop headers (`verify::seen`): loops with a nondeterministic exit end
 //! when their live state repeats, and a target is still reached whenever some iteration can
 //! reach it (a live difference, an escaped local, a symbolic value that changes).
 

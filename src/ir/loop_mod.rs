@@ -1,4 +1,4 @@
-//! What a loop may modify, for loop abstraction (`trex verify`, `exec/interp/loop_abs.rs`).
+//! What a loop may modify, for loop abstraction (`trex verify`, `verify::loops`).
 //!
 //! A loop is a header (target of a back edge, as `ir::liveness` finds them) and its body, the
 //! blocks that reach a latch without passing the header (the natural loop). A path that leaves
@@ -283,7 +283,7 @@ fn back_edges(succs: &[Vec<usize>]) -> Vec<Vec<usize>> {
 
 /// The loop's body: `h` and the blocks reaching one of its latches without passing `h` (the
 /// natural loop). A path stays in it from one visit of `h` to the next along the loop; a path
-/// that leaves it loses its mark (`exec/interp/loop_abs.rs`), so the body need not hold every
+/// that leaves it loses its mark (`verify::loops`), so the body need not hold every
 /// block between two visits (an outer loop's).
 fn loop_body(preds: &[Vec<usize>], h: usize, latches: &[usize]) -> Vec<bool> {
     let mut body = vec![false; preds.len()];

@@ -11,14 +11,11 @@
 //! its own from the start: the running path takes the smallest counts, a pending path each
 //! other combination (the same paths, one per count). Replay takes the counts from the test.
 
-use super::sym_fs::{SymFile, SymFs};
+use super::sym_fs::{SymFile, SymFs, STAT_SIZE, ST_INO, ST_MODE};
 use super::*;
 use crate::exec::machine::value_le;
 
-/// Offsets in x86-64's `struct stat64` (KLEE's `stat64`; musl's `kstat` has the same layout).
-pub(super) const STAT_SIZE: u64 = 144;
-pub(super) const ST_INO: u64 = 8;
-pub(super) const ST_MODE: u64 = 24;
+/// More offsets in x86-64's `struct stat64` (`sym_fs.rs` has the first ones).
 const ST_SIZE: u64 = 48;
 const ST_BLKSIZE: u64 = 56;
 const ST_BLOCKS: u64 = 64;

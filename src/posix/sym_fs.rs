@@ -22,8 +22,12 @@
 
 use std::path::Path;
 
-use super::sym_env::{STAT_SIZE, ST_INO, ST_MODE};
 use super::*;
+
+/// Offsets in x86-64's `struct stat64` (KLEE's `stat64`; musl's `kstat` has the same layout).
+pub(super) const STAT_SIZE: u64 = 144;
+pub(super) const ST_INO: u64 = 8;
+pub(super) const ST_MODE: u64 = 24;
 
 /// The symbolic files of a path.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

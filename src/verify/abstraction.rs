@@ -1,8 +1,8 @@
-//! The runs with loops abstracted (`exec/interp/loop_abs.rs`): proofs only. A target no
+//! The runs with loops abstracted (`verify::loops`): proofs only. A target no
 //! abstract path reaches, in a run without a gap, is UNREACHABLE; hits prove nothing (the
 //! abstraction over-approximates). With interpolation, a run whose hits went through a
 //! havocked loop is followed by one assuming the loop invariant candidates learnt from them
-//! (`exec/interp/loop_inv.rs`, Houdini-style): a candidate that fails its checks is dropped
+//! (`verify::loops::invariants`, Houdini-style): a candidate that fails its checks is dropped
 //! and the run repeated without it.
 
 use anyhow::Result;
@@ -12,7 +12,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::results::{RunSummary, TargetVerdict};
-use super::strategy::{Ctx, Discard};
+use super::runs::{Ctx, Discard};
 use super::{Gaps, Verdict};
 use crate::exec;
 use crate::exec::invariant::{Candidate, LoopInvariants};

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::results::{RunSummary, TargetVerdict};
-use super::strategy::{Ctx, Discard, Watcher};
+use super::runs::{Ctx, Discard, Watcher};
 use super::{witness, Gaps, Verdict};
 use crate::exec::target::Targets;
 use crate::exec::{self, control};

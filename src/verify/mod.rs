@@ -16,6 +16,8 @@ pub mod gaps;
 /// Loop abstraction and its invariants (an observer of the exact interpreter).
 pub(crate) mod loops;
 pub mod results;
+/// What the runs of one `verify` share (options, context).
+pub mod runs;
 /// State matching at loop points (an observer).
 pub(crate) mod seen;
 pub mod strategy;
@@ -29,7 +31,8 @@ mod strategy_tests;
 
 pub use gaps::Gaps;
 pub use results::{RunSummary, TargetVerdict, Verification};
-pub use strategy::{own_functions, verify, Options, Watcher};
+pub use runs::{Options, Watcher};
+pub use strategy::{own_functions, verify};
 pub use targets::{collect, Selection, Target};
 
 /// The verdict of one target.

@@ -74,7 +74,7 @@ struct State {
     allocas: Vec<ObjRef>,
     varargs: Vec<Option<ObjRef>>,
     flags: (usize, bool),
-    /// Loops entered abstracted (`loop_abs.rs`): the future depends on them.
+    /// Loops entered abstracted (`verify::loops`): the future depends on them.
     loop_marks: Vec<(u32, FuncId, u32)>,
 }
 

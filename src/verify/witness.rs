@@ -5,7 +5,7 @@ use anyhow::{bail, Context, Result};
 use std::sync::Arc;
 
 use super::results::TargetVerdict;
-use super::strategy::{Ctx, Discard};
+use super::runs::{Ctx, Discard};
 use super::{Target, Verdict};
 use crate::exec::target::{TargetHit, Targets};
 use crate::exec::{self, control};

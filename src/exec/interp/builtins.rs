@@ -175,7 +175,8 @@ impl<'m, 'io> Worker<'m, 'io> {
                 for (i, x) in a.iter_mut().enumerate() {
                     *x = sext(self.arg(args, i).bits(), argw(self, i)) as i64;
                 }
-                let r = self.p.env.syscall(self, &a, args)?;
+                let env = self.env;
+                let r = env.syscall(self, &a, args)?;
                 self.ret_int(ret, r as i128)
             }
             Builtin::RunDtors => {

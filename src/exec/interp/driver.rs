@@ -184,7 +184,7 @@ impl<'m> Worker<'m, '_> {
         if matches!(&r, Err(e) if matches!(**e, Stop::Preempt)) {
             let st = std::mem::replace(
                 &mut self.st,
-                ExecutionState::new(Memory::new(self.p.ps), self.p.env.initial()),
+                ExecutionState::new(Memory::new(self.p.ps), self.env.initial()),
             );
             return Some(Snap {
                 st,

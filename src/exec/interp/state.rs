@@ -83,14 +83,14 @@ pub(crate) struct ExecutionState {
     pub(crate) covered_new_at: u64,
     /// Its process environment (file descriptors, files, ...), behind the system calls:
     /// the run's `Environment`'s (`exec/env.rs`), opaque here.
-    pub(crate) env: Box<dyn crate::exec::env::EnvState>,
+    pub(crate) env: Box<dyn EnvState>,
     /// `klee_set_forking(0)`: symbolic branches follow one feasible side (KLEE's
     /// `forkDisabled`; inherited by the paths it forks).
     pub(crate) fork_disabled: bool,
 }
 
 impl ExecutionState {
-    pub(crate) fn new(mem: Memory, env: Box<dyn crate::exec::env::EnvState>) -> ExecutionState {
+    pub(crate) fn new(mem: Memory, env: Box<dyn EnvState>) -> ExecutionState {
         ExecutionState {
             mem,
             regs: Vec::with_capacity(1024),

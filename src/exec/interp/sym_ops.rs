@@ -199,7 +199,7 @@ impl<'m, 'io> Worker<'m, 'io> {
                 return r;
             }
         }
-        (self.p.api)(self, call)
+        (self.api)(self, call)
     }
 }
 

@@ -7,10 +7,7 @@
 use std::any::Any;
 use std::fmt::Debug;
 
-use super::interp::{Worker, R};
-use super::value::Value;
-use super::Config;
-use crate::ir::{CallArg, FuncId};
+use super::*;
 
 /// `(argc, argv, envp)` of the entry.
 pub(crate) type EntryArgs = (Value, Value, Value);
