@@ -66,6 +66,7 @@ pub use options::{PosixArg, PosixEnv, FAIL_COUNTERS, MODEL_VERSION, STDOUT_SIZE}
 
 const EPERM: i64 = 1;
 const ENOENT: i64 = 2;
+const EIO: i64 = 5;
 const ENXIO: i64 = 6;
 const EBADF: i64 = 9;
 const ENOMEM: i64 = 12;
@@ -83,6 +84,8 @@ const ERANGE: i64 = 34;
 
 const O_ACCMODE: i64 = 3;
 const O_WRONLY: i64 = 1;
+const O_RDWR: i64 = 2;
+const O_DIRECTORY: i64 = 0o200000;
 const O_CREAT: i64 = 0o100;
 const O_TRUNC: i64 = 0o1000;
 const O_EXCL: i64 = 0o200;

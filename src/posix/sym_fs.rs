@@ -98,21 +98,7 @@ impl SymFs {
     }
 }
 
-const EBADF: i64 = 9;
-const EIO: i64 = 5;
-const ENOENT: i64 = 2;
-const EACCES: i64 = 13;
-const EEXIST: i64 = 17;
-const EINVAL: i64 = 22;
-const ENOTDIR: i64 = 20;
-const ENOTTY: i64 = 25;
-const ERANGE: i64 = 34;
-const O_CREAT: i64 = 0o100;
-const O_EXCL: i64 = 0o200;
-const O_WRONLY: i64 = 1;
-const O_RDWR: i64 = 2;
-const O_DIRECTORY: i64 = 0o200000;
-const AT_FDCWD: i64 = -100;
+// (The errno values and open flags are the parent's, `posix/mod.rs`.)
 const S_IFMT: u128 = 0o170000;
 const S_IFCHR: u128 = 0o020000;
 const S_IFDIR: u128 = 0o040000;

@@ -11,7 +11,6 @@ use super::overlay::{normalize, Data, Found, Inode, Overlay, S_IFDIR, S_IFREG};
 use super::*;
 
 const O_APPEND: i64 = 0o2000;
-const O_DIRECTORY: i64 = 0o200000;
 pub(super) const R_OK: u32 = 4;
 pub(super) const W_OK: u32 = 2;
 pub(super) const X_OK: u32 = 1;

@@ -192,7 +192,7 @@ impl<'m, 'io> Worker<'m, 'io> {
 
     /// The symbolic-execution API (`klee_*`, `__VERIFIER_*`): under replay the input-making
     /// functions take the test's objects; the others (and those) are KLEE's API table
-    /// (`Program::api`, `crate::klee_api`).
+    /// (`Worker::api`, `crate::klee_api`).
     pub(super) fn sym_builtin(&mut self, call: BuiltinCall<'_>) -> R<Value> {
         if self.ctl.lim.replay.is_some() {
             if let Some(r) = self.replay_builtin(call.b, call.fid, call.args, call.ret) {
