@@ -46,8 +46,9 @@ impl<'m, 'io> Worker<'m, 'io> {
     }
 
     pub(super) fn store_at(&mut self, s: u32, o: u64, ty: TypeId, v: &Value) {
-        let (m, tinfo) = (self.m, self.p.tinfo.clone());
-        Layout { m, tinfo: &tinfo }.store(&mut self.st.mem, s, o, ty, v)
+        // (The program outlives the worker: its type table is borrowed beside the memory.)
+        let (m, p) = (self.m, self.p);
+        Layout { m, tinfo: &p.tinfo }.store(&mut self.st.mem, s, o, ty, v)
     }
 
     pub(super) fn layout(&self) -> Layout<'m, '_> {
