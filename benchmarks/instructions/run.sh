@@ -28,7 +28,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/trex-instr.XXXXXX")
 . "$root/benchmarks/paths/program.sh"
 echo_bc=$root/build/coreutils/bc/echo.bc
 
-all=(fib sieve strings structs paths14 paths14-itp fig4-stored-vars-1000 fig4-loop-400-buggy)
+all=(fib sieve strings structs paths14 paths14-itp fig4-stored-vars-1000-ok fig4-loop-400-buggy)
 [ -f "$echo_bc" ] && all+=(echo)
 ws=("$@"); [ ${#ws[@]} -gt 0 ] || ws=("${all[@]}")
 
