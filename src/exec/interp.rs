@@ -348,7 +348,7 @@ impl<'m, 'io> Worker<'m, 'io> {
     pub(super) fn new(p: &'m Program<'m>, io: &'io mut dyn Io, cfg: &'m Config) -> Self {
         let m = p.m;
         let mut mem = Memory::new(p.ps);
-        mem.kdalloc = p.kdalloc;
+        mem.kdalloc = cfg.kdalloc;
         let observers = Self::observers_for(m, cfg);
         let step_sites = Self::step_sites(&observers);
         let obs_wants = Self::each_wants(&observers);

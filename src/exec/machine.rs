@@ -39,9 +39,7 @@
 //!   [`Program`] (its `ps`, `x86_64`, `builtins`, `checks`, `objects()`), [`TI`], [`NO_NODE`]
 //!   (a path without a node), `crate::exec::{sem, value, memory}`.
 
-#[allow(unused_imports)] // (the extensions moving out of `exec` import these from here)
 pub(crate) use super::interp::observe::{Fork, Observer, PathFact, StepEvent, Wants};
-#[allow(unused_imports)]
 pub(crate) use super::interp::{
     error, mem_err, sym_err, BuiltinCall, ExecutionState, Stop, Worker, R,
 };
@@ -56,7 +54,6 @@ use crate::solver::{Query, SolverError};
 /// Makes the observers of a worker from the run's configuration, in hook order.
 pub(crate) type ObserverSet = fn(&Module, &Config) -> Vec<Box<dyn Observer>>;
 
-#[allow(dead_code)] // (used by the extensions as they move out of `exec`)
 impl<'m> Worker<'m, '_> {
     /// The program the worker runs (shared by every worker of the run).
     #[inline]
@@ -95,11 +92,6 @@ impl<'m> Worker<'m, '_> {
     /// Writes the program's output (or trex's lines about it) to stdout (1) or stderr (2).
     pub(crate) fn print(&mut self, fd: i32, data: &[u8]) {
         self.io.write(fd, data);
-    }
-
-    /// Whether `line` is met for the first time in the run (lines printed once).
-    pub(crate) fn first_time(&mut self, line: &str) -> bool {
-        self.warned_once.insert(line.to_string())
     }
 
     /// Time since the run started.

@@ -60,7 +60,6 @@ pub struct Program<'m> {
     /// The options the semantics reads (copied from the `Config`).
     pub(crate) max_frames: usize,
     pub(crate) checks: sem::Checks,
-    pub(crate) kdalloc: bool,
     pub(crate) path_inputs: bool,
     pub(crate) exit_inputs: bool,
     pub(crate) write_cov: bool,
@@ -117,7 +116,6 @@ impl<'m> Program<'m> {
                 cfg.max_stack_frames as usize
             },
             checks: cfg.checks,
-            kdalloc: cfg.kdalloc,
             path_inputs: cfg.path_inputs,
             exit_inputs: cfg.exit_inputs,
             write_cov: cfg.write_cov,

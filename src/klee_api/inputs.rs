@@ -7,7 +7,7 @@ use crate::exec::ErrorKind;
 use crate::ir::TypeKind;
 
 /// The width of the call's integer result (0 when it has none).
-fn ret_width(w: &Worker<'_, '_>, call: &BuiltinCall<'_>) -> u32 {
+pub(super) fn ret_width(w: &Worker<'_, '_>, call: &BuiltinCall<'_>) -> u32 {
     match w.ti(call.ret) {
         TI::Int(n) => n,
         _ => 0,

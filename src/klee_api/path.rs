@@ -2,7 +2,6 @@
 
 use crate::exec::machine::{error, BuiltinCall, Stop, Worker, R};
 use crate::exec::memory::{ObjKind, ObjRef};
-use crate::exec::program::TI;
 use crate::exec::value::{mask, Value};
 use crate::exec::ErrorKind;
 
@@ -33,10 +32,7 @@ pub(super) fn prefer_cex(w: &mut Worker<'_, '_>, call: BuiltinCall<'_>) -> R<Val
 /// `klee_get_value(x)`: one possible value; the path is not constrained to it (KLEE's
 /// `executeGetValue` without seeds).
 pub(super) fn get_value(w: &mut Worker<'_, '_>, call: BuiltinCall<'_>) -> R<Value> {
-    let rw = match w.ti(call.ret) {
-        TI::Int(n) => n,
-        _ => 0,
-    };
+    let rw = super::inputs::ret_width(w, &call);
     match w.arg(call.args, 0) {
         Value::Sym(e) => {
             let x = w.some_value(e)?;

@@ -45,8 +45,10 @@ pub(super) fn warning(w: &mut Worker<'_, '_>, call: BuiltinCall<'_>) -> R<Value>
         "WARNING ONCE"
     };
     let line = format!("KLEE: {prefix}: {fname}: {msg}\n");
-    if call.b == Builtin::Warning || w.first_time(&line) {
+    if call.b == Builtin::Warning {
         w.print(2, line.as_bytes());
+    } else {
+        w.stderr_once(&line);
     }
     Ok(Value::Int(0))
 }

@@ -7,20 +7,13 @@ use super::Seed;
 use crate::expr::{ExprId, ExprPool};
 use crate::solver::{Query, Solver};
 
-/// Whether seed `s` satisfies `c` on a path with `constraints`: its value under the seed, or,
-/// when `c` reads bytes the seed leaves free (seed extension), whether the path allows `c`
-/// with the seed's bytes (KLEE asks the solver for a value of the condition).
-pub(crate) fn satisfies(
-    pool: &mut ExprPool,
-    sv: &mut (dyn Solver + Send),
-    constraints: &[ExprId],
-    s: &Seed,
-    c: ExprId,
-) -> bool {
+/// Whether seed `s` satisfies `c` when the seed alone decides it (`c` is constant, or reads
+/// only bytes the seed binds); `None`: the path's constraints must be asked ([`satisfies`] asks).
+pub(crate) fn decided(pool: &ExprPool, s: &Seed, c: ExprId) -> Option<bool> {
     if let Some(b) = pool.as_const(c) {
-        return b != 0;
+        return Some(b != 0);
     }
-    holds_with(pool, sv, constraints, s, c)
+    s.binds_all(pool, c).then(|| s.holds(pool, c))
 }
 
 /// KLEE's `patchSeed`: changes the fewest bytes, greedily, for the seed to satisfy the
@@ -38,7 +31,7 @@ pub(crate) fn patch(
     required.push(c);
     let first = crate::expr::eval::arrays_of(pool, c);
     for a in s.arrays_from(&first) {
-        if !first.contains(&a) && holds_with(pool, sv, &required, s, c) {
+        if !first.contains(&a) && satisfies(pool, sv, &required, s, c) {
             break;
         }
         for i in 0..s.bytes(a).len() {
@@ -60,17 +53,18 @@ pub(crate) fn patch(
     Some(())
 }
 
-/// Whether the seed satisfies `c` (bound bytes as the seed has them, free ones as
-/// `required` allows).
-fn holds_with(
+/// Whether seed `s` satisfies `c` on a path with `required` constraints: its value under the
+/// seed, or, when `c` reads bytes the seed leaves free (seed extension), whether the path
+/// allows `c` with the seed's bytes (KLEE asks the solver for a value of the condition).
+pub(crate) fn satisfies(
     pool: &mut ExprPool,
     sv: &mut (dyn Solver + Send),
     required: &[ExprId],
     s: &Seed,
     c: ExprId,
 ) -> bool {
-    if s.binds_all(pool, c) {
-        return s.holds(pool, c);
+    if let Some(b) = decided(pool, s, c) {
+        return b;
     }
     let mut cs = required.to_vec();
     cs.extend(s.bound_bytes(pool, c));

@@ -151,11 +151,8 @@ impl Worker<'_, '_> {
     /// Whether seed `s` satisfies `c` on this path (`seed::follow`).
     fn seed_satisfies(&mut self, s: &Seed, c: ExprId) -> bool {
         // (No solver is made for what the seed decides alone.)
-        if let Some(b) = self.pool.as_const(c) {
-            return b != 0;
-        }
-        if s.binds_all(&self.pool, c) {
-            return s.holds(&self.pool, c);
+        if let Some(b) = follow::decided(&self.pool, s, c) {
+            return b;
         }
         let _ = self.solver();
         let mut sv = self.solver.take().expect("a solver");
