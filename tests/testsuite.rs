@@ -109,6 +109,43 @@ fn split_args(s: &str) -> Vec<String> {
     out
 }
 
+/// The key of a directive-shaped comment (`c`: the text after `//`, trimmed): an upper-case
+/// word (`A-Z`, digits, `-`, at least two characters) followed by `:`, by ` (`, or alone
+/// (`EXPECT-PATHS: 3`, `NO-REPLAY (reason)`, `M32`), or any word starting with `EXPECT` (a key
+/// that lost its colon is still a directive). Prose has no such key.
+pub(crate) fn directive_key(c: &str) -> Option<&str> {
+    let end = c
+        .find(|ch: char| ch == ':' || ch.is_whitespace())
+        .unwrap_or(c.len());
+    let (key, rest) = c.split_at(end);
+    let shaped = key.len() >= 2
+        && key.starts_with(|ch: char| ch.is_ascii_uppercase())
+        && key
+            .chars()
+            .all(|ch| ch.is_ascii_uppercase() || ch.is_ascii_digit() || ch == '-');
+    let ends = rest.is_empty() || rest.starts_with(':') || rest.trim_start().starts_with('(');
+    (shaped && (ends || key.starts_with("EXPECT"))).then_some(key)
+}
+
+/// Refuses a directive-shaped comment whose key the parser does not know: a misspelled key
+/// (`EXPECT-TEST: 9` for `EXPECT-TESTS`) would otherwise be ignored and its expectation
+/// never checked.
+pub(crate) fn check_directive(
+    path: &Path,
+    lineno: usize,
+    c: &str,
+    known: &[&str],
+) -> Result<(), String> {
+    match directive_key(c) {
+        Some(k) if !known.contains(&k) => Err(format!(
+            "{}:{lineno}: unknown directive {k:?} (known here: {})",
+            path.display(),
+            known.join(", ")
+        )),
+        _ => Ok(()),
+    }
+}
+
 const ERROR_MARKER: &str = "ERROR-LINE";
 
 /// `ONLY: O0 (reason...)`: the levels are the words before a parenthesized reason.
@@ -127,6 +164,18 @@ fn parse_only(r: &str) -> Result<Vec<String>, String> {
     }
     Ok(levels)
 }
+
+/// The directives of `testsuite/*.c` (`testsuite/README.md`).
+const PROG_DIRECTIVES: &[&str] = &[
+    "RUN",
+    "EXPECT",
+    "EXPECT-MESSAGE",
+    "M32",
+    "LIBC",
+    "ONLY",
+    "STDIN",
+    "TIMEOUT",
+];
 
 fn parse_spec(path: &Path) -> Result<Spec, String> {
     let text =
@@ -151,6 +200,7 @@ fn parse_spec(path: &Path) -> Result<Spec, String> {
             continue;
         };
         let c = c.trim();
+        check_directive(path, lineno as usize, c, PROG_DIRECTIVES)?;
         if let Some(r) = c.strip_prefix("RUN:") {
             args.extend(split_args(r));
         } else if let Some(r) = c.strip_prefix("EXPECT-MESSAGE:") {
@@ -567,6 +617,13 @@ fn error_lines(stderr: &str) -> Vec<&str> {
         .collect()
 }
 
+/// The message of a `KLEE: ERROR: <file>:<line>: <message>` line.
+fn error_message(l: &str) -> Option<&str> {
+    l.strip_prefix(ERROR_PREFIX)?
+        .split_once(": ")
+        .map(|(_, m)| m)
+}
+
 /// The `.err` suffixes (kinds) of the `testNNNNNN.KIND.err` files in `dir`.
 fn err_kinds(dir: &Path) -> Vec<String> {
     let mut kinds = Vec::new();
@@ -978,6 +1035,52 @@ fn collect_cases(root: &Path, no_m32: bool) -> Vec<Case> {
 
 // Symbolic programs (testsuite/symbolic/*.c)
 
+/// A count an expectation states: `N` exactly, or `>=N` / `>N` where only a bound is certain
+/// (e.g. "interpolation pruned something" is `>0`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Count {
+    Exactly(u64),
+    AtLeast(u64),
+}
+
+impl Count {
+    fn parse(r: &str) -> Option<Count> {
+        let r = r.trim();
+        if let Some(n) = r.strip_prefix(">=") {
+            n.trim().parse().ok().map(Count::AtLeast)
+        } else if let Some(n) = r.strip_prefix('>') {
+            n.trim().parse::<u64>().ok().map(|n| Count::AtLeast(n + 1))
+        } else {
+            r.parse().ok().map(Count::Exactly)
+        }
+    }
+
+    fn holds(self, got: Option<u64>) -> bool {
+        match (self, got) {
+            (Count::Exactly(n), Some(g)) => g == n,
+            (Count::AtLeast(n), Some(g)) => g >= n,
+            (_, None) => false,
+        }
+    }
+}
+
+impl std::fmt::Display for Count {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self {
+            Count::Exactly(n) => write!(f, "{n}"),
+            Count::AtLeast(n) => write!(f, ">={n}"),
+        }
+    }
+}
+
+/// Checks a `KLEE: done:` count of a run's stderr against an expectation.
+fn check_count(stderr: &str, prefix: &str, what: &str, want: Count, problems: &mut Vec<String>) {
+    let got = done_count(stderr, prefix);
+    if !want.holds(got) {
+        problems.push(format!("{what}: want {want}, got {got:?}"));
+    }
+}
+
 /// Expectations of a symbolic program (`testsuite/symbolic/README.md`).
 struct SymSpec {
     name: String,
@@ -986,11 +1089,13 @@ struct SymSpec {
     libc_none: bool,
     timeout: Option<Duration>,
     /// `EXPECT-PATHS: N`: completed paths.
-    paths: Option<u64>,
+    paths: Option<Count>,
     /// `EXPECT-TESTS: N`: generated tests.
-    tests: Option<u64>,
+    tests: Option<Count>,
     /// `EXPECT-ERRORS: kind line, ...` (or `none`): the reported errors, sorted.
     errors: Option<Vec<(String, u32)>>,
+    /// `EXPECT-MESSAGE: text`: some `KLEE: ERROR:` line has exactly this message.
+    messages: Vec<String>,
     /// `NO-REPLAY (reason)`: skip the native replay of the tests.
     no_replay: bool,
     /// `OPTIONS: --opt ...`: extra trex options (before the bitcode).
@@ -998,12 +1103,29 @@ struct SymSpec {
     /// `ONLY: O2 (reason)`: restriction of the optimization levels.
     only: Option<Vec<String>>,
     /// `EXPECT-SUBSUMED: N`: paths pruned by interpolation (the run with interpolation).
-    subsumed: Option<u64>,
+    subsumed: Option<Count>,
     /// `EXPECT-ITP-PATHS: N`: completed paths with interpolation.
-    itp_paths: Option<u64>,
+    itp_paths: Option<Count>,
     /// `EXPECT-WARNING: N text`: exactly N `KLEE: WARNING:` lines on stderr contain the text.
     warnings: Vec<(usize, String)>,
 }
+
+/// The directives of `testsuite/symbolic/*.c` (its README).
+const SYM_DIRECTIVES: &[&str] = &[
+    "RUN",
+    "NO-REPLAY",
+    "OPTIONS",
+    "ONLY",
+    "LIBC",
+    "TIMEOUT",
+    "EXPECT-PATHS",
+    "EXPECT-SUBSUMED",
+    "EXPECT-ITP-PATHS",
+    "EXPECT-TESTS",
+    "EXPECT-WARNING",
+    "EXPECT-ERRORS",
+    "EXPECT-MESSAGE",
+];
 
 fn parse_sym_spec(path: &Path) -> Result<SymSpec, String> {
     let text =
@@ -1017,6 +1139,7 @@ fn parse_sym_spec(path: &Path) -> Result<SymSpec, String> {
         paths: None,
         tests: None,
         errors: None,
+        messages: Vec::new(),
         no_replay: false,
         options: Vec::new(),
         only: None,
@@ -1024,65 +1147,73 @@ fn parse_sym_spec(path: &Path) -> Result<SymSpec, String> {
         itp_paths: None,
         warnings: Vec::new(),
     };
-    let num = |r: &str, what: &str| -> Result<u64, String> {
-        r.trim()
-            .parse()
-            .map_err(|_| format!("{}: bad {what}: {r:?}", path.display()))
-    };
-    for line in text.lines() {
+    for (i, line) in text.lines().enumerate() {
         let Some(c) = line.trim_start().strip_prefix("//") else {
             continue;
         };
         let c = c.trim();
-        if let Some(r) = c.strip_prefix("RUN:") {
-            spec.args.extend(split_args(r));
-        } else if c.starts_with("NO-REPLAY") {
-            spec.no_replay = true;
-        } else if let Some(r) = c.strip_prefix("OPTIONS:") {
-            spec.options.extend(split_args(r));
-        } else if let Some(r) = c.strip_prefix("ONLY:") {
-            spec.only = Some(parse_only(r).map_err(|e| format!("{}: {e}", path.display()))?);
-        } else if let Some(r) = c.strip_prefix("LIBC:") {
-            spec.libc_none = r.trim() == "none";
-        } else if let Some(r) = c.strip_prefix("TIMEOUT:") {
-            spec.timeout = Some(Duration::from_secs(num(r, "TIMEOUT")?));
-        } else if let Some(r) = c.strip_prefix("EXPECT-PATHS:") {
-            spec.paths = Some(num(r, "EXPECT-PATHS")?);
-        } else if let Some(r) = c.strip_prefix("EXPECT-SUBSUMED:") {
-            spec.subsumed = Some(num(r, "EXPECT-SUBSUMED")?);
-        } else if let Some(r) = c.strip_prefix("EXPECT-ITP-PATHS:") {
-            spec.itp_paths = Some(num(r, "EXPECT-ITP-PATHS")?);
-        } else if let Some(r) = c.strip_prefix("EXPECT-TESTS:") {
-            spec.tests = Some(num(r, "EXPECT-TESTS")?);
-        } else if let Some(r) = c.strip_prefix("EXPECT-WARNING:") {
-            let (n, text) = r.trim().split_once(' ').unwrap_or((r.trim(), ""));
-            spec.warnings.push((
-                num(n, "EXPECT-WARNING count")? as usize,
-                text.trim().to_string(),
-            ));
-        } else if let Some(r) = c.strip_prefix("EXPECT-ERRORS:") {
-            let mut errs = Vec::new();
-            if r.trim() != "none" {
-                for item in r.split(',') {
-                    let w: Vec<&str> = item.split_whitespace().collect();
-                    match w.as_slice() {
-                        [kind, l] => errs.push((kind.to_string(), num(l, "error line")? as u32)),
-                        _ => {
-                            return Err(format!(
-                                "{}: bad EXPECT-ERRORS item {item:?}",
-                                path.display()
-                            ))
+        check_directive(path, i + 1, c, SYM_DIRECTIVES)?;
+        let Some(key) = directive_key(c) else {
+            continue;
+        };
+        let r = c[key.len()..].strip_prefix(':').unwrap_or("").trim();
+        let bad = |what: &str| format!("{}:{}: bad {what}: {r:?}", path.display(), i + 1);
+        let num = |r: &str, what: &str| r.trim().parse::<u64>().map_err(|_| bad(what));
+        let count = |what: &str| Count::parse(r).ok_or_else(|| bad(what));
+        match key {
+            "RUN" => spec.args.extend(split_args(r)),
+            "NO-REPLAY" => spec.no_replay = true,
+            "OPTIONS" => spec.options.extend(split_args(r)),
+            "ONLY" => spec.only = Some(parse_only(r).map_err(|e| bad(&e))?),
+            "LIBC" => {
+                spec.libc_none = match r {
+                    "none" => true,
+                    "musl" => false,
+                    _ => return Err(bad("LIBC (none or musl)")),
+                }
+            }
+            "TIMEOUT" => spec.timeout = Some(Duration::from_secs(num(r, "TIMEOUT")?)),
+            "EXPECT-PATHS" => spec.paths = Some(count("EXPECT-PATHS")?),
+            "EXPECT-SUBSUMED" => spec.subsumed = Some(count("EXPECT-SUBSUMED")?),
+            "EXPECT-ITP-PATHS" => spec.itp_paths = Some(count("EXPECT-ITP-PATHS")?),
+            "EXPECT-TESTS" => spec.tests = Some(count("EXPECT-TESTS")?),
+            "EXPECT-WARNING" => {
+                let (n, text) = r.split_once(' ').unwrap_or((r, ""));
+                spec.warnings.push((
+                    num(n, "EXPECT-WARNING count")? as usize,
+                    text.trim().to_string(),
+                ));
+            }
+            "EXPECT-MESSAGE" if !r.is_empty() => spec.messages.push(r.to_string()),
+            "EXPECT-MESSAGE" => return Err(bad("EXPECT-MESSAGE (empty)")),
+            "EXPECT-ERRORS" => {
+                let mut errs = Vec::new();
+                if r != "none" {
+                    for item in r.split(',') {
+                        let w: Vec<&str> = item.split_whitespace().collect();
+                        match w.as_slice() {
+                            [kind, l] => {
+                                errs.push((kind.to_string(), num(l, "error line")? as u32))
+                            }
+                            _ => return Err(bad("EXPECT-ERRORS item")),
                         }
                     }
                 }
+                errs.sort();
+                spec.errors = Some(errs);
             }
-            errs.sort();
-            spec.errors = Some(errs);
+            _ => unreachable!("check_directive let {key} through"),
         }
     }
     if spec.paths.is_none() && spec.tests.is_none() && spec.errors.is_none() {
         return Err(format!(
             "{}: no EXPECT-PATHS / EXPECT-TESTS / EXPECT-ERRORS line",
+            path.display()
+        ));
+    }
+    if !spec.messages.is_empty() && spec.errors.as_ref().is_none_or(|e| e.is_empty()) {
+        return Err(format!(
+            "{}: EXPECT-MESSAGE without an expected error",
             path.display()
         ));
     }
@@ -1125,10 +1256,8 @@ fn run_sym(ctx: &Ctx, spec: &SymSpec, opt: &str, dir: &Path) -> Result<(), Strin
     let out_dir = dir.join("out");
     let (out, mut problems) = sym_run(ctx, spec, dir, &out_dir, false, spec.paths)?;
     if let Some(want) = spec.tests {
-        let got = done_count(&out.stderr, "KLEE: done: generated tests = ");
-        if got != Some(want) {
-            problems.push(format!("generated tests: want {want}, got {got:?}"));
-        }
+        let p = "KLEE: done: generated tests = ";
+        check_count(&out.stderr, p, "generated tests", want, &mut problems);
     }
     if !problems.is_empty() {
         return Err(format!("{}\n{}", problems.join("; "), stderr_report(&out)));
@@ -1138,10 +1267,8 @@ fn run_sym(ctx: &Ctx, spec: &SymSpec, opt: &str, dir: &Path) -> Result<(), Strin
     let itp_dir = dir.join("out-itp");
     let (out2, mut problems) = sym_run(ctx, spec, dir, &itp_dir, true, spec.itp_paths)?;
     if let Some(want) = spec.subsumed {
-        let got = done_count(&out2.stderr, "KLEE: done: subsumed paths = ");
-        if got != Some(want) {
-            problems.push(format!("subsumed paths: want {want}, got {got:?}"));
-        }
+        let p = "KLEE: done: subsumed paths = ";
+        check_count(&out2.stderr, p, "subsumed paths", want, &mut problems);
     }
     if !problems.is_empty() {
         return Err(format!(
@@ -1179,7 +1306,7 @@ fn sym_run(
     dir: &Path,
     out_dir: &Path,
     interpolation: bool,
-    paths: Option<u64>,
+    paths: Option<Count>,
 ) -> Result<(Out, Vec<String>), String> {
     let bc = dir.join("prog.bc");
     let mut cmd = Command::new(&ctx.trex);
@@ -1214,9 +1341,15 @@ fn sym_run(
         }
     }
     if let Some(want) = paths {
-        let got = done_count(&out.stderr, "KLEE: done: completed paths = ");
-        if got != Some(want) {
-            problems.push(format!("completed paths: want {want}, got {got:?}"));
+        let p = "KLEE: done: completed paths = ";
+        check_count(&out.stderr, p, "completed paths", want, &mut problems);
+    }
+    for want in &spec.messages {
+        let has = error_lines(&out.stderr)
+            .iter()
+            .any(|l| error_message(l) == Some(want.as_str()));
+        if !has {
+            problems.push(format!("no `KLEE: ERROR:` line with the message {want:?}"));
         }
     }
     if let Some(want) = &spec.errors {
@@ -1548,6 +1681,20 @@ fn main() {
     posix_sym::collect(&root.join("posix-sym"), &mut cases);
     if let Some(f) = &filter {
         cases.retain(|c| c.name.contains(f.as_str()));
+        if cases.is_empty() {
+            // A misspelled filter must not pass as a green run of nothing.
+            println!("trex testsuite: the filter {f:?} matches no case");
+            std::process::exit(1);
+        }
+    }
+    if std::env::args().any(|a| a == "--list") {
+        for c in &cases {
+            match &c.kind {
+                CaseKind::Broken(e) => println!("{}: broken: {e}", c.name),
+                _ => println!("{}", c.name),
+            }
+        }
+        return;
     }
     println!(
         "trex testsuite: {} cases, {} threads, trex = {}",

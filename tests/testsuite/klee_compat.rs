@@ -42,6 +42,8 @@ pub(crate) struct KSpec {
     stderr: Vec<String>,
     /// `EXPECT-STDERR-LINES:` the number of lines of stderr.
     stderr_lines: Option<usize>,
+    /// `EXPECT-STDERR-COUNT: N | line`: exactly N stderr lines match `line` (as `EXPECT-STDERR`).
+    stderr_counts: Vec<(usize, String)>,
     /// `EXPECT-NO-STDERR:` no line of stderr contains this.
     no_stderr: Vec<String>,
     /// `EXPECT-STDOUT:` a line of stdout.
@@ -81,6 +83,29 @@ fn pair(r: &str) -> Option<(String, String)> {
     ))
 }
 
+/// The directives of `testsuite/klee-compat/*` (its README).
+const DIRECTIVES: &[&str] = &[
+    "TREX",
+    "STDIN",
+    "CFLAGS",
+    "CREATE",
+    "KTEST",
+    "EXPECT-STATUS",
+    "EXPECT-STDERR",
+    "EXPECT-STDERR-LINES",
+    "EXPECT-STDERR-COUNT",
+    "EXPECT-NO-STDERR",
+    "EXPECT-STDOUT",
+    "EXPECT-FILE",
+    "EXPECT-NO-FILE",
+    "EXPECT-IN-FILE",
+    "EXPECT-FILE-IS",
+    "EXPECT-SMT2-SAT",
+    "EXPECT-COUNT",
+    "EXPECT-DONE",
+    "TIMEOUT",
+];
+
 pub(crate) fn parse(path: &Path) -> Result<KSpec, String> {
     let text =
         fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
@@ -94,6 +119,7 @@ pub(crate) fn parse(path: &Path) -> Result<KSpec, String> {
         status: 0,
         stderr: Vec::new(),
         stderr_lines: None,
+        stderr_counts: Vec::new(),
         no_stderr: Vec::new(),
         stdout: Vec::new(),
         files: Vec::new(),
@@ -112,6 +138,7 @@ pub(crate) fn parse(path: &Path) -> Result<KSpec, String> {
             continue;
         };
         let c = c.trim();
+        super::check_directive(path, i + 1, c, DIRECTIVES)?;
         let bad = |what: &str| format!("{}:{}: bad {what}: {c:?}", path.display(), i + 1);
         let Some((key, r)) = c.split_once(':') else {
             continue;
@@ -136,6 +163,13 @@ pub(crate) fn parse(path: &Path) -> Result<KSpec, String> {
             "EXPECT-STDERR" => s.stderr.push(r.to_string()),
             "EXPECT-STDERR-LINES" => {
                 s.stderr_lines = Some(r.parse().map_err(|_| bad("EXPECT-STDERR-LINES"))?)
+            }
+            "EXPECT-STDERR-COUNT" => {
+                let (n, line) = pair(r).ok_or_else(|| bad("EXPECT-STDERR-COUNT (N | line)"))?;
+                let n = n
+                    .parse()
+                    .map_err(|_| bad("EXPECT-STDERR-COUNT (N | line)"))?;
+                s.stderr_counts.push((n, line));
             }
             "EXPECT-NO-STDERR" => s.no_stderr.push(r.to_string()),
             "EXPECT-STDOUT" => s.stdout.push(r.to_string()),
@@ -176,6 +210,7 @@ pub(crate) fn parse(path: &Path) -> Result<KSpec, String> {
         return Err(format!("{}: no `TREX:` line", path.display()));
     }
     let expects = s.stderr.len()
+        + s.stderr_counts.len()
         + s.stdout.len()
         + s.files.len()
         + s.no_files.len()
@@ -346,6 +381,12 @@ fn check(spec: &KSpec, rd: &Path, out: &Out) -> Vec<String> {
     for want in &spec.stderr {
         if !err.iter().any(|l| line_matches(l, want)) {
             p.push(format!("no stderr line {want:?}"));
+        }
+    }
+    for (n, want) in &spec.stderr_counts {
+        let got = err.iter().filter(|l| line_matches(l, want)).count();
+        if got != *n {
+            p.push(format!("{got} stderr lines {want:?}, expected {n}"));
         }
     }
     if let Some(n) = spec.stderr_lines {

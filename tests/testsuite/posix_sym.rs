@@ -32,6 +32,16 @@ pub(crate) struct PSpec {
     native: bool,
 }
 
+/// The directives of `testsuite/posix-sym/*.c` (its README).
+const DIRECTIVES: &[&str] = &[
+    "RUN",
+    "EXPECT-DONE",
+    "EXPECT-COUNT",
+    "EXPECT-STDERR",
+    "EXPECT-OBJECTS",
+    "NATIVE",
+];
+
 pub(crate) fn parse(path: &Path) -> Result<PSpec, String> {
     let text =
         fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
@@ -49,6 +59,7 @@ pub(crate) fn parse(path: &Path) -> Result<PSpec, String> {
             continue;
         };
         let c = c.trim();
+        super::check_directive(path, i + 1, c, DIRECTIVES)?;
         let bad = |what: &str| format!("{}:{}: bad {what}: {c:?}", path.display(), i + 1);
         let Some((key, r)) = c.split_once(':') else {
             continue;

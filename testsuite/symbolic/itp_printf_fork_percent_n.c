@@ -5,7 +5,8 @@
 // OPTIONS: --search=dfs
 // EXPECT-PATHS: 43
 // EXPECT-TESTS: 44
-// EXPECT-ERRORS: assert 28
+// EXPECT-ERRORS: assert 29
+// EXPECT-SUBSUMED: 30
 #include <klee/klee.h>
 #include <stdio.h>
 __attribute__((noinline)) int up(int s) { return s + 1; }
