@@ -40,6 +40,8 @@ mod verify;
 mod klee_compat;
 #[path = "testsuite/posix_sym.rs"]
 mod posix_sym;
+#[path = "testsuite/selftest.rs"]
+mod selftest;
 
 const CLANG: &str = "clang-14";
 const NATIVE_TIMEOUT: Duration = Duration::from_secs(20);
@@ -514,6 +516,8 @@ enum CaseKind {
     PosixSym(Arc<posix_sym::PSpec>),
     /// A testsuite file whose expectations could not be parsed.
     Broken(String),
+    /// A test of the harness itself (`selftest.rs`): a check that must fail does.
+    SelfTest(selftest::Check),
 }
 
 struct Case {
@@ -538,6 +542,11 @@ fn tempdir(prefix: &str) -> Result<tempfile::TempDir, String> {
 fn run_case(ctx: &Ctx, case: &Case) -> Result<(), String> {
     match &case.kind {
         CaseKind::Broken(msg) => Err(msg.clone()),
+        CaseKind::SelfTest(check) => {
+            let dir = tempdir("trex-harness-")?;
+            let r = check(ctx, dir.path());
+            finish_dir(ctx, dir, r)
+        }
         CaseKind::Bad(b) => {
             let dir = tempdir("trex-bad-")?;
             let r = run_bad_input(ctx, *b, dir.path());
@@ -1229,6 +1238,18 @@ fn done_count(stderr: &str, prefix: &str) -> Option<u64> {
 }
 
 fn run_sym(ctx: &Ctx, spec: &SymSpec, opt: &str, dir: &Path) -> Result<(), String> {
+    run_sym_pruning(ctx, spec, opt, dir, true)
+}
+
+/// `run_sym` whose second run prunes by interpolation (`pruning`) or not: the harness's own
+/// test switches it off to see a soundness twin's pruning expectation fail.
+fn run_sym_pruning(
+    ctx: &Ctx,
+    spec: &SymSpec,
+    opt: &str,
+    dir: &Path,
+    pruning: bool,
+) -> Result<(), String> {
     let src = spec
         .path
         .canonicalize()
@@ -1265,7 +1286,7 @@ fn run_sym(ctx: &Ctx, spec: &SymSpec, opt: &str, dir: &Path) -> Result<(), Strin
     // With interpolation (the default): the same errors must be found (soundness), and the
     // counts of pruned and completed paths when the program states them.
     let itp_dir = dir.join("out-itp");
-    let (out2, mut problems) = sym_run(ctx, spec, dir, &itp_dir, true, spec.itp_paths)?;
+    let (out2, mut problems) = sym_run(ctx, spec, dir, &itp_dir, pruning, spec.itp_paths)?;
     if let Some(want) = spec.subsumed {
         let p = "KLEE: done: subsumed paths = ";
         check_count(&out2.stderr, p, "subsumed paths", want, &mut problems);
@@ -1679,6 +1700,7 @@ fn main() {
     verify::collect_verify_cases(&root.join("verify"), &mut cases);
     klee_compat::collect(&root.join("klee-compat"), &mut cases);
     posix_sym::collect(&root.join("posix-sym"), &mut cases);
+    selftest::collect(&mut cases);
     if let Some(f) = &filter {
         cases.retain(|c| c.name.contains(f.as_str()));
         if cases.is_empty() {
@@ -1742,18 +1764,10 @@ fn main() {
     for h in handles {
         h.join().unwrap();
     }
-    let (mut passed, mut failed, mut times) = {
+    let (passed, failed, mut times) = {
         let r = results.lock().unwrap();
         (r.0, r.1.clone(), r.2.clone())
     };
-    // The coverage cross-check's own parsers and rule.
-    match coverage::self_test() {
-        Ok(()) => passed += 1,
-        Err(e) => {
-            println!("FAIL coverage/self-test: {e}");
-            failed.push("coverage/self-test".into());
-        }
-    }
     times.sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap_or(std::cmp::Ordering::Equal));
     if times.len() > 5 {
         let list: Vec<String> = times
