@@ -2,7 +2,7 @@
 //! interpolants that mention objects (`itp`), so that neither module depends on the other for it.
 
 /// Reference to an object slot, valid while the slot's generation matches.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ObjRef {
     pub idx: u32,
     pub gen: u32,

@@ -10,10 +10,12 @@
 use super::value::Value;
 use crate::expr::{ArrayId, Expr, ExprId, ExprPool, UpdateId};
 use crate::ir::{BlockId, FuncId};
+pub use cow_vec::CowVec;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 pub use sym_bytes::SymBytes;
 
+pub mod cow_vec;
 pub mod sym_bytes;
 pub mod view;
 
@@ -59,6 +61,23 @@ pub struct Object {
     pub view: Option<(ArrayId, Option<UpdateId>)>,
 }
 
+/// An unused slot (`CowVec` fills the rest of its last chunk with these): never live.
+impl Default for Object {
+    fn default() -> Self {
+        Object {
+            base: 0,
+            size: 0,
+            kind: ObjKind::Data,
+            alive: false,
+            gen: 0,
+            bytes: Arc::default(),
+            ptrs: BTreeMap::new(),
+            sym: None,
+            view: None,
+        }
+    }
+}
+
 /// Why a memory access failed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MemErr {
@@ -89,10 +108,11 @@ impl MemErr {
 
 #[derive(Clone, Debug)]
 pub struct Memory {
-    pub objs: Vec<Object>,
+    /// The objects by slot; shared with the path's forks until written (`CowVec`).
+    pub objs: CowVec<Object>,
     free_slots: Vec<u32>,
     /// (base, object) in increasing base order (bases are allocated monotonically).
-    index: Vec<(u64, ObjRef)>,
+    index: CowVec<(u64, ObjRef)>,
     dead_in_index: usize,
     next: u64,
     /// End of the highest object not on the stack ever allocated: stack addresses are reused
@@ -121,9 +141,9 @@ impl Memory {
             (1 << 47, !0)
         };
         Memory {
-            objs: Vec::new(),
+            objs: CowVec::new(),
             free_slots: Vec::new(),
-            index: Vec::new(),
+            index: CowVec::new(),
             dead_in_index: 0,
             next: FIRST_ADDR,
             floor: FIRST_ADDR,
@@ -223,8 +243,11 @@ impl Memory {
         }
         let i = self.index.partition_point(|e| e.0 < end);
         // Live objects do not overlap: only the last one starting below `end` may reach in.
-        let below = self.index[..i].iter().rev().find(|e| self.is_live(e.1));
-        if below.is_some_and(|&(b, r)| b + self.objs[r.idx as usize].size.max(1) > base) {
+        let below = (0..i)
+            .rev()
+            .map(|k| self.index[k])
+            .find(|e| self.is_live(e.1));
+        if below.is_some_and(|(b, r)| b + self.objs[r.idx as usize].size.max(1) > base) {
             return None;
         }
         if self
@@ -532,19 +555,19 @@ impl Memory {
         if n == 0 {
             return;
         }
-        let src = self.objs[sslot as usize].bytes[soff as usize..(soff + n) as usize].to_vec();
-        let ptrs: Vec<(u64, ObjRef)> = if self.objs[sslot as usize].ptrs.is_empty() {
+        let so = &self.objs[sslot as usize];
+        let src = so.bytes[soff as usize..(soff + n) as usize].to_vec();
+        let ptrs: Vec<(u64, ObjRef)> = if so.ptrs.is_empty() {
             Vec::new()
         } else {
             let ps = self.ptr_size as u64;
-            self.objs[sslot as usize]
-                .ptrs
+            so.ptrs
                 .range(soff..soff + n)
                 .filter(|(&k, _)| k + ps <= soff + n)
                 .map(|(&k, &r)| (k - soff + doff, r))
                 .collect()
         };
-        let ssym: Option<Vec<Option<ExprId>>> = self.objs[sslot as usize]
+        let ssym: Option<Vec<Option<ExprId>>> = so
             .sym
             .as_ref()
             .filter(|v| v.any(soff as usize, (soff + n) as usize))
