@@ -26,7 +26,8 @@ lint: build
 	$(CARGO) fmt --check
 	$(CARGO) clippy --release --quiet --all-targets -- -D warnings
 
-unit: build
+# libc first: e2e_tests::with_musl runs on the C library bitcode and fails without it.
+unit: libc build
 	$(CARGO) test --release --quiet --lib --bins --test cli
 
 replay-test: deps
