@@ -4,6 +4,11 @@ export PATH := $(HOME)/.cargo/bin:$(PATH)
 CARGO ?= cargo
 TREX := target/release/trex
 
+# Every integration test target of tests/ but the testsuite (its own target): `make unit` runs
+# them all, so a new tests/*.rs is run without a change here (scripts/check-test-targets.sh
+# checks that `make test` runs every test target cargo knows).
+ITESTS := $(filter-out testsuite,$(basename $(notdir $(wildcard tests/*.rs))))
+
 .PHONY: all deps libc build demo test lint unit replay-test testsuite soundness bench bench-svcomp clean
 
 all: build
@@ -25,10 +30,11 @@ demo: libc build
 lint: build
 	$(CARGO) fmt --check
 	$(CARGO) clippy --release --quiet --all-targets -- -D warnings
+	scripts/check-test-targets.sh
 
 # libc first: e2e_tests::with_musl runs on the C library bitcode and fails without it.
 unit: libc build
-	$(CARGO) test --release --quiet --lib --bins --test cli
+	$(CARGO) test --release --quiet --lib --bins $(addprefix --test ,$(ITESTS))
 
 replay-test: deps
 	runtime/replay/tests/run.sh
