@@ -4,7 +4,12 @@ export PATH := $(HOME)/.cargo/bin:$(PATH)
 CARGO ?= cargo
 TREX := target/release/trex
 
-.PHONY: all deps libc build demo test lint unit replay-test testsuite soundness bench bench-svcomp clean
+# Every integration test target of tests/ but the testsuite (its own target): `make unit` runs
+# them all, so a new tests/*.rs is run without a change here (scripts/check-test-targets.sh
+# checks that `make test` runs every test target cargo knows).
+ITESTS := $(filter-out testsuite,$(basename $(notdir $(wildcard tests/*.rs))))
+
+.PHONY: all deps libc build demo test lint unit replay-test bench-test testsuite soundness bench bench-svcomp clean
 
 all: build
 
@@ -25,17 +30,24 @@ demo: libc build
 lint: build
 	$(CARGO) fmt --check
 	$(CARGO) clippy --release --quiet --all-targets -- -D warnings
+	scripts/check-test-targets.sh
 
-unit: build
-	$(CARGO) test --release --quiet --lib --bins --test cli
+# libc first: e2e_tests::with_musl runs on the C library bitcode and fails without it.
+unit: libc build
+	$(CARGO) test --release --quiet --lib --bins $(addprefix --test ,$(ITESTS))
 
 replay-test: deps
 	runtime/replay/tests/run.sh
 
+# The benchmark scripts on a fake trex that crashes or prints nothing: each must say so and
+# exit non-zero, and compare the goals it prints (seconds; no real trex run).
+bench-test: deps
+	tests/benchmarks.sh
+
 testsuite: libc build
 	$(CARGO) test --release --quiet --test testsuite
 
-test: libc build lint unit replay-test testsuite
+test: libc build lint unit replay-test bench-test testsuite
 
 # Interpolation must not lose errors: same error locations with and without it (testsuite and
 # SV-COMP tasks; QUICK=1 for the testsuite only). Not part of `test` yet.
@@ -47,7 +59,7 @@ bench: libc build
 
 # SV-COMP verdicts and score of `trex verify --svcomp` on ../shared/benchmarks/svcomp, with and
 # without interpolation, -O0, 60 s per task (benchmarks/README.md). Exit status 1 on a wrong
-# verdict.
+# verdict or a run that ended in an error.
 bench-svcomp: libc build
 	benchmarks/svcomp/run.sh
 

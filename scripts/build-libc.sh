@@ -49,11 +49,14 @@ sadd.with.overflow ssub.with.overflow smul.with.overflow ctpop ctlz cttz stacksa
 dbg.declare dbg.value dbg.label lifetime.start lifetime.end experimental.noalias.scope.decl"
 
 # ---------------------------------------------------------------- up to date?
+# Relative paths only: worktrees sharing build/ must agree (the library's debug paths are
+# relative too), or each `make unit` in another checkout rebuilds it.
 runtime_hash() {
 	{
 		echo "musl $MUSL_VERSION"
-		sha256sum "$SCRIPT" "$ROOT/scripts/musl-patches.sh"
-		(cd "$ROOT" && find runtime/include runtime/libc runtime/entry runtime/klee-libc -type f -print0 | sort -z | xargs -0 sha256sum)
+		cd "$ROOT"
+		sha256sum scripts/build-libc.sh scripts/musl-patches.sh
+		find runtime/include runtime/libc runtime/entry runtime/klee-libc -type f -print0 | sort -z | xargs -0 sha256sum
 	} | sha256sum | cut -d' ' -f1
 }
 HASH="$(runtime_hash)"

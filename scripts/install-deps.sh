@@ -26,8 +26,9 @@ done
 # lcov: genhtml checks every coverage.lcov; chromium: scripts/check-report.sh renders
 # report.html headless; sqlite3: run.stats is a database (the harness opens it);
 # valgrind: callgrind_annotate reads run.istats in the harness;
-# z3: the solver's own reader checks the .smt2 files trex writes (unit tests, klee-compat).
-PKGS=(clang-14 llvm-14-dev llvm-14-tools libz3-dev libc6-dev-i386 lib32gcc-12-dev gcc-multilib libclang-rt-14-dev make python3 lcov chromium sqlite3 valgrind z3)
+# z3: the solver's own reader checks the .smt2 files trex writes (unit tests, klee-compat);
+# time: /usr/bin/time -v of the benchmark scripts, which tests/benchmarks.sh runs.
+PKGS=(clang-14 llvm-14-dev llvm-14-tools libz3-dev libc6-dev-i386 lib32gcc-12-dev gcc-multilib libclang-rt-14-dev make python3 lcov chromium sqlite3 valgrind z3 time)
 [ "$need_src" = 1 ] && PKGS+=(dpkg-dev)
 
 SUDO=()

@@ -9,6 +9,8 @@ pub mod ir;
 pub mod itp;
 pub(crate) mod klee_api;
 pub mod link;
+#[cfg(test)]
+mod no_skip_tests;
 pub mod obj;
 pub mod output;
 pub(crate) mod posix;

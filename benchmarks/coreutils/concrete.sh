@@ -17,7 +17,7 @@
 # outputs; trex's own lines (`KLEE: ...`, `TREX: ...`) are removed from its stderr, and the exit
 # status is the one of `TREX: program exited with status N` (a run without that line, e.g. an
 # error, is a mismatch). One line per case (`ok` / `DIFF`), then a summary; the exit status is 1
-# if any case differs.
+# if any case differs, or if no case ran (programs that have none).
 set -uo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -330,4 +330,5 @@ for p in $(printf '%s\n' "${!per_all[@]}" | sort); do
 	printf '%-10s %s/%s\n' "$p" "${per_ok[$p]:-0}" "${per_all[$p]}"
 done
 echo "concrete.sh: $same of $total cases like native, $knowns known differences, $diffs differ"
+[ "$total" -gt 0 ] || { echo "concrete.sh: no case of programs: $*" >&2; exit 1; }
 [ "$diffs" -eq 0 ]

@@ -13,7 +13,9 @@
 #   files  the same with --sym-files 1 8 --sym-stdin 8 added
 # Prints per run: paths (completed + partial), tests, errors (.err files), line coverage of
 # src/P.c (base64: src/basenc.c) as gcov counts it (covered/total lines), wall seconds, peak
-# resident memory (MiB), beside KLEE 3.2's figures from issue 16.
+# resident memory (MiB), beside KLEE 3.2's figures from issue 16. A run that fails (trex exits
+# non-zero or prints no `KLEE: done:` line) or whose coverage gcov cannot read is `failed` in
+# the table, and the exit status is 1; so with --check when no test at all was replayed.
 #
 # Environment: PROGS (default "echo cat wc base64"), MAX_TIME (seconds, default 60), RUNS,
 # TREX (binary; default target/release/trex), TREX_FLAGS (more trex options, e.g. --optimize),
@@ -99,6 +101,7 @@ run_args() {
 }
 
 rows=()
+failed=0 # runs that produced no figures
 for p in "${progs[@]}"; do
 	bc="$cu/bc/$p.bc"
 	exe="$gsrc/src/$p"
@@ -113,12 +116,14 @@ for p in "${progs[@]}"; do
 		(cd "$tmp/cwd" && /usr/bin/time -v "$trex" --posix-runtime \
 			--only-output-states-covering-new --max-time="$max_time" ${TREX_FLAGS:-} \
 			--output-dir="$out" "$bc" $(run_args "$r") </dev/null >"$out.stdout" 2>"$out.err")
+		rc=$? # trex's own (time -v passes it on; 128 + N for a signal)
 		completed=$(sed -n 's/^KLEE: done: completed paths = //p' "$out.err")
 		partial=$(sed -n 's/^KLEE: done: partially completed paths = //p' "$out.err")
-		if [ -z "$completed" ]; then
-			echo "trex failed on $p ($r):" >&2
+		if [ "$rc" != 0 ] || [ -z "$completed" ]; then
+			echo "trex failed on $p ($r): exit $rc${completed:+ (after its done: lines)}" >&2
 			grep -v '^	' "$out.err" | tail -5 >&2
 			rows+=("$p|$r|failed|-|-|-|-|-")
+			failed=$((failed + 1))
 			continue
 		fi
 		tests=$(find "$out" -name '*.ktest' | wc -l)
@@ -135,9 +140,13 @@ for p in "${progs[@]}"; do
 				echo "$p ($r): some tests were not replayed natively (see $out.native)" >&2
 		fi
 		read -r covered total < <(coverage "$p")
-		cov="n/a"
-		[ -n "${total:-}" ] && [ "$total" -gt 0 ] &&
+		cov="failed"
+		if [ -n "${total:-}" ] && [ "$total" -gt 0 ]; then
 			cov=$(awk -v c="$covered" -v t="$total" 'BEGIN { printf "%.1f%%(%d/%d)", 100 * c / t, c, t }')
+		else
+			echo "$p ($r): gcov read no line coverage of src/$(source_of "$p").c" >&2
+			failed=$((failed + 1))
+		fi
 		rows+=("$p|$r|$completed+$partial|$tests|$errors|$cov|$wall|$mib")
 	done
 done
@@ -151,22 +160,29 @@ for row in "${rows[@]}"; do
 	printf "$fmt" "$p" "$r" "$paths" "$tests" "$errors" "$cov" "$wall" "$mib" "$kp" "$kt" "$kc" "$kw" "$km"
 done
 echo "runs: args = --sym-args 0 2 4; files = args + --sym-files 1 8 --sym-stdin 8; MAX_TIME=$max_time s"
+total_runs=$((${#progs[@]} * ${#runs[@]}))
+[ "$failed" = 0 ] || echo "coreutils/run.sh: $failed of $total_runs runs failed (see above)" >&2
 
-[ "$check" = 1 ] || exit 0
+[ "$check" = 1 ] || exit $((failed > 0))
 # Every test replayed by trex on the bitcode and natively on the musl executable (the same C
 # library as the bitcode): the same exit status, or an error where the program crashes.
 mismatches=0
+checked=0
 for p in "${progs[@]}"; do
 	for r in "${runs[@]}"; do
 		out="$tmp/$p-$r"
 		[ -s "$out.tests" ] || continue
+		checked=$((checked + 1))
 		(cd "$tmp/cwd" && xargs -a "$out.tests" "$trex" replay \
 			--max-instructions "$replay_insts" "$cu/bc/$p.bc" </dev/null >/dev/null 2>"$out.trex-replay")
 		(cd "$tmp/cwd" && xargs -a "$out.tests" "$trex" replay --native --hide-output \
 			--timeout "$replay_timeout" "$cu/src/src/$p" </dev/null >/dev/null 2>"$out.musl-replay")
-		python3 "$here/same_outcomes.py" "$out.trex-replay" "$out.musl-replay" "$p ($r)" ||
-			mismatches=$((mismatches + 1))
+		python3 "$here/same_outcomes.py" "$out.trex-replay" "$out.musl-replay" "$p ($r)" \
+			"$out.tests" || mismatches=$((mismatches + 1))
 	done
 done
+# Nothing replayed is no agreement: every run failed or wrote no test.
+[ "$checked" -gt 0 ] || { echo "check: no run has a test to replay: nothing checked" >&2; exit 1; }
 [ "$mismatches" = 0 ] || { echo "check: $mismatches runs with tests whose outcomes differ" >&2; exit 1; }
-echo "check: every test replays natively to the outcome trex recorded"
+echo "check: every test of $checked runs replays natively to the outcome trex recorded"
+exit $((failed > 0))

@@ -2,9 +2,12 @@
 """Compares the outcome of each test in two replays' stderr: `trex replay P.bc TESTS...`
 (the outcome trex records) and `trex replay --native P TESTS...`. The same outcome: the same
 exit status, or an error of trex (`KLEE: ERROR: ...`) where the native program is killed by a
-signal. Prints each difference; exit status 1 if there is one.
+signal. Prints each difference; exit status 1 if there is one. With TESTS (a file listing the
+.ktest files replayed, one a line) every listed test must have an outcome on both sides (a replay
+that crashed before its last test leaves the rest without one); without, the tests named in
+either file. No test at all is a failure: nothing was compared.
 
-Usage: same_outcomes.py TREX_STDERR NATIVE_STDERR LABEL
+Usage: same_outcomes.py TREX_STDERR NATIVE_STDERR LABEL [TESTS]
 """
 import re
 import sys
@@ -54,17 +57,26 @@ def kind(outcome):
 
 
 def main(argv):
-    if len(argv) != 4:
+    if len(argv) not in (4, 5):
         raise SystemExit(__doc__)
     trex = outcomes(argv[1], TREX_START, TREX_END)
     native = outcomes(argv[2], NATIVE_START, NATIVE_END, NATIVE_ERR)
+    if len(argv) == 5:
+        with open(argv[4]) as f:
+            tests = sorted({line.strip() for line in f if line.strip()})
+    else:
+        tests = sorted(set(trex) | set(native))
+    if not tests:
+        print(f"{argv[3]}: no test replayed: nothing compared")
+        return 1
     bad = 0
-    for test in sorted(set(trex) | set(native)):
+    for test in tests:
         t, n = trex.get(test, "no outcome"), native.get(test, "no outcome")
-        if kind(t) != kind(n):
+        # A test without an outcome on either side was not replayed to its end: not the same.
+        if kind(t) != kind(n) or "no outcome" in (t, n):
             bad += 1
             print(f"{argv[3]}: {test}: trex: {t} | native: {n}")
-    print(f"{argv[3]}: {len(native)} tests, {bad} with different outcomes")
+    print(f"{argv[3]}: {len(tests)} tests, {bad} with different outcomes or none")
     return 1 if bad else 0
 
 

@@ -8,7 +8,8 @@
 # Prints one table row per program as it finishes: paths completed + partial (`KLEE: done:`),
 # tests (.ktest files), errors (.err files by class: the suffix before .err), the number of
 # .err files saying `unsupported` (the issue's goal: 0), wall seconds and peak resident memory
-# (MiB, /usr/bin/time -v). No coverage (run.sh measures it).
+# (MiB, /usr/bin/time -v). No coverage (run.sh measures it). A run that fails (trex exits
+# non-zero or prints no `KLEE: done:` line) is `failed` in the table and makes the exit status 1.
 #
 # Environment: PROGS (default: the issue's 25 programs), MAX_TIME (seconds, default 60), TREX
 # (binary; default target/release/trex: copy it elsewhere first if you rebuild meanwhile),
@@ -34,6 +35,7 @@ fmt='| %-8s | %-14s | %5s | %-28s | %11s | %6s | %6s |\n'
 printf "$fmt" program "paths (c+p)" tests "errors by class" unsupported "wall s" "MiB"
 # shellcheck disable=SC2059
 printf "$fmt" --- --- --- --- --- --- ---
+failed=0
 for p in "${progs[@]}"; do
 	bc="$cu/bc/$p.bc"
 	[ -f "$bc" ] || die "no $bc: run scripts/build-coreutils.sh $p"
@@ -43,13 +45,15 @@ for p in "${progs[@]}"; do
 	(cd "$tmp/cwd" && /usr/bin/time -v "$trex" --posix-runtime \
 		--only-output-states-covering-new --max-time="$max_time" --output-dir="$out" "$bc" \
 		--sym-args 0 2 4 --sym-files 1 8 --sym-stdin 8 </dev/null >/dev/null 2>"$out.stderr")
+	rc=$? # trex's own (time -v passes it on; 128 + N for a signal)
 	completed=$(sed -n 's/^KLEE: done: completed paths = //p' "$out.stderr")
 	partial=$(sed -n 's/^KLEE: done: partially completed paths = //p' "$out.stderr")
-	if [ -z "$completed" ]; then
-		echo "trex failed on $p:" >&2
+	if [ "$rc" != 0 ] || [ -z "$completed" ]; then
+		echo "trex failed on $p: exit $rc${completed:+ (after its done: lines)}" >&2
 		grep -v '^	' "$out.stderr" | tail -5 >&2
 		# shellcheck disable=SC2059
 		printf "$fmt" "$p" failed - - - - -
+		failed=$((failed + 1))
 		continue
 	fi
 	tests=$(find "$out" -name '*.ktest' | wc -l)
@@ -67,3 +71,4 @@ for p in "${progs[@]}"; do
 	printf "$fmt" "$p" "$completed+$partial" "$tests" "${errors:-none}" "$unsupported" "$wall" "$mib"
 done
 echo "MAX_TIME=$max_time s; trex $("$trex" --version 2>/dev/null | head -1)"
+[ "$failed" = 0 ] || { echo "coreutils/sweep.sh: $failed of ${#progs[@]} runs failed (see above)" >&2; exit 1; }

@@ -8,7 +8,8 @@ source is compiled to bitcode (clang-14 -g -O<n>) and run by `trex run`; trex's 
 program's exit status (`TREX: program exited with status N`) must equal the native run's.
 
 Outcomes per run: match, MISMATCH (output or status differs), error (trex ended the path with an
-error: the line is shown), timeout (TREX_TIMEOUT), skip (native timeout). Exit status 1 when a run
+error, or trex itself failed: a non-zero exit, e.g. a crash after the program's end; the line is
+shown), timeout (TREX_TIMEOUT), skip (native timeout). Exit status 1 when a run
 mismatches or errs.
 """
 import argparse
@@ -88,6 +89,10 @@ def main():
             detail = ""
             if rc is None:
                 outcome = "timeout"
+            elif rc != 0:
+                outcome = "error"
+                lines = [l for l in err.splitlines() if "error" in l or "panicked" in l]
+                detail = f"trex exit {rc}" + (f": {lines[0]}" if lines else "")
             elif status is None:
                 outcome = "error"
                 lines = [l for l in err.splitlines() if "ERROR" in l or "error" in l]

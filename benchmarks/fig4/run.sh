@@ -11,9 +11,10 @@
 # N <= $BASELINE_MAX (default 20; 2^N paths), without it ($TREX_INTERP_OFF_FLAG), and prints:
 # form, opt, N, variant, interpolation on/off, seconds, explored nodes, completed paths,
 # subsumed paths, errors, and the verdict (ok: no error on the ok variant / the assertion failure
-# found on the buggy one; WRONG otherwise; timeout: no verdict).
+# found on the buggy one; WRONG otherwise; timeout: no verdict; trex failed: it exited non-zero,
+# was killed before the timeout or printed no `KLEE: done:` line).
 # Figures absent from trex's output (`explored nodes`, `subsumed paths` before interpolation
-# lands) print as n/a. Exit status 1 when a verdict is WRONG or an IR check fails.
+# lands) print as n/a. Exit status 1 when a verdict is WRONG, a run fails or an IR check fails.
 #
 # Environment: TREX (binary; default target/release/trex), TIMEOUT (seconds per run, default 120),
 # OPT, BASELINE_MAX, FORMS (default "unrolled loop stored-array stored-vars stored-loop"), TREX_INTERP_OFF_FLAG (default
@@ -90,7 +91,9 @@ for n in "${ns[@]}"; do
           rm -rf "$tmp/out-$form-$n-$variant-O$o-$mode"
           secs=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')
           completed=$(done_val "$err" "completed paths")
-          if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
+          # 124: timeout stopped it; 137 (SIGKILL) only at the timeout's kill, not a crash or
+          # the kernel's out-of-memory kill before it.
+          if [ "$rc" = 124 ] || { [ "$rc" = 137 ] && awk -v s="$secs" -v t="$timeout_s" 'BEGIN { exit !(s >= t) }'; }; then
             printf "$fmt" "$form" "O$o" "$n" "$variant" "$mode" ">$timeout_s" n/a n/a n/a n/a timeout
             continue
           fi

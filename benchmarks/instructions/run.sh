@@ -55,12 +55,18 @@ args_of() {
   esac
 }
 
-# Instructions of one run (in an empty directory: echo's files are looked up there).
+# Instructions of one run (in an empty directory: echo's files are looked up there); nothing
+# when the run fails: callgrind counts a crashed run's instructions too.
 count() {
-  local out=$1 bin=$2 a=$3
+  local out=$1 bin=$2 a=$3 rc=0
   mkdir -p "$out.cwd"
   (cd "$out.cwd" && valgrind --tool=callgrind --callgrind-out-file=/dev/null \
-      "$bin" ${a//@OUT@/$out} 2>&1 >/dev/null) | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
+      "$bin" ${a//@OUT@/$out} >/dev/null 2>"$out.log") || rc=$?
+  if [ "$rc" != 0 ]; then
+    echo "$bin ${a//@OUT@/$out}: exit $rc: $(grep -v '^==' "$out.log" | grep -m1 -E 'error|panicked')" >&2
+    return 1
+  fi
+  sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$out.log"
 }
 
 status=0
@@ -72,7 +78,9 @@ for w in "${ws[@]}"; do
   wait
   n=$(cat "$tmp/$w.new") b=$(cat "$tmp/$w.base")
   if [ -z "$n" ] || [ -z "$b" ]; then
-    echo "$w: no instruction count (a run failed)" >&2; status=1; continue
+    echo "$w: no instruction count (a run failed)" >&2
+    printf '%-24s %16s %16s %9s\n' "$w" "${n:-failed}" "${b:-failed}" -
+    status=1; continue
   fi
   printf '%-24s %16s %16s %9s\n' "$w" "$n" "$b" "$(python3 -c "print(f'{$n / $b:.4f}')")"
 done

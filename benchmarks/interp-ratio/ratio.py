@@ -8,7 +8,8 @@ program: the search size with / without (explored nodes when both runs print
 `KLEE: done: explored nodes`, otherwise completed + partially completed paths, marked `paths`),
 their ratio (with / without: below 1 means interpolation pruned), and both times. Then the
 distribution of the ratio over the programs where both runs finished: min, quartiles, median,
-max and geometric mean.
+max and geometric mean. Exit status 1 when a run failed (a non-zero exit or no `done:` lines;
+not a run over its time budget), a program did not compile, or no program finished both runs.
 
 Environment: TIMEOUT (seconds per run, default 60), JOBS (default 2), LEVELS (default O0; e.g.
 "O0 O2"), M32=1 (also the -m32 variants of `// M32` programs), FILTER (substring of names),
@@ -67,6 +68,7 @@ def main() -> int:
     print(fmt.format("program", "metric", "with", "without", "ratio", "s with", "s without",
                      "note"), flush=True)
     ratios = []
+    failed = []  # programs with a compile failure or a trex run that failed
     with tempfile.TemporaryDirectory(prefix="trex-ratio.") as tmp:
         def job(case):
             work = Path(tempfile.mkdtemp(dir=tmp))
@@ -83,9 +85,13 @@ def main() -> int:
             for case, on, off, why in ex.map(job, cases):
                 if why:
                     print(fmt.format(case.name, "-", "-", "-", "-", "-", "-", why), flush=True)
+                    failed.append(case.name)
                     continue
                 problems = [f"{w}: {p}" for w, p in (("with", on.problem()), ("without", off.problem())) if p]
                 secs = (lambda r: f">{budget:g}" if r.timed_out else f"{r.seconds:.2f}")
+                # A timeout is a figure (over the budget); a crash or an error is not.
+                if any(not r.finished and not r.timed_out for r in (on, off)):
+                    failed.append(case.name)
                 if any(not r.finished for r in (on, off)):
                     print(fmt.format(case.name, "-", "n/a", "n/a", "n/a", secs(on), secs(off),
                                      "; ".join(problems)), flush=True)
@@ -100,7 +106,10 @@ def main() -> int:
                       flush=True)
     print()
     print(distribution(ratios) if ratios else "no program finished both runs")
-    return 0
+    if failed:
+        print(f"{len(failed)} programs with a failed run or compile: {' '.join(failed)}",
+              file=sys.stderr)
+    return 1 if failed or not ratios else 0
 
 
 if __name__ == "__main__":

@@ -7,7 +7,8 @@
 #   benchmarks/memory/run.sh [N...]      (default: 14 16 18 20)
 #
 # Prints N, completed paths, wall seconds and peak RSS (MiB, /usr/bin/time -v). Also prints the
-# same for TREX_BASE (another binary, e.g. an older build) when set. Environment: TREX (binary;
+# same for TREX_BASE (another binary, e.g. an older build) when set. Stops with exit status 1 at
+# a run that fails (exits non-zero or prints no `KLEE: done:` line). Environment: TREX (binary;
 # default target/release/trex), TREX_BASE, KEEP=1.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -28,8 +29,11 @@ for n in "${ns[@]}"; do
     rm -rf "$tmp/out"
     /usr/bin/time -v "$b" run --write-no-tests --libc=none --no-interpolation --search=dfs \
       --output-dir "$tmp/out" "$tmp/paths$n.bc" 2> "$tmp/err" > /dev/null
+    rc=$? # trex's own (time -v passes it on; 128 + N for a signal)
     paths=$(sed -n 's/^KLEE: done: completed paths = //p' "$tmp/err")
-    [ -n "$paths" ] || { echo "trex failed:"; tail -5 "$tmp/err"; exit 1; }
+    if [ "$rc" != 0 ] || [ -z "$paths" ]; then
+      echo "memory/run.sh: $name failed at N = $n (exit $rc):" >&2; tail -5 "$tmp/err" >&2; exit 1
+    fi
     kb=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$tmp/err")
     wall=$(sed -n 's/.*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$tmp/err" |
       awk -F: '{ s = 0; for (i = 1; i <= NF; i++) s = s * 60 + $i; print s }')

@@ -12,7 +12,8 @@ UNKNOWN with reason `error: ...`.
 
 Score (SV-COMP): +2 correct TRUE, +1 correct FALSE, -32 wrong TRUE, -16 wrong FALSE, 0 UNKNOWN.
 Prints one line per run, then the totals per level and mode side by side, then every wrong
-verdict by name (exit status 1 if there is one). Writes the same rows to a CSV file.
+verdict and every run that ended in an error by name (exit status 1 if there is one: a crashed
+run is no result). Writes the same rows to a CSV file.
 
 Options (each also an environment variable, the option wins):
   --time-limit S      TIME_LIMIT    seconds per run, given to trex as --max-time (default 60)
@@ -483,6 +484,16 @@ def print_wrong(results: List[Result]) -> None:
               f"{r.expected}  ({r.unit.task.src})")
 
 
+def print_errors(results: List[Result]) -> None:
+    """The runs that ended in an error (trex failed, printed no JSON or was killed)."""
+    errors = [r for r in results if r.is_error]
+    if not errors:
+        return
+    print(f"\n{len(errors)} run(s) ended in an ERROR (counted as UNKNOWN, but no result):")
+    for r in errors:
+        print(f"  {r.unit.task.task_id} [O{r.unit.level} {r.unit.mode}]: {shorten(r.reason)}")
+
+
 # ---------------------------------------------------------------------------------------------
 
 def select_units(cfg: Config, tasks: List[SvcompTask]) -> List[Unit]:
@@ -551,8 +562,9 @@ def main(argv: List[str]) -> int:
     columns = [f"O{lv} {m}" for lv in cfg.levels for m in cfg.modes]
     print_totals(columns, results)
     print_wrong(results)
+    print_errors(results)
     print(f"\nCSV: {cfg.csv_path}")
-    return 1 if any(r.category.startswith("wrong") for r in results) else 0
+    return 1 if any(r.category.startswith("wrong") or r.is_error for r in results) else 0
 
 
 if __name__ == "__main__":

@@ -756,9 +756,7 @@ mod tests {
         assert!(q.len() < 20_000, "query of {} bytes", q.len());
         let d = format!("{}", p.display(c));
         assert!(d.len() < 20_000);
-        if let Some(out) = z3(&q) {
-            assert_eq!(out.trim(), "sat", "{q}");
-        }
+        assert_eq!(z3(&q).trim(), "sat", "{q}");
     }
 
     #[test]
@@ -776,10 +774,6 @@ mod tests {
     /// to A, `e = eval(e, A)` must be sat and `e != eval(e, A)` unsat.
     #[test]
     fn z3_agrees_with_eval() {
-        if z3("(check-sat)\n").is_none() {
-            eprintln!("z3 not found: skipping");
-            return;
-        }
         let mut p = ExprPool::new();
         let mut g = Gen::new(&mut p, 7);
         let sort = "(Array (_ BitVec 32) (_ BitVec 8))";
@@ -836,7 +830,7 @@ mod tests {
         if let Ok(path) = std::env::var("TREX_DUMP_Z3") {
             std::fs::write(path, &script).unwrap();
         }
-        let out = z3(&script).unwrap();
+        let out = z3(&script);
         let lines: Vec<&str> = out.lines().collect();
         assert_eq!(lines.len(), expected.len(), "z3 said:\n{out}");
         for (l, (e, want)) in lines.iter().zip(&expected) {

@@ -106,9 +106,6 @@ mod tests {
     /// negation is added with its arrays pinned to that assignment an unsatisfiable one.
     #[test]
     fn z3_reads_the_scripts() {
-        if z3("(check-sat)\n").is_none() {
-            panic!("z3 not found (scripts/install-deps.sh installs it)");
-        }
         let mut p = ExprPool::new();
         let mut g = Gen::new(&mut p, 5);
         let mut expected = Vec::new();
@@ -133,7 +130,7 @@ mod tests {
             }
             // Holds under `asg`: satisfiable.
             let s = smt2_constraints(&p, &cs);
-            answers.push(z3(&s).unwrap());
+            answers.push(z3(&s));
             expected.push(("sat", s));
             // Negated, with its arrays pinned to `asg` (whole arrays: reads past the
             // assigned bytes are 0, as `eval` reads them): unsatisfiable.
@@ -165,7 +162,7 @@ mod tests {
             let s = s
                 .replace("(set-logic QF_AUFBV )", "(set-logic ALL)")
                 .replace("(check-sat)", &format!("{pins}(check-sat)"));
-            answers.push(z3(&s).unwrap());
+            answers.push(z3(&s));
             expected.push(("unsat", s));
         }
         for (got, (want, script)) in answers.iter().zip(&expected) {

@@ -692,16 +692,17 @@ fn bench_branches_small() {
     report(6, true);
 }
 
-/// `cargo test --release -- --ignored bench_branches_full --nocapture`
+/// The solver chain's cost on 2^14 / 2^10 branches (a measurement, not a check).
 #[test]
-#[ignore]
+#[ignore = "a measurement: cargo test --release --lib bench_branches_full -- --ignored --nocapture"]
 fn bench_branches_full() {
     report(14, false);
     report(10, true);
 }
 
+/// The cost of one Z3 call (a measurement, not a check).
 #[test]
-#[ignore]
+#[ignore = "a measurement: cargo test --release --lib z3_call_cost -- --ignored --nocapture"]
 fn z3_call_cost() {
     let mut p = ExprPool::new();
     let a = sym(&mut p, "a", 4);
@@ -902,7 +903,7 @@ fn core_after_cached_validity_is_small() {
 
 /// The independent 2^14 run alone (for profiling).
 #[test]
-#[ignore]
+#[ignore = "for profiling: cargo test --release --lib bench_branches_independent -- --ignored --nocapture"]
 fn bench_branches_independent() {
     report(14, false);
 }

@@ -145,19 +145,19 @@ fn smoke_dump() {
     assert!(unsupported(&m).is_empty());
 }
 
-/// `TREX_DUMP_BC=file.bc cargo test --lib dump_env -- --nocapture` prints a module's dump.
+/// A tool, not a test: prints a module's dump (run as the ignore reason says).
 #[test]
+#[ignore = "a tool: TREX_DUMP_BC=file.bc cargo test --release --lib dump_env -- --ignored --nocapture"]
 fn dump_env() {
-    if let Ok(p) = std::env::var("TREX_DUMP_BC") {
-        let t = std::time::Instant::now();
-        let m = load_module(std::path::Path::new(&p)).unwrap();
-        let el = t.elapsed();
-        println!("{}", m.dump());
-        for u in unsupported(&m) {
-            println!("UNSUPPORTED: {u}");
-        }
-        println!("lowered in {el:?}");
+    let p = std::env::var("TREX_DUMP_BC").expect("set TREX_DUMP_BC to the bitcode file to dump");
+    let t = std::time::Instant::now();
+    let m = load_module(std::path::Path::new(&p)).unwrap();
+    let el = t.elapsed();
+    println!("{}", m.dump());
+    for u in unsupported(&m) {
+        println!("UNSUPPORTED: {u}");
     }
+    println!("lowered in {el:?}");
 }
 
 fn all_insts<'a>(m: &'a Module, f: &str) -> impl Iterator<Item = &'a Inst> {
@@ -1146,13 +1146,13 @@ c:
         .any(|c| matches!(c, Const::BlockAddr { func, block: BlockId(2) } if *func == fid)));
 }
 
-/// `TREX_LOWER_DIR=dir cargo test --lib lower_dir_env -- --nocapture` lowers every `.bc` file
-/// of a directory and reports unsupported constructs, panics and times.
+/// A tool, not a test: lowers every `.bc` file of a directory and reports unsupported
+/// constructs, panics and times (run as the ignore reason says).
 #[test]
+#[ignore = "a tool: TREX_LOWER_DIR=dir cargo test --release --lib lower_dir_env -- --ignored --nocapture"]
 fn lower_dir_env() {
-    let Ok(dir) = std::env::var("TREX_LOWER_DIR") else {
-        return;
-    };
+    let dir =
+        std::env::var("TREX_LOWER_DIR").expect("set TREX_LOWER_DIR to a directory of .bc files");
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
         .unwrap()
         .filter_map(|e| e.ok().map(|e| e.path()))

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# A stand-in for trex in tests/benchmarks.sh: the benchmark scripts must report a run that
+# crashes or produces nothing, never count it as a result. $FAKE_TREX says how each run (not
+# `--help`, `--version`) ends:
+#   crash       a line on stderr, then killed by SIGSEGV (exit 139)
+#   killed      killed by SIGKILL at once (exit 137, as a timeout's kill or the OOM killer)
+#   nothing     exit 0 with no output at all
+#   late-crash  trex's `KLEE: done:` lines, then SIGABRT (exit 134): figures, but no end
+#   ok          a plausible end: `KLEE: done:` lines, `TREX: program exited with status 0`,
+#               the coverage files in --output-dir; `verify`: the expected verdict of fig1's
+#               programs (a file name with `_bug` is REACHABLE)
+# $FAKE_TREX_SLEEP: seconds to sleep first.
+cmd=${1:-}
+case " $* " in
+*" --help "*)
+	# What the scripts look for in the help texts.
+	echo "Usage: trex $cmd [OPTIONS] PROGRAM"
+	echo "      --no-interpolation  --one-target-at-a-time  --svcomp  --output-dir <DIR>"
+	exit 0 ;;
+*" --version "*) echo "trex (fake)"; exit 0 ;;
+esac
+sleep "${FAKE_TREX_SLEEP:-0}"
+ulimit -c 0 2>/dev/null # no core files from the signals below
+done_lines() {
+	printf 'KLEE: done: total instructions = 1000\nKLEE: done: completed paths = 4\n' >&2
+	printf 'KLEE: done: partially completed paths = 0\nKLEE: done: generated tests = 4\n' >&2
+}
+case "${FAKE_TREX:-crash}" in
+crash) echo "fake trex: crashing" >&2; kill -SEGV $$ ;;
+killed) kill -KILL $$ ;;
+nothing) exit 0 ;;
+late-crash) done_lines; kill -ABRT $$ ;;
+ok)
+	out= last=
+	prev=
+	for a in "$@"; do
+		case "$prev" in --output-dir) out=$a ;; esac
+		case "$a" in --output-dir=*) out=${a#--output-dir=} ;; esac
+		prev=$a last=$a
+	done
+	if [ "$cmd" = verify ]; then
+		v=UNREACHABLE; case "$last" in *_bug*) v=REACHABLE ;; esac
+		printf 'ID  VERDICT  LOCATION  TARGET  DETAIL\n1  %s  f.c:20  reach_error\n' "$v"
+		echo "TREX: verify: 1 targets: (3 paths, 0 subsumed, 0.01 s)" >&2
+		exit 0
+	fi
+	if [ -n "$out" ]; then
+		mkdir -p "$out"
+		for f in coverage.lcov coverage.json run.stats run.istats; do echo x > "$out/$f"; done
+	fi
+	done_lines
+	echo "TREX: program exited with status 0" >&2 ;;
+*) echo "benchmarks-fake-trex.sh: unknown FAKE_TREX=$FAKE_TREX" >&2; exit 2 ;;
+esac

@@ -1,0 +1,134 @@
+#!/usr/bin/env bash
+# The benchmark scripts must not report success with nothing run (issue 33): each runs here
+# on a fake trex (tests/benchmarks-fake-trex.sh) that crashes, is killed, prints nothing, or
+# crashes after its figures, and must say so and exit non-zero; every goal a script prints must
+# be compared (met / MISSED). Positive cases (a fake that ends well) show that the failures come
+# from the fake's end, not from a missing tool. Seconds in all; no real trex run. `make test`
+# (`make bench-test`) runs it. Last line: "N passed, N failed"; exit status 1 on a failure.
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+b=$root/benchmarks
+fake=$root/tests/benchmarks-fake-trex.sh
+ulimit -c 0 2>/dev/null || true
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/trex-bench-test.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+
+pass=0
+fail=0
+# check NAME fail|ok REGEX CMD...: CMD (under `env`, so it may start with VAR=value) must exit
+# non-zero (fail) or zero (ok), and its stdout + stderr must match the extended REGEX.
+check() {
+	local name=$1 want=$2 re=$3 rc=0
+	shift 3
+	timeout 300 env "$@" >"$tmp/$name.out" 2>&1 </dev/null || rc=$?
+	local why=
+	if [ "$want" = fail ] && [ "$rc" = 0 ]; then why="exit status 0"
+	elif [ "$want" = ok ] && [ "$rc" != 0 ]; then why="exit status $rc"
+	elif ! grep -qE -- "$re" "$tmp/$name.out"; then why="no line matches /$re/"; fi
+	if [ -z "$why" ]; then
+		pass=$((pass + 1)); echo "ok   $name"
+	else
+		fail=$((fail + 1)); echo "FAIL $name: $why; output:"; tail -15 "$tmp/$name.out" | sed 's/^/     /'
+	fi
+}
+
+# Fakes with their behaviour fixed, for scripts that take two binaries. Not `exec`: valgrind
+# (instructions/) must see the wrapper end, as it sees a real trex crash (and still count).
+wrapper() { # NAME FAKE_TREX [SLEEP]
+	printf '#!/bin/sh\nFAKE_TREX=%s FAKE_TREX_SLEEP=%s "%s" "$@"\n' "$2" "${3:-0}" "$fake" >"$tmp/$1"
+	chmod +x "$tmp/$1"
+}
+wrapper fast ok
+wrapper slow ok 0.5
+wrapper crashing crash
+
+# concrete/: a crashed run.
+check concrete-crash fail 'fib +O0 .*trex failed \(exit 139\)' \
+	TREX="$fake" FAKE_TREX=crash OPT_LEVELS=O0 ARGS_fib=10 "$b/concrete/run.sh" fib
+
+# paths/, memory/: figures printed, then a crash.
+check paths-late-crash fail 'trex failed \(exit 134\)' TREX="$fake" FAKE_TREX=late-crash "$b/paths/run.sh" 2
+check paths-ok ok 'fig4' TREX="$fake" FAKE_TREX=ok "$b/paths/run.sh" 2
+check memory-late-crash fail 'trex failed at N = 2 \(exit 134\)' \
+	TREX="$fake" FAKE_TREX=late-crash "$b/memory/run.sh" 2
+check memory-ok ok '^trex +2 +4 ' TREX="$fake" FAKE_TREX=ok "$b/memory/run.sh" 2
+
+# fig4/: SIGKILL long before the timeout is a failure, not a timeout.
+check fig4-killed fail 'unrolled .* trex failed \(exit 137\)' \
+	TREX="$fake" FAKE_TREX=killed FORMS=unrolled BASELINE_MAX=0 TIMEOUT=60 "$b/fig4/run.sh" 2
+
+# fig1/: a crash or no output is a failure, not a timeout; the goal at N = 14 is compared.
+check fig1-crash fail 'safe +none .* failed \(exit 139\)' TREX="$fake" FAKE_TREX=crash "$b/fig1/run.sh" 4
+check fig1-nothing fail 'safe +none .* failed \(exit 0\)' TREX="$fake" FAKE_TREX=nothing "$b/fig1/run.sh" 4
+check fig1-goal-met ok 'goal: both verdicts right at N = 14 in under 5 s each: met' \
+	TREX="$fake" FAKE_TREX=ok "$b/fig1/run.sh" 14
+check fig1-goal-missed fail 'goal: both verdicts right at N = 14 in under 5 s each: MISSED' \
+	TREX="$fake" FAKE_TREX=crash "$b/fig1/run.sh" 14
+
+# coverage/: the goal (trex/base wall-time ratio under 1.05) compared both ways; a crash.
+cov=(RUNS=1 OPT_LEVELS=O0 "$b/coverage/run.sh" fib)
+check coverage-goal-missed fail 'fib +O0 .* MISSED +ok' TREX="$tmp/slow" TREX_BASE="$tmp/fast" "${cov[@]}"
+check coverage-goal-met ok 'fib +O0 .* met +ok' TREX="$tmp/fast" TREX_BASE="$tmp/slow" "${cov[@]}"
+check coverage-crash fail 'fib +O0 .* failed +2 of 2 runs failed' \
+	TREX="$fake" TREX_BASE="$fake" FAKE_TREX=crash "${cov[@]}"
+
+# instructions/: callgrind counts a crashed run's instructions too.
+check instructions-crash fail 'fib: no instruction count' \
+	"$b/instructions/run.sh" "$tmp/crashing" "$tmp/fast" fib
+
+# interp-ratio/: failed runs on one testsuite program.
+for f in crash nothing; do
+	check "interp-ratio-$f" fail '1 programs with a failed run' \
+		TREX="$fake" FAKE_TREX=$f FILTER="testsuite/bst_tree [" TIMEOUT=20 "$b/interp-ratio/run.sh"
+done
+
+# paper/: a crashed verify run.
+check paper-crash fail 'fig4-loop-2-ok \(on\): trex verify failed' \
+	TREX="$fake" FAKE_TREX=crash PROGRAMS=fig4-loop SIZES=fig4-loop=2 MODES=on "$b/paper/run.sh"
+
+# svcomp/: a run that ends in an error is no result (one task, svcomp/fake_trex.py).
+sv=$tmp/svcomp
+mkdir -p "$sv/t"
+printf 'extern void reach_error(void);\nint main(void) { return 0; }\n' >"$sv/t/a.c"
+printf 'task_id,category,file,expected_unreach_call,data_model\nt/a,t,t/a.c,true,LP64\n' >"$sv/MANIFEST.csv"
+svrun=(SVCOMP_DIR="$sv" TREX="$b/svcomp/fake_trex.py" MODES=on LEVELS=O0 TIME_LIMIT=5 GRACE=2
+	JOBS=1 CSV="$tmp/svcomp.csv" "$b/svcomp/run.sh")
+check svcomp-error fail 't/a \[O0 on\]: error: exit 1' FAKE_TREX_PLAN=a.c=exit1 "${svrun[@]}"
+check svcomp-ok ok 'no wrong verdict' "${svrun[@]}"
+
+# coreutils/: a fake build tree of echo (the scripts check for these files before any run).
+cu=$tmp/coreutils
+mkdir -p "$cu/bc" "$cu/gcov/src/src"
+: >"$cu/bc/echo.bc"
+: >"$cu/gcov/src/.trex-built"
+: >"$cu/gcov/src/src/echo.gcno"
+printf '#!/bin/sh\nexit 0\n' >"$cu/gcov/src/src/echo"
+chmod +x "$cu/gcov/src/src/echo"
+curun=(TREX="$fake" TREX_COREUTILS_DIR="$cu" PROGS=echo RUNS=args MAX_TIME=5)
+check coreutils-crash fail 'trex failed on echo \(args\): exit 139' FAKE_TREX=crash "${curun[@]}" "$b/coreutils/run.sh"
+check coreutils-check-crash fail 'check: no run has a test to replay' FAKE_TREX=crash "${curun[@]}" \
+	"$b/coreutils/run.sh" --check
+check coreutils-late-crash fail 'exit 134 \(after its done: lines\)' FAKE_TREX=late-crash "${curun[@]}" \
+	"$b/coreutils/run.sh"
+# No test written, no coverage read: nothing measured, nothing checked.
+check coreutils-check-nothing fail 'check: no run has a test to replay' FAKE_TREX=ok "${curun[@]}" \
+	"$b/coreutils/run.sh" --check
+check coreutils-sweep-crash fail 'trex failed on echo: exit 139' FAKE_TREX=crash "${curun[@]}" \
+	"$b/coreutils/sweep.sh"
+check coreutils-sweep-ok ok '\| echo +\| 4\+0 ' FAKE_TREX=ok "${curun[@]}" "$b/coreutils/sweep.sh"
+check coreutils-concrete-none fail 'no case of programs: nosuchprog' "${curun[@]}" \
+	"$b/coreutils/concrete.sh" nosuchprog
+
+# coreutils/same_outcomes.py: no test, or a test without an outcome, is no agreement.
+so=$b/coreutils/same_outcomes.py
+: >"$tmp/empty"
+printf 'TREX: replaying /t/1.ktest\nTREX: exit status 0\n' >"$tmp/trex1"
+printf 'TREX: replaying /t/1.ktest natively: /p\nTREX: exit status 0\n' >"$tmp/native1"
+printf '/t/1.ktest\n/t/2.ktest\n' >"$tmp/tests12"
+check same-outcomes-none fail 'no test replayed' python3 "$so" "$tmp/empty" "$tmp/empty" x
+check same-outcomes-missing fail '/t/2.ktest: trex: no outcome \| native: no outcome' \
+	python3 "$so" "$tmp/trex1" "$tmp/native1" x "$tmp/tests12"
+check same-outcomes-ok ok 'x: 1 tests, 0 with' python3 "$so" "$tmp/trex1" "$tmp/native1" x
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]
