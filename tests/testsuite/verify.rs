@@ -69,7 +69,7 @@ enum BadVerify {
     TargetFunctionMissing,
 }
 
-#[derive(Debug)]
+#[derive(Debug, Default)]
 pub(crate) struct VSpec {
     name: String,
     bad: Option<BadVerify>,
@@ -80,6 +80,9 @@ pub(crate) struct VSpec {
     /// `EXPECT-VERDICT-NOITP`: replaces the expectations of the same targets for the run with
     /// `--no-interpolation`.
     noitp: Vec<VExpect>,
+    /// `EXPECT-DELETED-O2: TARGET (reason)`: targets -O2 deletes (the optimizer proves the call
+    /// dead): at -O2 no target may match, at -O0 the `EXPECT-VERDICT` (UNREACHABLE) holds.
+    deleted_o2: Vec<VExpect>,
     options: Vec<String>,
     one_at_a_time: bool,
     check_text: bool,
@@ -205,20 +208,9 @@ pub(crate) fn parse_vspec(path: &Path) -> Result<VSpec, String> {
     let marks = markers(&text).map_err(ctx)?;
     let mut spec = VSpec {
         name: format!("verify/{}", path.file_stem().unwrap().to_string_lossy()),
-        bad: None,
         path: path.to_path_buf(),
         file: file.clone(),
-        expects: Vec::new(),
-        noitp: Vec::new(),
-        options: Vec::new(),
-        one_at_a_time: false,
-        check_text: false,
-        listed: Vec::new(),
-        subsumed: None,
-        svcomp: None,
-        libc_none: false,
-        only: None,
-        timeout: None,
+        ..VSpec::default()
     };
     for line in text.lines() {
         let Some(c) = line.trim_start().strip_prefix("//") else {
@@ -231,6 +223,21 @@ pub(crate) fn parse_vspec(path: &Path) -> Result<VSpec, String> {
         } else if let Some(r) = c.strip_prefix("EXPECT-VERDICT:") {
             spec.expects
                 .push(parse_expect(r, &file, &marks).map_err(ctx)?);
+        } else if let Some(r) = c.strip_prefix("EXPECT-DELETED-O2:") {
+            let r = r.trim();
+            let (k, why) = r.split_once(char::is_whitespace).unwrap_or((r, ""));
+            let why = why.trim();
+            if !(why.starts_with('(') && why.ends_with(')') && why.len() > 2) {
+                return Err(ctx(format!(
+                    "EXPECT-DELETED-O2 without a (reason) in {r:?}"
+                )));
+            }
+            spec.deleted_o2.push(VExpect {
+                text: r.to_string(),
+                key: parse_key(k, &file, &marks).map_err(ctx)?,
+                verdict: String::new(),
+                reason: None,
+            });
         } else if let Some(r) = c.strip_prefix("VERIFY-OPTIONS:") {
             for a in split_args(r) {
                 spec.options.push(expand(&a, &file, &marks).map_err(ctx)?);
@@ -294,8 +301,27 @@ pub(crate) fn parse_vspec(path: &Path) -> Result<VSpec, String> {
             return Err(ctx(format!("unknown directive {c:?}")));
         }
     }
+    for d in &spec.deleted_o2 {
+        // Only a call the optimizer proves dead may vanish: the target is UNREACHABLE at -O0.
+        let named: Vec<&VExpect> = spec
+            .expects
+            .iter()
+            .chain(&spec.noitp)
+            .filter(|e| e.key == d.key)
+            .collect();
+        if named.is_empty() || named.iter().any(|e| e.verdict != "UNREACHABLE") {
+            return Err(ctx(format!(
+                "`EXPECT-DELETED-O2: {}` names no target expected UNREACHABLE (and nothing else)",
+                d.text
+            )));
+        }
+    }
     if spec.svcomp.is_some() {
-        if !spec.expects.is_empty() || !spec.noitp.is_empty() || !spec.listed.is_empty() {
+        if !spec.expects.is_empty()
+            || !spec.noitp.is_empty()
+            || !spec.listed.is_empty()
+            || !spec.deleted_o2.is_empty()
+        {
             return Err(ctx("EXPECT-SVCOMP with per-target expectations".into()));
         }
     } else if file.ends_with(".i") {
@@ -324,19 +350,7 @@ pub(crate) fn collect_verify_cases(root: &Path, cases: &mut Vec<Case>) {
         let spec = VSpec {
             name: format!("verify/bad-input/{name}"),
             bad: Some(b),
-            path: PathBuf::new(),
-            file: String::new(),
-            expects: Vec::new(),
-            noitp: Vec::new(),
-            options: Vec::new(),
-            one_at_a_time: false,
-            check_text: false,
-            listed: Vec::new(),
-            subsumed: None,
-            svcomp: None,
-            libc_none: false,
-            only: None,
-            timeout: None,
+            ..VSpec::default()
         };
         cases.push(Case {
             name: spec.name.clone(),
@@ -662,62 +676,6 @@ impl Run<'_> {
         }
     }
 
-    /// Checks the verdicts of a report against the expectations (`noitp`: with the
-    /// `EXPECT-VERDICT-NOITP` overrides).
-    fn check_verdicts(&self, rep: &Report, noitp: bool, opt: &str) -> Vec<String> {
-        let spec = self.spec;
-        let mut expects: Vec<&VExpect> = Vec::new();
-        for e in &spec.expects {
-            if noitp && spec.noitp.iter().any(|o| o.key == e.key) {
-                continue;
-            }
-            expects.push(e);
-        }
-        if noitp {
-            expects.extend(spec.noitp.iter());
-        }
-        let mut problems = Vec::new();
-        for t in &rep.targets {
-            let m: Vec<&&VExpect> = expects.iter().filter(|e| t.matches(&e.key)).collect();
-            if m.is_empty() {
-                problems.push(format!(
-                    "{}: {} but no expectation names it",
-                    t.describe(),
-                    t.verdict
-                ));
-            }
-            for e in m {
-                if t.verdict != e.verdict {
-                    problems.push(format!(
-                        "{}: {} {}, expected {} (`{}`)",
-                        t.describe(),
-                        t.verdict,
-                        t.reason.as_deref().unwrap_or(""),
-                        e.verdict,
-                        e.text
-                    ));
-                } else if let Some(want) = &e.reason {
-                    let got = t.reason.as_deref().unwrap_or("");
-                    if !got.starts_with(want.as_str()) {
-                        problems.push(format!(
-                            "{}: UNKNOWN reason {got:?}, expected the prefix {want:?}",
-                            t.describe()
-                        ));
-                    }
-                }
-            }
-        }
-        for e in &expects {
-            if !rep.targets.iter().any(|t| t.matches(&e.key)) {
-                // -O2 may delete a call it proves dead: only an UNREACHABLE target may vanish.
-                if !(opt == "O2" && e.verdict == "UNREACHABLE") {
-                    problems.push(format!("no target matches `{}`", e.text));
-                }
-            }
-        }
-        problems
-    }
-
     /// `--list-targets`: the table must list the report's targets (id, location, function,
     /// target) in order, and the `EXPECT-LISTED` rows.
     fn check_list(&self, rep: &Report) -> Result<(), String> {
@@ -855,6 +813,77 @@ impl Run<'_> {
             ))
         }
     }
+}
+
+/// Checks the verdicts of a report against the expectations (`noitp`: with the
+/// `EXPECT-VERDICT-NOITP` overrides; at -O2 the `EXPECT-DELETED-O2` targets must be absent).
+fn check_verdicts(spec: &VSpec, rep: &Report, noitp: bool, opt: &str) -> Vec<String> {
+    let deleted = |k: &Key| opt == "O2" && spec.deleted_o2.iter().any(|d| d.key == *k);
+    let mut expects: Vec<&VExpect> = Vec::new();
+    for e in &spec.expects {
+        if noitp && spec.noitp.iter().any(|o| o.key == e.key) {
+            continue;
+        }
+        expects.push(e);
+    }
+    if noitp {
+        expects.extend(spec.noitp.iter());
+    }
+    expects.retain(|e| !deleted(&e.key));
+    let mut problems = Vec::new();
+    for d in spec.deleted_o2.iter().filter(|d| deleted(&d.key)) {
+        for t in rep.targets.iter().filter(|t| t.matches(&d.key)) {
+            problems.push(format!(
+                "{}: {}, but `EXPECT-DELETED-O2: {}` says -O2 deletes it",
+                t.describe(),
+                t.verdict,
+                d.text
+            ));
+        }
+    }
+    for t in &rep.targets {
+        let m: Vec<&&VExpect> = expects.iter().filter(|e| t.matches(&e.key)).collect();
+        if m.is_empty()
+            && !spec
+                .deleted_o2
+                .iter()
+                .any(|d| deleted(&d.key) && t.matches(&d.key))
+        {
+            problems.push(format!(
+                "{}: {} but no expectation names it",
+                t.describe(),
+                t.verdict
+            ));
+        }
+        for e in m {
+            if t.verdict != e.verdict {
+                problems.push(format!(
+                    "{}: {} {}, expected {} (`{}`)",
+                    t.describe(),
+                    t.verdict,
+                    t.reason.as_deref().unwrap_or(""),
+                    e.verdict,
+                    e.text
+                ));
+            } else if let Some(want) = &e.reason {
+                let got = t.reason.as_deref().unwrap_or("");
+                if !got.starts_with(want.as_str()) {
+                    problems.push(format!(
+                        "{}: UNKNOWN reason {got:?}, expected the prefix {want:?}",
+                        t.describe()
+                    ));
+                }
+            }
+        }
+    }
+    // Every expectation names a target: a target -O2 deletes says so (`EXPECT-DELETED-O2`),
+    // else a target trex lost would pass unseen.
+    for e in &expects {
+        if !rep.targets.iter().any(|t| t.matches(&e.key)) {
+            problems.push(format!("no target matches `{}`", e.text));
+        }
+    }
+    problems
 }
 
 /// The verdicts of two runs must agree (and an UNKNOWN's reason category), except for the
@@ -1045,15 +1074,14 @@ pub(crate) fn run_verify(ctx: &Ctx, spec: &VSpec, opt: &str, dir: &Path) -> Resu
         return run_svcomp(&run, want, reason.as_deref());
     }
     let itp = run.json_run("itp", true, false)?;
-    let mut problems: Vec<String> = run
-        .check_verdicts(&itp, false, opt)
+    let mut problems: Vec<String> = check_verdicts(spec, &itp, false, opt)
         .into_iter()
         .map(|p| format!("with interpolation: {p}"))
         .collect();
     problems.extend(check_subsumed(spec, &itp));
     let noitp = run.json_run("noitp", false, false)?;
     problems.extend(
-        run.check_verdicts(&noitp, true, opt)
+        check_verdicts(spec, &noitp, true, opt)
             .into_iter()
             .map(|p| format!("--no-interpolation: {p}")),
     );
@@ -1067,7 +1095,7 @@ pub(crate) fn run_verify(ctx: &Ctx, spec: &VSpec, opt: &str, dir: &Path) -> Resu
     if spec.one_at_a_time {
         let one = run.json_run("one-itp", true, true)?;
         problems.extend(
-            run.check_verdicts(&one, false, opt)
+            check_verdicts(spec, &one, false, opt)
                 .into_iter()
                 .map(|p| format!("--one-target-at-a-time: {p}")),
         );
@@ -1080,7 +1108,7 @@ pub(crate) fn run_verify(ctx: &Ctx, spec: &VSpec, opt: &str, dir: &Path) -> Resu
         ));
         let one_n = run.json_run("one-noitp", false, true)?;
         problems.extend(
-            run.check_verdicts(&one_n, true, opt)
+            check_verdicts(spec, &one_n, true, opt)
                 .into_iter()
                 .map(|p| format!("--one-target-at-a-time --no-interpolation: {p}")),
         );
