@@ -200,6 +200,20 @@ fn parse_expect(r: &str, file: &str, marks: &HashMap<String, u32>) -> Result<VEx
     })
 }
 
+/// Whether a whole-line comment is meant as a directive: its first word is upper case with a
+/// dash or underscore (`EXPECT-VERDICT`, `ALSO-ONE-AT-A-TIME`) or ends with a colon (`ONLY:`).
+/// Such a line that is no known directive is an error: a misspelled one (`VERIFY-OPTION:`,
+/// `EXPECT-VERDICT @x ...` without its colon) would otherwise be ignored as prose.
+fn looks_like_directive(c: &str) -> bool {
+    let w = c.split_whitespace().next().unwrap_or("");
+    let body = w.strip_suffix(':').unwrap_or(w);
+    body.starts_with(|ch: char| ch.is_ascii_uppercase())
+        && body
+            .chars()
+            .all(|ch| ch.is_ascii_uppercase() || ch.is_ascii_digit() || ch == '-' || ch == '_')
+        && (w.ends_with(':') || body.contains(['-', '_']))
+}
+
 pub(crate) fn parse_vspec(path: &Path) -> Result<VSpec, String> {
     let text =
         fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
@@ -217,6 +231,9 @@ pub(crate) fn parse_vspec(path: &Path) -> Result<VSpec, String> {
             continue;
         };
         let c = c.trim();
+        if !looks_like_directive(c) {
+            continue;
+        }
         if let Some(r) = c.strip_prefix("EXPECT-VERDICT-NOITP:") {
             spec.noitp
                 .push(parse_expect(r, &file, &marks).map_err(ctx)?);
@@ -288,7 +305,11 @@ pub(crate) fn parse_vspec(path: &Path) -> Result<VSpec, String> {
             let reason = reason.map(|s| expand(&s, &file, &marks)).transpose();
             spec.svcomp = Some((v.to_string(), reason.map_err(ctx)?));
         } else if let Some(r) = c.strip_prefix("LIBC:") {
-            spec.libc_none = r.trim() == "none";
+            spec.libc_none = match r.trim() {
+                "none" => true,
+                "musl" => false,
+                o => return Err(ctx(format!("bad LIBC {o:?}"))),
+            };
         } else if let Some(r) = c.strip_prefix("ONLY:") {
             spec.only = Some(parse_only(r).map_err(ctx)?);
         } else if let Some(r) = c.strip_prefix("TIMEOUT:") {
@@ -297,7 +318,7 @@ pub(crate) fn parse_vspec(path: &Path) -> Result<VSpec, String> {
                 .parse()
                 .map_err(|_| ctx(format!("bad TIMEOUT {r:?}")))?;
             spec.timeout = Some(Duration::from_secs(s));
-        } else if c.starts_with("EXPECT") {
+        } else {
             return Err(ctx(format!("unknown directive {c:?}")));
         }
     }
