@@ -7,7 +7,7 @@
 //! `EXPECT-VERDICT` lines. `--list-targets` must list the same targets as the JSON report.
 //! Programs with `EXPECT-SVCOMP` are given to `trex verify --svcomp` as C (it compiles them,
 //! `--opt-level 0` and `2`). Every REACHABLE target's witness is replayed natively and must
-//! reach it (`confirm_all`).
+//! reach it (`confirm_all`). `verify_self_test.rs` tests this harness itself.
 
 use super::{check_trex_ran, compile, describe, excerpt, parse_only, run_cmd, split_args, Out};
 use super::{Case, CaseKind, Ctx};
@@ -21,6 +21,10 @@ use std::process::Command;
 use std::rc::Rc;
 use std::sync::Arc;
 use std::time::Duration;
+
+#[path = "verify_self_test.rs"]
+mod self_test;
+use self_test::{SelfTest, SELF_TESTS};
 
 /// The report, read with serde_json (a dependency of trex itself, for this very report).
 type Json = serde_json::Value;
@@ -77,6 +81,8 @@ enum BadVerify {
 pub(crate) struct VSpec {
     name: String,
     bad: Option<BadVerify>,
+    /// A case testing the harness itself (`self_test` below), not a program.
+    self_test: Option<SelfTest>,
     path: PathBuf,
     /// The file name (`name.c`).
     file: String,
@@ -360,6 +366,21 @@ pub(crate) fn parse_vspec(path: &Path) -> Result<VSpec, String> {
 }
 
 pub(crate) fn collect_verify_cases(root: &Path, cases: &mut Vec<Case>) {
+    // First, so that a harness that cannot fail is seen before its verdicts are trusted.
+    for (name, t) in SELF_TESTS {
+        let spec = VSpec {
+            name: format!("verify/self-test/{name}"),
+            self_test: Some(t),
+            ..VSpec::default()
+        };
+        cases.push(Case {
+            name: spec.name.clone(),
+            kind: CaseKind::Verify {
+                spec: Arc::new(spec),
+                opt: "O0",
+            },
+        });
+    }
     for (name, b) in [
         ("missing-file", BadVerify::MissingFile),
         ("svcomp-compile-error", BadVerify::SvcompCompileError),
@@ -1489,6 +1510,9 @@ fn run_bad(ctx: &Ctx, b: BadVerify, dir: &Path) -> Result<(), String> {
 pub(crate) fn run_verify(ctx: &Ctx, spec: &VSpec, opt: &str, dir: &Path) -> Result<(), String> {
     if let Some(b) = spec.bad {
         return run_bad(ctx, b, dir);
+    }
+    if let Some(t) = spec.self_test {
+        return self_test::run(ctx, t, dir);
     }
     // A copy beside the outputs, compiled by its bare name: locations read `name.c:LINE`.
     let src = dir.join(&spec.file);
