@@ -505,7 +505,10 @@ impl Run<'_> {
             .args(extra)
             .args(&self.base)
             .arg(&self.input)
-            .current_dir(self.dir);
+            .current_dir(self.dir)
+            // The native replays set it; trex's program never sees it (the self-tests use that
+            // difference), even if the user's shell has it.
+            .env_remove("KTEST_FILE");
         let out = run_cmd(
             cmd,
             self.dir,
