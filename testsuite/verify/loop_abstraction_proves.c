@@ -7,6 +7,8 @@
 // EXPECT-VERDICT: @after_loop UNREACHABLE
 // EXPECT-VERDICT: @pair UNREACHABLE
 // EXPECT-VERDICT: @late REACHABLE
+// EXPECT-DELETED-O2: @after_loop (the loop exits with x <= 0: -O2 folds x > 0 after it)
+// EXPECT-DELETED-O2: @pair (the loop exits with a == 0 or b == 0: -O2 folds the guard)
 #include <klee/klee.h>
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);

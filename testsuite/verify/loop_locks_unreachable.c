@@ -4,6 +4,8 @@
 // UNREACHABLE in both modes, with no budget.
 // EXPECT-VERDICT: @lock1 UNREACHABLE
 // EXPECT-VERDICT: @lock2 UNREACHABLE
+// EXPECT-DELETED-O2: @lock1 (lk1 is 1 whenever p1 != 0: -O2 folds lk1 != 1)
+// EXPECT-DELETED-O2: @lock2 (the same for lk2)
 extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);
 

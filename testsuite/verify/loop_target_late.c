@@ -3,6 +3,7 @@
 // UNREACHABLE.
 // EXPECT-VERDICT: @late REACHABLE
 // EXPECT-VERDICT: @after UNREACHABLE
+// EXPECT-DELETED-O2: @after (the loop counts at most 4: -O2 folds n > 4)
 #include <klee/klee.h>
 extern void reach_error(void);
 

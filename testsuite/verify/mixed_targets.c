@@ -5,6 +5,7 @@
 // EXPECT-VERDICT: @r2 REACHABLE
 // EXPECT-VERDICT: @u2 UNREACHABLE
 // EXPECT-VERDICT: @r3 REACHABLE
+// EXPECT-DELETED-O2: @u2 (c > 250 && c < 200 is false: -O2 folds it)
 // ALSO-ONE-AT-A-TIME
 // CHECK-TEXT
 #include <assert.h>

@@ -1,7 +1,7 @@
 // verify --svcomp: reach_error is only called through a function pointer (no direct call site)
-// and reachable (x == 5): the task is FALSE. trex watches direct call sites only, so it must
-// not answer TRUE ("no target"): FALSE, or at worst UNKNOWN.
-// EXPECT-SVCOMP: FALSE(unreach-call)|UNKNOWN
+// and reachable (x == 5): the task is FALSE. No direct call site exists: trex watches
+// reach_error's entry (its address is taken) and answers FALSE, never TRUE ("no target").
+// EXPECT-SVCOMP: FALSE(unreach-call)
 extern void abort(void);
 extern void __assert_fail(const char *, const char *, unsigned int, const char *)
     __attribute__((__nothrow__, __leaf__)) __attribute__((__noreturn__));

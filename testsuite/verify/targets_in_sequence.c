@@ -7,6 +7,7 @@
 // EXPECT-VERDICT: @second REACHABLE
 // EXPECT-VERDICT: @line_after REACHABLE
 // EXPECT-VERDICT: @never UNREACHABLE
+// EXPECT-DELETED-O2: @never (x == 42 && y == 3 implies x + y == 45: -O2 folds the guard)
 // ALSO-ONE-AT-A-TIME
 #include <klee/klee.h>
 volatile int sink;
