@@ -223,6 +223,46 @@ pub(crate) fn run(ctx: &Ctx, spec: &PSpec, dir: &Path) -> Result<(), String> {
     Ok(())
 }
 
+/// The line a replay of a test with an `.err` file must print, from that file (KLEE's
+/// layout: `Error: MESSAGE`, `File: FILE`, `Line: N` first): `KLEE: ERROR: FILE:N: MESSAGE`,
+/// or KLEE's `(location information missing)` for line 0. A file without a message or a
+/// location is wrong itself: its test would be checked against nothing.
+fn error_line_of(err_text: &str) -> Result<String, String> {
+    let mut lines = err_text.lines();
+    let msg = lines
+        .next()
+        .and_then(|l| l.strip_prefix("Error: "))
+        .filter(|m| !m.trim().is_empty())
+        .ok_or("no message (its first line is not `Error: MESSAGE`)")?;
+    let file = lines
+        .next()
+        .and_then(|l| l.strip_prefix("File:"))
+        .map(|f| f.strip_prefix(' ').unwrap_or(f))
+        .ok_or("no `File:` line after the message")?;
+    let line: u32 = lines
+        .next()
+        .and_then(|l| l.strip_prefix("Line:"))
+        .and_then(|l| l.trim().parse().ok())
+        .ok_or("no `Line: N` line after `File:`")?;
+    Ok(match line {
+        0 => format!("KLEE: ERROR: (location information missing) {msg}"),
+        _ if file.is_empty() => return Err(format!("line {line} of no file")),
+        _ => format!("KLEE: ERROR: {file}:{line}: {msg}"),
+    })
+}
+
+/// A replay of a test with an `.err` file must end with exactly that error, at that place.
+fn check_error(err_path: &Path, status_line: &str) -> Result<(), String> {
+    let text = fs::read_to_string(err_path).map_err(|e| format!("{}: {e}", err_path.display()))?;
+    let want = error_line_of(&text).map_err(|e| format!("{}: {e}", err_path.display()))?;
+    if status_line != want {
+        return Err(format!(
+            "the replay does not end with the test's error {want:?}: {status_line:?}"
+        ));
+    }
+    Ok(())
+}
+
 fn read_test(path: &Path) -> Result<KTest, String> {
     let data = fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
     KTest::from_bytes(&data).map_err(|e| format!("{}: {e}", path.display()))
@@ -238,30 +278,24 @@ fn replay_one(ctx: &Ctx, spec: &PSpec, dir: &Path, outdir: &Path, t: &str) -> Re
         .arg(outdir.join(t))
         .current_dir(dir);
     let r = run_cmd(cmd, dir, &tag, ctx.timeout)?;
-    let err_file = fs::read_dir(outdir)
+    let err_files: Vec<String> = fs::read_dir(outdir)
         .map_err(|e| e.to_string())?
         .flatten()
         .map(|e| e.file_name().to_string_lossy().into_owned())
-        .find(|f| f.starts_with(&format!("{stem}.")) && f.ends_with(".err"));
+        .filter(|f| f.starts_with(&format!("{stem}.")) && f.ends_with(".err"))
+        .collect();
     let status_line = r
         .stderr
         .lines()
         .find(|l| l.starts_with("TREX: exit status ") || l.starts_with("KLEE: ERROR: "))
         .unwrap_or("")
         .to_string();
-    if let Some(ef) = err_file {
-        let text = fs::read_to_string(outdir.join(&ef)).unwrap_or_default();
-        let msg = text
-            .lines()
-            .next()
-            .and_then(|l| l.strip_prefix("Error: "))
-            .unwrap_or("");
-        if !status_line.starts_with("KLEE: ERROR: ") || !status_line.ends_with(msg) {
-            return Err(format!(
-                "{t}: the replay does not end with the test's error {msg:?}: {status_line:?}"
-            ));
+    match &err_files[..] {
+        [] => {}
+        [ef] => {
+            return check_error(&outdir.join(ef), &status_line).map_err(|e| format!("{t}: {e}"))
         }
-        return Ok(());
+        _ => return Err(format!("{t}: more than one .err file: {err_files:?}")),
     }
     let Some(code) = status_line.strip_prefix("TREX: exit status ") else {
         return Err(format!(
