@@ -1754,6 +1754,14 @@ fn main() {
             failed.push("coverage/self-test".into());
         }
     }
+    // The posix-sym harness's own checks: its error check, directives and native environment.
+    match posix_sym::self_test() {
+        Ok(()) => passed += 1,
+        Err(e) => {
+            println!("FAIL posix-sym/self-test: {e}");
+            failed.push("posix-sym/self-test".into());
+        }
+    }
     times.sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap_or(std::cmp::Ordering::Equal));
     if times.len() > 5 {
         let list: Vec<String> = times

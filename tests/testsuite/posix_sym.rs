@@ -961,3 +961,317 @@ fn native(dir: &Path, t: &Layout, tag: &str, timeout: Duration) -> Result<Out, S
         secs: start.elapsed().as_secs_f64(),
     })
 }
+
+// ---------------------------------------------------------------------------------------------
+// The harness's own checks (run by the suite's main whatever its filter).
+
+/// A native probe of the environment a test's replay directory gives: the umask, each named
+/// file's type (and a link's target's), permission bits, links, times and contents, stdin's
+/// type and contents.
+const PROBE: &str = r#"
+#include <fcntl.h>
+#include <stdio.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const char *kind(mode_t m) {
+  return S_ISREG(m) ? "reg" : S_ISDIR(m) ? "dir" : S_ISLNK(m) ? "link"
+       : S_ISCHR(m) ? "chr" : S_ISFIFO(m) ? "fifo" : "other";
+}
+
+static void contents(int fd) {
+  char b[16];
+  ssize_t n;
+  printf(" \"");
+  while ((n = read(fd, b, sizeof b)) > 0)
+    fwrite(b, 1, n, stdout);
+  printf("\"%s", n < 0 ? " (read error)" : "");
+}
+
+int main(int argc, char **argv) {
+  printf("umask %o\n", (unsigned)umask(0));
+  for (int i = 1; i < argc; i++) {
+    struct stat st;
+    if (lstat(argv[i], &st) != 0) {
+      printf("%s: none\n", argv[i]);
+      continue;
+    }
+    printf("%s: %s", argv[i], kind(st.st_mode));
+    if (S_ISLNK(st.st_mode) && stat(argv[i], &st) == 0)
+      printf(" to %s", kind(st.st_mode));
+    if (!S_ISCHR(st.st_mode))
+      printf(" %o", (unsigned)(st.st_mode & 07777));
+    if (S_ISREG(st.st_mode))
+      printf(" nlink %d atime %lld mtime %lld", (int)st.st_nlink,
+             (long long)st.st_atime, (long long)st.st_mtime);
+    if (!S_ISDIR(st.st_mode)) {
+      int fd = open(argv[i], O_RDONLY);
+      contents(fd);
+      close(fd);
+    }
+    printf("\n");
+  }
+  struct stat st;
+  fstat(0, &st);
+  printf("stdin: %s", kind(st.st_mode));
+  contents(0);
+  printf("\n");
+  return 0;
+}
+"#;
+
+/// A `-stat` object as KLEE's runtime lays it out (x86-64's `struct stat`).
+fn stat_object(mode: u32, nlink: u64, atime: i64, mtime: i64) -> Vec<u8> {
+    let mut b = vec![0u8; 144];
+    b[16..24].copy_from_slice(&nlink.to_le_bytes());
+    b[24..28].copy_from_slice(&mode.to_le_bytes());
+    b[72..80].copy_from_slice(&atime.to_le_bytes());
+    b[88..96].copy_from_slice(&mtime.to_le_bytes());
+    b
+}
+
+fn object(name: &str, bytes: &[u8]) -> KTestObject {
+    KTestObject {
+        name: name.into(),
+        bytes: bytes.to_vec(),
+    }
+}
+
+/// The error check fails on an `.err` file without a message or a place, and on a replay's
+/// line that is not exactly the file's error at its place.
+fn self_test_errors(dir: &Path) -> Result<(), String> {
+    use trex::output::{render_err, ErrFile};
+    let good = render_err(
+        &ErrFile {
+            message: "memory error: out of bound pointer",
+            file: "/t/a.c",
+            line: 7,
+            suffix: "ptr",
+            asm_line: 3,
+            stack: &[],
+            info: "",
+        },
+        1,
+    );
+    let line = "KLEE: ERROR: /t/a.c:7: memory error: out of bound pointer";
+    let cases: &[(&str, &str, &str, bool)] = &[
+        ("trex's own .err file", &good, line, true),
+        (
+            "another line",
+            &good,
+            "KLEE: ERROR: /t/a.c:8: memory error: out of bound pointer",
+            false,
+        ),
+        (
+            "another file",
+            &good,
+            "KLEE: ERROR: /t/b.c:7: memory error: out of bound pointer",
+            false,
+        ),
+        (
+            "another message",
+            &good,
+            "KLEE: ERROR: /t/a.c:7: memory error: null page access",
+            false,
+        ),
+        ("an exit", &good, "TREX: exit status 0", false),
+        ("no outcome", &good, "", false),
+        (
+            "a message that is a suffix of the replay's",
+            "Error: out of bound pointer\nFile: /t/a.c\nLine: 7\n",
+            line,
+            false,
+        ),
+        (
+            "an empty message",
+            "Error: \nFile: /t/a.c\nLine: 7\n",
+            line,
+            false,
+        ),
+        (
+            "a blank message",
+            "Error:  \nFile: /t/a.c\nLine: 7\n",
+            "KLEE: ERROR: /t/a.c:7:  ",
+            false,
+        ),
+        ("no Error line", "File: /t/a.c\nLine: 7\n", line, false),
+        ("an empty file", "", line, false),
+        (
+            "no place",
+            "Error: memory error: out of bound pointer\n",
+            line,
+            false,
+        ),
+        (
+            "no line",
+            "Error: memory error: out of bound pointer\nFile: /t/a.c\n",
+            line,
+            false,
+        ),
+        (
+            "a line of no file",
+            "Error: memory error: out of bound pointer\nFile: \nLine: 7\n",
+            "KLEE: ERROR: :7: memory error: out of bound pointer",
+            false,
+        ),
+        (
+            "no location",
+            "Error: abort failure\nFile: \nLine: 0\n",
+            "KLEE: ERROR: (location information missing) abort failure",
+            true,
+        ),
+        (
+            "no location, a place printed",
+            "Error: abort failure\nFile: \nLine: 0\n",
+            "KLEE: ERROR: :0: abort failure",
+            false,
+        ),
+    ];
+    for (i, (what, text, status, ok)) in cases.iter().enumerate() {
+        let p = dir.join(format!("test{i:06}.scratch.err"));
+        fs::write(&p, text).map_err(|e| format!("{}: {e}", p.display()))?;
+        if check_error(&p, status).is_ok() != *ok {
+            return Err(format!(
+                "the error check {} {what}: .err {text:?}, replay {status:?}",
+                if *ok { "refuses" } else { "accepts" }
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The directives: `NATIVE: no` needs a reason; `NATIVE-SKIP` an object, a known type and a
+/// reason; a skip that skips nothing, or a file replayed natively that replays no test
+/// natively, fails.
+fn self_test_directives(dir: &Path) -> Result<(), String> {
+    let head = "// RUN: --posix-runtime prog.bc\n// EXPECT-DONE: completed paths = 1\n";
+    let cases = [
+        ("// NATIVE: no (injected failures)", true),
+        ("// NATIVE: no", false),
+        ("// NATIVE: no ()", false),
+        ("// NATIVE: yes (why not)", false),
+        ("// NATIVE-SKIP: stdout-stat chr (a terminal's size)", true),
+        ("// NATIVE-SKIP: stdout-stat chr", false),
+        ("// NATIVE-SKIP: stdout-stat door (no such type)", false),
+        ("// NATIVE-SKIP: stdout chr (not a stat object)", false),
+        (
+            "// NATIVE-SKIP: A-data-stat link (a) \n// NATIVE: no (b)",
+            false,
+        ),
+    ];
+    for (i, (lines, ok)) in cases.iter().enumerate() {
+        let p = dir.join(format!("scratch{i}.c"));
+        fs::write(&p, format!("{head}{lines}\n")).map_err(|e| e.to_string())?;
+        if parse(&p).is_ok() != *ok {
+            return Err(format!(
+                "the parser {} {lines:?}",
+                if *ok { "refuses" } else { "accepts" }
+            ));
+        }
+    }
+    let p = dir.join("scratch0.c");
+    fs::write(
+        &p,
+        format!("{head}// NATIVE-SKIP: stdout-stat chr (a terminal's size)\n"),
+    )
+    .map_err(|e| e.to_string())?;
+    let spec = parse(&p)?;
+    for (natively, skipped, ok) in [(1, 1, true), (1, 0, false), (0, 1, false)] {
+        if native_counts(&spec, natively, &[skipped]).is_ok() != ok {
+            return Err(format!(
+                "native_counts: {natively} replayed natively, {skipped} skipped: want ok = {ok}"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The native replay makes the test's environment: a probe sees the test's file types,
+/// permission bits, links, times and contents, stdin's type and contents and umask 0; the
+/// same test with a wrong mode or type (as the harness made every file before: a regular
+/// file, mode 0644, stdin a regular file) fails the comparison with what the test says.
+/// The test's objects are read in KLEE's order, none left over.
+fn self_test_native(dir: &Path) -> Result<(), String> {
+    let src = dir.join("probe.c");
+    fs::write(&src, PROBE).map_err(|e| e.to_string())?;
+    compile(
+        &["-O0", "-w", "-o", "native", "probe.c"],
+        dir,
+        "clang-probe",
+    )?;
+    let args = "probe.bc A B C D --sym-files 4 3 --sym-stdin 2";
+    let test = |a: u32, b: u32, stdin: u32| KTest {
+        args: args.split(' ').map(String::from).collect(),
+        objects: vec![
+            object("A-data", b"aaa"),
+            object("A-data-stat", &stat_object(a, 1, 0, 0)),
+            object("B-data", b"abc"),
+            object(
+                "B-data-stat",
+                &stat_object(b, 2, 1_000_000_001, 1_000_000_000),
+            ),
+            object("C-data", b"lnk"),
+            object("C-data-stat", &stat_object(0o120600, 1, 5, 6)),
+            object("D-data", b"xyz"),
+            object("D-data-stat", &stat_object(0o020620, 1, 0, 0)),
+            object("stdin", b"hi"),
+            object("stdin-stat", &stat_object(stdin, 1, 0, 0)),
+            object("model_version", &1u32.to_le_bytes()),
+        ],
+        ..KTest::default()
+    };
+    // High bits past the file type, as the solver leaves them, change nothing.
+    let (a, b, fifo) = (0x8000_0000 | 0o040750, 0o100640, 0o010600);
+    let want = "umask 0\n\
+                A: dir 750\n\
+                B: reg 640 nlink 2 atime 1000000001 mtime 1000000000 \"abc\"\n\
+                C: link to reg 600 nlink 1 atime 5 mtime 6 \"lnk\"\n\
+                D: link to chr \"xyz\"\n\
+                stdin: fifo \"hi\"\n";
+    let timeout = Duration::from_secs(60);
+    let run = |kt: &KTest, tag: &str| -> Result<Out, String> {
+        native(dir, &Layout::of(kt)?, tag, timeout)
+    };
+    let n = run(&test(a, b, fifo), "probe")?;
+    same_outcome("0", want, &n).map_err(|e| format!("the test's environment: {e}"))?;
+    let wrong = [
+        ("A a regular file", test(0o100750, b, fifo)),
+        ("B of mode 0644", test(a, 0o100644, fifo)),
+        ("stdin a regular file", test(a, b, 0o100600)),
+        ("stdin a terminal", test(a, b, 0o020600)),
+        ("all regular, 0644", test(0o100644, 0o100644, 0o100644)),
+    ];
+    for (i, (what, kt)) in wrong.iter().enumerate() {
+        let n = run(kt, &format!("probe-wrong{i}"))?;
+        if same_outcome("0", want, &n).is_ok() {
+            return Err(format!(
+                "a native run with {what} passes for the test's: {:?}",
+                n.stdout
+            ));
+        }
+    }
+    // An object out of KLEE's order, a missing one, or one left over, is refused.
+    let mut swapped = test(a, b, fifo);
+    swapped.objects.swap(0, 2);
+    let mut missing = test(a, b, fifo);
+    missing.objects.remove(3);
+    let mut extra = test(a, b, fifo);
+    extra.objects.push(object("read_fail", &[0; 4]));
+    for (what, kt) in [("swapped", swapped), ("missing", missing), ("extra", extra)] {
+        if Layout::of(&kt).is_ok() {
+            return Err(format!("a test with objects {what} is read"));
+        }
+    }
+    Ok(())
+}
+
+/// The harness's own checks: the error check, the directives, the native environment.
+pub(crate) fn self_test() -> Result<(), String> {
+    let dir = tempfile::Builder::new()
+        .prefix("trex-posix-sym-self-test-")
+        .tempdir()
+        .map_err(|e| format!("tempdir: {e}"))?;
+    self_test_errors(dir.path())?;
+    self_test_directives(dir.path())?;
+    self_test_native(dir.path())
+}
