@@ -485,9 +485,11 @@ impl Stat {
     }
 }
 
-/// A symbolic file of a test: its name in the replay directory, contents and stat data.
+/// A symbolic file of a test: its contents object's name (`A-data`, `stdin`, `stdout`), its
+/// name in the replay directory, contents and stat data.
 #[derive(Clone, Debug)]
 struct SymFile {
+    object: String,
     name: String,
     data: Vec<u8>,
     stat: Stat,
@@ -534,6 +536,7 @@ impl Objects<'_> {
         let bytes = self.take(data)?;
         let stat = Stat::parse(&self.take(&format!("{data}-stat"))?)?;
         Ok(SymFile {
+            object: data.to_string(),
             name: name.to_string(),
             data: bytes,
             stat,
@@ -698,15 +701,10 @@ fn create(
 ) -> Result<Option<Stdio>, String> {
     let path = wd.join(&f.name);
     let e = |what: &str, err: std::io::Error| format!("{what} {}: {err}", path.display());
-    let unsupported = |what: &str| {
+    let unsupported = |what: &str, why: &str| {
         Err(format!(
-            "`{}-stat` says {what} (mode {:o}), which klee-replay does not make {}",
-            if fd.is_some() { &f.name } else { "A-data" },
-            f.stat.mode,
-            match fd {
-                None => "(it makes no file for a named FIFO)",
-                Some(_) => "a usable descriptor of (a directory it cannot open, or for stdout the reading end of a pipe)",
-            }
+            "`{}-stat` says {what} (mode {:o}): {why}",
+            f.object, f.stat.mode
         ))
     };
     let kind = f.stat.kind();
@@ -736,8 +734,21 @@ fn create(
             Some(Stdio::from(slave))
         }
         S_IFIFO | 0 if fd == Some(0) => Some(pipe(&f.data)?),
-        S_IFIFO => return unsupported("a FIFO"),
-        S_IFDIR => return unsupported("a directory"),
+        S_IFIFO if fd == Some(1) => {
+            return unsupported("a FIFO", "klee-replay makes stdout a pipe's reading end")
+        }
+        S_IFIFO => {
+            return unsupported(
+                "a FIFO",
+                "klee-replay makes no file for it (it closes the pipe)",
+            )
+        }
+        S_IFDIR => {
+            return unsupported(
+                "a directory",
+                "klee-replay cannot open the one it makes, and leaves the descriptor its own",
+            )
+        }
         _ => Some(Stdio::from(regular(&path, f, version)?)),
     };
     if fd.is_none() && kind != S_IFDIR && f.stat.nlink > 1 {
@@ -1233,7 +1244,7 @@ fn self_test_native(dir: &Path) -> Result<(), String> {
         native(dir, &Layout::of(kt)?, tag, timeout)
     };
     let n = run(&test(a, b, fifo), "probe")?;
-    same_outcome("0", want, &n).map_err(|e| format!("the test's environment: {e}"))?;
+    same_outcome("0", want, &n).map_err(|e| format!("what the test makes {e}"))?;
     let wrong = [
         ("A a regular file", test(0o100750, b, fifo)),
         ("B of mode 0644", test(a, 0o100644, fifo)),
