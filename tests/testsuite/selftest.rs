@@ -18,6 +18,8 @@ const CHECKS: &[(&str, Check)] = &[
     ("twin-without-pruning", twin_without_pruning),
     ("stderr-count", stderr_count),
     ("coverage-parsers", |_, _| super::coverage::self_test()),
+    // posix-sym's error check, directives and native environment (`posix_sym.rs`).
+    ("posix-sym-replay", |_, _| super::posix_sym::self_test()),
 ];
 
 pub(crate) fn collect(cases: &mut Vec<Case>) {

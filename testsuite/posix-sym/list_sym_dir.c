@@ -9,7 +9,6 @@
 // EXPECT-DONE: generated tests = 2
 // EXPECT-COUNT: .err 0
 // EXPECT-OBJECTS: A-data A-data-stat model_version
-// NATIVE: no
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>

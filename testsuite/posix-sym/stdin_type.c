@@ -7,7 +7,6 @@
 // EXPECT-DONE: generated tests = 3
 // EXPECT-COUNT: .err 0
 // EXPECT-OBJECTS: stdin stdin-stat model_version
-// NATIVE: no
 #include <stdio.h>
 #include <sys/stat.h>
 
