@@ -384,21 +384,7 @@ fn run_cmd_stdin(
     let mut child = cmd
         .spawn()
         .map_err(|e| format!("cannot start {:?}: {e}", cmd.get_program()))?;
-    let mut sleep = Duration::from_millis(2);
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(s)) => break Some(s),
-            Ok(None) => {}
-            Err(e) => return Err(format!("wait: {e}")),
-        }
-        if start.elapsed() > timeout {
-            let _ = child.kill();
-            let _ = child.wait();
-            break None;
-        }
-        thread::sleep(sleep);
-        sleep = (sleep * 2).min(Duration::from_millis(25));
-    };
+    let status = wait_timeout(&mut child, start, timeout)?;
     let secs = start.elapsed().as_secs_f64();
     let read = |p: &Path| String::from_utf8_lossy(&fs::read(p).unwrap_or_default()).into_owned();
     Ok(Out {
@@ -407,6 +393,29 @@ fn run_cmd_stdin(
         stderr: read(&err_path),
         secs,
     })
+}
+
+/// Waits for `child` (started at `start`) until `timeout`; `None`: killed on timeout.
+fn wait_timeout(
+    child: &mut std::process::Child,
+    start: Instant,
+    timeout: Duration,
+) -> Result<Option<ExitStatus>, String> {
+    let mut sleep = Duration::from_millis(2);
+    loop {
+        match child.try_wait() {
+            Ok(Some(s)) => return Ok(Some(s)),
+            Ok(None) => {}
+            Err(e) => return Err(format!("wait: {e}")),
+        }
+        if start.elapsed() > timeout {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Ok(None);
+        }
+        thread::sleep(sleep);
+        sleep = (sleep * 2).min(Duration::from_millis(25));
+    }
 }
 
 /// Runs a compiler command; its failure is an error carrying the compiler's stderr.

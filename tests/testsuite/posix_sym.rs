@@ -946,19 +946,7 @@ fn native(dir: &Path, t: &Layout, tag: &str, timeout: Duration) -> Result<Out, S
         .map_err(|e| format!("cannot start the native program: {e}"))?;
     // The descriptors given to the program are closed here (the terminals' stay in `held`).
     drop(cmd);
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(s)) => break Some(s),
-            Ok(None) => {}
-            Err(e) => return Err(format!("wait: {e}")),
-        }
-        if start.elapsed() > timeout {
-            let _ = child.kill();
-            let _ = child.wait();
-            break None;
-        }
-        thread::sleep(Duration::from_millis(2));
-    };
+    let status = super::wait_timeout(&mut child, start, timeout)?;
     drop(held);
     let read = |p: &Path| String::from_utf8_lossy(&fs::read(p).unwrap_or_default()).into_owned();
     Ok(Out {
