@@ -365,21 +365,28 @@ pub(crate) fn parse_vspec(path: &Path) -> Result<VSpec, String> {
     Ok(spec)
 }
 
+/// A case of its own (no program file), run once, at -O0.
+fn push_o0(cases: &mut Vec<Case>, spec: VSpec) {
+    cases.push(Case {
+        name: spec.name.clone(),
+        kind: CaseKind::Verify {
+            spec: Arc::new(spec),
+            opt: "O0",
+        },
+    });
+}
+
 pub(crate) fn collect_verify_cases(root: &Path, cases: &mut Vec<Case>) {
     // First, so that a harness that cannot fail is seen before its verdicts are trusted.
     for (name, t) in SELF_TESTS {
-        let spec = VSpec {
-            name: format!("verify/self-test/{name}"),
-            self_test: Some(t),
-            ..VSpec::default()
-        };
-        cases.push(Case {
-            name: spec.name.clone(),
-            kind: CaseKind::Verify {
-                spec: Arc::new(spec),
-                opt: "O0",
+        push_o0(
+            cases,
+            VSpec {
+                name: format!("verify/self-test/{name}"),
+                self_test: Some(t),
+                ..VSpec::default()
             },
-        });
+        );
     }
     for (name, b) in [
         ("missing-file", BadVerify::MissingFile),
@@ -393,18 +400,14 @@ pub(crate) fn collect_verify_cases(root: &Path, cases: &mut Vec<Case>) {
             BadVerify::TargetFunctionMissing,
         ),
     ] {
-        let spec = VSpec {
-            name: format!("verify/bad-input/{name}"),
-            bad: Some(b),
-            ..VSpec::default()
-        };
-        cases.push(Case {
-            name: spec.name.clone(),
-            kind: CaseKind::Verify {
-                spec: Arc::new(spec),
-                opt: "O0",
+        push_o0(
+            cases,
+            VSpec {
+                name: format!("verify/bad-input/{name}"),
+                bad: Some(b),
+                ..VSpec::default()
             },
-        });
+        );
     }
     super::collect_spec_cases(root, &["c", "i"], "verify", cases, &|f| {
         let s = Arc::new(parse_vspec(f)?);
