@@ -189,10 +189,9 @@ impl<'m, 'io> Worker<'m, 'io> {
                     {
                         self.sym_icmp(*pred, self.p.ps * 8, a, b)?
                     }
-                    TI::Vec(..)
-                        if matches!(opref!(self, a), Value::Sym(_))
-                            || matches!(opref!(self, b), Value::Sym(_)) =>
-                    {
+                    // A vector is an `Agg` whose elements may be symbolic (a vector load of
+                    // symbolic bytes at -O2).
+                    TI::Vec(..) if has_sym(opref!(self, a)) || has_sym(opref!(self, b)) => {
                         return sym_err("a vector comparison");
                     }
                     TI::Int(w) => {
