@@ -182,10 +182,13 @@ impl<'m> Worker<'m, '_> {
     /// state to put back, `Some`).
     fn settle(&mut self, r: R<Value>) -> Option<Snap<'m>> {
         if matches!(&r, Err(e) if matches!(**e, Stop::Preempt)) {
-            let st = std::mem::replace(
+            let mut st = std::mem::replace(
                 &mut self.st,
                 ExecutionState::new(Memory::new(self.p.ps), self.env.initial()),
             );
+            // A waiting path keeps no room to grow: its register file doubled at a call since
+            // its fork (a clone has exact capacity), 10 % of the peak on coreutils cat.
+            st.regs.shrink_to_fit();
             return Some(Snap {
                 st,
                 edge: None,
