@@ -635,11 +635,9 @@ fn error_lines(stderr: &str) -> Vec<&str> {
         .collect()
 }
 
-/// The message of a `KLEE: ERROR: <file>:<line>: <message>` line.
-fn error_message(l: &str) -> Option<&str> {
-    l.strip_prefix(ERROR_PREFIX)?
-        .split_once(": ")
-        .map(|(_, m)| m)
+/// The location and the message of a `KLEE: ERROR: <file>:<line>: <message>` line.
+fn error_parts(l: &str) -> Option<(&str, &str)> {
+    l.strip_prefix(ERROR_PREFIX)?.split_once(": ")
 }
 
 /// The `.err` suffixes (kinds) of the `testNNNNNN.KIND.err` files in `dir`.
@@ -832,10 +830,7 @@ fn run_prog(ctx: &Ctx, spec: &Spec, opt: &str, m32: bool, dir: &Path) -> Result<
                     )))
                 }
             };
-            let rest = &l[ERROR_PREFIX.len()..];
-            let (loc, msg) = rest
-                .split_once(": ")
-                .ok_or_else(|| format!("cannot parse {l:?}"))?;
+            let (loc, msg) = error_parts(l).ok_or_else(|| format!("cannot parse {l:?}"))?;
             let (path, got_line) = loc
                 .rsplit_once(':')
                 .ok_or_else(|| format!("cannot parse location in {l:?}"))?;
@@ -1377,7 +1372,7 @@ fn sym_run(
     for want in &spec.messages {
         let has = error_lines(&out.stderr)
             .iter()
-            .any(|l| error_message(l) == Some(want.as_str()));
+            .any(|l| error_parts(l).is_some_and(|(_, m)| m == want));
         if !has {
             problems.push(format!("no `KLEE: ERROR:` line with the message {want:?}"));
         }

@@ -191,7 +191,10 @@ impl<'m, 'io> Worker<'m, 'io> {
                     }
                     // A vector is an `Agg` whose elements may be symbolic (a vector load of
                     // symbolic bytes at -O2).
-                    TI::Vec(..) if has_sym(opref!(self, a)) || has_sym(opref!(self, b)) => {
+                    TI::Vec(..)
+                        if self.symbolic
+                            && (has_sym(opref!(self, a)) || has_sym(opref!(self, b))) =>
+                    {
                         return sym_err("a vector comparison");
                     }
                     TI::Int(w) => {
