@@ -42,6 +42,7 @@ impl Default for Config {
             coverage: None,
             environment: environment(None),
             kdalloc: true,
+            threads: 1,
             observers,
             api: crate::klee_api::call,
         }

@@ -49,13 +49,19 @@ enum Arity {
 /// The options of a clap command (and the root's global ones), by long name.
 struct ClapOptions {
     args: Vec<(String, Arity)>,
+    /// Short names (`-j`) and their long ones.
+    shorts: Vec<(String, String)>,
 }
 
 impl ClapOptions {
     fn of(cmd: &clap::Command, root: &clap::Command) -> ClapOptions {
         let mut args = Vec::new();
+        let mut shorts = Vec::new();
         for a in cmd.get_arguments().chain(root.get_arguments()) {
             let Some(long) = a.get_long() else { continue };
+            if let Some(c) = a.get_short() {
+                shorts.push((c.to_string(), long.to_string()));
+            }
             let arity = match a.get_action() {
                 ArgAction::Help | ArgAction::HelpShort | ArgAction::HelpLong => Arity::Info,
                 ArgAction::Version => Arity::Info,
@@ -80,11 +86,20 @@ impl ClapOptions {
             };
             args.push((long.to_string(), arity));
         }
-        ClapOptions { args }
+        ClapOptions { args, shorts }
     }
 
     fn get(&self, name: &str) -> Option<Arity> {
+        let name = self.long(name);
         self.args.iter().find(|(n, _)| n == name).map(|(_, a)| *a)
+    }
+
+    /// The long name of an option given by its short one (`j`: `threads`).
+    fn long<'a>(&'a self, name: &'a str) -> &'a str {
+        self.shorts
+            .iter()
+            .find(|(s, _)| s == name)
+            .map_or(name, |(_, l)| l.as_str())
     }
 }
 
@@ -227,7 +242,7 @@ fn prepare_run(
             break;
         }
         let (name, inline) = split_option(&w);
-        let (name, inline) = (name.to_string(), inline.map(str::to_string));
+        let (name, inline) = (opts.long(name).to_string(), inline.map(str::to_string));
         if let Some(flag) = info_option(&name) {
             args.push(flag.into());
             info = true;
@@ -447,6 +462,17 @@ mod tests {
         );
         assert!(prep(&["trex", "p.bc"]).unwrap().run);
         assert!(!prep(&["trex", "verify", "p.bc"]).unwrap().run);
+    }
+
+    #[test]
+    fn short_names_are_their_long_ones() {
+        let want = v(&["trex", "run", "--threads=2", "--", "p.bc", "-j", "3"]);
+        for form in [&["-j", "2"][..], &["-j=2"], &["--threads", "2"]] {
+            let mut a = vec!["trex"];
+            a.extend_from_slice(form);
+            a.extend(["p.bc", "-j", "3"]);
+            assert_eq!(run_args(&a), want, "{form:?}");
+        }
     }
 
     #[test]

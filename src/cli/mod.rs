@@ -126,6 +126,8 @@ pub struct RunArgs {
     pub forks: ForkLimits,
     #[command(flatten)]
     pub itp: NoInterpolation,
+    #[command(flatten)]
+    pub threads: options::Threads,
     /// Write the explored tree to `tree.dot` in the output directory (TRACER-X's option):
     /// path segments with their interpolants, dashed edges for subsumption.
     #[arg(long)]

@@ -115,6 +115,16 @@ impl ForkLimits {
 }
 
 #[derive(Args, Debug)]
+pub struct Threads {
+    /// Explore on this many threads (1: as on one core, the run KLEE makes). Each thread has
+    /// its own searcher over its own pending paths; a thread out of work replays another's
+    /// shallowest pending path from the start.
+    #[arg(long, short = 'j', value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub threads: u32,
+}
+
+#[derive(Args, Debug)]
 pub struct NoInterpolation {
     /// Do not prune paths by interpolation (TRACER-X's option; interpolation is on by default).
     #[arg(long)]

@@ -393,6 +393,7 @@ pub fn run(a: &RunArgs) -> Result<()> {
         coverage: Some(covout.coverage()),
         environment: crate::extensions::environment(posix),
         kdalloc: a.kdalloc,
+        threads: a.threads.threads as usize,
         observers: crate::extensions::observers,
         api: crate::klee_api::call,
     };

@@ -52,6 +52,7 @@ pub fn halt_text(reason: Halt) -> String {
         Halt::Interrupted => "run interrupted (ctrl-c), path stopped".into(),
         Halt::SolverTimeout => "Query timed out (fork).".into(),
         Halt::SolverUnknown => "Query returned unknown (fork).".into(),
+        Halt::Diverged => "path handed to another thread diverged in its replay".into(),
         Halt::MaxMemory => "Memory limit exceeded.".into(),
         Halt::MaxTests => "--max-tests reached, path stopped".into(),
         Halt::MaxStackFrames => "Maximum stack size reached.".into(),

@@ -118,6 +118,45 @@ impl Monitor for Collect {
     fn warning(&mut self, _line: &str) {}
 }
 
+/// Run control shared by the workers of a run (`exec/parallel.rs`): the first run-wide halt,
+/// and the forks of all of them (`--max-forks` counts the run's).
+#[derive(Debug, Default)]
+pub(super) struct Wide {
+    halt: std::sync::Mutex<Option<Halt>>,
+    halted: AtomicBool,
+    pub(super) forks: AtomicU64,
+}
+
+impl Wide {
+    /// The run halts (the first reason stays).
+    pub(super) fn halt(&self, h: Halt) {
+        let mut g = self.halt.lock().unwrap_or_else(|e| e.into_inner());
+        if g.is_none() {
+            *g = Some(h);
+        }
+        self.halted.store(true, Ordering::Release);
+    }
+
+    pub(super) fn halted(&self) -> Option<Halt> {
+        if !self.halted.load(Ordering::Acquire) {
+            return None;
+        }
+        *self.halt.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// What a worker last added to the run's `Progress` (several workers add their changes).
+#[derive(Debug, Default, Clone, Copy)]
+pub(super) struct Shown {
+    pub(super) instructions: u64,
+    pub(super) paths: u64,
+    pub(super) pending: u64,
+    pub(super) queries: u64,
+    pub(super) solver_micros: u64,
+    pub(super) cex_hits: u64,
+    pub(super) z3_micros: u64,
+}
+
 /// Run-control state owned by the interpreter.
 pub(super) struct Ctl {
     pub(super) lim: Limits,
@@ -140,6 +179,10 @@ pub(super) struct Ctl {
     /// Replay: objects consumed, and the names given so far (deduplicated as in a run).
     pub(super) replay_pos: usize,
     pub(super) replay_names: super::replay::ReplayNames,
+    /// With several workers: the run's shared control.
+    pub(super) wide: Option<Arc<Wide>>,
+    /// With several workers: what this worker last added to the `Progress` counters.
+    pub(super) shown: Shown,
 }
 
 impl Default for Ctl {
@@ -159,6 +202,8 @@ impl Default for Ctl {
             pending: 0,
             replay_pos: 0,
             replay_names: Default::default(),
+            wide: None,
+            shown: Shown::default(),
         }
     }
 }
@@ -197,6 +242,9 @@ impl Ctl {
     /// Time, interrupt and memory checks: the reason to stop, if any (`max-memory` concerns
     /// one path; the others the run).
     pub(super) fn poll(&mut self) -> Option<Halt> {
+        if let Some(h) = self.wide.as_ref().and_then(|w| w.halted()) {
+            return Some(h);
+        }
         if let Some(i) = &self.lim.interrupt {
             if i.load(Ordering::Relaxed) {
                 return Some(Halt::Interrupted);

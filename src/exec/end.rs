@@ -29,6 +29,10 @@ pub enum Halt {
     SolverTimeout,
     /// The solver answered unknown.
     SolverUnknown,
+    /// With several workers: a path handed to another worker, replayed there from the start,
+    /// did not fork where it had (a solver's different model, say); its part of the tree is
+    /// not explored.
+    Diverged,
 }
 
 impl Halt {
@@ -47,6 +51,7 @@ impl Halt {
             Halt::MaxMemory => "max-memory",
             Halt::SolverTimeout => "max-solver-time",
             Halt::SolverUnknown => "solver-unknown",
+            Halt::Diverged => "replay-diverged",
         }
     }
 
@@ -61,9 +66,11 @@ impl Halt {
             | Halt::TargetsReached
             | Halt::InvariantFailed
             | Halt::OnlySeed => true,
-            Halt::MaxStackFrames | Halt::MaxMemory | Halt::SolverTimeout | Halt::SolverUnknown => {
-                false
-            }
+            Halt::MaxStackFrames
+            | Halt::MaxMemory
+            | Halt::SolverTimeout
+            | Halt::SolverUnknown
+            | Halt::Diverged => false,
         }
     }
 }

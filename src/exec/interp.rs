@@ -93,7 +93,7 @@ pub(crate) use env::{EntryArgs, EnvState, Environment};
 /// KLEE's and SV-COMP's API: the handler of every builtin `Builtin::is_symbolic_api` marks
 /// (`crate::klee_api::call`, `Config::api`).
 pub(crate) type ApiTable = fn(&mut Worker<'_, '_>, BuiltinCall<'_>) -> R<Value>;
-pub(super) use driver::run;
+pub(super) use driver::{entry_points, explore, run};
 use layout::Layout;
 pub(crate) use state::ExecutionState;
 pub(super) use state::Frame;
@@ -284,7 +284,14 @@ pub(crate) struct Worker<'m, 'io> {
     pub(super) symbolic: bool,
     /// Forking is allowed (inside the entry function, not in constructors / destructors).
     pub(super) can_fork: bool,
-    pub(super) warned_once: hashbrown::HashSet<String>,
+    /// The lines printed once in the run (shared by the run's workers).
+    pub(super) warned_once: Arc<std::sync::Mutex<hashbrown::HashSet<String>>>,
+    /// The prefix of another worker's path this worker replays (`exec/parallel.rs`).
+    pub(super) replay_prefix: Option<super::parallel::Prefix>,
+    /// Paths record their fork decisions (`PathState::trail`): several workers run.
+    pub(super) trails: bool,
+    /// With several workers: what their analyses share (`machine::Worker::run_shared`).
+    pub(super) shelf: Option<Arc<super::machine::Shelf>>,
     pub(super) io: &'io mut dyn Io,
     /// The start-up image's constants (`Program::objects`), read by every operand.
     pub(super) consts: Arc<[Value]>,
@@ -304,10 +311,8 @@ pub(crate) struct Worker<'m, 'io> {
     pub(super) static_forks: Option<Box<crate::exec::static_forks::StaticForks>>,
     /// Forks not made because the path turned forking off (`klee_set_forking`).
     pub(super) forks_disabled: u64,
-    /// Symbolic floating-point operands made concrete (`sym_float.rs`), and the locations
-    /// already warned about.
+    /// Symbolic floating-point operands made concrete (`sym_float.rs`).
     pub(super) concretized: u64,
-    pub(super) fp_warned: hashbrown::HashSet<(FuncId, u32)>,
     /// Provenance of symbolic address expressions: (object, its base) (`symmem.rs`).
     pub(super) hints: hashbrown::HashMap<ExprId, Option<(ObjRef, u64)>>,
     /// The analyses watching the run (`interp/observe.rs`; `None` while its own hook runs),
@@ -353,14 +358,7 @@ impl<'m, 'io> Worker<'m, 'io> {
         let step_sites = Self::step_sites(&observers);
         let obs_wants = Self::each_wants(&observers);
         let wants = observe::Wants::all(&obs_wants);
-        let mut st = ExecutionState::new(mem, cfg.environment.initial());
-        // (Kept only when asked for: recording costs a test per branch otherwise.)
-        if cfg.path_files.branches {
-            st.path.branches = Some(Default::default());
-        }
-        if cfg.path_files.sym_branches {
-            st.path.sym_branches = Some(Default::default());
-        }
+        let st = ExecutionState::new(mem, cfg.environment.initial());
         Worker {
             p,
             env: &*cfg.environment,
@@ -373,7 +371,10 @@ impl<'m, 'io> Worker<'m, 'io> {
             paths: Vec::new(),
             symbolic: false,
             can_fork: false,
-            warned_once: hashbrown::HashSet::new(),
+            warned_once: Arc::default(),
+            replay_prefix: None,
+            trails: false,
+            shelf: None,
             io,
             consts: Arc::from(Vec::new()),
             scratch: Vec::new(),
@@ -395,7 +396,6 @@ impl<'m, 'io> Worker<'m, 'io> {
             }),
             forks_disabled: 0,
             concretized: 0,
-            fp_warned: hashbrown::HashSet::new(),
             hints: hashbrown::HashMap::new(),
             observers,
             obs_wants,

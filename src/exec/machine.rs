@@ -91,6 +91,9 @@ impl<'m> Worker<'m, '_> {
 
     /// Writes the program's output (or trex's lines about it) to stdout (1) or stderr (2).
     pub(crate) fn print(&mut self, fd: i32, data: &[u8]) {
+        if self.replaying() {
+            return;
+        }
         self.io.write(fd, data);
     }
 
@@ -131,7 +134,7 @@ impl<'m> Worker<'m, '_> {
 
     /// Writes `line` to the program's stderr, the first time in the run only.
     pub(crate) fn stderr_once(&mut self, line: &str) {
-        if self.warned_once.insert(line.to_string()) {
+        if !self.replaying() && self.first_time(line) {
             self.io.write(2, line.as_bytes());
         }
     }
@@ -199,5 +202,30 @@ impl<'m> Worker<'m, '_> {
     ) -> impl Iterator<Item = &mut ExecutionState> + use<'_, 'm> {
         let k = self.worklist.len() - n;
         self.worklist[k..].iter_mut().map(|s| &mut s.st)
+    }
+}
+
+/// Values the workers of one run share (`--threads`), by name: the analyses' run-wide tables
+/// (an analysis is an extension: `exec` keeps its values without knowing their types).
+#[derive(Default)]
+pub(crate) struct Shelf(
+    std::sync::Mutex<
+        hashbrown::HashMap<&'static str, std::sync::Arc<dyn std::any::Any + Send + Sync>>,
+    >,
+);
+
+impl Worker<'_, '_> {
+    /// With several workers: the run's value named `name` (made by the first worker that
+    /// asks); `None` on one worker, or when `name` holds another type.
+    pub(crate) fn run_shared<T: std::any::Any + Send + Sync + Default>(
+        &self,
+        name: &'static str,
+    ) -> Option<std::sync::Arc<T>> {
+        let shelf = self.shelf.as_ref()?;
+        let mut m = shelf.0.lock().unwrap_or_else(|e| e.into_inner());
+        let v = m
+            .entry(name)
+            .or_insert_with(|| std::sync::Arc::new(T::default()));
+        v.clone().downcast::<T>().ok()
     }
 }

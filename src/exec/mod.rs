@@ -123,6 +123,7 @@ pub(crate) mod interp;
 pub mod invariant;
 pub(crate) mod machine;
 pub mod memory;
+mod parallel;
 pub(crate) mod program;
 mod replay;
 pub mod sem;
@@ -233,6 +234,9 @@ pub struct Config {
     /// KLEE's `--kdalloc` (default on): dangling heap pointers are `use after free` / `double
     /// free` errors (`memory::Memory::kdalloc`).
     pub kdalloc: bool,
+    /// `--threads`: workers exploring in parallel (`parallel.rs`; 1: the run as on one core).
+    /// Runs that follow one given path (replay, `--replay-path`) or seeds use one.
+    pub threads: usize,
     /// The analyses that watch the run, made from this configuration (in hook order) for each
     /// worker; the default set is `crate::extensions::observers`.
     pub(crate) observers: machine::ObserverSet,
@@ -289,6 +293,8 @@ pub struct Outcome {
     /// Indices (into `LoopInvariants::assumed`) of the candidates found not to hold at an
     /// entry or not to be kept by an iteration: the run then halted (`Halt::InvariantFailed`).
     pub invariants_failed: Vec<usize>,
+    /// With several workers: pending paths handed from one to another.
+    pub moved: u64,
 }
 
 /// Interpolation statistics (the `info` file and the `KLEE: done:` block): filled by the
@@ -525,11 +531,31 @@ pub fn run(module: &ir::Module, cfg: &Config, io: &mut dyn Io) -> Result<Outcome
 
 /// [`run`], telling `mon` of every path as it ends (the CLI writes tests there, and may halt
 /// the run).
+/// With `Config::threads` above 1, the run's workers share `io` and `mon`.
 pub fn run_monitored(
     module: &ir::Module,
     cfg: &Config,
-    io: &mut dyn Io,
-    mon: &mut dyn control::Monitor,
+    io: &mut (dyn Io + Send),
+    mon: &mut (dyn control::Monitor + Send),
 ) -> Result<Outcome, RunError> {
-    interp::run(module, cfg, io, mon)
+    match cfg.parallel_threads() {
+        1 => interp::run(module, cfg, io, mon),
+        n => parallel::run(module, cfg, n, io, mon),
+    }
+}
+
+impl Config {
+    /// The workers the run uses: `threads`, but one for a run that follows a given path
+    /// (replay, `--replay-path`), seeds (a seeding phase runs every seed on one worker), or
+    /// has budgets whose exact meaning is the order of one worker's instructions and forks
+    /// (`--max-instructions`, `--max-static-*-pct`).
+    pub fn parallel_threads(&self) -> usize {
+        let one_path = self.limits.replay.is_some() || self.replay_path.is_some();
+        let ordered = self.max_instructions != 0 || self.static_forks.active();
+        if one_path || ordered || self.limits.seeding.is_some() {
+            1
+        } else {
+            self.threads.max(1)
+        }
+    }
 }

@@ -25,6 +25,7 @@ use hashbrown::HashMap;
 pub mod builder;
 pub mod eval;
 pub mod kquery;
+pub mod portable;
 pub mod print;
 #[cfg(test)]
 pub(crate) mod proptests;

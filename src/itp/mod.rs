@@ -31,6 +31,7 @@ pub mod normal;
 mod observer;
 pub mod ranges;
 pub mod rename;
+mod shared;
 mod trace;
 mod wp;
 

@@ -71,7 +71,7 @@ pub(super) fn posix_start<'m, 'io>(
             })
             .collect();
     }
-    let base = w.state().clone();
+    let mut base = w.state().clone();
     // Pending paths, pushed in reverse so that a depth-first search takes them in order.
     for c in combos[1..].iter().rev() {
         *w.state_mut() = base.clone();
@@ -80,6 +80,9 @@ pub(super) fn posix_start<'m, 'io>(
         w.enter(f, v)?;
         let st = std::mem::replace(w.state_mut(), base.clone());
         w.push_entry_path(st, "--sym-args count");
+        // (The running path's record of the fork, with several workers: one decision per
+        // count, as a series of forks.)
+        base = w.state().clone();
     }
     *w.state_mut() = base;
     if combos.len() > 1 {

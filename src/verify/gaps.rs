@@ -96,6 +96,7 @@ fn halt_gap(reason: Halt) -> Option<String> {
         Halt::MaxStackFrames => "stack-frame budget (--max-stack-frames)",
         Halt::SolverTimeout => "solver timeout (--max-solver-time)",
         Halt::SolverUnknown => "solver unknown",
+        Halt::Diverged => "a path's replay in another thread diverged",
         Halt::Interrupted => "interrupted",
         Halt::MaxTests | Halt::ExitOnError | Halt::InvariantFailed | Halt::OnlySeed => {
             return Some(format!("path stopped: {reason}"))

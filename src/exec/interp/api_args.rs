@@ -58,7 +58,10 @@ impl<'m, 'io> Worker<'m, 'io> {
         } else {
             format!("KLEE: WARNING: {text}")
         };
-        if !once || self.warned_once.insert(line.clone()) {
+        if self.replaying() {
+            return;
+        }
+        if !once || self.first_time(&line) {
             self.ctl.warnings.push(line);
         }
     }

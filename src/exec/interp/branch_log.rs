@@ -54,6 +54,11 @@ impl BranchLog {
         self.len += 1;
     }
 
+    /// The number of decisions.
+    pub(in crate::exec) fn len(&self) -> u64 {
+        self.len
+    }
+
     /// The decisions, oldest first.
     pub(in crate::exec) fn bits(&self) -> Vec<bool> {
         let mut segs = Vec::new();
@@ -75,6 +80,34 @@ impl BranchLog {
         word_bits(&mut out, &self.tail, in_tail);
         out
     }
+}
+
+/// A path's fork decisions from the start of the run, with several workers
+/// (`exec/parallel.rs`): at each fork the copy records `true`, the forking path `false`. A path
+/// handed to another worker travels as these bits, replayed there from the start; the hash of
+/// the fork sites along them tells whether the replay forked where the original did.
+#[derive(Clone, Default)]
+pub(in crate::exec) struct Trail {
+    pub(in crate::exec) log: BranchLog,
+    pub(in crate::exec) sites: u64,
+}
+
+impl Trail {
+    /// A fork at `site` (function and instruction): this path's decision.
+    pub(in crate::exec) fn push(&mut self, bit: bool, site: (u32, u32)) {
+        self.log.push(bit);
+        self.sites = mix(self.sites, site, bit);
+    }
+}
+
+/// The site hash after one more decision (FNV-1a style over the words; equal sequences of
+/// sites and decisions give equal hashes in every worker).
+fn mix(h: u64, (f, pc): (u32, u32), bit: bool) -> u64 {
+    let mut h = h ^ 0xcbf2_9ce4_8422_2325;
+    for w in [u64::from(f), u64::from(pc), u64::from(bit)] {
+        h = (h ^ w).wrapping_mul(0x0100_0000_01b3);
+    }
+    h
 }
 
 #[cfg(test)]
@@ -107,6 +140,25 @@ mod tests {
         assert_eq!(BranchLog::default().bits(), Vec::<bool>::new());
         // A fork copies at most one segment's worth of words.
         assert!(b.tail.len() <= SEG_WORDS);
+    }
+
+    #[test]
+    fn trails_tell_sites_and_decisions_apart() {
+        let mut a = Trail::default();
+        a.push(false, (1, 2));
+        let mut b = a.clone();
+        let mut c = a.clone();
+        a.push(true, (1, 7));
+        b.push(false, (1, 7));
+        c.push(true, (2, 7));
+        assert_eq!(a.log.bits(), vec![false, true]);
+        assert_eq!(a.log.len(), 2);
+        assert_ne!(a.sites, b.sites);
+        assert_ne!(a.sites, c.sites);
+        let mut d = Trail::default();
+        d.push(false, (1, 2));
+        d.push(true, (1, 7));
+        assert_eq!(a.sites, d.sites);
     }
 
     #[test]

@@ -210,6 +210,7 @@ impl<'m, 'io> Worker<'m, 'io> {
             .filter(|v| v.any(o as usize, (o + n) as usize))
             .map(|v| v.to_vec(o as usize, (o + n) as usize));
         match sym {
+            _ if self.replaying() => {}
             None => {
                 let data = self.st.mem.bytes(s, o, n);
                 self.io.write(fd, data);

@@ -1,13 +1,13 @@
 //! The run: start-up, then the loop that hands pending paths to the searcher and runs them.
 
 use super::*;
+use crate::exec::parallel::{Prefix, Share};
 
-pub(in crate::exec) fn run(
+/// The entry function, and `__libc_start_main` when the run starts through it.
+pub(in crate::exec) fn entry_points(
     m: &Module,
     cfg: &Config,
-    io: &mut dyn Io,
-    mon: &mut dyn Monitor,
-) -> Result<Outcome, RunError> {
+) -> Result<(FuncId, Option<FuncId>), RunError> {
     let entry = *m
         .func_by_name
         .get(&cfg.entry)
@@ -23,57 +23,57 @@ pub(in crate::exec) fn run(
     } else {
         None
     };
+    Ok((entry, start))
+}
+
+pub(in crate::exec) fn run(
+    m: &Module,
+    cfg: &Config,
+    io: &mut dyn Io,
+    mon: &mut dyn Monitor,
+) -> Result<Outcome, RunError> {
+    let points = entry_points(m, cfg)?;
     let prog = Program::new(m, cfg);
-    let mut it = Worker::new(&prog, io, cfg);
+    explore(&prog, cfg, points, io, mon, None)
+}
+
+/// One worker's exploration: from the start of the program (alone, or the first of several
+/// workers), then of the prefixes other workers hand over (`share`, `exec/parallel.rs`).
+pub(in crate::exec) fn explore(
+    prog: &Program<'_>,
+    cfg: &Config,
+    (entry, start): (FuncId, Option<FuncId>),
+    io: &mut dyn Io,
+    mon: &mut dyn Monitor,
+    share: Option<(&Share, bool)>,
+) -> Result<Outcome, RunError> {
+    let m = prog.m;
+    let mut it = Worker::new(prog, io, cfg);
     it.arm(cfg);
+    if let Some((sh, _)) = share {
+        sh.join(&mut it);
+    }
     if let Err(e) = it.init_globals() {
         return Err(RunError::Setup(format!("{:?}", e)));
     }
     // With seeds, the first path carries them all (`seeding.rs`).
     let mut phase = seeding::SeedPhase::start(&mut it);
-    let main_ptr = it.st.mem.ptr_to(it.p.objects().func_objs[entry.0 as usize]);
-    let fid = start.unwrap_or(entry);
-    let vals_of = |_: &Worker, (argc, argv, envp): (Value, Value, Value)| match start {
-        Some(_) => vec![main_ptr.clone(), argc, argv],
-        None => vec![argc, argv, envp],
+    let mut searcher = make_searcher(&cfg.search, cfg.seed, m, it.coverage.clone());
+    let mut slab = Slab::default();
+    let first = match share {
+        None | Some((_, true)) => Some(None),
+        Some((sh, false)) => sh.wait(&mut it, false).map(Some),
     };
-    // Under --posix-runtime the arguments are made after the constructors, as KLEE's
-    // `klee_init_env` runs in main's wrapper (and may fork).
-    let args = match cfg.environment.makes_args() {
-        false => Some(
-            it.setup_args(cfg)
-                .map_err(|e| RunError::Setup(format!("{:?}", e)))?,
-        ),
-        true => None,
+    let Some(first) = first else {
+        return Ok(it.outcome());
     };
-    it.start_quantum();
-    let r = it
-        .run_ctors()
-        .and_then(|_| {
-            it.can_fork = true;
-            let a = match args {
-                Some(a) => a,
-                None => cfg.environment.start(&mut it, cfg, fid, &vals_of)?,
-            };
-            let vals = vals_of(&it, a);
-            it.start(fid, vals)
-        })
-        .and_then(|v| {
-            // Returning from the entry runs the destructors (KLEE-style); with the C library
-            // they run from its exit path (`__trex_run_global_dtors`).
-            it.can_fork = false;
-            it.run_dtors()?;
-            Ok(v)
-        });
-    let mut suspended = it.settle(r);
+    let mut suspended = it.begin(cfg, entry, start, first)?;
+    let mut cur = slab.insert(None, StateMeta::root(entry));
+    searcher.update(None, &[cur], &[], &slab);
     // The pending paths live in a slab; the searcher picks which one runs next. A path runs
     // until it ends or its quantum is over (its forks are recorded as pending children), then
     // the searcher hears of its children (`fork`, `added`) and of its end (`removed`), or,
     // suspended, it goes back to its slot and the searcher chooses again.
-    let mut searcher = make_searcher(&cfg.search, cfg.seed, m, it.coverage.clone());
-    let mut slab = Slab::default();
-    let mut cur = slab.insert(None, StateMeta::root(entry));
-    searcher.update(None, &[cur], &[], &slab);
     // Greedy confirmation: the pending path of each interpolation node.
     let mut node_state: hashbrown::HashMap<u32, StateId> = hashbrown::HashMap::new();
     loop {
@@ -86,6 +86,10 @@ pub(in crate::exec) fn run(
             }) else {
                 continue;
             };
+            if snap.st.path.elsewhere {
+                // Another worker's (`fork_decision`).
+                continue;
+            }
             let meta = StateMeta::of(&snap);
             let node = snap.st.path.node;
             let id = slab.insert(Some(snap), meta);
@@ -114,6 +118,9 @@ pub(in crate::exec) fn run(
         }
         // Tests, halts (budgets, SIGINT, max-tests, exit-on-error), memory cap: control.rs.
         it.end_segment(added.len(), &mut *searcher, &mut slab, mon);
+        if let Some((sh, _)) = share {
+            sh.donate(&mut it, &mut *searcher, &mut slab);
+        }
         let confirm = if cfg.greedy_confirmation {
             it.run_first(&mut node_state, |id, node| {
                 slab.slots
@@ -134,13 +141,26 @@ pub(in crate::exec) fn run(
             }
         }
         let Some(next) = next else {
-            break;
+            // Out of work: another worker's prefix, or the end of the run.
+            let Some(prefix) = share.and_then(|(sh, _)| sh.wait(&mut it, true)) else {
+                break;
+            };
+            suspended = it.begin(cfg, entry, start, Some(prefix))?;
+            cur = slab.insert(None, StateMeta::root(entry));
+            searcher.update(None, &[cur], &[], &slab);
+            continue;
         };
         cur = next;
         let snap = slab.take(cur);
         if let Some(w) = it.ctl.halt {
             // A halted run ends the remaining paths early.
             it.end_pending(snap, w);
+            continue;
+        }
+        if snap.st.path.diverged {
+            it.enter_segment();
+            it.install(snap);
+            it.finish_path(Err(Box::new(Stop::Halt(Halt::Diverged))));
             continue;
         }
         it.enter_segment();
@@ -155,37 +175,121 @@ pub(in crate::exec) fn run(
         });
         suspended = it.settle(r);
     }
-    let stats = it.solver.as_ref().map(|s| s.stats().clone());
-    let mut out = Outcome {
-        end: it.ctl.first_end.take().expect("the first path ended"),
-        paths: Vec::new(),
-        paths_ended: it.ctl.ended,
-        instructions: it.insts,
-        solver_stats: stats,
-        forks_refused: it.forks_refused,
-        forks_disabled: it.forks_disabled,
-        concretized: it.concretized,
-        interpolation: None,
-        target_hits: Vec::new(),
-        states_matched: 0,
-        loops_abstracted: 0,
-        invariant_candidates: Vec::new(),
-        invariants_failed: Vec::new(),
-        tree_dot: None,
-    };
-    it.finish_observers(&mut out);
-    Ok(out)
+    Ok(it.outcome())
 }
 
 impl<'m> Worker<'m, '_> {
+    /// Runs the program from its start (constructors, arguments, the entry function) until the
+    /// first path stops; `prefix`: replaying another worker's path up to its fork
+    /// (`exec/parallel.rs`), on a fresh state. The suspended path, if it did not end.
+    fn begin(
+        &mut self,
+        cfg: &Config,
+        entry: FuncId,
+        start: Option<FuncId>,
+        prefix: Option<Prefix>,
+    ) -> Result<Option<Snap<'m>>, RunError> {
+        if let Some(p) = prefix {
+            self.st = ExecutionState::new(Memory::new(self.p.ps), self.env.initial());
+            self.init_globals()
+                .map_err(|e| RunError::Setup(format!("{:?}", e)))?;
+            self.can_fork = false;
+            self.replay_prefix = Some(p);
+            self.observe_restart();
+        }
+        // (Kept only when asked for: recording costs a test per branch otherwise.)
+        if cfg.path_files.branches {
+            self.st.path.branches = Some(Default::default());
+        }
+        if cfg.path_files.sym_branches {
+            self.st.path.sym_branches = Some(Default::default());
+        }
+        if self.replay_prefix.is_some() || self.trails {
+            self.st.path.trail = Some(Default::default());
+        }
+        let main_ptr = self
+            .st
+            .mem
+            .ptr_to(self.p.objects().func_objs[entry.0 as usize]);
+        let fid = start.unwrap_or(entry);
+        let vals_of = |_: &Worker, (argc, argv, envp): (Value, Value, Value)| match start {
+            Some(_) => vec![main_ptr.clone(), argc, argv],
+            None => vec![argc, argv, envp],
+        };
+        // Under --posix-runtime the arguments are made after the constructors, as KLEE's
+        // `klee_init_env` runs in main's wrapper (and may fork).
+        let args = match cfg.environment.makes_args() {
+            false => Some(
+                self.setup_args(cfg)
+                    .map_err(|e| RunError::Setup(format!("{:?}", e)))?,
+            ),
+            true => None,
+        };
+        self.start_quantum();
+        let r = self
+            .run_ctors()
+            .and_then(|_| {
+                self.can_fork = true;
+                let a = match args {
+                    Some(a) => a,
+                    None => cfg.environment.start(self, cfg, fid, &vals_of)?,
+                };
+                let vals = vals_of(self, a);
+                self.start(fid, vals)
+            })
+            .and_then(|v| {
+                // Returning from the entry runs the destructors (KLEE-style); with the C
+                // library they run from its exit path (`__trex_run_global_dtors`).
+                self.can_fork = false;
+                self.run_dtors()?;
+                Ok(v)
+            });
+        Ok(self.settle(r))
+    }
+
+    /// What the worker's exploration did (after its last path).
+    fn outcome(&mut self) -> Outcome {
+        let stats = self.solver.as_ref().map(|s| s.stats().clone());
+        let mut out = Outcome {
+            end: self.ctl.first_end.take().unwrap_or(End::SilentExit),
+            paths: Vec::new(),
+            paths_ended: self.ctl.ended,
+            instructions: self.insts,
+            solver_stats: stats,
+            forks_refused: self.forks_refused,
+            forks_disabled: self.forks_disabled,
+            concretized: self.concretized,
+            interpolation: None,
+            target_hits: Vec::new(),
+            states_matched: 0,
+            loops_abstracted: 0,
+            invariant_candidates: Vec::new(),
+            invariants_failed: Vec::new(),
+            tree_dot: None,
+            moved: 0,
+        };
+        self.finish_observers(&mut out);
+        out
+    }
+
     /// The running path stopped: ended (recorded, `None`), or suspended after its quantum (its
     /// state to put back, `Some`).
     fn settle(&mut self, r: R<Value>) -> Option<Snap<'m>> {
+        let fresh = |w: &Self| ExecutionState::new(Memory::new(w.p.ps), w.env.initial());
+        if self.st.path.elsewhere {
+            // Another worker's (`fork_decision`): dropped without a trace.
+            self.st = fresh(self);
+            return None;
+        }
+        // A replayed prefix ended before its last fork: the replay diverged.
+        let r = if self.replaying() && !Self::keeps_end(&r) {
+            Err(Box::new(Stop::Halt(Halt::Diverged)))
+        } else {
+            r
+        };
         if matches!(&r, Err(e) if matches!(**e, Stop::Preempt)) {
-            let mut st = std::mem::replace(
-                &mut self.st,
-                ExecutionState::new(Memory::new(self.p.ps), self.env.initial()),
-            );
+            let new = fresh(self);
+            let mut st = std::mem::replace(&mut self.st, new);
             // A waiting path keeps no room to grow: its register file doubled at a call since
             // its fork (a clone has exact capacity), 10 % of the peak on coreutils cat.
             st.regs.shrink_to_fit();
@@ -197,5 +301,10 @@ impl<'m> Worker<'m, '_> {
         }
         self.finish_path(r);
         None
+    }
+
+    /// Ends that a replay before its prefix's end keeps (suspension, prunes, halts).
+    fn keeps_end(r: &R<Value>) -> bool {
+        matches!(r, Err(e) if matches!(**e, Stop::Preempt | Stop::Pruned(_) | Stop::Halt(_)))
     }
 }

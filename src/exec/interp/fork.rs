@@ -1,6 +1,7 @@
 //! Symbolic values, feasibility queries and forks: checked operations, branches and switches on symbolic values, installing and resuming a pending path.
 
 use super::*;
+use std::sync::atomic::Ordering;
 
 impl<'m, 'io> Worker<'m, 'io> {
     /// An expression as a value (constants become concrete again).
@@ -80,7 +81,7 @@ impl<'m, 'io> Worker<'m, 'io> {
         self.fork_error(bad, kind, msg);
         self.observe_fact(observe::PathFact::ErrorForked);
         self.add_constraint(good);
-        if self.ctl.exits_on(kind) {
+        if self.ctl.exits_on(kind) && !self.replaying() {
             // The run stops at this error: the current path ends early too.
             return Err(Box::new(Stop::Halt(Halt::ExitOnError)));
         }
@@ -98,7 +99,17 @@ impl<'m, 'io> Worker<'m, 'io> {
             self.observe_fork(observe::Fork::Refused);
             return false;
         }
-        if self.forks >= self.max_forks
+        if self.replaying() {
+            // A replayed prefix forks where the original did (a path forks no more after a
+            // refusal: the run's forks and a path's depth only grow); counted there.
+            return true;
+        }
+        // With several workers `--max-forks` counts the run's forks.
+        let wide = self.ctl.wide.clone();
+        let forks = wide
+            .as_ref()
+            .map_or(self.forks, |w| w.forks.load(Ordering::Relaxed));
+        if forks >= self.max_forks
             || self.st.path.depth >= self.max_depth
             || !self.static_share_left(n)
         {
@@ -107,6 +118,9 @@ impl<'m, 'io> Worker<'m, 'io> {
             return false;
         }
         self.forks += n;
+        if let Some(w) = wide {
+            w.forks.fetch_add(n, Ordering::Relaxed);
+        }
         true
     }
 
@@ -145,6 +159,7 @@ impl<'m, 'io> Worker<'m, 'io> {
         let mut st = self.st.branch(c);
         self.seed_fork(Some(&mut st), c);
         self.st.path.depth += 1;
+        self.fork_decision(&mut st);
         self.worklist.push(Snap {
             st,
             edge: Some((f, edge)),
@@ -172,9 +187,65 @@ impl<'m, 'io> Worker<'m, 'io> {
     }
 
     /// Saves a pending path forked outside a branch or switch (`why`: where).
-    pub(in crate::exec) fn push_other_fork(&mut self, snap: Snap<'m>, why: &'static str) {
+    pub(in crate::exec) fn push_other_fork(&mut self, mut snap: Snap<'m>, why: &'static str) {
+        self.fork_decision(&mut snap.st);
         self.observe_fork(observe::Fork::Other(why));
         self.worklist.push(snap);
+    }
+
+    /// The running path forked `child` off at the current instruction. With several workers
+    /// both record the decision (`PathState::trail`), and while this worker replays a prefix
+    /// handed over by another (`exec/parallel.rs`), only the prefix's side stays here: the
+    /// other is marked `elsewhere` (it is, or was, explored by the worker that forked it
+    /// first). A running path marked so stops at its next instruction.
+    fn fork_decision(&mut self, child: &mut ExecutionState) {
+        let Some(t) = &mut self.st.path.trail else {
+            return;
+        };
+        if self.st.path.elsewhere {
+            child.path.elsewhere = true;
+            return;
+        }
+        let site = (self.st.frames.last().map_or(0, |f| f.func.0), self.st.pc);
+        let pos = t.log.len() as usize;
+        let mut ct = t.clone();
+        ct.push(true, site);
+        t.push(false, site);
+        if let Some(p) = &self.replay_prefix {
+            match p.bits.get(pos) {
+                Some(true) => {
+                    self.st.path.elsewhere = true;
+                    // (Checked before the next instruction runs.)
+                    self.max_insts = self.insts;
+                    // The handed-over path: forked where the original was, or the replay
+                    // diverged (a solver's different model, say): it then ends early.
+                    child.path.diverged = pos + 1 == p.bits.len() && ct.sites != p.sites;
+                }
+                Some(false) => child.path.elsewhere = true,
+                None => {}
+            }
+        }
+        child.path.trail = Some(ct);
+    }
+
+    /// `line` was not printed before in the run (and now counts as printed).
+    pub(in crate::exec) fn first_time(&self, line: &str) -> bool {
+        let mut seen = self.warned_once.lock().unwrap_or_else(|e| e.into_inner());
+        seen.insert(line.to_string())
+    }
+
+    /// While a handed-over prefix is replayed (before its last fork, or past it on the
+    /// replayed path's side): what the path does was done by the worker that forked it
+    /// (output, warnings, error paths forked, ends are not repeated).
+    pub(in crate::exec) fn replaying(&self) -> bool {
+        self.st.path.elsewhere
+            || self.replay_prefix.as_ref().is_some_and(|p| {
+                self.st
+                    .path
+                    .trail
+                    .as_ref()
+                    .is_some_and(|t| (t.log.len() as usize) < p.bits.len())
+            })
     }
 
     /// `exit(status)` or the `exit` / `exit_group` system call.

@@ -115,6 +115,9 @@ pub(crate) trait Observer: Send {
     /// A pending path was installed as the running one (to resume, or to end at once when
     /// the run halted).
     fn on_install(&mut self, _it: &mut Worker<'_, '_>) {}
+    /// The worker starts the program again, to replay a prefix handed over by another worker
+    /// (`exec/parallel.rs`): the running path is a new root.
+    fn on_restart(&mut self, _it: &mut Worker<'_, '_>) {}
     /// The running path ended with `r` (`Stop::Preempt` never: a suspended path goes on
     /// later).
     fn on_path_end(&mut self, _it: &mut Worker<'_, '_>, _r: &R<Value>) {}
@@ -285,6 +288,13 @@ impl Worker<'_, '_> {
     }
 
     /// A pending path was installed.
+    pub(super) fn observe_restart(&mut self) {
+        let _ = self.each_observer(|o, it| {
+            o.on_restart(it);
+            Ok(())
+        });
+    }
+
     pub(super) fn observe_install(&mut self) {
         let _ = self.each_observer(|o, it| {
             o.on_install(it);

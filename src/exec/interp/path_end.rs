@@ -217,6 +217,10 @@ impl<'m, 'io> Worker<'m, 'io> {
     /// Ends a copy of the current path right here with an error, under the extra
     /// constraint `bad` (the current path continues).
     pub(super) fn fork_error(&mut self, bad: ExprId, kind: ErrorKind, msg: &str) {
+        if self.replaying() {
+            // (Reported by the worker that forked it first.)
+            return;
+        }
         // (Seeds that satisfy `bad` end with the error path.)
         self.seed_fork(None, bad);
         let stop = Stop::Error {

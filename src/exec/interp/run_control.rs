@@ -37,6 +37,14 @@ impl<'m> Worker<'m, '_> {
             .max_instructions
             .min(self.insts + CHECK_EVERY)
             .min(self.quantum_end);
+        if self.st.path.elsewhere {
+            // Another worker's path (`fork_decision`): it stops here (`settle` drops it),
+            // once out of any nested run.
+            if self.st.stop_depth == 0 {
+                return Err(Box::new(Stop::Preempt));
+            }
+            self.max_insts = self.insts + 1;
+        }
         self.publish_progress();
         if let Some(w) = self.ctl.poll() {
             return Err(Box::new(Stop::Halt(w)));
@@ -57,7 +65,10 @@ impl<'m> Worker<'m, '_> {
         Ok(())
     }
 
-    fn publish_progress(&self) {
+    fn publish_progress(&mut self) {
+        if self.ctl.wide.is_some() {
+            return self.add_progress();
+        }
         if let Some(p) = &self.ctl.lim.progress {
             p.instructions.store(self.insts, Ordering::Relaxed);
             p.paths.store(self.ctl.ended, Ordering::Relaxed);
@@ -76,6 +87,37 @@ impl<'m> Worker<'m, '_> {
                     .store(st.z3_time.as_micros() as u64, Ordering::Relaxed);
             }
         }
+    }
+
+    /// With several workers: each adds its changes since its last report to the run's
+    /// counters (`pending` too, as a signed change).
+    fn add_progress(&mut self) {
+        let Some(p) = &self.ctl.lim.progress else {
+            return;
+        };
+        let st = self.solver.as_ref().map(|s| s.stats());
+        let now = Shown {
+            instructions: self.insts,
+            paths: self.ctl.ended,
+            pending: self.ctl.pending + self.worklist.len() as u64,
+            queries: st.map_or(0, |s| s.queries),
+            solver_micros: st.map_or(0, |s| s.time.as_micros() as u64),
+            cex_hits: st.map_or(0, |s| s.cex_cache_hits),
+            z3_micros: st.map_or(0, |s| s.z3_time.as_micros() as u64),
+        };
+        let was = std::mem::replace(&mut self.ctl.shown, now);
+        let add = |c: &std::sync::atomic::AtomicU64, new: u64, old: u64| {
+            c.fetch_add(new.wrapping_sub(old), Ordering::Relaxed);
+        };
+        add(&p.instructions, now.instructions, was.instructions);
+        add(&p.paths, now.paths, was.paths);
+        add(&p.pending, now.pending, was.pending);
+        add(&p.queries, now.queries, was.queries);
+        add(&p.solver_micros, now.solver_micros, was.solver_micros);
+        add(&p.cex_hits, now.cex_hits, was.cex_hits);
+        add(&p.z3_micros, now.z3_micros, was.z3_micros);
+        p.covered
+            .store(self.coverage.covered_count(), Ordering::Relaxed);
     }
 
     /// A solver failure: a timeout or an unknown answer ends the path early (never a guess).
@@ -236,6 +278,10 @@ impl<'m> Worker<'m, '_> {
         if self.ctl.halt.is_none() {
             self.ctl.halt = self.ctl.poll();
         }
+        if let (Some(h), Some(w)) = (self.ctl.halt, &self.ctl.wide) {
+            // The other workers halt at their next check.
+            w.halt(h);
+        }
         self.publish_progress();
         let over = self.ctl.over_mb.take();
         if self.ctl.halt.is_some() || self.ctl.pending == 0 {
@@ -308,13 +354,18 @@ impl<'m> Worker<'m, '_> {
         self.ctl.pending = self.ctl.pending.saturating_sub(1);
     }
 
+    /// A pending path moved to another worker (`exec/parallel.rs`).
+    pub(in crate::exec) fn moved_away(&mut self) {
+        self.ctl.pending = self.ctl.pending.saturating_sub(1);
+    }
+
     /// The running path was suspended after its quantum: it waits again.
     pub(super) fn suspended(&mut self) {
         self.ctl.pending += 1;
     }
 
     /// The paths waiting in the slab.
-    pub(super) fn pending_paths(&self) -> u64 {
+    pub(in crate::exec) fn pending_paths(&self) -> u64 {
         self.ctl.pending
     }
 

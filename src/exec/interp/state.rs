@@ -52,6 +52,13 @@ pub(crate) struct PathState {
     pub(in crate::exec) sym_branches: Option<super::branch_log::BranchLog>,
     /// `--replay-path`: the decisions taken so far.
     pub(crate) replayed: u32,
+    /// With several workers: the path's fork decisions since the start (`exec/parallel.rs`).
+    pub(in crate::exec) trail: Option<Box<super::branch_log::Trail>>,
+    /// The path is another worker's (forked off the prefix this worker replays, or the
+    /// replayed path past the point where the prefix leaves it): dropped without a trace.
+    pub(in crate::exec) elsewhere: bool,
+    /// A handed-over path whose replay forked elsewhere than the original (`Halt::Diverged`).
+    pub(in crate::exec) diverged: bool,
 }
 
 /// No interpolation node (`PathState::node`).

@@ -78,7 +78,8 @@ impl<'m, 'io> Worker<'m, 'io> {
         let k = self.make_concrete(e, "floating point concretized")?;
         self.concretized += 1;
         let func = self.st.frames.last().map_or(FuncId(0), |f| f.func);
-        if self.fp_warned.insert((func, self.st.pc)) {
+        // (Once per location in the run: the key goes with the lines printed once.)
+        if self.first_time(&format!("\0fp-concretized {} {}", func.0, self.st.pc)) {
             let loc = self
                 .m
                 .func(func)

@@ -22,6 +22,7 @@ impl Interpolation {
         if node == NO_NODE {
             return false;
         }
+        self.pull(it);
         let key = key_of(it);
         let entries: Vec<(Arc<Itp>, u32)> = match self.table.entries.get(&key) {
             Some(v) => v.iter().rev().take(MAX_CHECKS).cloned().collect(),

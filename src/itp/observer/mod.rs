@@ -15,6 +15,7 @@ mod record;
 
 pub(crate) use nodes::Interpolation;
 
+use super::shared::SharedTable;
 use super::trace::Fact;
 use super::wp::Wp;
 use crate::exec::machine::{Fork, Observer, PathFact, Stop, Wants, Worker, NO_NODE, R};
@@ -93,6 +94,17 @@ impl Observer for Interpolation {
         self.tracing = node != NO_NODE && node != 0;
     }
 
+    /// A replay from the start (another worker's prefix): a tree of its own under a new
+    /// root; the prefix's nodes never finish (their other sides are explored elsewhere), so
+    /// only the subtree handed over gets interpolants.
+    fn on_restart(&mut self, it: &mut Worker<'_, '_>) {
+        let root = self.new_root();
+        it.state_mut().path.node = root;
+        self.closed = false;
+        self.tracing = false;
+        self.forked_here = false;
+    }
+
     /// A leaf: its interpolant (a path ended early or by an internal error gets none).
     fn on_path_end(&mut self, it: &mut Worker<'_, '_>, r: &R<Value>) {
         let complete = match r {
@@ -117,7 +129,8 @@ impl Observer for Interpolation {
 
     fn finish(&mut self, it: &Worker<'_, '_>, out: &mut Outcome) {
         let mut s = self.stats.clone();
-        s.entries = self.table.len;
+        // (This worker's own entries: the copies are counted where they were learnt.)
+        s.entries = self.table.len - self.imported;
         out.interpolation = Some(s);
         if self.keep_tree {
             out.tree_dot = Some(self.tree_dot(it.module()));
@@ -126,6 +139,35 @@ impl Observer for Interpolation {
 }
 
 impl Interpolation {
+    /// With several workers: the run's table (`itp/shared.rs`).
+    fn shared_table(&mut self, it: &Worker<'_, '_>) -> Option<Arc<SharedTable>> {
+        if !self.shared_asked {
+            self.shared_asked = true;
+            self.shared = it.run_shared::<SharedTable>("itp.table");
+            if let Some(t) = &self.shared {
+                self.me = t.join();
+            }
+        }
+        self.shared.clone()
+    }
+
+    /// Copies the entries the other workers published since the last time into the table
+    /// (their origin: no node of this tree).
+    pub(super) fn pull(&mut self, it: &mut Worker<'_, '_>) {
+        let Some(t) = self.shared_table(it) else {
+            return;
+        };
+        for p in t.since(self.pulled) {
+            self.pulled += 1;
+            if p.is_from(self.me) {
+                continue;
+            }
+            let itp = p.import(it.pool(), &mut self.wp.locs);
+            self.table.insert(p.key.clone(), Arc::new(itp), NO_NODE);
+            self.imported += 1;
+        }
+    }
+
     /// Adds a fact to the current step of `node` (the running one).
     fn fact(&mut self, node: u32, f: Fact) {
         if !self.tracing {
@@ -206,6 +248,7 @@ impl Interpolation {
     fn finish_node(&mut self, it: &mut Worker<'_, '_>, node: u32, itp: Option<Arc<Itp>>) {
         let mut node = node;
         let mut itp = itp;
+        let (shared, me) = (self.shared_table(it), self.me);
         loop {
             let nd = &mut self.nodes[node as usize];
             if nd.finished {
@@ -235,6 +278,9 @@ impl Interpolation {
                     // A subsumed node's interpolant is already in the table.
                     if let (Some(k), None) = (nd.key.clone(), nd.subsumed_by) {
                         let e = Self::with_named(it, &self.wp.locs, i);
+                        if let Some(t) = &shared {
+                            t.publish(me, k.clone(), &e, it.pool_ref(), &self.wp.locs);
+                        }
                         self.table.insert(k, e, node);
                         self.stats.entries += 1;
                     }
@@ -324,7 +370,7 @@ impl Interpolation {
             if nd.parent != NO_NODE {
                 out.push_str(&format!("  n{} -> n{i};\n", nd.parent));
             }
-            if let Some(o) = nd.subsumed_by {
+            if let Some(o) = nd.subsumed_by.filter(|&o| o != NO_NODE) {
                 out.push_str(&format!("  n{i} -> n{o} [style=dashed];\n"));
             }
         }

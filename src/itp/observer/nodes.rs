@@ -3,6 +3,7 @@
 use std::sync::Arc;
 
 use crate::exec::machine::NO_NODE;
+use crate::itp::shared::SharedTable;
 use crate::itp::trace::{Fact, Step};
 use crate::itp::wp::WpCtx;
 use crate::itp::{Itp, Key, Stats, Table};
@@ -56,11 +57,41 @@ pub(crate) struct Interpolation {
     pub(super) ready: Vec<u32>,
     /// What the weakest-precondition pass keeps (location variables, solver, debug flag).
     pub(super) wp: WpCtx,
+    /// With several workers: the run's table (asked for once), this worker's number there,
+    /// the entries copied from it so far, and how many of the table's are copies.
+    pub(super) shared: Option<Arc<SharedTable>>,
+    pub(super) shared_asked: bool,
+    pub(super) me: usize,
+    pub(super) pulled: usize,
+    pub(super) imported: u64,
 }
 
 impl Interpolation {
     pub(crate) fn new(keep_tree: bool) -> Interpolation {
-        let root = Node {
+        Interpolation {
+            nodes: vec![Self::root_node()],
+            table: Table::default(),
+            stats: Stats {
+                nodes: 1,
+                ..Stats::default()
+            },
+            closed: false,
+            tracing: false,
+            forked_here: false,
+            keep_tree,
+            ready: Vec::new(),
+            wp: WpCtx::new(),
+            shared: None,
+            shared_asked: false,
+            me: 0,
+            pulled: 0,
+            imported: 0,
+        }
+    }
+
+    /// A root: the start of the program, where no interpolant is computed.
+    fn root_node() -> Node {
+        Node {
             parent: NO_NODE,
             key: None,
             outcome: 0,
@@ -75,21 +106,14 @@ impl Interpolation {
             kids: Vec::new(),
             label: None,
             first_array: 0,
-        };
-        Interpolation {
-            nodes: vec![root],
-            table: Table::default(),
-            stats: Stats {
-                nodes: 1,
-                ..Stats::default()
-            },
-            closed: false,
-            tracing: false,
-            forked_here: false,
-            keep_tree,
-            ready: Vec::new(),
-            wp: WpCtx::new(),
         }
+    }
+
+    /// Another root (a worker's replay of a prefix from the start).
+    pub(super) fn new_root(&mut self) -> u32 {
+        self.nodes.push(Self::root_node());
+        self.stats.nodes += 1;
+        self.nodes.len() as u32 - 1
     }
 
     pub(super) fn new_node(&mut self, parent: u32, outcome: u32, first_array: u32) -> u32 {
