@@ -1121,6 +1121,9 @@ struct SymSpec {
     itp_paths: Option<Count>,
     /// `EXPECT-WARNING: N text`: exactly N `KLEE: WARNING:` lines on stderr contain the text.
     warnings: Vec<(usize, String)>,
+    /// `ONE-THREAD (reason)`: not in the `--threads` mode (the expectations depend on the
+    /// order one thread explores in, e.g. what `--max-tests` lets through).
+    one_thread: bool,
 }
 
 /// The directives of `testsuite/symbolic/*.c` (its README).
@@ -1138,6 +1141,7 @@ const SYM_DIRECTIVES: &[&str] = &[
     "EXPECT-WARNING",
     "EXPECT-ERRORS",
     "EXPECT-MESSAGE",
+    "ONE-THREAD",
 ];
 
 fn parse_sym_spec(path: &Path) -> Result<SymSpec, String> {
@@ -1159,6 +1163,7 @@ fn parse_sym_spec(path: &Path) -> Result<SymSpec, String> {
         subsumed: None,
         itp_paths: None,
         warnings: Vec::new(),
+        one_thread: false,
     };
     for (i, line) in text.lines().enumerate() {
         let Some(c) = line.trim_start().strip_prefix("//") else {
@@ -1176,6 +1181,7 @@ fn parse_sym_spec(path: &Path) -> Result<SymSpec, String> {
         match key {
             "RUN" => spec.args.extend(split_args(r)),
             "NO-REPLAY" => spec.no_replay = true,
+            "ONE-THREAD" => spec.one_thread = true,
             "OPTIONS" => spec.options.extend(split_args(r)),
             "ONLY" => spec.only = Some(parse_only(r).map_err(|e| bad(&e))?),
             "LIBC" => {
@@ -1279,7 +1285,7 @@ fn run_sym_pruning(
     compile(&cargs, dir, "clang")?;
     // Exploration without interpolation: KLEE's exact counts.
     let out_dir = dir.join("out");
-    let (out, mut problems) = sym_run(ctx, spec, dir, &out_dir, false, spec.paths)?;
+    let (out, mut problems) = sym_run(ctx, spec, dir, &out_dir, false, spec.paths, 1)?;
     if let Some(want) = spec.tests {
         let p = "KLEE: done: generated tests = ";
         check_count(&out.stderr, p, "generated tests", want, &mut problems);
@@ -1287,10 +1293,13 @@ fn run_sym_pruning(
     if !problems.is_empty() {
         return Err(format!("{}\n{}", problems.join("; "), stderr_report(&out)));
     }
+    if threads_mode(spec, opt) {
+        run_threads(ctx, spec, dir, &out_dir)?;
+    }
     // With interpolation (the default): the same errors must be found (soundness), and the
     // counts of pruned and completed paths when the program states them.
     let itp_dir = dir.join("out-itp");
-    let (out2, mut problems) = sym_run(ctx, spec, dir, &itp_dir, pruning, spec.itp_paths)?;
+    let (out2, mut problems) = sym_run(ctx, spec, dir, &itp_dir, pruning, spec.itp_paths, 1)?;
     if let Some(want) = spec.subsumed {
         let p = "KLEE: done: subsumed paths = ";
         check_count(&out2.stderr, p, "subsumed paths", want, &mut problems);
@@ -1323,8 +1332,56 @@ fn run_sym_pruning(
     Ok(())
 }
 
-/// Runs trex on `prog.bc` (with or without interpolation) and checks the completed paths
-/// (`paths`) and the errors of the spec.
+/// Threads of the `--threads` mode.
+const MODE_THREADS: u32 = 4;
+
+/// The symbolic cases the `--threads` mode runs: at the first optimization level of each
+/// (-O0 unless `ONLY: O2`), not those about interpolation (`itp_*`: pruning differs by
+/// design when the subtrees are split between threads), not `ONE-THREAD` ones.
+fn threads_mode(spec: &SymSpec, opt: &str) -> bool {
+    let first = spec
+        .only
+        .as_ref()
+        .and_then(|o| o.first())
+        .map_or("O0", |s| s.as_str());
+    let itp = spec
+        .path
+        .file_stem()
+        .is_some_and(|s| s.to_string_lossy().starts_with("itp_"));
+    opt == first && !itp && !spec.one_thread
+}
+
+/// The `--threads` mode: the spec's exact expectations (paths, tests, errors, messages,
+/// warnings) hold on `MODE_THREADS` threads too, and the lines covered are those of the run on
+/// one thread (`one`, its output directory).
+fn run_threads(ctx: &Ctx, spec: &SymSpec, dir: &Path, one: &Path) -> Result<(), String> {
+    let out_dir = dir.join("out-threads");
+    let (out, mut problems) = sym_run(ctx, spec, dir, &out_dir, false, spec.paths, MODE_THREADS)?;
+    if let Some(want) = spec.tests {
+        let p = "KLEE: done: generated tests = ";
+        check_count(&out.stderr, p, "generated tests", want, &mut problems);
+    }
+    let lines = |d: &Path| coverage::covered_lines(&d.join("coverage.lcov"));
+    let (a, b) = (lines(one)?, lines(&out_dir)?);
+    if a != b {
+        let only1: Vec<_> = a.difference(&b).collect();
+        let only_n: Vec<_> = b.difference(&a).collect();
+        problems.push(format!(
+            "lines covered: only on one thread {only1:?}, only on {MODE_THREADS} {only_n:?}"
+        ));
+    }
+    if !problems.is_empty() {
+        return Err(format!(
+            "with --threads {MODE_THREADS}: {}\n{}",
+            problems.join("; "),
+            stderr_report(&out)
+        ));
+    }
+    Ok(())
+}
+
+/// Runs trex on `prog.bc` (with or without interpolation, on `threads` threads) and checks
+/// the completed paths (`paths`) and the errors of the spec.
 fn sym_run(
     ctx: &Ctx,
     spec: &SymSpec,
@@ -1332,10 +1389,14 @@ fn sym_run(
     out_dir: &Path,
     interpolation: bool,
     paths: Option<Count>,
+    threads: u32,
 ) -> Result<(Out, Vec<String>), String> {
     let bc = dir.join("prog.bc");
     let mut cmd = Command::new(&ctx.trex);
     cmd.arg("run").arg("--output-dir").arg(out_dir);
+    if threads > 1 {
+        cmd.arg(format!("--threads={threads}"));
+    }
     if !interpolation {
         cmd.arg("--no-interpolation");
     }
@@ -1346,9 +1407,13 @@ fn sym_run(
     cmd.arg(&bc).args(&spec.args).current_dir(dir);
     let out = run_cmd(cmd, dir, "trex", spec.timeout.unwrap_or(ctx.timeout))?;
     check_trex_ran(&out)?;
-    let tag = if interpolation { "itp" } else { "no-itp" };
+    let tag = match (interpolation, threads) {
+        (true, _) => "itp",
+        (false, 1) => "no-itp",
+        (false, _) => "threads",
+    };
     coverage::check_lcov(out_dir, dir, tag)?;
-    if !interpolation {
+    if !interpolation && threads == 1 {
         let insts = done_count(&out.stderr, "KLEE: done: total instructions = ").unwrap_or(0);
         coverage::check_run_stats(ctx, out_dir, dir, insts)?;
     }

@@ -56,6 +56,26 @@ pub(crate) fn check_lcov(out_dir: &Path, dir: &Path, tag: &str) -> Result<(), St
     Ok(())
 }
 
+/// Every covered line of an LCOV tracefile, with its source file.
+pub(crate) fn covered_lines(lcov: &Path) -> Result<BTreeSet<(String, u32)>, String> {
+    let text = fs::read_to_string(lcov).map_err(|e| format!("{}: {e}", lcov.display()))?;
+    let mut out = BTreeSet::new();
+    let mut cur = "";
+    for l in text.lines() {
+        if let Some(f) = l.strip_prefix("SF:") {
+            cur = f;
+        } else if let Some(da) = l.strip_prefix("DA:") {
+            let mut it = da.split(',');
+            if let (Some(Ok(n)), Some(c)) = (it.next().map(str::parse::<u32>), it.next()) {
+                if c != "0" {
+                    out.insert((cur.to_string(), n));
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
 /// The covered and the listed lines of `src` in an LCOV tracefile.
 fn lcov_lines(text: &str, src: &str) -> (BTreeSet<u32>, BTreeSet<u32>) {
     let (mut hit, mut all) = (BTreeSet::new(), BTreeSet::new());

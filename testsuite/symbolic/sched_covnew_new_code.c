@@ -9,6 +9,7 @@
 // the newest forks always come first and it is not reached within the budget. Only the error is
 // checked (with interpolation the loop paths are pruned, which changes the counts).
 // OPTIONS: --search=nurs:covnew --max-tests=20 --dump-states-on-halt=false
+// ONE-THREAD (which paths --max-tests lets through is the order one thread explores in)
 // LIBC: none
 // EXPECT-ERRORS: abort 32
 // NO-REPLAY (a path cut by --max-tests stops mid-way: natively its input runs on)

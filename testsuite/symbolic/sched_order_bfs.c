@@ -4,6 +4,7 @@
 // aborts; the run then halts and the pending TF and FF are dumped (.early): 4 tests, only FT's
 // error. (Under dfs the next is TF: sched_order_dfs.c.)
 // OPTIONS: --search=bfs --max-tests=2
+// ONE-THREAD (which paths --max-tests lets through is the order one thread explores in)
 // LIBC: none
 // ONLY: O0 (which side of a branch is its true side is the compiler's choice at -O2)
 // EXPECT-PATHS: 1

@@ -4,6 +4,7 @@
 // the pending F is dumped (.early): 3 tests, only TF's error. (Under bfs the next is the oldest
 // fork, F, which runs on to FT: sched_order_bfs.c.)
 // OPTIONS: --search=dfs --max-tests=2
+// ONE-THREAD (which paths --max-tests lets through is the order one thread explores in)
 // LIBC: none
 // ONLY: O0 (which side of a branch is its true side is the compiler's choice at -O2)
 // EXPECT-PATHS: 1
