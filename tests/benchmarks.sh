@@ -49,6 +49,14 @@ check concrete-crash fail 'fib +O0 .*trex failed \(exit 139\)' \
 # paths/, memory/: figures printed, then a crash.
 check paths-late-crash fail 'trex failed \(exit 134\)' TREX="$fake" FAKE_TREX=late-crash "$b/paths/run.sh" 2
 check paths-ok ok 'fig4' TREX="$fake" FAKE_TREX=ok "$b/paths/run.sh" 2
+
+# parallel/: a crashed, an empty and a late-crashing run fail; a good one prints the goal.
+for f in crash:139 nothing:0 late-crash:134; do
+	check "parallel-${f%:*}" fail "trex --threads=1 failed \\(exit ${f#*:}\\)" \
+		TREX="$fake" FAKE_TREX="${f%:*}" REPEAT=1 THREADS=1 "$b/parallel/run.sh" paths16
+done
+check parallel-ok ok '1\.8x: (met|MISSED)' \
+	TREX="$fake" FAKE_TREX=ok REPEAT=1 THREADS="1 2" "$b/parallel/run.sh" paths16
 check memory-late-crash fail 'trex failed at N = 2 \(exit 134\)' \
 	TREX="$fake" FAKE_TREX=late-crash "$b/memory/run.sh" 2
 check memory-ok ok '^trex +2 +4 ' TREX="$fake" FAKE_TREX=ok "$b/memory/run.sh" 2

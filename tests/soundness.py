@@ -15,6 +15,10 @@ Prints one line per case and searcher (OK / MISMATCH / SKIPPED(reason)), then to
 SV-COMP tasks that do not run (compile failure, trex failure, `unsupported` / `failed external
 call` errors) with the reason. Exit status 1 on any MISMATCH.
 
+THREADS=N (N > 1) is the N-thread mode: the run with interpolation is on N threads
+(`--threads N`), and a third run, without interpolation on N threads, must find the errors of
+the one-thread run without it (threads may split the tree, never lose a part of it).
+
 Environment: BUDGET (seconds per run, default 10), JOBS (parallel cases, default 2), QUICK=1
 (testsuite only, dfs only), LEVELS (default "O0 O2"), FILTER (substring of the case names),
 M32=1 (also the -m32 variants of `// M32` testsuite programs), TREX, TREX_RUNTIME_DIR,
@@ -58,7 +62,7 @@ def not_run_reason(errors) -> str:
     return short(bad[0]) if bad else ""
 
 
-def check_case(case: Case, searches, budget: float, tmp: Path):
+def check_case(case: Case, searches, budget: float, tmp: Path, threads: int = 1):
     """[(search name, status, detail)] for one case; status OK / MISMATCH / SKIPPED."""
     work = Path(tempfile.mkdtemp(dir=tmp))
     bc = work / "prog.bc"
@@ -85,7 +89,21 @@ def check_case(case: Case, searches, budget: float, tmp: Path):
         if i == 0 and off.nodes_or_paths() == 1:
             # No fork: one path whatever the searcher, and nothing to subsume.
             skip_rest = "one path, no fork: the searcher has no choice"
-        on = run_trex(bc, [*case.trex_opts, *sopts, "--write-no-tests"], case.args, budget,
+        par = [f"--threads={threads}"] if threads > 1 else []
+        if par:
+            offn = run_trex(bc, [*case.trex_opts, *sopts, interp_off_flag(), *par,
+                                 "--write-no-tests"], case.args, budget, work / f"out-{i}-offn")
+            p = offn.problem()
+            if p:
+                results.append((sname, "SKIPPED", f"on {threads} threads: {p}"))
+                continue
+            if offn.errors != off.errors:
+                only_n = sorted(short(e) for e in offn.errors - off.errors)
+                only_1 = sorted(short(e) for e in off.errors - offn.errors)
+                results.append((sname, "MISMATCH", f"without interpolation, only on {threads} "
+                                f"threads: {only_n}; only on one: {only_1}"))
+                continue
+        on = run_trex(bc, [*case.trex_opts, *sopts, *par, "--write-no-tests"], case.args, budget,
                       work / f"out-{i}-on")
         p = on.problem()
         if p:
@@ -107,6 +125,7 @@ def main() -> int:
     jobs = int(os.environ.get("JOBS", "2"))
     quick = os.environ.get("QUICK") == "1"
     levels = os.environ.get("LEVELS", "O0 O2").split()
+    threads = int(os.environ.get("THREADS", "1"))
     if not os.access(trex_bin(), os.X_OK):
         print(f"trex binary not found: {trex_bin()} (cargo build --release, or set TREX)",
               file=sys.stderr)
@@ -127,13 +146,14 @@ def main() -> int:
         cases = [c for c in cases if filt in c.name]
     searches = SEARCHES[:1] if quick else SEARCHES
     print(f"soundness: {len(cases)} cases x {len(searches)} searcher(s), budget {budget:g} s "
-          f"per run, {jobs} jobs, interpolation off: {interp_off_flag()}", flush=True)
+          f"per run, {jobs} jobs, interpolation off: {interp_off_flag()}"
+          + (f", {threads} threads" if threads > 1 else ""), flush=True)
     totals = {"OK": 0, "MISMATCH": 0, "SKIPPED": 0}
     skip_reasons = Counter()
     not_running = []
     with tempfile.TemporaryDirectory(prefix="trex-soundness.") as tmp:
         def job(case):
-            res, not_run = check_case(case, searches, budget, Path(tmp))
+            res, not_run = check_case(case, searches, budget, Path(tmp), threads)
             for sname, status, detail in res:
                 tag = status if status != "SKIPPED" else f"SKIPPED({detail})"
                 say(f"{tag:8} {case.name} {sname}" + ("" if status == "SKIPPED" else f": {detail}"))

@@ -469,6 +469,13 @@ pub fn run(a: &RunArgs) -> Result<()> {
             st.itp_time.as_secs_f64()
         ));
     }
+    if cfg.parallel_threads() > 1 {
+        done.push(format!(
+            "KLEE: done: threads = {}, paths handed between them = {}",
+            cfg.parallel_threads(),
+            outcome.moved
+        ));
+    }
     for l in &done {
         klee_line(&mut out, l);
     }
