@@ -1335,10 +1335,15 @@ fn run_sym_pruning(
 /// Threads of the `--threads` mode.
 const MODE_THREADS: u32 = 4;
 
-/// The symbolic cases the `--threads` mode runs: at the first optimization level of each
-/// (-O0 unless `ONLY: O2`), not those about interpolation (`itp_*`: pruning differs by
-/// design when the subtrees are split between threads), not `ONE-THREAD` ones.
+/// The symbolic cases the `--threads` mode runs: those of 3 completed paths or more (with
+/// fewer there is little to split), at the first optimization level of each (-O0 unless
+/// `ONLY: O2`), not those about interpolation (`itp_*`: pruning differs by design when the
+/// subtrees are split between threads), not `ONE-THREAD` ones.
 fn threads_mode(spec: &SymSpec, opt: &str) -> bool {
+    let paths = match spec.paths {
+        Some(Count::Exactly(n) | Count::AtLeast(n)) => n,
+        None => 0,
+    };
     let first = spec
         .only
         .as_ref()
@@ -1348,7 +1353,7 @@ fn threads_mode(spec: &SymSpec, opt: &str) -> bool {
         .path
         .file_stem()
         .is_some_and(|s| s.to_string_lossy().starts_with("itp_"));
-    opt == first && !itp && !spec.one_thread
+    paths >= 3 && opt == first && !itp && !spec.one_thread
 }
 
 /// The `--threads` mode: the spec's exact expectations (paths, tests, errors, messages,

@@ -338,6 +338,8 @@ pub struct VerifyArgs {
     pub searcher: SearchOptions,
     #[command(flatten)]
     pub itp: NoInterpolation,
+    #[command(flatten)]
+    pub threads: options::Threads,
     /// Do not prune paths that enter a loop header in a concrete state already seen there.
     #[arg(long)]
     pub no_state_matching: bool,

@@ -106,6 +106,7 @@ fn options(
         static_forks: a.forks.static_limits(),
         interpolation: !a.itp.no_interpolation,
         greedy_confirmation: a.greedy.greedy_confirmation,
+        threads: a.threads.threads as usize,
         // Only the target hits need inputs (their own model).
         path_inputs: false,
         limits: control::Limits {

@@ -22,7 +22,10 @@
 //!   [`Worker::stderr_once`]; [`syscall_name`] (a system call number's name);
 //! - the process environment: the hook [`Environment`] (`Config::environment`) and the
 //!   per-path [`EnvState`]; [`Worker::env_unchanged`];
-//! - errors and ends of a path travel as `Err(Box<Stop>)` ([`R`], [`error`]).
+//! - errors and ends of a path travel as `Err(Box<Stop>)` ([`R`], [`error`]);
+//! - several workers (`--threads`): [`Worker::replaying`] (the running path re-derives a
+//!   prefix another worker handed over), [`Worker::run_shared`] (a value the run's workers
+//!   share by name, e.g. interpolation's table).
 //!
 //! Used by interpolation (`crate::itp`: the observer and the weakest-precondition pass):
 //! - the program and the path, read: [`Worker::consts`], [`Worker::pool_ref`],

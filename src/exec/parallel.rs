@@ -281,9 +281,22 @@ fn add(out: &mut Outcome, o: Outcome) {
         (a @ None, b) => *a = b,
         (Some(_), None) => {}
     }
-    out.target_hits.extend(o.target_hits);
+    // The first hit of each target, candidates and failures once each.
+    for h in o.target_hits {
+        if !out.target_hits.iter().any(|x| x.target == h.target) {
+            out.target_hits.push(h);
+        }
+    }
     out.states_matched += o.states_matched;
     out.loops_abstracted += o.loops_abstracted;
-    out.invariant_candidates.extend(o.invariant_candidates);
-    out.invariants_failed.extend(o.invariants_failed);
+    for c in o.invariant_candidates {
+        if !out.invariant_candidates.contains(&c) {
+            out.invariant_candidates.push(c);
+        }
+    }
+    for i in o.invariants_failed {
+        if !out.invariants_failed.contains(&i) {
+            out.invariants_failed.push(i);
+        }
+    }
 }

@@ -143,7 +143,10 @@ impl Seen {
     /// The top frame is at instruction `pc` of `fid`: when it starts a loop header, match the
     /// state against those seen there (a match ends the path) or record it.
     fn at_point(&mut self, it: &mut Worker<'_, '_>, fid: FuncId, pc: u32) -> R<()> {
-        if !self.live.is_point(fid, pc) {
+        if !self.live.is_point(fid, pc) || it.replaying() {
+            // (A prefix replayed from another worker (`--threads`) neither records nor
+            // matches: its states' other successors are that worker's, so a state recorded
+            // here would stand for a future this worker does not explore.)
             return Ok(());
         }
         // One check per point and fork: a latch check must not use up the header's, where

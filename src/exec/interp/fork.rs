@@ -237,7 +237,7 @@ impl<'m, 'io> Worker<'m, 'io> {
     /// While a handed-over prefix is replayed (before its last fork, or past it on the
     /// replayed path's side): what the path does was done by the worker that forked it
     /// (output, warnings, error paths forked, ends are not repeated).
-    pub(in crate::exec) fn replaying(&self) -> bool {
+    pub(crate) fn replaying(&self) -> bool {
         self.st.path.elsewhere
             || self.replay_prefix.as_ref().is_some_and(|p| {
                 self.st
