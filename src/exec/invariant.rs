@@ -105,7 +105,7 @@ impl Candidate {
                     }
                 }
                 Expr::Read { .. } => return None,
-                other => map_children(other, &local),
+                other => Expr::map_children(other, &local),
             };
             done.insert(x, nodes.len() as u32);
             nodes.push((node, pool.width(x)));
@@ -161,40 +161,6 @@ fn children(e: &Expr) -> Vec<ExprId> {
             vec![e]
         }
         Expr::Bin { a, b, .. } | Expr::Cmp { a, b, .. } => vec![a, b],
-    }
-}
-
-/// `e` with its children renamed (not for reads).
-fn map_children(e: Expr, m: &dyn Fn(ExprId) -> ExprId) -> Expr {
-    match e {
-        Expr::Const { .. } | Expr::Read { .. } => e,
-        Expr::Select { cond, t, f } => Expr::Select {
-            cond: m(cond),
-            t: m(t),
-            f: m(f),
-        },
-        Expr::Concat { hi, lo } => Expr::Concat {
-            hi: m(hi),
-            lo: m(lo),
-        },
-        Expr::Extract { e, offset, width } => Expr::Extract {
-            e: m(e),
-            offset,
-            width,
-        },
-        Expr::ZExt { e, width } => Expr::ZExt { e: m(e), width },
-        Expr::SExt { e, width } => Expr::SExt { e: m(e), width },
-        Expr::Not { e } => Expr::Not { e: m(e) },
-        Expr::Bin { op, a, b } => Expr::Bin {
-            op,
-            a: m(a),
-            b: m(b),
-        },
-        Expr::Cmp { op, a, b } => Expr::Cmp {
-            op,
-            a: m(a),
-            b: m(b),
-        },
     }
 }
 

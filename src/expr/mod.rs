@@ -131,6 +131,43 @@ pub enum Expr {
     },
 }
 
+impl Expr {
+    /// This node with its expression children mapped through `m` (a `Read`'s array, update
+    /// list and index are left as they are: the caller maps them).
+    pub fn map_children(self, mut m: impl FnMut(ExprId) -> ExprId) -> Expr {
+        match self {
+            Expr::Const { .. } | Expr::Read { .. } => self,
+            Expr::Select { cond, t, f } => Expr::Select {
+                cond: m(cond),
+                t: m(t),
+                f: m(f),
+            },
+            Expr::Concat { hi, lo } => Expr::Concat {
+                hi: m(hi),
+                lo: m(lo),
+            },
+            Expr::Extract { e, offset, width } => Expr::Extract {
+                e: m(e),
+                offset,
+                width,
+            },
+            Expr::ZExt { e, width } => Expr::ZExt { e: m(e), width },
+            Expr::SExt { e, width } => Expr::SExt { e: m(e), width },
+            Expr::Not { e } => Expr::Not { e: m(e) },
+            Expr::Bin { op, a, b } => Expr::Bin {
+                op,
+                a: m(a),
+                b: m(b),
+            },
+            Expr::Cmp { op, a, b } => Expr::Cmp {
+                op,
+                a: m(a),
+                b: m(b),
+            },
+        }
+    }
+}
+
 /// A symbolic array of bytes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Array {

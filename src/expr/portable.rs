@@ -100,7 +100,7 @@ impl Portable {
                                 index: m(&index),
                             }
                         }
-                        other => map_children(other, |k| m(&k)),
+                        other => other.map_children(|k| m(&k)),
                     };
                     exprs.insert(e, ExprId(exprs.len() as u32));
                     out.items.push(Item::Expr(local, pool.width(e)));
@@ -156,7 +156,7 @@ impl Portable {
                             updates: u.map(|u| updates[u.0 as usize]),
                             index: m(index),
                         },
-                        other => map_children(other, m),
+                        other => other.map_children(m),
                     };
                     exprs.push(pool.intern(e, *w));
                 }
@@ -168,40 +168,6 @@ impl Portable {
             }
         }
         self.roots.iter().map(|r| exprs[r.0 as usize]).collect()
-    }
-}
-
-/// `x` with its expression children mapped (a `Read`'s array and updates are the caller's).
-fn map_children(x: Expr, mut m: impl FnMut(ExprId) -> ExprId) -> Expr {
-    match x {
-        Expr::Const { .. } | Expr::Read { .. } => x,
-        Expr::Select { cond, t, f } => Expr::Select {
-            cond: m(cond),
-            t: m(t),
-            f: m(f),
-        },
-        Expr::Concat { hi, lo } => Expr::Concat {
-            hi: m(hi),
-            lo: m(lo),
-        },
-        Expr::Extract { e, offset, width } => Expr::Extract {
-            e: m(e),
-            offset,
-            width,
-        },
-        Expr::ZExt { e, width } => Expr::ZExt { e: m(e), width },
-        Expr::SExt { e, width } => Expr::SExt { e: m(e), width },
-        Expr::Not { e } => Expr::Not { e: m(e) },
-        Expr::Bin { op, a, b } => Expr::Bin {
-            op,
-            a: m(a),
-            b: m(b),
-        },
-        Expr::Cmp { op, a, b } => Expr::Cmp {
-            op,
-            a: m(a),
-            b: m(b),
-        },
     }
 }
 
