@@ -162,7 +162,7 @@ impl Interpolation {
             if p.is_from(self.me) {
                 continue;
             }
-            let itp = p.import(it.pool(), &mut self.wp.locs);
+            let itp = t.import(&p, it.pool(), &mut self.wp.locs, &mut self.copies);
             self.table.insert(p.key.clone(), Arc::new(itp), NO_NODE);
             self.imported += 1;
         }
@@ -279,7 +279,8 @@ impl Interpolation {
                     if let (Some(k), None) = (nd.key.clone(), nd.subsumed_by) {
                         let e = Self::with_named(it, &self.wp.locs, i);
                         if let Some(t) = &shared {
-                            t.publish(me, k.clone(), &e, it.pool_ref(), &self.wp.locs);
+                            let at = (it.pool_ref(), &self.wp.locs, &mut self.copies);
+                            t.publish(me, k.clone(), &e, at);
                         }
                         self.table.insert(k, e, node);
                         self.stats.entries += 1;

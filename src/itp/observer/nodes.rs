@@ -64,6 +64,8 @@ pub(crate) struct Interpolation {
     pub(super) me: usize,
     pub(super) pulled: usize,
     pub(super) imported: u64,
+    /// This worker's log of exported expressions and its copies of the others'.
+    pub(super) copies: crate::itp::shared::Copies,
 }
 
 impl Interpolation {
@@ -86,6 +88,7 @@ impl Interpolation {
             me: 0,
             pulled: 0,
             imported: 0,
+            copies: Default::default(),
         }
     }
 
