@@ -403,6 +403,7 @@ fn rewrite_other(words: &[String], opts: &ClapOptions) -> Result<Vec<String>, St
             break;
         }
         let (name, inline) = split_option(w);
+        let name = opts.long(name);
         if let Some(flag) = info_option(name) {
             out.push(flag.into());
         } else {
@@ -412,6 +413,7 @@ fn rewrite_other(words: &[String], opts: &ClapOptions) -> Result<Vec<String>, St
                         out.push(format!("--{name}"));
                     }
                 }
+                (Some(Arity::Value { .. }), Some(v)) => out.push(format!("--{name}={v}")),
                 (Some(Arity::Value { .. }), None) => {
                     out.push(format!("--{name}"));
                     if let Some(v) = words.get(i + 1) {
@@ -473,6 +475,15 @@ mod tests {
             a.extend(["p.bc", "-j", "3"]);
             assert_eq!(run_args(&a), want, "{form:?}");
         }
+        // trex verify (clap checks its options): `-j 2` is `--threads 2`.
+        assert_eq!(
+            run_args(&["trex", "verify", "-j", "2", "p.c"]),
+            v(&["trex", "verify", "--threads", "2", "p.c"])
+        );
+        assert_eq!(
+            run_args(&["trex", "verify", "-j=2", "p.c"]),
+            v(&["trex", "verify", "--threads=2", "p.c"])
+        );
     }
 
     #[test]
