@@ -145,7 +145,7 @@ impl Wide {
     }
 }
 
-/// What a worker last added to the run's `Progress` (several workers add their changes).
+/// What a worker last reported to the run's `Progress` (several workers add their changes).
 #[derive(Debug, Default, Clone, Copy)]
 pub(super) struct Shown {
     pub(super) instructions: u64,

@@ -83,7 +83,7 @@ impl Share {
 
     /// The worker is out of paths (`had_work`: it had some): the next prefix to replay, or
     /// `None` when every worker is out of paths and none is on its way.
-    pub(super) fn wait(&self, _it: &mut Worker<'_, '_>, had_work: bool) -> Option<Prefix> {
+    pub(super) fn wait(&self, had_work: bool) -> Option<Prefix> {
         if had_work {
             self.busy.fetch_sub(1, Ordering::AcqRel);
         }

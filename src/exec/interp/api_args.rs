@@ -53,14 +53,14 @@ impl<'m, 'io> Worker<'m, 'io> {
     /// `once`: `KLEE: WARNING ONCE: <text>`, the first time in the run only (KLEE's
     /// `klee_warning_once`).
     pub(crate) fn klee_warning(&mut self, text: &str, once: bool) {
+        if self.replaying() {
+            return;
+        }
         let line = if once {
             format!("KLEE: WARNING ONCE: {text}")
         } else {
             format!("KLEE: WARNING: {text}")
         };
-        if self.replaying() {
-            return;
-        }
         if !once || self.first_time(&line) {
             self.ctl.warnings.push(line);
         }

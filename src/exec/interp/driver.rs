@@ -62,7 +62,7 @@ pub(in crate::exec) fn explore(
     let mut slab = Slab::default();
     let first = match share {
         None | Some((_, true)) => Some(None),
-        Some((sh, false)) => sh.wait(&mut it, false).map(Some),
+        Some((sh, false)) => sh.wait(false).map(Some),
     };
     let Some(first) = first else {
         return Ok(it.outcome());
@@ -142,7 +142,7 @@ pub(in crate::exec) fn explore(
         }
         let Some(next) = next else {
             // Out of work: another worker's prefix, or the end of the run.
-            let Some(prefix) = share.and_then(|(sh, _)| sh.wait(&mut it, true)) else {
+            let Some(prefix) = share.and_then(|(sh, _)| sh.wait(true)) else {
                 break;
             };
             suspended = it.begin(cfg, entry, start, Some(prefix))?;
@@ -157,15 +157,13 @@ pub(in crate::exec) fn explore(
             it.end_pending(snap, w);
             continue;
         }
-        if snap.st.path.diverged {
-            it.enter_segment();
-            it.install(snap);
+        it.enter_segment();
+        let (preempted, diverged) = (snap.preempted, snap.st.path.diverged);
+        it.install(snap);
+        if diverged {
             it.finish_path(Err(Box::new(Stop::Halt(Halt::Diverged))));
             continue;
         }
-        it.enter_segment();
-        let preempted = snap.preempted;
-        it.install(snap);
         // (A forked path first meets the observers' checks of where it resumes: pruned as
         // subsumed by interpolation, say.)
         let r = it.resume(preempted).and_then(|v| {
@@ -190,7 +188,7 @@ impl<'m> Worker<'m, '_> {
         prefix: Option<Prefix>,
     ) -> Result<Option<Snap<'m>>, RunError> {
         if let Some(p) = prefix {
-            self.st = ExecutionState::new(Memory::new(self.p.ps), self.env.initial());
+            self.st = self.blank_state();
             self.init_globals()
                 .map_err(|e| RunError::Setup(format!("{:?}", e)))?;
             self.can_fork = false;
@@ -204,7 +202,7 @@ impl<'m> Worker<'m, '_> {
         if cfg.path_files.sym_branches {
             self.st.path.sym_branches = Some(Default::default());
         }
-        if self.replay_prefix.is_some() || self.trails {
+        if self.trails {
             self.st.path.trail = Some(Default::default());
         }
         let main_ptr = self
@@ -275,10 +273,9 @@ impl<'m> Worker<'m, '_> {
     /// The running path stopped: ended (recorded, `None`), or suspended after its quantum (its
     /// state to put back, `Some`).
     fn settle(&mut self, r: R<Value>) -> Option<Snap<'m>> {
-        let fresh = |w: &Self| ExecutionState::new(Memory::new(w.p.ps), w.env.initial());
         if self.st.path.elsewhere {
             // Another worker's (`fork_decision`): dropped without a trace.
-            self.st = fresh(self);
+            self.st = self.blank_state();
             return None;
         }
         // A replayed prefix ended before its last fork: the replay diverged.
@@ -288,7 +285,7 @@ impl<'m> Worker<'m, '_> {
             r
         };
         if matches!(&r, Err(e) if matches!(**e, Stop::Preempt)) {
-            let new = fresh(self);
+            let new = self.blank_state();
             let mut st = std::mem::replace(&mut self.st, new);
             // A waiting path keeps no room to grow: its register file doubled at a call since
             // its fork (a clone has exact capacity), 10 % of the peak on coreutils cat.
@@ -301,6 +298,11 @@ impl<'m> Worker<'m, '_> {
         }
         self.finish_path(r);
         None
+    }
+
+    /// An empty state (no path runs, or one starts from scratch).
+    fn blank_state(&self) -> ExecutionState {
+        ExecutionState::new(Memory::new(self.p.ps), self.env.initial())
     }
 
     /// Ends that a replay before its prefix's end keeps (suspension, prunes, halts).

@@ -105,10 +105,8 @@ impl<'m, 'io> Worker<'m, 'io> {
             return true;
         }
         // With several workers `--max-forks` counts the run's forks.
-        let wide = self.ctl.wide.clone();
-        let forks = wide
-            .as_ref()
-            .map_or(self.forks, |w| w.forks.load(Ordering::Relaxed));
+        let forks =
+            (self.ctl.wide.as_ref()).map_or(self.forks, |w| w.forks.load(Ordering::Relaxed));
         if forks >= self.max_forks
             || self.st.path.depth >= self.max_depth
             || !self.static_share_left(n)
@@ -118,7 +116,7 @@ impl<'m, 'io> Worker<'m, 'io> {
             return false;
         }
         self.forks += n;
-        if let Some(w) = wide {
+        if let Some(w) = &self.ctl.wide {
             w.forks.fetch_add(n, Ordering::Relaxed);
         }
         true

@@ -287,7 +287,7 @@ impl Worker<'_, '_> {
         });
     }
 
-    /// A pending path was installed.
+    /// The worker starts the program again (a prefix handed over).
     pub(super) fn observe_restart(&mut self) {
         let _ = self.each_observer(|o, it| {
             o.on_restart(it);
@@ -295,6 +295,7 @@ impl Worker<'_, '_> {
         });
     }
 
+    /// A pending path was installed.
     pub(super) fn observe_install(&mut self) {
         let _ = self.each_observer(|o, it| {
             o.on_install(it);

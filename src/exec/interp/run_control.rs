@@ -65,33 +65,10 @@ impl<'m> Worker<'m, '_> {
         Ok(())
     }
 
+    /// The progress counters (`Limits::progress`): one worker stores its figures; with
+    /// several each adds its changes since its last report (`pending` too, as a signed
+    /// change).
     fn publish_progress(&mut self) {
-        if self.ctl.wide.is_some() {
-            return self.add_progress();
-        }
-        if let Some(p) = &self.ctl.lim.progress {
-            p.instructions.store(self.insts, Ordering::Relaxed);
-            p.paths.store(self.ctl.ended, Ordering::Relaxed);
-            // Forks of the running path join the pending ones at the end of its segment.
-            let pending = self.ctl.pending + self.worklist.len() as u64;
-            p.pending.store(pending, Ordering::Relaxed);
-            p.covered
-                .store(self.coverage.covered_count(), Ordering::Relaxed);
-            if let Some(s) = &self.solver {
-                let st = s.stats();
-                p.queries.store(st.queries, Ordering::Relaxed);
-                p.solver_micros
-                    .store(st.time.as_micros() as u64, Ordering::Relaxed);
-                p.cex_hits.store(st.cex_cache_hits, Ordering::Relaxed);
-                p.z3_micros
-                    .store(st.z3_time.as_micros() as u64, Ordering::Relaxed);
-            }
-        }
-    }
-
-    /// With several workers: each adds its changes since its last report to the run's
-    /// counters (`pending` too, as a signed change).
-    fn add_progress(&mut self) {
         let Some(p) = &self.ctl.lim.progress else {
             return;
         };
@@ -99,23 +76,31 @@ impl<'m> Worker<'m, '_> {
         let now = Shown {
             instructions: self.insts,
             paths: self.ctl.ended,
+            // Forks of the running path join the pending ones at the end of its segment.
             pending: self.ctl.pending + self.worklist.len() as u64,
             queries: st.map_or(0, |s| s.queries),
             solver_micros: st.map_or(0, |s| s.time.as_micros() as u64),
             cex_hits: st.map_or(0, |s| s.cex_cache_hits),
             z3_micros: st.map_or(0, |s| s.z3_time.as_micros() as u64),
         };
+        let adds = self.ctl.wide.is_some();
         let was = std::mem::replace(&mut self.ctl.shown, now);
-        let add = |c: &std::sync::atomic::AtomicU64, new: u64, old: u64| {
-            c.fetch_add(new.wrapping_sub(old), Ordering::Relaxed);
+        let put = |c: &std::sync::atomic::AtomicU64, new: u64, old: u64| {
+            if adds {
+                c.fetch_add(new.wrapping_sub(old), Ordering::Relaxed);
+            } else {
+                c.store(new, Ordering::Relaxed);
+            }
         };
-        add(&p.instructions, now.instructions, was.instructions);
-        add(&p.paths, now.paths, was.paths);
-        add(&p.pending, now.pending, was.pending);
-        add(&p.queries, now.queries, was.queries);
-        add(&p.solver_micros, now.solver_micros, was.solver_micros);
-        add(&p.cex_hits, now.cex_hits, was.cex_hits);
-        add(&p.z3_micros, now.z3_micros, was.z3_micros);
+        put(&p.instructions, now.instructions, was.instructions);
+        put(&p.paths, now.paths, was.paths);
+        put(&p.pending, now.pending, was.pending);
+        if st.is_some() {
+            put(&p.queries, now.queries, was.queries);
+            put(&p.solver_micros, now.solver_micros, was.solver_micros);
+            put(&p.cex_hits, now.cex_hits, was.cex_hits);
+            put(&p.z3_micros, now.z3_micros, was.z3_micros);
+        }
         p.covered
             .store(self.coverage.covered_count(), Ordering::Relaxed);
     }
