@@ -30,7 +30,7 @@ mod sym_bits;
 macro_rules! opref {
     ($s:ident, $o:expr) => {
         match *$o {
-            Operand::Reg(r) => &$s.st.regs[$s.st.base + r.0 as usize],
+            Operand::Reg(r) => $s.st.regs.reg(r.0),
             Operand::Const(c) => &$s.consts[c.0 as usize],
         }
     };
@@ -59,6 +59,7 @@ pub(crate) type R<T> = Result<T, Box<Stop>>;
 pub(crate) mod env;
 mod layout;
 pub(crate) mod observe;
+mod regs;
 mod seeding;
 mod state;
 mod sym_size;
@@ -95,6 +96,7 @@ pub(crate) use env::{EntryArgs, EnvState, Environment};
 pub(crate) type ApiTable = fn(&mut Worker<'_, '_>, BuiltinCall<'_>) -> R<Value>;
 pub(super) use driver::{entry_points, explore, run};
 use layout::Layout;
+pub(crate) use regs::Regs;
 pub(crate) use state::ExecutionState;
 pub(super) use state::Frame;
 pub(crate) use state::NO_NODE;

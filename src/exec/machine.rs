@@ -44,7 +44,7 @@
 
 pub(crate) use super::interp::observe::{Fork, Observer, PathFact, StepEvent, Wants};
 pub(crate) use super::interp::{
-    error, mem_err, sym_err, BuiltinCall, ExecutionState, Stop, Worker, R,
+    error, mem_err, sym_err, BuiltinCall, ExecutionState, Regs, Stop, Worker, R,
 };
 pub(crate) use super::interp::{fk_bytes, switch_groups, NO_NODE};
 pub(crate) use super::program::{Program, TI};

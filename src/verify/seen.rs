@@ -239,7 +239,7 @@ fn header_state(
     for fr in &st.frames[..n - 1] {
         let nr = m.func(fr.func).num_regs as usize;
         let b = fr.base as usize;
-        regs.extend_from_slice(&st.regs[b..b + nr]);
+        regs.extend((b..b + nr).map(|i| st.regs[i].clone()));
     }
     for r in live_regs {
         regs.push(st.regs[st.base + r.0 as usize].clone());

@@ -117,10 +117,7 @@ impl<'m, 'io> Worker<'m, 'io> {
         }
         let m = self.m;
         let func = m.func(fid);
-        let nb = self.st.regs.len();
-        self.st
-            .regs
-            .resize(nb + func.num_regs as usize, Value::Int(0));
+        let nb = self.st.regs.push_frame(func.num_regs as usize);
         let alloca_base = self.st.allocas.len() as u32;
         let np = func.params.len();
         for (i, a) in args.iter().enumerate().take(np) {

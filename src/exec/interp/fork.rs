@@ -174,7 +174,8 @@ impl<'m, 'io> Worker<'m, 'io> {
             // Resumes at the saved instruction (re-executed: forks of symbolic pointer
             // resolution), or takes the saved edge.
             fr.pc = self.st.pc;
-            self.st.base = fr.base as usize;
+            let b = fr.base as usize;
+            self.st.set_base(b);
         }
         if let Some((f, e)) = s.edge {
             let t = self.edge(f, e);

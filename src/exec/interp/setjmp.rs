@@ -143,7 +143,8 @@ impl<'m, 'io> Worker<'m, 'io> {
         let m = self.m;
         let fr = self.st.frames.last_mut().unwrap();
         fr.pc = pc + 1;
-        self.st.base = fr.base as usize;
+        let b = fr.base as usize;
+        self.st.set_base(b);
         let dst = m.func(FuncId(func)).code[pc as usize].dst;
         self.set(dst, v);
         Ok(Flow::Frames)

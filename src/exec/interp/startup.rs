@@ -236,7 +236,8 @@ impl<'m, 'io> Worker<'m, 'io> {
         self.enter(f, vals)?;
         let r = self.run_loop();
         if r.is_ok() {
-            (self.st.stop_depth, self.st.pc, self.st.base) = saved;
+            (self.st.stop_depth, self.st.pc) = (saved.0, saved.1);
+            self.st.set_base(saved.2);
         }
         r
     }
@@ -255,10 +256,7 @@ impl<'m, 'io> Worker<'m, 'io> {
         if self.st.frames.len() >= self.p.max_frames {
             return Err(Box::new(Stop::Halt(Halt::MaxStackFrames)));
         }
-        let base = self.st.regs.len();
-        self.st
-            .regs
-            .resize(base + func.num_regs as usize, Value::Int(0));
+        let base = self.st.regs.push_frame(func.num_regs as usize);
         for (i, &pty) in func.params.iter().enumerate() {
             let v = vals.get(i).cloned().unwrap_or(Value::Int(0));
             self.st.regs[base + i] = match (v, self.p.tinfo[pty.0 as usize]) {

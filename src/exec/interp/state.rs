@@ -68,8 +68,9 @@ pub(crate) const NO_NODE: u32 = u32::MAX;
 #[derive(Clone)]
 pub(crate) struct ExecutionState {
     pub(crate) mem: Memory,
-    /// One register file for all frames (each frame's slots start at its `base`).
-    pub(crate) regs: Vec<Value>,
+    /// One register file for all frames (each frame's slots start at its `base`; the
+    /// callers' shared with the paths forked since: `regs.rs`).
+    pub(crate) regs: super::regs::Regs,
     pub(crate) frames: Vec<Frame>,
     /// Live stack objects, in allocation order (each frame owns those from its `alloca_base`).
     pub(crate) allocas: Vec<ObjRef>,
@@ -100,7 +101,7 @@ impl ExecutionState {
     pub(crate) fn new(mem: Memory, env: Box<dyn EnvState>) -> ExecutionState {
         ExecutionState {
             mem,
-            regs: Vec::with_capacity(1024),
+            regs: super::regs::Regs::with_capacity(1024),
             frames: Vec::with_capacity(64),
             allocas: Vec::with_capacity(64),
             base: 0,
@@ -114,6 +115,13 @@ impl ExecutionState {
             env,
             fork_disabled: false,
         }
+    }
+
+    /// The top frame's registers start at `b` (they are live from now on: `Regs::set_top`).
+    #[inline(always)]
+    pub(crate) fn set_base(&mut self, b: usize) {
+        self.base = b;
+        self.regs.set_top(b);
     }
 
     /// The path covered new code now (its `executed` count synced): `instsSinceCovNew`
@@ -134,8 +142,12 @@ impl ExecutionState {
 
     /// A copy of this path, one fork deeper, that continues under the extra constraint `c`.
     /// (The forking path's own depth goes up once per fork, however many copies it makes.)
-    pub(crate) fn branch(&self, c: ExprId) -> ExecutionState {
+    /// (The registers are shared: `Regs::fork`.)
+    pub(crate) fn branch(&mut self, c: ExprId) -> ExecutionState {
+        let theirs = self.regs.fork(self.base);
+        let mine = std::mem::replace(&mut self.regs, theirs);
         let mut st = self.clone();
+        self.regs = mine;
         st.path.constraints.push(c);
         st.path.depth += 1;
         st.path.node = NO_NODE;

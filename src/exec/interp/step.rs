@@ -6,7 +6,7 @@ impl<'m, 'io> Worker<'m, 'io> {
     #[inline(always)]
     pub(crate) fn op(&self, o: &Operand) -> Value {
         match *o {
-            Operand::Reg(r) => self.st.regs[self.st.base + r.0 as usize].clone(),
+            Operand::Reg(r) => self.st.regs.reg(r.0).clone(),
             Operand::Const(c) => self.consts[c.0 as usize].clone(),
         }
     }
@@ -14,7 +14,7 @@ impl<'m, 'io> Worker<'m, 'io> {
     #[inline(always)]
     pub(super) fn opb(&self, o: &Operand) -> u128 {
         match *o {
-            Operand::Reg(r) => self.st.regs[self.st.base + r.0 as usize].bits(),
+            Operand::Reg(r) => self.st.regs.reg(r.0).bits(),
             Operand::Const(c) => self.consts[c.0 as usize].bits(),
         }
     }
@@ -22,7 +22,7 @@ impl<'m, 'io> Worker<'m, 'io> {
     #[inline(always)]
     pub(super) fn set(&mut self, dst: Option<Reg>, v: Value) {
         if let Some(d) = dst {
-            self.st.regs[self.st.base + d.0 as usize] = v;
+            *self.st.regs.reg_mut(d.0) = v;
         }
     }
 
@@ -43,7 +43,9 @@ impl<'m, 'io> Worker<'m, 'io> {
             let mut pc = fr.pc as usize;
             let mut from = pc as u32;
             self.run_from = from;
+            // Live: a call pushed it, a return or a longjmp thawed it (`set_base`).
             self.st.base = fr.base as usize;
+            self.st.regs.set_live_top(self.st.base);
             loop {
                 let inst = &code[pc];
                 self.st.pc = pc as u32;
@@ -245,7 +247,7 @@ impl<'m, 'io> Worker<'m, 'io> {
                     }
                     let x = self.st.mem.load_int(s, o, n) & mk;
                     if let Some(d) = inst.dst {
-                        self.st.regs[self.st.base + d.0 as usize] = Value::Int(x);
+                        *self.st.regs.reg_mut(d.0) = Value::Int(x);
                     }
                 } else {
                     let p = self.op(ptr);
@@ -578,7 +580,7 @@ impl<'m, 'io> Worker<'m, 'io> {
             1 => {
                 let c = &e.copies[0];
                 let v = self.op(&c.src);
-                self.st.regs[self.st.base + c.dst.0 as usize] = v;
+                *self.st.regs.reg_mut(c.dst.0) = v;
             }
             _ => {
                 let mut s = std::mem::take(&mut self.scratch);
@@ -587,7 +589,7 @@ impl<'m, 'io> Worker<'m, 'io> {
                     s.push(self.op(&c.src));
                 }
                 for (c, v) in e.copies.iter().zip(s.drain(..)) {
-                    self.st.regs[self.st.base + c.dst.0 as usize] = v;
+                    *self.st.regs.reg_mut(c.dst.0) = v;
                 }
                 self.scratch = s;
             }
@@ -605,16 +607,17 @@ impl<'m, 'io> Worker<'m, 'io> {
         self.st.regs.truncate(fr.base as usize);
         if self.st.frames.len() == self.st.stop_depth {
             if let Some(caller) = self.st.frames.last() {
-                self.st.base = caller.base as usize;
+                self.st.set_base(caller.base as usize);
             }
             return Flow::Done(v);
         }
         match self.st.frames.last() {
             None => Flow::Done(v),
             Some(caller) => {
-                self.st.base = caller.base as usize;
+                let b = caller.base as usize;
+                self.st.set_base(b);
                 if let Some(d) = fr.ret_dst {
-                    self.st.regs[self.st.base + d.0 as usize] = v;
+                    *self.st.regs.reg_mut(d.0) = v;
                 }
                 Flow::Frames
             }

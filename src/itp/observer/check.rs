@@ -3,8 +3,8 @@
 
 use super::nodes::{Interpolation, MAX_CHECKS};
 use super::record::key_of;
-use crate::exec::machine::Worker;
 use crate::exec::machine::NO_NODE;
+use crate::exec::machine::{Regs, Worker};
 use crate::exec::memory::{ObjKind, ObjRef};
 use crate::exec::value::Value;
 use crate::expr::{ArrayId, ExprId};
@@ -204,7 +204,7 @@ fn addrs_hold(it: &mut Worker<'_, '_>, e: &Itp, ren: &Renaming) -> bool {
 
 /// What a check sees of the installed state (pins are compared with it).
 struct StateObjects<'a> {
-    regs: &'a [Value],
+    regs: &'a Regs,
     mem: &'a crate::exec::memory::Memory,
     ps: u64,
 }
@@ -256,7 +256,7 @@ impl rename::Objects for StateObjects<'_> {
 
 /// Maps location variables to a state's values (an object's through the check's renaming).
 struct StateMap<'a> {
-    regs: &'a [Value],
+    regs: &'a Regs,
     mem: &'a crate::exec::memory::Memory,
     ren: &'a Renaming,
 }

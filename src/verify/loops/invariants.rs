@@ -18,7 +18,7 @@ use std::sync::Arc;
 use hashbrown::{HashMap, HashSet};
 
 use crate::exec::invariant::{Candidate, Havoc, LoopInvariants, Role};
-use crate::exec::machine::{Stop, Worker, R};
+use crate::exec::machine::{Regs, Stop, Worker, R};
 use crate::exec::memory::{Memory, ObjRef};
 use crate::exec::value::Value;
 use crate::expr::{byte_of, mask, ArrayId, ExprId, ExprPool};
@@ -58,7 +58,7 @@ impl LoopInv {
 /// allocas, then globals, as `LoopMod` lists them); `None` when it is not an integer there.
 fn slot_byte(
     pool: &mut ExprPool,
-    fr: (&[Value], usize, &Memory, &[ObjRef]),
+    fr: (&Regs, usize, &Memory, &[ObjRef]),
     lm: &LoopMod,
     s: u32,
     k: u64,
@@ -105,7 +105,7 @@ impl LoopInv {
     ) -> Option<ExprId> {
         let globals = &it.program().objects().global_objs[..];
         let (st, pool) = it.state_and_pool();
-        let fr = (&st.regs[..], st.base, &st.mem, globals);
+        let fr = (&st.regs, st.base, &st.mem, globals);
         self.cfg.assumed[i].attach(pool, &mut |p, s, k| slot_byte(p, fr, lm, s, k))
     }
 

@@ -1,0 +1,398 @@
+//! One path's register file: every frame's slots, shared between the paths forked from it.
+//!
+//! A fork used to copy the whole file: on coreutils cat that is 811 slots of 32 bytes on
+//! average (137 of them the running frame's), and the copies were half of the heap at its
+//! peak (massif, benchmarks/README "memory/"). Now the slots live in two parts. The top
+//! frame (and any frame pushed since the last fork) is a plain vector, which the dispatch
+//! loop reads and writes by one index as before. Below it, slots are frozen in immutable,
+//! shared segments of 16-slot chunks. A fork freezes the callers' slots for both paths and
+//! gives the new path its top frame as a segment too; a chunk equal to one frozen at the
+//! previous fork (the running frame's slots change little between forks) is shared, not
+//! copied. A frame never writes a caller's slots except once it is the top frame again:
+//! the return thaws it (copies it back into the vector).
+
+use super::Value;
+use std::sync::Arc;
+
+/// Slots per chunk: small enough that a frame's few writes between forks leave most
+/// chunks equal, large enough that the chunk pointers cost little.
+const CHUNK: usize = 16;
+
+/// Absolute slots `k * CHUNK ..` (those of them in its segment's range are meaningful).
+type Chunk = Arc<[Value; CHUNK]>;
+
+/// Slots `start..` (up to the segment above it, or the vector) frozen at a fork.
+struct Frozen {
+    start: usize,
+    /// The chunks of absolute indices `start / CHUNK ..`.
+    chunks: Box<[Chunk]>,
+    below: Option<Arc<Frozen>>,
+}
+
+impl Frozen {
+    fn chunk(&self, k: usize) -> Option<&Chunk> {
+        self.chunks.get(k.checked_sub(self.start / CHUNK)?)
+    }
+}
+
+impl Drop for Frozen {
+    // Iterative: a chain is as long as the stack is deep, and recursion's frames could
+    // overflow a worker's stack on deep recursion.
+    fn drop(&mut self) {
+        let mut next = self.below.take();
+        while let Some(a) = next {
+            next = match Arc::try_unwrap(a) {
+                Ok(mut f) => f.below.take(),
+                Err(_) => None,
+            };
+        }
+    }
+}
+
+#[derive(Clone, Default)]
+pub(crate) struct Regs {
+    /// Slots `split..len()`: the top frame and any frames pushed since the last fork.
+    live: Vec<Value>,
+    split: usize,
+    /// The top frame's base, as an index into `live` (`set_top`).
+    top: usize,
+    /// Slots below `split`, newest segment first (segments start lower going down).
+    frozen: Option<Arc<Frozen>>,
+    /// Segments this path froze or thawed last: the chunks a new segment may share.
+    recent: Vec<Arc<Frozen>>,
+}
+
+/// A top frame of at most this many slots is copied at a fork, not frozen (measured on
+/// benchmarks/paths: chunking a small frame, then thawing it, costs more than the copy).
+const SMALL_FRAME: usize = 4 * CHUNK;
+
+/// Segments kept in `Regs::recent`.
+const RECENT: usize = 4;
+
+impl Regs {
+    pub(crate) fn with_capacity(n: usize) -> Regs {
+        Regs {
+            live: Vec::with_capacity(n),
+            ..Regs::default()
+        }
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.split + self.live.len()
+    }
+
+    /// Register `r` of the top frame (the dispatch loop's access: one index, as into a flat
+    /// file).
+    #[inline(always)]
+    pub(crate) fn reg(&self, r: u32) -> &Value {
+        &self.live[self.top + r as usize]
+    }
+
+    #[inline(always)]
+    pub(crate) fn reg_mut(&mut self, r: u32) -> &mut Value {
+        &mut self.live[self.top + r as usize]
+    }
+
+    /// The top frame starts at slot `base` (thawed if it was frozen).
+    #[inline(always)]
+    pub(crate) fn set_top(&mut self, base: usize) {
+        self.thaw(base);
+        self.top = base - self.split;
+    }
+
+    /// `set_top` for a frame known to be live (pushed since, or thawed by its `set_top`).
+    #[inline(always)]
+    pub(crate) fn set_live_top(&mut self, base: usize) {
+        debug_assert!(base >= self.split);
+        self.top = base - self.split;
+    }
+
+    /// Any slot, frozen or live.
+    pub(crate) fn get(&self, i: usize) -> Option<&Value> {
+        if i >= self.split {
+            return self.live.get(i - self.split);
+        }
+        let mut seg = self.frozen.as_deref();
+        while let Some(f) = seg {
+            if i >= f.start {
+                return f.chunk(i / CHUNK).map(|c| &c[i % CHUNK]);
+            }
+            seg = f.below.as_deref();
+        }
+        None
+    }
+
+    /// A new frame of `n` slots on top; its base.
+    #[inline]
+    pub(crate) fn push_frame(&mut self, n: usize) -> usize {
+        let base = self.len();
+        self.live.resize(self.live.len() + n, Value::Int(0));
+        base
+    }
+
+    /// Drops the slots from `len` up (a popped frame's).
+    #[inline(always)]
+    pub(crate) fn truncate(&mut self, len: usize) {
+        if len >= self.split {
+            self.live.truncate(len - self.split);
+        } else {
+            self.truncate_frozen(len);
+        }
+    }
+
+    #[cold]
+    fn truncate_frozen(&mut self, len: usize) {
+        self.live.clear();
+        self.split = len;
+        self.top = 0;
+        self.drop_segments_from(len);
+    }
+
+    /// Makes the slots from `from` up live (the frame at `from` is the top one again).
+    #[inline(always)]
+    pub(crate) fn thaw(&mut self, from: usize) {
+        if from < self.split {
+            self.thaw_from(from);
+        }
+    }
+
+    #[cold]
+    fn thaw_from(&mut self, from: usize) {
+        let mut out: Vec<Value> = Vec::with_capacity(self.split - from + self.live.capacity());
+        out.extend((from..self.split).map(|i| self.get(i).cloned().unwrap_or_default()));
+        out.append(&mut self.live);
+        self.live = out;
+        self.top += self.split - from;
+        self.split = from;
+        self.drop_segments_from(from);
+    }
+
+    /// Lets go of the segments that start at `from` or above (out of reach below `split`);
+    /// they stay in `recent` for the next freeze to share from.
+    fn drop_segments_from(&mut self, from: usize) {
+        while self.frozen.as_ref().is_some_and(|f| f.start >= from) {
+            let f = self.frozen.take().unwrap();
+            self.frozen = f.below.clone();
+            self.remember(f);
+        }
+    }
+
+    fn remember(&mut self, f: Arc<Frozen>) {
+        if self.recent.len() == RECENT {
+            self.recent.remove(0);
+        }
+        self.recent.push(f);
+    }
+
+    /// A segment of the live slots `from..to` over `below`, sharing each chunk equal (in
+    /// that range) to one in `recent`.
+    fn segment(&self, from: usize, to: usize, below: Option<Arc<Frozen>>) -> Arc<Frozen> {
+        let live = |i: usize| &self.live[i - self.split];
+        let chunks = (from / CHUNK..to.div_ceil(CHUNK))
+            .map(|k| {
+                let range = (k * CHUNK).max(from)..((k + 1) * CHUNK).min(to);
+                let same = |c: &&Chunk| range.clone().all(|i| c[i % CHUNK] == *live(i));
+                if let Some(c) = self
+                    .recent
+                    .iter()
+                    .rev()
+                    .find_map(|f| f.chunk(k).filter(same))
+                {
+                    return c.clone();
+                }
+                Arc::new(std::array::from_fn(|j| {
+                    let i = k * CHUNK + j;
+                    if range.contains(&i) {
+                        live(i).clone()
+                    } else {
+                        Value::Int(0)
+                    }
+                }))
+            })
+            .collect();
+        Arc::new(Frozen {
+            start: from,
+            chunks,
+            below,
+        })
+    }
+
+    /// Shares the slots below `upto` (the callers' of the top frame at `upto`) with the
+    /// copies made from now on.
+    pub(crate) fn freeze(&mut self, upto: usize) {
+        if upto <= self.split {
+            return;
+        }
+        let below = self.frozen.take();
+        let seg = self.segment(self.split, upto, below);
+        self.live.drain(..upto - self.split);
+        self.top = self.top.saturating_sub(upto - self.split);
+        self.split = upto;
+        self.frozen = Some(seg.clone());
+        self.remember(seg);
+    }
+
+    /// The register file of a path forked off this one whose top frame starts at `base`:
+    /// the callers' slots frozen and shared; the top frame's too (the new path thaws it when
+    /// it runs) unless it is small enough that a copy costs less than the chunks.
+    pub(crate) fn fork(&mut self, base: usize) -> Regs {
+        self.freeze(base);
+        if self.live.len() <= SMALL_FRAME {
+            return Regs {
+                live: self.live.clone(),
+                split: self.split,
+                top: self.top,
+                frozen: self.frozen.clone(),
+                recent: Vec::new(),
+            };
+        }
+        let seg = self.segment(self.split, self.len(), self.frozen.clone());
+        self.remember(seg.clone());
+        Regs {
+            live: Vec::new(),
+            split: self.len(),
+            top: 0,
+            frozen: Some(seg),
+            recent: Vec::new(),
+        }
+    }
+
+    pub(crate) fn shrink_to_fit(&mut self) {
+        self.live.shrink_to_fit();
+    }
+}
+
+impl std::ops::Index<usize> for Regs {
+    type Output = Value;
+    fn index(&self, i: usize) -> &Value {
+        match self.get(i) {
+            Some(v) => v,
+            None => panic!("register slot {i} out of range ({} slots)", self.len()),
+        }
+    }
+}
+
+impl std::ops::IndexMut<usize> for Regs {
+    /// A frozen slot is thawed first, with everything above it.
+    fn index_mut(&mut self, i: usize) -> &mut Value {
+        self.thaw(i);
+        &mut self.live[i - self.split]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ints(r: &Regs) -> Vec<u128> {
+        (0..r.len()).map(|i| r[i].bits()).collect()
+    }
+
+    fn filled(n: usize) -> Regs {
+        let mut r = Regs::default();
+        r.push_frame(n);
+        for i in 0..n {
+            *r.reg_mut(i as u32) = Value::Int(i as u128);
+        }
+        r
+    }
+
+    /// Pushes a frame of `n` slots and makes it the top one; its base.
+    fn call(r: &mut Regs, n: usize) -> usize {
+        let b = r.push_frame(n);
+        r.set_top(b);
+        b
+    }
+
+    #[test]
+    fn a_copy_after_freeze_shares_the_callers_and_sees_its_own_writes() {
+        let mut a = filled(6);
+        let top = call(&mut a, 3);
+        a.freeze(top);
+        let mut b = a.clone();
+        *a.reg_mut(0) = Value::Int(100);
+        *b.reg_mut(1) = Value::Int(200);
+        assert_eq!(ints(&a), [0, 1, 2, 3, 4, 5, 100, 0, 0]);
+        assert_eq!(ints(&b), [0, 1, 2, 3, 4, 5, 0, 200, 0]);
+        // Return into the caller: thawed, written by one path only.
+        a.truncate(top);
+        a.set_top(2);
+        *a.reg_mut(3) = Value::Int(50);
+        assert_eq!(ints(&a), [0, 1, 2, 3, 4, 50]);
+        b.truncate(top);
+        assert_eq!(ints(&b), [0, 1, 2, 3, 4, 5]);
+    }
+
+    #[test]
+    fn segments_chain_and_stale_ones_drop_out() {
+        let mut r = filled(2);
+        let f1 = call(&mut r, 2);
+        r.freeze(f1);
+        let f2 = call(&mut r, 2);
+        *r.reg_mut(0) = Value::Int(7);
+        r.freeze(f2);
+        let keep = r.clone();
+        assert_eq!(r.get(1).map(Value::bits), Some(1));
+        assert_eq!(r.get(f2).map(Value::bits), Some(7));
+        r.truncate(f2);
+        r.set_top(f1);
+        r[0] = Value::Int(9); // a write below the split thaws the rest
+        *r.reg_mut(1) = Value::Int(3);
+        assert_eq!(ints(&r), [9, 1, 0, 3]);
+        assert!(r.frozen.is_none());
+        assert_eq!(ints(&keep), [0, 1, 0, 0, 7, 0]);
+        assert_eq!(keep.get(6), None);
+    }
+
+    #[test]
+    fn forks_share_the_chunks_that_did_not_change() {
+        let mut a = filled(10);
+        let top = call(&mut a, 100);
+        let b = a.fork(top);
+        *a.reg_mut(40) = Value::Int(1);
+        let c = a.fork(top);
+        let (sb, sc) = (b.frozen.as_ref().unwrap(), c.frozen.as_ref().unwrap());
+        let shared = (0..sb.chunks.len())
+            .filter(|&k| Arc::ptr_eq(&sb.chunks[k], &sc.chunks[k]))
+            .count();
+        assert_eq!(
+            (sb.chunks.len(), shared),
+            (7, 6),
+            "slot 50's chunk alone is new"
+        );
+        // The callers' segment is one for all three.
+        assert!(Arc::ptr_eq(
+            sb.below.as_ref().unwrap(),
+            sc.below.as_ref().unwrap()
+        ));
+        let mut c = c;
+        c.set_top(top);
+        assert_eq!(c[top + 40].bits(), 1);
+        assert_eq!(c.get(5).map(Value::bits), Some(5));
+        let mut b = b;
+        b.set_top(top);
+        assert_eq!(b[top + 40].bits(), 0);
+        assert_eq!(b.len(), 110);
+    }
+
+    #[test]
+    fn a_small_top_frame_is_copied() {
+        let mut a = filled(10);
+        let top = call(&mut a, 8);
+        let mut b = a.fork(top);
+        assert_eq!(b.live.len(), 8);
+        b.set_live_top(top);
+        *b.reg_mut(0) = Value::Int(4);
+        assert_eq!(a[top].bits(), 0);
+    }
+
+    #[test]
+    fn a_deep_chain_drops_without_recursion() {
+        let mut r = Regs::default();
+        for _ in 0..200_000 {
+            let b = call(&mut r, 1);
+            r.freeze(b);
+        }
+        drop(r);
+    }
+}
