@@ -476,6 +476,16 @@ pub fn run(a: &RunArgs) -> Result<()> {
             outcome.moved
         ));
     }
+    if outcome.parked > 0 {
+        done.push(format!(
+            "KLEE: done: paths suspended over the memory cap = {}",
+            outcome.parked
+        ));
+        done.push(format!(
+            "KLEE: done: suspended paths resumed = {}",
+            outcome.resumed
+        ));
+    }
     for l in &done {
         klee_line(&mut out, l);
     }

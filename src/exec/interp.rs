@@ -97,9 +97,9 @@ pub(crate) type ApiTable = fn(&mut Worker<'_, '_>, BuiltinCall<'_>) -> R<Value>;
 pub(super) use driver::{entry_points, explore, run};
 use layout::Layout;
 pub(crate) use regs::Regs;
-pub(crate) use state::ExecutionState;
 pub(super) use state::Frame;
 pub(crate) use state::NO_NODE;
+pub(crate) use state::{ExecutionState, PathState};
 
 pub(crate) fn error<T>(kind: ErrorKind, msg: impl Into<String>) -> R<T> {
     Err(Box::new(Stop::Error {
@@ -288,10 +288,19 @@ pub(crate) struct Worker<'m, 'io> {
     pub(super) can_fork: bool,
     /// The lines printed once in the run (shared by the run's workers).
     pub(super) warned_once: Arc<std::sync::Mutex<hashbrown::HashSet<String>>>,
-    /// The prefix of another worker's path this worker replays (`exec/parallel.rs`).
-    pub(super) replay_prefix: Option<super::parallel::Prefix>,
-    /// Paths record their fork decisions (`PathState::trail`): several workers run.
+    /// Paths record their fork decisions (`PathState::trail`): several workers run, or
+    /// pending paths are suspended over the memory cap (`parks`).
     pub(super) trails: bool,
+    /// Over `--max-memory`, pending paths never run since their fork are suspended as the
+    /// prefix of fork decisions that leads to them (`Config::parks_over_memory`).
+    pub(super) parks: bool,
+    /// The suspended paths, replayed from the start when memory allows (`run_control.rs`).
+    pub(in crate::exec) parked: Vec<super::parallel::Prefix>,
+    /// Paths suspended and resumed so far.
+    pub(super) parked_total: u64,
+    /// Paths pending after the last suspension (`unpark` resumes below half of it).
+    pub(super) park_mark: u64,
+    pub(in crate::exec) resumed_total: u64,
     /// With several workers: what their analyses share (`machine::Worker::run_shared`).
     pub(super) shelf: Option<Arc<super::machine::Shelf>>,
     pub(super) io: &'io mut dyn Io,
@@ -374,8 +383,12 @@ impl<'m, 'io> Worker<'m, 'io> {
             symbolic: false,
             can_fork: false,
             warned_once: Arc::default(),
-            replay_prefix: None,
             trails: false,
+            parks: false,
+            parked: Vec::new(),
+            parked_total: 0,
+            park_mark: 0,
+            resumed_total: 0,
             shelf: None,
             io,
             consts: Arc::from(Vec::new()),

@@ -295,6 +295,10 @@ pub struct Outcome {
     pub invariants_failed: Vec<usize>,
     /// With several workers: pending paths handed from one to another.
     pub moved: u64,
+    /// Pending paths suspended over `--max-memory`, and of them those resumed
+    /// (`Config::parks_over_memory`).
+    pub parked: u64,
+    pub resumed: u64,
 }
 
 /// Interpolation statistics (the `info` file and the `KLEE: done:` block): filled by the
@@ -550,12 +554,25 @@ impl Config {
     /// has budgets whose exact meaning is the order of one worker's instructions and forks
     /// (`--max-instructions`, `--max-static-*-pct`).
     pub fn parallel_threads(&self) -> usize {
-        let one_path = self.limits.replay.is_some() || self.replay_path.is_some();
-        let ordered = self.max_instructions != 0 || self.static_forks.active();
-        if one_path || ordered || self.limits.seeding.is_some() {
+        if self.one_order() {
             1
         } else {
             self.threads.max(1)
         }
+    }
+
+    /// Over `--max-memory`, pending paths are suspended as their fork decisions and replayed
+    /// from the start later (`Worker::park`), unless the run has one order of instructions
+    /// (`one_order`: a replay would count its instructions and forks twice).
+    pub fn parks_over_memory(&self) -> bool {
+        self.limits.max_memory_mb.is_some() && !self.one_order()
+    }
+
+    /// The run follows a given path, seeds, or budgets whose meaning is one worker's order of
+    /// instructions and forks.
+    fn one_order(&self) -> bool {
+        let one_path = self.limits.replay.is_some() || self.replay_path.is_some();
+        let ordered = self.max_instructions != 0 || self.static_forks.active();
+        one_path || ordered || self.limits.seeding.is_some()
     }
 }

@@ -32,9 +32,26 @@ use crate::search::{Searcher, StateId};
 
 /// A pending path as it moves to another worker: its fork decisions from the start, and the
 /// hash of their sites (`Trail::sites`).
+#[derive(Clone)]
 pub(crate) struct Prefix {
     pub(super) bits: Vec<bool>,
     pub(super) sites: u64,
+}
+
+impl Prefix {
+    /// The prefix that leads to `path`, forked and not run since: its fork decisions
+    /// (`PathState::trail`), or, while it still replays a longer prefix, that one (its own
+    /// decisions so far would lead to paths that are not its own).
+    pub(super) fn of(path: &super::interp::PathState) -> Prefix {
+        let t = path.trail.as_ref().expect("paths keep trails");
+        match &path.prefix {
+            Some(p) if (t.log.len() as usize) < p.bits.len() => (**p).clone(),
+            _ => Prefix {
+                bits: t.log.bits(),
+                sites: t.sites,
+            },
+        }
+    }
 }
 
 /// What the workers of a run share.
@@ -113,21 +130,27 @@ impl Share {
         searcher: &mut dyn Searcher,
         slab: &mut Slab<'m>,
     ) {
-        while it.ctl.halt.is_none() && it.pending_paths() >= 2 && self.hungry() {
-            let Some(id) = shallowest_fresh(slab) else {
-                return;
+        while it.ctl.halt.is_none() && self.hungry() {
+            // Paths suspended over the memory cap go first: they cost the donor nothing.
+            let p = match it.parked.pop() {
+                Some(p) => {
+                    it.resumed_total += 1;
+                    p
+                }
+                None if it.pending_paths() >= 2 => {
+                    let Some(id) = shallowest_fresh(slab) else {
+                        return;
+                    };
+                    searcher.update(None, &[], &[id], slab);
+                    let snap = slab.take(id);
+                    slab.remove(id);
+                    it.moved_away();
+                    Prefix::of(&snap.st.path)
+                }
+                None => return,
             };
-            searcher.update(None, &[], &[id], slab);
-            let snap = slab.take(id);
-            slab.remove(id);
-            it.moved_away();
-            let t = snap.st.path.trail.as_ref().expect("workers keep trails");
             self.busy.fetch_add(1, Ordering::AcqRel);
             self.moved.fetch_add(1, Ordering::Relaxed);
-            let p = Prefix {
-                bits: t.log.bits(),
-                sites: t.sites,
-            };
             if self.tx.send(p).is_err() {
                 // (The receiver lives as long as the share.)
                 self.busy.fetch_sub(1, Ordering::AcqRel);
@@ -252,6 +275,8 @@ fn add(out: &mut Outcome, o: Outcome) {
     out.paths_ended += o.paths_ended;
     out.instructions += o.instructions;
     out.forks_refused += o.forks_refused;
+    out.parked += o.parked;
+    out.resumed += o.resumed;
     out.forks_disabled += o.forks_disabled;
     out.concretized += o.concretized;
     match (&mut out.solver_stats, o.solver_stats) {

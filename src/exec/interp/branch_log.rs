@@ -162,6 +162,31 @@ mod tests {
     }
 
     #[test]
+    fn a_path_still_replaying_is_handed_on_as_the_whole_prefix() {
+        use crate::exec::parallel::Prefix;
+        let long = Prefix {
+            bits: vec![false, true, true],
+            sites: 7,
+        };
+        let mut t = Trail::default();
+        t.push(true, (1, 2));
+        let mut path = super::super::PathState {
+            trail: Some(Box::new(t)),
+            prefix: Some(std::sync::Arc::new(long.clone())),
+            ..Default::default()
+        };
+        // Its one decision so far would lead to paths that are not its own.
+        assert_eq!(Prefix::of(&path).bits, long.bits);
+        let t = path.trail.as_mut().unwrap();
+        t.push(true, (1, 3));
+        t.push(true, (1, 4));
+        t.push(false, (1, 5));
+        let sites = t.sites;
+        let p = Prefix::of(&path);
+        assert_eq!((p.bits, p.sites), (vec![true, true, true, false], sites));
+    }
+
+    #[test]
     fn a_long_chain_drops() {
         let mut a = BranchLog::default();
         for _ in 0..(SEG_BITS * 3000) {

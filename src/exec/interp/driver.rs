@@ -50,6 +50,10 @@ pub(in crate::exec) fn explore(
     let m = prog.m;
     let mut it = Worker::new(prog, io, cfg);
     it.arm(cfg);
+    if cfg.parks_over_memory() {
+        it.parks = true;
+        it.trails = true;
+    }
     if let Some((sh, _)) = share {
         sh.join(&mut it);
     }
@@ -131,6 +135,15 @@ pub(in crate::exec) fn explore(
         } else {
             None
         };
+        // A path suspended over the memory cap resumes once memory fell well below it.
+        if confirm.is_none() && phase.is_none() {
+            if let Some(prefix) = it.unpark(false) {
+                suspended = it.begin(cfg, entry, start, Some(prefix))?;
+                cur = slab.insert(None, StateMeta::root(entry));
+                searcher.update(None, &[cur], &[], &slab);
+                continue;
+            }
+        }
         let mut next = confirm.or_else(|| searcher.select(&slab));
         if let Some(p) = &mut phase {
             if p.over(&it, &slab, next.is_none(), mon) {
@@ -141,8 +154,11 @@ pub(in crate::exec) fn explore(
             }
         }
         let Some(next) = next else {
-            // Out of work: another worker's prefix, or the end of the run.
-            let Some(prefix) = share.and_then(|(sh, _)| sh.wait(true)) else {
+            // Out of work: a suspended path, another worker's prefix, or the end of the run.
+            let prefix = it
+                .unpark(true)
+                .or_else(|| share.and_then(|(sh, _)| sh.wait(true)));
+            let Some(prefix) = prefix else {
                 break;
             };
             suspended = it.begin(cfg, entry, start, Some(prefix))?;
@@ -173,6 +189,7 @@ pub(in crate::exec) fn explore(
         });
         suspended = it.settle(r);
     }
+    it.parked_left(mon);
     Ok(it.outcome())
 }
 
@@ -192,7 +209,7 @@ impl<'m> Worker<'m, '_> {
             self.init_globals()
                 .map_err(|e| RunError::Setup(format!("{:?}", e)))?;
             self.can_fork = false;
-            self.replay_prefix = Some(p);
+            self.st.path.prefix = Some(Arc::new(p));
             self.observe_restart();
         }
         // (Kept only when asked for: recording costs a test per branch otherwise.)
@@ -265,6 +282,8 @@ impl<'m> Worker<'m, '_> {
             invariants_failed: Vec::new(),
             tree_dot: None,
             moved: 0,
+            parked: self.parked_total,
+            resumed: self.resumed_total,
         };
         self.finish_observers(&mut out);
         out

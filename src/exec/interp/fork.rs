@@ -210,7 +210,7 @@ impl<'m, 'io> Worker<'m, 'io> {
         let mut ct = t.clone();
         ct.push(true, site);
         t.push(false, site);
-        if let Some(p) = &self.replay_prefix {
+        if let Some(p) = &self.st.path.prefix {
             match p.bits.get(pos) {
                 Some(true) => {
                     self.st.path.elsewhere = true;
@@ -221,7 +221,11 @@ impl<'m, 'io> Worker<'m, 'io> {
                     child.path.diverged = pos + 1 == p.bits.len() && ct.sites != p.sites;
                 }
                 Some(false) => child.path.elsewhere = true,
-                None => {}
+                None => {
+                    // Past the prefix: both paths are this worker's own from here.
+                    self.st.path.prefix = None;
+                    child.path.prefix = None;
+                }
             }
         }
         child.path.trail = Some(ct);
@@ -238,7 +242,7 @@ impl<'m, 'io> Worker<'m, 'io> {
     /// (output, warnings, error paths forked, ends are not repeated).
     pub(crate) fn replaying(&self) -> bool {
         self.st.path.elsewhere
-            || self.replay_prefix.as_ref().is_some_and(|p| {
+            || self.st.path.prefix.as_ref().is_some_and(|p| {
                 self.st
                     .path
                     .trail

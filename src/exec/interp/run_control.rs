@@ -50,19 +50,34 @@ impl<'m> Worker<'m, '_> {
             return Err(Box::new(Stop::Halt(w)));
         }
         if let Some(mb) = self.ctl.over_memory() {
-            // The running path is the one state at hand here; pending ones are killed at the
-            // end of the segment.
-            self.ctl.warnings.push(format!(
-                "KLEE: WARNING: killing 1 states (over memory cap: {mb}MB)"
-            ));
             self.ctl.over_mb = Some(mb);
-            return Err(Box::new(Stop::Halt(Halt::MaxMemory)));
+            if self.parks && self.ctl.pending > 0 && self.st.stop_depth == 0 {
+                // Pending paths are suspended at the end of the segment; this one waits.
+                self.sync_executed();
+                return Err(Box::new(Stop::Preempt));
+            }
+            // (Memory is the run's: with several workers, the others' pending paths are
+            // suspended.)
+            let others_park = self.parks && self.ctl.wide.is_some();
+            if !others_park {
+                return Err(self.kill_running(mb));
+            }
         }
         if self.quantum_over() {
             self.sync_executed();
             return Err(Box::new(Stop::Preempt));
         }
         Ok(())
+    }
+
+    /// KLEE's kill of the running path over the memory cap.
+    fn kill_running(&mut self, mb: u64) -> Box<Stop> {
+        // The running path is the one state at hand here; pending ones go at the end of the
+        // segment.
+        self.ctl.warnings.push(format!(
+            "KLEE: WARNING: killing 1 states (over memory cap: {mb}MB)"
+        ));
+        Box::new(Stop::Halt(Halt::MaxMemory))
     }
 
     /// The progress counters (`Limits::progress`): one worker stores its figures; with
@@ -277,8 +292,12 @@ impl<'m> Worker<'m, '_> {
         }
     }
 
-    /// KLEE's memory cap: kills `max(1, n - n * cap / usage)` of the `n` pending paths (the
-    /// most recently forked ones), each ending early with a test.
+    /// KLEE's memory cap: `max(1, n - n * cap / usage)` of the `n` pending paths (the most
+    /// recently forked ones) go. KLEE kills them, each ending early with a test; here one
+    /// forked and never run since is suspended instead (`parks`): kept as its fork decisions
+    /// alone (bytes, not its state's kilobytes) and replayed from the start when memory
+    /// allows (`unpark`). A path that ran since its fork is killed: its replay would repeat
+    /// what it did.
     fn kill_states(
         &mut self,
         mb: u64,
@@ -290,19 +309,67 @@ impl<'m> Worker<'m, '_> {
         let n = self.ctl.pending;
         let keep = n * cap / mb.max(1);
         let kill = (n - keep.min(n)).max(1) as usize;
-        mon.warning(&format!(
-            "KLEE: WARNING: killing {kill} states (over memory cap: {mb}MB)"
-        ));
         let victims: Vec<StateId> = slab.pending().into_iter().rev().take(kill).collect();
+        let parkable = |s: &StateId| {
+            let snap = slab.slots[s.0 as usize].0.as_ref();
+            snap.is_some_and(|sn| !sn.preempted && !sn.st.path.diverged && !sn.st.path.elsewhere)
+                && snap.is_some_and(|sn| sn.st.path.trail.is_some())
+        };
+        let (park, kill): (Vec<StateId>, Vec<StateId>) = match self.parks {
+            true => victims.iter().partition(|s| parkable(s)),
+            false => (Vec::new(), victims.clone()),
+        };
+        if !park.is_empty() {
+            mon.warning(&format!(
+                "KLEE: WARNING: suspending {} states until memory allows (over memory cap: {mb}MB)",
+                park.len()
+            ));
+        }
+        if !kill.is_empty() {
+            mon.warning(&format!(
+                "KLEE: WARNING: killing {} states (over memory cap: {mb}MB)",
+                kill.len()
+            ));
+        }
         searcher.update(None, &[], &victims, slab);
-        for &s in &victims {
+        for &s in &park {
+            let snap = slab.take(s);
+            slab.remove(s);
+            self.ctl.pending = self.ctl.pending.saturating_sub(1);
+            self.parked
+                .push(crate::exec::parallel::Prefix::of(&snap.st.path));
+            self.parked_total += 1;
+        }
+        for &s in &kill {
             let snap = slab.take(s);
             slab.remove(s);
             self.end_pending(snap, Halt::MaxMemory);
         }
+        if !park.is_empty() {
+            self.park_mark = self.ctl.pending;
+            release_freed_memory();
+        }
         for p in std::mem::take(&mut self.paths) {
             self.report(&p, mon);
         }
+    }
+
+    /// A suspended path to resume (`kill_states`): when the worker is out of other work, or
+    /// half the paths pending after the last suspension have ended (resident memory is no
+    /// guide: the expression pool and the solver's caches keep what they grew to); none once
+    /// the run halted.
+    pub(in crate::exec) fn unpark(
+        &mut self,
+        out_of_work: bool,
+    ) -> Option<crate::exec::parallel::Prefix> {
+        if self.parked.is_empty() || self.ctl.halt.is_some() {
+            return None;
+        }
+        if !out_of_work && self.ctl.pending * 2 >= self.park_mark {
+            return None;
+        }
+        self.resumed_total += 1;
+        self.parked.pop()
     }
 
     /// Gives an ended path to the monitor (its answer: halt the run).
@@ -331,6 +398,16 @@ impl<'m> Worker<'m, '_> {
                 lines: Vec::new(),
                 record: None,
             });
+        }
+    }
+
+    /// The suspended paths the run ends with (it halted first), said once.
+    pub(in crate::exec) fn parked_left(&mut self, mon: &mut dyn Monitor) {
+        if !self.parked.is_empty() {
+            mon.warning(&format!(
+                "KLEE: WARNING: {} states suspended over the memory cap were not resumed before the run halted",
+                self.parked.len()
+            ));
         }
     }
 
@@ -369,5 +446,15 @@ impl Slab<'_> {
             .filter(|(_, s)| s.0.is_some())
             .map(|(i, _)| StateId(i as u32))
             .collect()
+    }
+}
+
+/// Gives the allocator's free pages back to the system: the memory cap reads resident
+/// memory, which a free alone does not lower.
+fn release_freed_memory() {
+    #[cfg(target_env = "gnu")]
+    // SAFETY: malloc_trim only returns free pages of the allocator's arenas to the system.
+    unsafe {
+        libc::malloc_trim(0);
     }
 }

@@ -54,6 +54,10 @@ pub(crate) struct PathState {
     pub(crate) replayed: u32,
     /// With several workers: the path's fork decisions since the start (`exec/parallel.rs`).
     pub(in crate::exec) trail: Option<Box<super::branch_log::Trail>>,
+    /// The prefix of fork decisions the path replays, from its start (another worker's
+    /// path, or one suspended over the memory cap: `exec/parallel.rs`, `Worker::begin`);
+    /// the paths it forks inherit it, and none of those the worker ran before.
+    pub(in crate::exec) prefix: Option<Arc<crate::exec::parallel::Prefix>>,
     /// The path is another worker's (forked off the prefix this worker replays, or the
     /// replayed path past the point where the prefix leaves it): dropped without a trace.
     pub(in crate::exec) elsewhere: bool,
