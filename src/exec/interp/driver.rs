@@ -135,7 +135,7 @@ pub(in crate::exec) fn explore(
         } else {
             None
         };
-        // A path suspended over the memory cap resumes once memory fell well below it.
+        // A path suspended over the memory cap resumes once half the paths pending then ended.
         if confirm.is_none() && phase.is_none() {
             if let Some(prefix) = it.unpark(false) {
                 suspended = it.begin(cfg, entry, start, Some(prefix))?;

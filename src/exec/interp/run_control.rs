@@ -311,9 +311,10 @@ impl<'m> Worker<'m, '_> {
         let kill = (n - keep.min(n)).max(1) as usize;
         let victims: Vec<StateId> = slab.pending().into_iter().rev().take(kill).collect();
         let parkable = |s: &StateId| {
-            let snap = slab.slots[s.0 as usize].0.as_ref();
-            snap.is_some_and(|sn| !sn.preempted && !sn.st.path.diverged && !sn.st.path.elsewhere)
-                && snap.is_some_and(|sn| sn.st.path.trail.is_some())
+            slab.slots[s.0 as usize].0.as_ref().is_some_and(|sn| {
+                let p = &sn.st.path;
+                !sn.preempted && !p.diverged && !p.elsewhere && p.trail.is_some()
+            })
         };
         let (park, kill): (Vec<StateId>, Vec<StateId>) = match self.parks {
             true => victims.iter().partition(|s| parkable(s)),
