@@ -12,9 +12,10 @@
 //! A run-wide halt (`max-instructions`, `max-time`, `interrupted`, `max-tests`,
 //! `exit-on-error`) ends the running path early and then every pending path as the searcher
 //! hands them out: with `dump_states_on_halt` each gets a model and an `.early` test, without
-//! it they end silently (counted as partially completed). `max-memory` kills pending paths
-//! instead (KLEE: `killing N states (over memory cap: ...)`), and a solver timeout or unknown
-//! answer ends only the path that asked.
+//! it they end silently (counted as partially completed). `max-memory` suspends pending paths
+//! instead, or kills those it cannot suspend (KLEE: `killing N states (over memory cap: ...)`;
+//! `interp/run_control.rs`), and a solver timeout or unknown answer ends only the path that
+//! asked.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;

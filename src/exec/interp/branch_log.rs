@@ -82,7 +82,7 @@ impl BranchLog {
     }
 }
 
-/// A path's fork decisions from the start of the run, with several workers
+/// A path's fork decisions from the start of the run, with several workers or a memory cap
 /// (`exec/parallel.rs`): at each fork the copy records `true`, the forking path `false`. A path
 /// handed to another worker travels as these bits, replayed there from the start; the hash of
 /// the fork sites along them tells whether the replay forked where the original did.

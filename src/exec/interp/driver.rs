@@ -71,9 +71,8 @@ pub(in crate::exec) fn explore(
     let Some(first) = first else {
         return Ok(it.outcome());
     };
-    let mut suspended = it.begin(cfg, entry, start, first)?;
-    let mut cur = slab.insert(None, StateMeta::root(entry));
-    searcher.update(None, &[cur], &[], &slab);
+    let (mut suspended, mut cur) =
+        it.begin_root(cfg, (entry, start), first, &mut slab, &mut *searcher)?;
     // The pending paths live in a slab; the searcher picks which one runs next. A path runs
     // until it ends or its quantum is over (its forks are recorded as pending children), then
     // the searcher hears of its children (`fork`, `added`) and of its end (`removed`), or,
@@ -138,9 +137,9 @@ pub(in crate::exec) fn explore(
         // A path suspended over the memory cap resumes once half the paths pending then ended.
         if confirm.is_none() && phase.is_none() {
             if let Some(prefix) = it.unpark(false) {
-                suspended = it.begin(cfg, entry, start, Some(prefix))?;
-                cur = slab.insert(None, StateMeta::root(entry));
-                searcher.update(None, &[cur], &[], &slab);
+                let p = Some(prefix);
+                (suspended, cur) =
+                    it.begin_root(cfg, (entry, start), p, &mut slab, &mut *searcher)?;
                 continue;
             }
         }
@@ -161,9 +160,8 @@ pub(in crate::exec) fn explore(
             let Some(prefix) = prefix else {
                 break;
             };
-            suspended = it.begin(cfg, entry, start, Some(prefix))?;
-            cur = slab.insert(None, StateMeta::root(entry));
-            searcher.update(None, &[cur], &[], &slab);
+            let p = Some(prefix);
+            (suspended, cur) = it.begin_root(cfg, (entry, start), p, &mut slab, &mut *searcher)?;
             continue;
         };
         cur = next;
@@ -194,6 +192,21 @@ pub(in crate::exec) fn explore(
 }
 
 impl<'m> Worker<'m, '_> {
+    /// `begin`, its path a new root in the slab: the suspended path and its slot.
+    fn begin_root(
+        &mut self,
+        cfg: &Config,
+        (entry, start): (FuncId, Option<FuncId>),
+        prefix: Option<Prefix>,
+        slab: &mut Slab<'m>,
+        searcher: &mut dyn crate::search::Searcher,
+    ) -> Result<(Option<Snap<'m>>, StateId), RunError> {
+        let suspended = self.begin(cfg, entry, start, prefix)?;
+        let cur = slab.insert(None, StateMeta::root(entry));
+        searcher.update(None, &[cur], &[], slab);
+        Ok((suspended, cur))
+    }
+
     /// Runs the program from its start (constructors, arguments, the entry function) until the
     /// first path stops; `prefix`: replaying another worker's path up to its fork
     /// (`exec/parallel.rs`), on a fresh state. The suspended path, if it did not end.

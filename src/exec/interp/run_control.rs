@@ -316,10 +316,9 @@ impl<'m> Worker<'m, '_> {
                 !sn.preempted && !p.diverged && !p.elsewhere && p.trail.is_some()
             })
         };
-        let (park, kill): (Vec<StateId>, Vec<StateId>) = match self.parks {
-            true => victims.iter().partition(|s| parkable(s)),
-            false => (Vec::new(), victims.clone()),
-        };
+        let parks = self.parks;
+        let (park, kill): (Vec<StateId>, Vec<StateId>) =
+            victims.iter().partition(|s| parks && parkable(s));
         if !park.is_empty() {
             mon.warning(&format!(
                 "KLEE: WARNING: suspending {} states until memory allows (over memory cap: {mb}MB)",
