@@ -1,6 +1,7 @@
 //! trex: symbolic execution with interpolation for LLVM 14 bitcode.
 
 pub mod cli;
+pub mod concolic;
 pub mod coverage;
 pub mod exec;
 pub mod expr;

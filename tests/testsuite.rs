@@ -1124,6 +1124,9 @@ struct SymSpec {
     /// `ONE-THREAD (reason)`: not in the `--threads` mode (the expectations depend on the
     /// order one thread explores in, e.g. what `--max-tests` lets through).
     one_thread: bool,
+    /// `NO-CONCOLIC (reason)`: not in the concolic mode (the expectations depend on pending
+    /// paths, which a concolic run has none of, or on options only `trex run` takes).
+    no_concolic: bool,
 }
 
 /// The directives of `testsuite/symbolic/*.c` (its README).
@@ -1142,6 +1145,7 @@ const SYM_DIRECTIVES: &[&str] = &[
     "EXPECT-ERRORS",
     "EXPECT-MESSAGE",
     "ONE-THREAD",
+    "NO-CONCOLIC",
 ];
 
 fn parse_sym_spec(path: &Path) -> Result<SymSpec, String> {
@@ -1164,6 +1168,7 @@ fn parse_sym_spec(path: &Path) -> Result<SymSpec, String> {
         itp_paths: None,
         warnings: Vec::new(),
         one_thread: false,
+        no_concolic: false,
     };
     for (i, line) in text.lines().enumerate() {
         let Some(c) = line.trim_start().strip_prefix("//") else {
@@ -1182,6 +1187,7 @@ fn parse_sym_spec(path: &Path) -> Result<SymSpec, String> {
             "RUN" => spec.args.extend(split_args(r)),
             "NO-REPLAY" => spec.no_replay = true,
             "ONE-THREAD" => spec.one_thread = true,
+            "NO-CONCOLIC" => spec.no_concolic = true,
             "OPTIONS" => spec.options.extend(split_args(r)),
             "ONLY" => spec.only = Some(parse_only(r).map_err(|e| bad(&e))?),
             "LIBC" => {
@@ -1285,7 +1291,7 @@ fn run_sym_pruning(
     compile(&cargs, dir, "clang")?;
     // Exploration without interpolation: KLEE's exact counts.
     let out_dir = dir.join("out");
-    let (out, mut problems) = sym_run(ctx, spec, dir, &out_dir, false, spec.paths, 1)?;
+    let (out, mut problems) = sym_run(ctx, spec, dir, &out_dir, How::Run(false, 1), spec.paths)?;
     if let Some(want) = spec.tests {
         let p = "KLEE: done: generated tests = ";
         check_count(&out.stderr, p, "generated tests", want, &mut problems);
@@ -1296,10 +1302,14 @@ fn run_sym_pruning(
     if threads_mode(spec, opt) {
         run_threads(ctx, spec, dir, &out_dir)?;
     }
+    if !spec.no_concolic && opt == first_level(spec) {
+        run_concolic(ctx, spec, dir, &out_dir)?;
+    }
     // With interpolation (the default): the same errors must be found (soundness), and the
     // counts of pruned and completed paths when the program states them.
     let itp_dir = dir.join("out-itp");
-    let (out2, mut problems) = sym_run(ctx, spec, dir, &itp_dir, pruning, spec.itp_paths, 1)?;
+    let how = How::Run(pruning, 1);
+    let (out2, mut problems) = sym_run(ctx, spec, dir, &itp_dir, how, spec.itp_paths)?;
     if let Some(want) = spec.subsumed {
         let p = "KLEE: done: subsumed paths = ";
         check_count(&out2.stderr, p, "subsumed paths", want, &mut problems);
@@ -1344,11 +1354,7 @@ fn threads_mode(spec: &SymSpec, opt: &str) -> bool {
         Some(Count::Exactly(n) | Count::AtLeast(n)) => n,
         None => 0,
     };
-    let first = spec
-        .only
-        .as_ref()
-        .and_then(|o| o.first())
-        .map_or("O0", |s| s.as_str());
+    let first = first_level(spec);
     let itp = spec
         .path
         .file_stem()
@@ -1356,12 +1362,21 @@ fn threads_mode(spec: &SymSpec, opt: &str) -> bool {
     paths >= 3 && opt == first && !itp && !spec.one_thread
 }
 
+/// The first optimization level a case runs at (-O0 unless `ONLY: O2`).
+fn first_level(spec: &SymSpec) -> &str {
+    spec.only
+        .as_ref()
+        .and_then(|o| o.first())
+        .map_or("O0", |s| s.as_str())
+}
+
 /// The `--threads` mode: the spec's exact expectations (paths, tests, errors, messages,
 /// warnings) hold on `MODE_THREADS` threads too, and the lines covered are those of the run on
 /// one thread (`one`, its output directory).
 fn run_threads(ctx: &Ctx, spec: &SymSpec, dir: &Path, one: &Path) -> Result<(), String> {
     let out_dir = dir.join("out-threads");
-    let (out, mut problems) = sym_run(ctx, spec, dir, &out_dir, false, spec.paths, MODE_THREADS)?;
+    let how = How::Run(false, MODE_THREADS);
+    let (out, mut problems) = sym_run(ctx, spec, dir, &out_dir, how, spec.paths)?;
     if let Some(want) = spec.tests {
         let p = "KLEE: done: generated tests = ";
         check_count(&out.stderr, p, "generated tests", want, &mut problems);
@@ -1385,20 +1400,74 @@ fn run_threads(ctx: &Ctx, spec: &SymSpec, dir: &Path, one: &Path) -> Result<(), 
     Ok(())
 }
 
-/// Runs trex on `prog.bc` (with or without interpolation, on `threads` threads) and checks
-/// the completed paths (`paths`) and the errors of the spec.
+/// How a symbolic case is run.
+#[derive(Clone, Copy, Debug)]
+enum How {
+    /// `trex run`, with interpolation or not, on this many threads.
+    Run(bool, u32),
+    /// `trex concolic` (dfs), with `--ippc` or not.
+    Concolic(bool),
+}
+
+/// The concolic mode (`trex concolic`, dfs, then with `--ippc`): the spec's exact
+/// expectations (paths, tests, errors, messages, warnings) hold for a concolic run too, which
+/// executes each path of the forking run once, and the lines covered are those of the
+/// forking run (`forking`, its output directory).
+fn run_concolic(ctx: &Ctx, spec: &SymSpec, dir: &Path, forking: &Path) -> Result<(), String> {
+    for ippc in [false, true] {
+        let out_dir = dir.join(if ippc { "out-ippc" } else { "out-concolic" });
+        let (out, mut problems) =
+            sym_run(ctx, spec, dir, &out_dir, How::Concolic(ippc), spec.paths)?;
+        if let Some(want) = spec.tests {
+            let p = "KLEE: done: generated tests = ";
+            check_count(&out.stderr, p, "generated tests", want, &mut problems);
+        }
+        let lines = |d: &Path| coverage::covered_lines(&d.join("coverage.lcov"));
+        let (a, b) = (lines(forking)?, lines(&out_dir)?);
+        if a != b {
+            let only_f: Vec<_> = a.difference(&b).collect();
+            let only_c: Vec<_> = b.difference(&a).collect();
+            problems.push(format!(
+                "lines covered: only forking {only_f:?}, only concolic {only_c:?}"
+            ));
+        }
+        if !problems.is_empty() {
+            let what = if ippc {
+                "trex concolic --ippc"
+            } else {
+                "trex concolic"
+            };
+            return Err(format!(
+                "{what}: {}\n{}",
+                problems.join("; "),
+                stderr_report(&out)
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Runs trex on `prog.bc` (`how`) and checks the completed paths (`paths`) and the errors of
+/// the spec.
 fn sym_run(
     ctx: &Ctx,
     spec: &SymSpec,
     dir: &Path,
     out_dir: &Path,
-    interpolation: bool,
+    how: How,
     paths: Option<Count>,
-    threads: u32,
 ) -> Result<(Out, Vec<String>), String> {
     let bc = dir.join("prog.bc");
     let mut cmd = Command::new(&ctx.trex);
-    cmd.arg("run").arg("--output-dir").arg(out_dir);
+    let (interpolation, threads) = match how {
+        How::Run(i, t) => (i, t),
+        How::Concolic(_) => (false, 1),
+    };
+    match how {
+        How::Run(..) => cmd.arg("run"),
+        How::Concolic(ippc) => cmd.arg("concolic").args(ippc.then_some("--ippc")),
+    };
+    cmd.arg("--output-dir").arg(out_dir);
     if threads > 1 {
         cmd.arg(format!("--threads={threads}"));
     }
@@ -1412,13 +1481,15 @@ fn sym_run(
     cmd.arg(&bc).args(&spec.args).current_dir(dir);
     let out = run_cmd(cmd, dir, "trex", spec.timeout.unwrap_or(ctx.timeout))?;
     check_trex_ran(&out)?;
-    let tag = match (interpolation, threads) {
-        (true, _) => "itp",
-        (false, 1) => "no-itp",
-        (false, _) => "threads",
+    let tag = match how {
+        How::Run(true, _) => "itp",
+        How::Run(false, 1) => "no-itp",
+        How::Run(false, _) => "threads",
+        How::Concolic(false) => "concolic",
+        How::Concolic(true) => "concolic-ippc",
     };
     coverage::check_lcov(out_dir, dir, tag)?;
-    if !interpolation && threads == 1 {
+    if matches!(how, How::Run(false, 1)) {
         let insts = done_count(&out.stderr, "KLEE: done: total instructions = ").unwrap_or(0);
         coverage::check_run_stats(ctx, out_dir, dir, insts)?;
     }

@@ -186,11 +186,13 @@ pub fn prepare(raw: Vec<String>, stdin_is_terminal: bool) -> Result<Prepared, St
         .map(|i| words[i].as_str())
         .filter(|w| root.find_subcommand(w).is_some() || *w == "help");
     match command {
-        Some("run") => {
+        Some(cmd @ ("run" | "concolic")) => {
+            // (`trex concolic` takes `trex run`'s command line.)
             let i = first.unwrap();
             let mut rest = words[..i].to_vec();
             rest.extend_from_slice(&words[i + 1..]);
-            prepare_run(argv0, rest, &run_opts, stdin_is_terminal)
+            let opts = ClapOptions::of(root.find_subcommand(cmd).expect("a command"), &root);
+            prepare_run(argv0, cmd, rest, &opts, stdin_is_terminal)
         }
         Some(cmd) => {
             let i = first.unwrap();
@@ -207,7 +209,7 @@ pub fn prepare(raw: Vec<String>, stdin_is_terminal: bool) -> Result<Prepared, St
                 run: false,
             })
         }
-        None => prepare_run(argv0, words, &run_opts, stdin_is_terminal),
+        None => prepare_run(argv0, "run", words, &run_opts, stdin_is_terminal),
     }
 }
 
@@ -219,14 +221,16 @@ fn takes_next_word(name: &str, run_opts: &ClapOptions) -> bool {
     matches!(run_opts.get(name), Some(Arity::Value { .. }))
 }
 
-/// `trex run`'s words (options, program, its arguments) to clap's form.
+/// `trex run`'s words (options, program, its arguments) to clap's form (`cmd`: `run`, or
+/// `concolic`, which takes the same command line).
 fn prepare_run(
     argv0: String,
+    cmd: &str,
     words: Vec<String>,
     opts: &ClapOptions,
     stdin_is_terminal: bool,
 ) -> Result<Prepared, String> {
-    let mut args = vec![argv0, "run".to_string()];
+    let mut args = vec![argv0, cmd.to_string()];
     let mut warnings = Vec::new();
     let mut seen: HashSet<String> = HashSet::new();
     let mut info = false;

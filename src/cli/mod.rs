@@ -2,6 +2,7 @@
 //! lines.
 
 mod args;
+mod concolic;
 mod covout;
 mod diag;
 mod klee_options;
@@ -61,6 +62,10 @@ pub struct Cli {
 pub enum Command {
     /// Run a program's bitcode (like `klee prog.bc args...`).
     Run(RunArgs),
+    /// Concolic testing (CREST's workflow): one path at a time from the program's start on a
+    /// concrete input, then a decision of an executed path negated and solved for the next
+    /// input (`trex run`'s options, KLEE's syntax).
+    Concolic(ConcolicArgs),
     /// Re-run a program concretely on the inputs of .ktest files (like KLEE's replay).
     Replay(ReplayArgs),
     /// A reachability verdict per target (error-function call site or chosen line):
@@ -242,6 +247,32 @@ pub struct RunArgs {
     pub warnings: Vec<String>,
 }
 
+/// `trex concolic`: `trex run`'s options, some with the concolic mode's meaning.
+#[derive(clap::Args, Debug)]
+#[command(
+    mut_arg("search", |a| a.help(
+        "Which decision to negate next: dfs (default), cfg, random-branch, uniform-random, \
+         generational")),
+    mut_arg("seed_option", |a| a.help(
+        "The first input's bytes are random from this seed (default: zeros), and so are the \
+         searches' choices")),
+    mut_arg("max_depth", |a| a.help(
+        "Negate only the first N decisions of a path (0: no limit)")),
+    mut_arg("seed_file", |a| a.help("A .ktest whose inputs are a first input (repeatable)")),
+    mut_arg("seed_dir", |a| a.help("Every *.ktest of this directory is a first input")),
+)]
+pub struct ConcolicArgs {
+    /// Solve a negation with the negated decision alone, then add the first path condition
+    /// its model violates, until a model satisfies them all (paper 001's IPPC).
+    #[arg(long)]
+    pub ippc: bool,
+    /// Stop after executing this many paths.
+    #[arg(long, value_name = "N")]
+    pub max_iterations: Option<u64>,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
 #[derive(clap::Args, Debug)]
 #[command(mut_arg("max_instructions", |a| a.help(
     "Stop each replay after this many LLVM instructions (0: no limit)")))]
@@ -281,7 +312,7 @@ pub enum DataModel {
         klee-out-N beside the input; in the current directory for --svcomp)")),
     mut_arg("search", |a| a.help(
         "State-selection heuristic (as `trex run`); default for verify: dfs")),
-    mut_arg("seed", |a| a.help("Seed of the searcher's random choices")),
+    mut_arg("seed_option", |a| a.help("Seed of the searcher's random choices")),
     mut_arg("no_interpolation", |a| a.help("Do not prune paths by interpolation")),
     mut_arg("greedy_confirmation", |a| a.help(
         "Run first the pending path that completes a half-done interpolation node")),
@@ -417,6 +448,10 @@ pub fn main() -> i32 {
                 print!("{}", klee_options::listing());
             }
             Ok(())
+        }
+        Command::Concolic(mut a) => {
+            a.run.warnings = prepared.warnings;
+            concolic::concolic(&a)
         }
         Command::Replay(a) => replay::replay(&a),
         Command::Verify(a) => verify::verify(&a),
@@ -617,6 +652,7 @@ mod tests {
                 Command::Verify(a) => (a.prog, a.insts),
                 Command::Replay(a) => (a.prog, a.insts),
                 Command::Ktest(_)
+                | Command::Concolic(_)
                 | Command::KleeOptions(_)
                 | Command::Report(_)
                 | Command::Stats(_) => unreachable!(),
@@ -647,7 +683,7 @@ mod tests {
             );
             assert_eq!(b.max_memory, 2000, "{cmd}");
             assert_eq!(forks.max_forks, Some(3), "{cmd}");
-            assert_eq!(searcher.seed, 7, "{cmd}");
+            assert_eq!(searcher.seed(), 7, "{cmd}");
             assert!(itp.no_interpolation, "{cmd}");
         }
         // Replay has no search or budget options.

@@ -62,9 +62,16 @@ pub struct SearchOptions {
     /// comma-separated list) to interleave several. Default: random-path + nurs:covnew.
     #[arg(long = "search", value_name = "NAME")]
     pub search: Vec<String>,
-    /// Seed of the searcher's random choices (runs are reproducible).
-    #[arg(long, default_value_t = 0)]
-    pub seed: u64,
+    /// Seed of the searcher's random choices (runs are reproducible; default 0).
+    #[arg(long = "seed", value_name = "N")]
+    pub seed_option: Option<u64>,
+}
+
+impl SearchOptions {
+    /// `--seed`, 0 when not given.
+    pub fn seed(&self) -> u64 {
+        self.seed_option.unwrap_or(0)
+    }
 }
 
 /// Budgets of symbolic branches.

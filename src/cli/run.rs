@@ -259,6 +259,26 @@ pub fn ktest_objects(path: &Path) -> Result<Vec<(String, Vec<u8>)>> {
 
 pub fn run(a: &RunArgs) -> Result<()> {
     let search = crate::search::parse_search_kinds(&a.searcher.search)?;
+    run_driven(a, &search, "run", |module, cfg, w| {
+        Ok((exec::run_monitored(module, cfg, &mut StdIo, w)?, Vec::new()))
+    })
+}
+
+/// `trex run`'s setup, output and summary around `drive`, which explores once everything
+/// is set up and gives the outcome and its own `KLEE: done:` lines (`trex run`:
+/// `exec::run_monitored`; `trex concolic`: `concolic::run`). `search`: the searchers the
+/// coverage is recorded for; `mode`: the command, as run.istats names it.
+pub(super) fn run_driven<'a>(
+    a: &RunArgs,
+    search: &[crate::search::SearchKind],
+    mode: &str,
+    drive: impl FnOnce(
+            &ir::Module,
+            &exec::Config,
+            &mut TestWriter,
+        ) -> std::result::Result<(exec::Outcome, Vec<String>), exec::RunError>
+        + 'a,
+) -> Result<()> {
     let mut exit_types = Vec::new();
     for t in &a.exit_on_error_type {
         exit_types.extend(parse_error_type(t).map_err(anyhow::Error::msg)?);
@@ -338,7 +358,7 @@ pub fn run(a: &RunArgs) -> Result<()> {
     let covout = CoverageOut::start(
         &module,
         own,
-        &search,
+        search,
         counters.clone(),
         &out.path,
         &a.stats,
@@ -351,8 +371,8 @@ pub fn run(a: &RunArgs) -> Result<()> {
         max_instructions: a.insts.max_instructions,
         max_stack_frames: a.stack.frames(),
         use_libc_start: has_libc,
-        search: search.clone(),
-        seed: a.searcher.seed,
+        search: search.to_vec(),
+        seed: a.searcher.seed(),
         exit_on_error: a.exit_on_error,
         max_forks: a.forks.max_forks,
         max_depth: a.forks.depth(),
@@ -407,11 +427,11 @@ pub fn run(a: &RunArgs) -> Result<()> {
     w.only_covering_new = a.only_output_states_covering_new;
     w.max_tests = a.max_tests.filter(|&n| n > 0);
     let display = progress::start(&counters);
-    let outcome = exec::run_monitored(&module, &cfg, &mut StdIo, &mut w);
+    let outcome = drive(&module, &cfg, &mut w);
     if let Some(d) = display {
         d.stop();
     }
-    let outcome = outcome?;
+    let (outcome, mode_lines) = outcome?;
     if let Some(e) = w.failure.take() {
         return Err(e).context("writing the tests");
     }
@@ -486,6 +506,7 @@ pub fn run(a: &RunArgs) -> Result<()> {
             outcome.resumed
         ));
     }
+    done.extend(mode_lines);
     for l in &done {
         klee_line(&mut out, l);
     }
@@ -518,7 +539,7 @@ pub fn run(a: &RunArgs) -> Result<()> {
         None => info,
     };
     out.write_info(&info)?;
-    covout.finish(&module, "run", &out.path, |s| {
+    covout.finish(&module, mode, &out.path, |s| {
         s.paths = outcome.paths_ended;
         s.instructions = outcome.instructions;
         s.pending = 0;

@@ -100,7 +100,7 @@ fn options(
         max_stack_frames: a.stack.frames(),
         use_libc_start: has_libc,
         search,
-        seed: a.searcher.seed,
+        seed: a.searcher.seed(),
         max_forks: a.forks.max_forks,
         max_depth: a.forks.depth(),
         static_forks: a.forks.static_limits(),

@@ -94,7 +94,7 @@ pub(crate) use env::{EntryArgs, EnvState, Environment};
 /// KLEE's and SV-COMP's API: the handler of every builtin `Builtin::is_symbolic_api` marks
 /// (`crate::klee_api::call`, `Config::api`).
 pub(crate) type ApiTable = fn(&mut Worker<'_, '_>, BuiltinCall<'_>) -> R<Value>;
-pub(super) use driver::{entry_points, explore, run};
+pub(super) use driver::{entry_points, explore, run, run_inputs};
 use layout::Layout;
 pub(crate) use regs::Regs;
 pub(super) use state::Frame;
@@ -349,6 +349,8 @@ pub(crate) struct Worker<'m, 'io> {
     /// The running path lost its last seed during the seeding phase: it stops at the next
     /// instruction, to wait with the other paths without seeds.
     pub(super) seedless: bool,
+    /// The running path follows this input (the concolic mode: `exec/follow.rs`).
+    pub(super) follow: Option<Box<super::follow::Follow>>,
 }
 
 enum Flow {
@@ -426,6 +428,7 @@ impl<'m, 'io> Worker<'m, 'io> {
             synced_at: 0,
             seeding: false,
             seedless: false,
+            follow: None,
         }
     }
 }

@@ -27,6 +27,13 @@
 //!   prefix another worker handed over), [`Worker::run_shared`] (a value the run's workers
 //!   share by name, e.g. interpolation's table).
 //!
+//! Used by the concolic mode (`crate::concolic`, one path at a time on an input it chooses:
+//! `exec/follow.rs`): the hook [`InputMode`] and [`run_inputs`](super::run_inputs), the input
+//! a path follows ([`Follow`], [`Decision`], [`Fill`], [`Input`]); [`Worker::follows`],
+//! [`Worker::assumable`] (an assumption, patching the input that violates it),
+//! [`Worker::coverage`], [`Worker::forget_path`] (a path repeating one run before),
+//! [`Worker::solve_model`].
+//!
 //! Used by interpolation (`crate::itp`: the observer and the weakest-precondition pass):
 //! - the program and the path, read: [`Worker::consts`], [`Worker::pool_ref`],
 //!   [`Worker::op`] (an operand's value), [`Worker::ti`] (type info), [`Worker::pw`] (pointer
@@ -42,6 +49,7 @@
 //!   [`Program`] (its `ps`, `x86_64`, `builtins`, `checks`, `objects()`), [`TI`], [`NO_NODE`]
 //!   (a path without a node), `crate::exec::{sem, value, memory}`.
 
+pub(crate) use super::follow::{Arrays, Decision, Fill, Follow, Input, InputMode};
 pub(crate) use super::interp::observe::{Fork, Observer, PathFact, StepEvent, Wants};
 pub(crate) use super::interp::{
     error, mem_err, sym_err, BuiltinCall, ExecutionState, Regs, Stop, Worker, R,
@@ -53,6 +61,7 @@ use super::Config;
 use crate::expr::{ExprId, ExprPool};
 use crate::ir::Module;
 use crate::solver::{Query, SolverError};
+use std::sync::Arc;
 
 /// Makes the observers of a worker from the run's configuration, in hook order.
 pub(crate) type ObserverSet = fn(&Module, &Config) -> Vec<Box<dyn Observer>>;
@@ -192,9 +201,37 @@ impl<'m> Worker<'m, '_> {
     /// Is `f` (width 1) true in every state of the running path (under its constraints)? Asks
     /// the worker's solver.
     pub(crate) fn must_be_true(&mut self, f: ExprId) -> Result<bool, SolverError> {
+        if self.pool.as_const(f).is_none() {
+            if let Some(v) = self.follow_decide(f) {
+                return Ok(v);
+            }
+        }
         let ctl = &self.ctl;
         let sv = self.solver.get_or_insert_with(|| ctl.solver_chain());
         sv.must_be_true(&self.pool, Query::new(&self.st.path.constraints, f))
+    }
+
+    /// What ran so far in the run (instructions and branch outcomes).
+    pub(crate) fn coverage(&self) -> &Arc<crate::search::coverage::Coverage> {
+        &self.coverage
+    }
+
+    /// The path that ended last is not reported (the concolic mode: it repeats a path run
+    /// before).
+    pub(crate) fn forget_path(&mut self) {
+        self.paths.pop();
+    }
+
+    /// A model of `constraints` (bytes of each of `arrays`; `None`: unsatisfiable) from the
+    /// worker's solver.
+    pub(crate) fn solve_model(
+        &mut self,
+        constraints: &[ExprId],
+        arrays: &[crate::expr::ArrayId],
+    ) -> Result<Option<Vec<Vec<u8>>>, SolverError> {
+        let ctl = &self.ctl;
+        let sv = self.solver.get_or_insert_with(|| ctl.solver_chain());
+        sv.get_initial_values(&self.pool, constraints, arrays)
     }
 
     /// The states of the last `n` paths the running path forked (not yet given to the

@@ -119,6 +119,7 @@
 pub mod control;
 mod end;
 pub mod float;
+pub(crate) mod follow;
 pub(crate) mod interp;
 pub mod invariant;
 pub(crate) mod machine;
@@ -546,6 +547,18 @@ pub fn run_monitored(
         1 => interp::run(module, cfg, io, mon),
         n => parallel::run(module, cfg, n, io, mon),
     }
+}
+
+/// The concolic mode's run: one path at a time from the program's start, each on an input
+/// `mode` chooses (`follow.rs`), reported to `mon` as `run_monitored` reports paths.
+pub(crate) fn run_inputs(
+    module: &ir::Module,
+    cfg: &Config,
+    io: &mut (dyn Io + Send),
+    mon: &mut (dyn control::Monitor + Send),
+    mode: &mut dyn follow::InputMode,
+) -> Result<Outcome, RunError> {
+    interp::run_inputs(module, cfg, io, mon, mode)
 }
 
 impl Config {

@@ -173,6 +173,22 @@ impl<'p, 'a> Evaluator<'p, 'a> {
         }
     }
 
+    /// An evaluator that starts from `memo`, values computed earlier under the same
+    /// assignment (a path that follows one input keeps them between its queries).
+    pub fn with_memo(pool: &'p ExprPool, asg: &'a Assignment, memo: HashMap<ExprId, u128>) -> Self {
+        Evaluator {
+            pool,
+            asg,
+            memo,
+            stack: Vec::new(),
+        }
+    }
+
+    /// The values computed so far (for [`Evaluator::with_memo`]).
+    pub fn into_memo(self) -> HashMap<ExprId, u128> {
+        self.memo
+    }
+
     /// The value of `e`.
     pub fn eval(&mut self, e: ExprId) -> u128 {
         if let Some(&v) = self.memo.get(&e) {

@@ -203,6 +203,9 @@ pub struct ExprPool {
     /// (a linear scan of `arrays` per new array was cubic over a run with thousands of
     /// `__VERIFIER_nondet_int` calls).
     array_names: HashMap<String, u32>,
+    /// `Some`: constant arrays are shared by contents (`const_array`; paths run one after
+    /// another on one pool then name an object's contents alike), by a hash of the contents.
+    const_arrays: Option<HashMap<u64, Vec<ArrayId>>>,
 }
 
 impl ExprPool {
@@ -242,6 +245,45 @@ impl ExprPool {
         self.array_names.entry(a.name.clone()).or_insert(1);
         self.arrays.push(a);
         ArrayId(self.arrays.len() as u32 - 1)
+    }
+
+    /// From now on `const_array` shares constant arrays of equal contents.
+    pub fn share_const_arrays(&mut self) {
+        self.const_arrays.get_or_insert_with(HashMap::new);
+    }
+
+    /// A constant array of `init` (named `mem<N>`): an existing one of the same contents when
+    /// they are shared (`share_const_arrays`), else a new one.
+    pub fn const_array(&mut self, init: Vec<u8>) -> ArrayId {
+        let key = self.const_arrays.as_ref().map(|_| {
+            use std::hash::{Hash, Hasher};
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            init.hash(&mut h);
+            h.finish()
+        });
+        if let (Some(k), Some(m)) = (key, &self.const_arrays) {
+            let same = m.get(&k).into_iter().flatten();
+            if let Some(&a) = same
+                .into_iter()
+                .find(|a| self.array(**a).init.as_ref() == Some(&init))
+            {
+                return a;
+            }
+        }
+        let mut name = format!("mem{}", self.arrays.len());
+        while self.has_array_name(&name) {
+            name.push('_');
+        }
+        let a = self.new_array(Array {
+            name,
+            size: init.len() as u64,
+            domain: 32,
+            init: Some(init),
+        });
+        if let (Some(k), Some(m)) = (key, &mut self.const_arrays) {
+            m.entry(k).or_default().push(a);
+        }
+        a
     }
 
     pub fn array(&self, id: ArrayId) -> &Array {

@@ -76,7 +76,7 @@ pub(super) fn assume(w: &mut Worker<'_, '_>, call: BuiltinCall<'_>) -> R<Value> 
     let pool = w.pool();
     let z = pool.constant(wd, 0);
     let cond = pool.ne(e, z);
-    if !w.may_be(cond)? {
+    if !w.assumable(cond)? {
         if call.b == crate::ir::externs::Builtin::VerifierAssume || w.program().silent_klee_assume {
             return Err(Box::new(Stop::Silent));
         }
@@ -176,12 +176,16 @@ pub(super) fn range(w: &mut Worker<'_, '_>, call: BuiltinCall<'_>) -> R<Value> {
     let h = w.pool().constant(32, hi as u32 as u128);
     if lo == 0 {
         let c = w.pool().ult(e, h);
+        w.assumable(c)?;
         w.add_constraint(c);
     } else {
         let pool = w.pool();
         let l = pool.constant(32, lo as u32 as u128);
         let c1 = pool.sle(l, e);
         let c2 = pool.slt(e, h);
+        // (An input the path follows is patched into the range: `assumable`.)
+        let both = w.pool().bool_and(c1, c2);
+        w.assumable(both)?;
         w.add_constraint(c1);
         w.add_constraint(c2);
     }
@@ -203,7 +207,7 @@ pub(super) fn choose(w: &mut Worker<'_, '_>, call: BuiltinCall<'_>) -> R<Value> 
     let pool = w.pool();
     let k = pool.constant(wd, n & mask(wd));
     let c = pool.ult(e, k);
-    if !w.may_be(c)? {
+    if !w.assumable(c)? {
         return Err(Box::new(Stop::Silent));
     }
     w.add_constraint(c);

@@ -50,6 +50,11 @@ pub(super) fn posix_start<'m, 'io>(
     if w.is_replay() {
         return Os { w }.posix_build(cfg, env, None);
     }
+    if w.follows() {
+        // The concolic mode: one path, the input's counts (`sym_arg_count`).
+        let counts = vec![0; env.args.len()];
+        return Os { w }.posix_build(cfg, env, Some(&counts));
+    }
     let ranges: Vec<(u32, u32)> = env
         .args
         .iter()
@@ -206,6 +211,13 @@ impl Os<'_, '_, '_> {
             ),
             Some(_) => Ok(()),
             None => {
+                // (An input the path follows is patched as the concolic mode's `klee_assume`.)
+                if !self.w.assumable(c)? {
+                    return error(
+                        ErrorKind::User,
+                        format!("invalid klee_assume call (provably false): {what}"),
+                    );
+                }
                 // (As KLEE's `klee_assume` in its runtime: a seed violating it is patched.)
                 self.w.seed_constraint(c);
                 self.w.push_constraint(c);
@@ -236,6 +248,27 @@ impl Os<'_, '_, '_> {
         }
         let n = n.expect("counts of a symbolic run");
         let v = self.env_int("n_args")?;
+        if self.w.follows() {
+            // The input's count, in KLEE's range, asked count by count as KLEE's loop over
+            // `n_args` asks: decisions the concolic mode may negate.
+            let e = self.w.expr_of(&v, 32, "n_args")?;
+            let pool = self.w.pool();
+            let (lo, hi) = (
+                pool.constant(32, min as u128),
+                pool.constant(32, max as u128),
+            );
+            let (a, b) = (pool.sle(lo, e), pool.sle(e, hi));
+            let range = pool.bool_and(a, b);
+            self.env_assume(range, "n_args")?;
+            for n in min..max {
+                let k = self.w.pool().constant(32, n as u128);
+                let is_n = self.w.pool().eq(e, k);
+                if self.w.may_be(is_n)? {
+                    return Ok(n);
+                }
+            }
+            return Ok(max);
+        }
         // Every count's path starts with every seed: those of other counts follow those.
         let e = self.w.expr_of(&v, 32, "n_args")?;
         let k = self.w.pool().constant(32, n as u128);

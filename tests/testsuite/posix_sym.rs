@@ -294,7 +294,96 @@ pub(crate) fn run(ctx: &Ctx, spec: &PSpec, dir: &Path) -> Result<(), String> {
             Native::No => {}
         }
     }
-    native_counts(spec, natively, &skipped)
+    native_counts(spec, natively, &skipped)?;
+    concolic_agrees(ctx, spec, dir, &outdir, &names)
+}
+
+/// The same command line with `trex concolic` (depth-first, one path at a time on inputs
+/// solved from the paths before): the paths, tests and `.err` files of the forking run, the
+/// same lines covered, and every test replayed by `trex replay` as its `.err` file says.
+fn concolic_agrees(
+    ctx: &Ctx,
+    spec: &PSpec,
+    dir: &Path,
+    forking: &Path,
+    forking_files: &[String],
+) -> Result<(), String> {
+    let outdir = dir.join("klee-out-concolic");
+    let mut cmd = Command::new(&ctx.trex);
+    cmd.arg("concolic").arg("--output-dir").arg(&outdir);
+    cmd.args(&spec.run).current_dir(dir);
+    let out = run_cmd(cmd, dir, "concolic", ctx.timeout)?;
+    let mut p = Vec::new();
+    if out.status.and_then(|s| s.code()) != Some(0) {
+        p.push(format!("ended with {}", out.describe_status()));
+    }
+    let err: Vec<&str> = out.stderr.lines().collect();
+    for (name, n) in &spec.done {
+        if ![
+            "completed paths",
+            "partially completed paths",
+            "generated tests",
+        ]
+        .contains(&name.as_str())
+        {
+            continue;
+        }
+        let prefix = format!("KLEE: done: {name} = ");
+        let got = err
+            .iter()
+            .find_map(|l| l.strip_prefix(prefix.as_str()))
+            .and_then(|v| v.trim().parse::<u64>().ok());
+        if got != Some(*n) {
+            p.push(format!("`KLEE: done: {name}` is {got:?}, expected {n}"));
+        }
+    }
+    let mut names: Vec<String> = fs::read_dir(&outdir)
+        .map(|rd| {
+            (rd.flatten())
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .collect()
+        })
+        .unwrap_or_default();
+    names.sort();
+    let count = |files: &[String], s: &str| files.iter().filter(|f| f.ends_with(s)).count();
+    for suffix in [".err", ".ktest"] {
+        let (a, b) = (count(forking_files, suffix), count(&names, suffix));
+        if a != b {
+            p.push(format!("{b} files *{suffix}, the forking run {a}"));
+        }
+    }
+    let lines = |d: &Path| super::coverage::covered_lines(&d.join("coverage.lcov"));
+    let (a, b) = (lines(forking)?, lines(&outdir)?);
+    if a != b {
+        let only_f: Vec<_> = a.difference(&b).collect();
+        let only_c: Vec<_> = b.difference(&a).collect();
+        p.push(format!(
+            "lines covered: only forking {only_f:?}, only concolic {only_c:?}"
+        ));
+    }
+    if p.is_empty() {
+        // (Replayed in a directory of their own: the forking run's replays keep theirs.)
+        let rdir = dir.join("concolic-replay");
+        fs::create_dir_all(&rdir).map_err(|e| e.to_string())?;
+        for f in ["prog.bc", "native"] {
+            fs::copy(dir.join(f), rdir.join(f)).map_err(|e| format!("{f}: {e}"))?;
+        }
+        for t in names.iter().filter(|f| f.ends_with(".ktest")) {
+            if let Err(e) = replay_one(ctx, spec, &rdir, &outdir, t) {
+                p.push(format!("{t}: {e}"));
+                break;
+            }
+        }
+    }
+    if !p.is_empty() {
+        return Err(format!(
+            "`trex concolic {}`: {}\n  stderr (tail):\n{}",
+            spec.run.join(" "),
+            p.join("; "),
+            excerpt(&out.stderr, 12)
+        ));
+    }
+    Ok(())
 }
 
 /// Whether a test was replayed natively.

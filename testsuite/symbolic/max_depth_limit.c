@@ -1,6 +1,7 @@
 // --max-depth 1: each path forks at most once, then follows true sides: of the 8 paths of
 // three independent branches, 2 are explored (the first branch's two sides).
 // OPTIONS: --max-depth 1
+// NO-CONCOLIC (--max-depth: a forking run follows true sides past it, a concolic run its input)
 // LIBC: none
 // EXPECT-PATHS: 2
 // EXPECT-TESTS: 2

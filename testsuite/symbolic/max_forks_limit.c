@@ -5,6 +5,7 @@
 // EXPECT-PATHS: 3
 // EXPECT-TESTS: 3
 // EXPECT-ERRORS: none
+// NO-CONCOLIC (--max-forks bounds a forking run; the concolic mode bounds iterations)
 #include <klee/klee.h>
 
 static volatile int sink;

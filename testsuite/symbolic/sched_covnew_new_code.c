@@ -11,7 +11,8 @@
 // OPTIONS: --search=nurs:covnew --max-tests=20 --dump-states-on-halt=false
 // ONE-THREAD (which paths --max-tests lets through is the order one thread explores in)
 // LIBC: none
-// EXPECT-ERRORS: abort 33
+// EXPECT-ERRORS: abort 34
+// NO-CONCOLIC (the forking searchers and their pending paths)
 // NO-REPLAY (a path cut by --max-tests stops mid-way: natively its input runs on)
 #include <klee/klee.h>
 

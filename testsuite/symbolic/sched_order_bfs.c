@@ -9,7 +9,8 @@
 // ONLY: O0 (which side of a branch is its true side is the compiler's choice at -O2)
 // EXPECT-PATHS: 1
 // EXPECT-TESTS: 4
-// EXPECT-ERRORS: abort 29
+// EXPECT-ERRORS: abort 30
+// NO-CONCOLIC (the forking searchers and their pending paths)
 // NO-REPLAY (an .early test stops mid-path: natively its input runs on into either side)
 #include <klee/klee.h>
 

@@ -9,7 +9,8 @@
 // ONLY: O0 (which side of a branch is its true side is the compiler's choice at -O2)
 // EXPECT-PATHS: 1
 // EXPECT-TESTS: 3
-// EXPECT-ERRORS: abort 26
+// EXPECT-ERRORS: abort 27
+// NO-CONCOLIC (the pending path dumped at the halt: a concolic run has none)
 // NO-REPLAY (an .early test stops mid-path: natively its input runs on into either side)
 #include <klee/klee.h>
 

@@ -4,6 +4,7 @@
 // EXPECT-PATHS: 0
 // EXPECT-TESTS: 2
 // EXPECT-ERRORS: none
+// NO-CONCOLIC (the suspended second path: a concolic run has one path at a time)
 // NO-REPLAY (both tests spin forever natively)
 #include <klee/klee.h>
 

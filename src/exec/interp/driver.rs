@@ -191,6 +191,63 @@ pub(in crate::exec) fn explore(
     Ok(it.outcome())
 }
 
+/// One path at a time, each from the start of the program on an input `mode` chooses (the
+/// concolic mode: `exec/follow.rs`), until the mode has none left or the run halts.
+pub(in crate::exec) fn run_inputs(
+    m: &Module,
+    cfg: &Config,
+    io: &mut dyn Io,
+    mon: &mut dyn Monitor,
+    mode: &mut dyn crate::exec::follow::InputMode,
+) -> Result<Outcome, RunError> {
+    let (entry, start) = entry_points(m, cfg)?;
+    let prog = Program::new(m, cfg);
+    let mut it = Worker::new(&prog, io, cfg);
+    it.arm(cfg);
+    // (Paths name an object's contents alike: their conditions are then equal terms.)
+    it.pool.share_const_arrays();
+    it.init_globals()
+        .map_err(|e| RunError::Setup(format!("{:?}", e)))?;
+    // (No path waits: the searcher and the slab only take part in the segment's checks.)
+    let mut searcher = make_searcher(&cfg.search, cfg.seed, m, it.coverage.clone());
+    let mut slab = Slab::default();
+    let mut first = true;
+    while it.ctl.halt.is_none() {
+        let Some(f) = mode.next(&mut it) else {
+            break;
+        };
+        if !first {
+            it.restart()?;
+        }
+        first = false;
+        it.follow = Some(Box::new(f));
+        let mut suspended = it.begin(cfg, entry, start, None)?;
+        while let Some(snap) = suspended {
+            // (Its quantum ended: it goes on.)
+            it.install(snap);
+            let r = it.resume(true).and_then(|v| {
+                it.can_fork = false;
+                it.run_dtors()?;
+                Ok(v)
+            });
+            suspended = it.settle(r);
+        }
+        let dropped = std::mem::take(&mut it.worklist).len();
+        if dropped > 0 {
+            // A fork the input did not decide (the API's `klee_fork`, say): one side only.
+            let line =
+                "KLEE: WARNING: concolic: a fork the input does not decide followed one side";
+            if it.first_time(line) {
+                mon.warning(line);
+            }
+        }
+        let f = it.follow.take().expect("the path's input");
+        mode.ended(&mut it, *f);
+        it.end_segment(0, &mut *searcher, &mut slab, mon);
+    }
+    Ok(it.outcome())
+}
+
 impl<'m> Worker<'m, '_> {
     /// `begin`, its path a new root in the slab: the suspended path and its slot.
     fn begin_root(
@@ -218,12 +275,8 @@ impl<'m> Worker<'m, '_> {
         prefix: Option<Prefix>,
     ) -> Result<Option<Snap<'m>>, RunError> {
         if let Some(p) = prefix {
-            self.st = self.blank_state();
-            self.init_globals()
-                .map_err(|e| RunError::Setup(format!("{:?}", e)))?;
-            self.can_fork = false;
+            self.restart()?;
             self.st.path.prefix = Some(Arc::new(p));
-            self.observe_restart();
         }
         // (Kept only when asked for: recording costs a test per branch otherwise.)
         if cfg.path_files.branches {
@@ -273,6 +326,16 @@ impl<'m> Worker<'m, '_> {
                 Ok(v)
             });
         Ok(self.settle(r))
+    }
+
+    /// A fresh state at the program's start (the globals initialized).
+    fn restart(&mut self) -> Result<(), RunError> {
+        self.st = self.blank_state();
+        self.init_globals()
+            .map_err(|e| RunError::Setup(format!("{:?}", e)))?;
+        self.can_fork = false;
+        self.observe_restart();
+        Ok(())
     }
 
     /// What the worker's exploration did (after its last path).

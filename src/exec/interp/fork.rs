@@ -31,7 +31,7 @@ impl<'m, 'io> Worker<'m, 'io> {
         }
     }
 
-    pub(super) fn solver(&mut self) -> &mut (dyn Solver + Send) {
+    pub(in crate::exec) fn solver(&mut self) -> &mut (dyn Solver + Send) {
         self.solver
             .get_or_insert_with(|| self.ctl.solver_chain())
             .as_mut()
@@ -41,6 +41,10 @@ impl<'m, 'io> Worker<'m, 'io> {
     pub(crate) fn may_be(&mut self, c: ExprId) -> R<bool> {
         if let Some(b) = self.pool.as_const(c) {
             return Ok(b != 0);
+        }
+        if let Some(v) = self.follow_decide(c) {
+            // (A path that follows an input: the input decides, `exec/follow.rs`.)
+            return Ok(v);
         }
         let cs = std::mem::take(&mut self.st.path.constraints);
         let mut sv = self

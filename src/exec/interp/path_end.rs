@@ -110,6 +110,10 @@ impl<'m, 'io> Worker<'m, 'io> {
         if self.st.path.symbolics.is_empty() {
             return Some(Vec::new());
         }
+        if let Some(v) = self.followed_inputs() {
+            // (A path that follows an input ran on it; it forks no error path.)
+            return Some(v);
+        }
         let mut cs = self.st.path.constraints.clone();
         if let Some(e) = extra {
             cs.push(e);
@@ -201,6 +205,10 @@ impl<'m, 'io> Worker<'m, 'io> {
     /// An exit status (a symbolic one takes any feasible value: it only gets printed).
     pub(super) fn exit_code(&mut self, v: &Value) -> i32 {
         match v {
+            Value::Sym(e) if self.follows() => {
+                let e = *e;
+                self.follow_value(e).unwrap_or(0) as u32 as i32
+            }
             Value::Sym(e) => {
                 let e = *e;
                 let cs = self.st.path.constraints.clone();

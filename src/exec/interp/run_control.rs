@@ -121,7 +121,7 @@ impl<'m> Worker<'m, '_> {
     }
 
     /// A solver failure: a timeout or an unknown answer ends the path early (never a guess).
-    pub(super) fn solver_fail<T>(&self, e: SolverError) -> R<T> {
+    pub(in crate::exec) fn solver_fail<T>(&self, e: SolverError) -> R<T> {
         let past_deadline = self.ctl.deadline().is_some_and(|d| Instant::now() >= d);
         let w = match e {
             // The query was cut by the run's deadline: the time budget, not the solver's.

@@ -149,12 +149,20 @@ impl<'m, 'io> Worker<'m, 'io> {
         // The ktest name is the name given, repeated names included (KLEE writes the memory
         // object's name; native replay checks it); the array's SMT name is unique in the pool.
         let kname = name.to_string();
-        let aname = self.pool.unique_array_name(&kname);
-        let a = self.pool.new_array(expr::Array {
-            name: aname,
-            size,
-            domain: 32,
-            init: None,
+        let a = if self.follows() {
+            // (The array of the paths before, when they made the same object.)
+            self.follow_array(&kname, size)
+        } else {
+            None
+        };
+        let a = a.unwrap_or_else(|| {
+            let aname = self.pool.unique_array_name(&kname);
+            self.pool.new_array(expr::Array {
+                name: aname,
+                size,
+                domain: 32,
+                init: None,
+            })
         });
         self.st.path.symbolics.push((kname.clone(), a, size));
         self.symbolic = true;

@@ -55,7 +55,13 @@ impl Worker<'_, '_> {
     /// The least unsigned value `e` may take on the path (bisection).
     fn least_value(&mut self, e: crate::expr::ExprId) -> R<u128> {
         let w = self.pool.width(e);
-        let (mut lo, mut hi) = (0u128, self.some_value(e)?);
+        // On a path that follows an input, the bisection runs over the whole range: the same
+        // questions for every input (each a decision), down to the input's value.
+        let hi = match self.follows() {
+            true => crate::expr::mask(w, u128::MAX),
+            false => self.some_value(e)?,
+        };
+        let (mut lo, mut hi) = (0u128, hi);
         while lo < hi {
             let mid = lo + (hi - lo) / 2;
             let k = self.pool.constant(w, mid);

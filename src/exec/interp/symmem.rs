@@ -131,6 +131,9 @@ impl<'m, 'io> Worker<'m, 'io> {
 
     /// A value of `e` under the path constraints.
     pub(crate) fn some_value(&mut self, e: ExprId) -> R<u128> {
+        if let Some(v) = self.follow_value(e) {
+            return Ok(v);
+        }
         let cs = std::mem::take(&mut self.st.path.constraints);
         let _ = self.solver();
         let mut sv = self.solver.take().unwrap();
@@ -249,7 +252,13 @@ impl<'m, 'io> Worker<'m, 'io> {
             return self.view_ok(obj.idx, off);
         }
         // KLEE's fast path: the object of one feasible address, if the address must be in it.
-        let v = self.some_value(addr)?;
+        // (Not on a path that follows an input: the question would name the input's object,
+        // where the bisection below asks the same questions of every input.)
+        let v = if self.follows() {
+            u128::MAX
+        } else {
+            self.some_value(addr)?
+        };
         if let Some(r) = u64::try_from(v).ok().and_then(|v| self.st.mem.lookup(v)) {
             let o = &self.st.mem.objs[r.idx as usize];
             let (base, size) = (o.base, o.size);

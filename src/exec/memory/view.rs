@@ -11,7 +11,7 @@
 //! consecutive symbolic accesses share one array and one growing list.
 
 use super::{Memory, ObjRef};
-use crate::expr::{Array, ArrayId, ExprId, ExprPool, UpdateId};
+use crate::expr::{ArrayId, ExprId, ExprPool, UpdateId};
 use std::sync::Arc;
 
 /// Largest object accessed at a symbolic offset (each such write re-expresses every byte).
@@ -56,17 +56,7 @@ impl Memory {
             }
             None => {
                 let o = &self.objs[slot as usize];
-                let init = o.bytes.to_vec();
-                let mut name = format!("mem{}", pool.arrays().len());
-                while pool.has_array_name(&name) {
-                    name.push('_');
-                }
-                let a = pool.new_array(Array {
-                    name,
-                    size: size as u64,
-                    domain: 32,
-                    init: Some(init),
-                });
+                let a = pool.const_array(o.bytes.to_vec());
                 let mut u = None;
                 for i in 0..size {
                     if let Some(e) = o.sym.as_ref().and_then(|s| s[i]) {
@@ -144,7 +134,7 @@ impl Memory {
 mod tests {
     use super::super::ObjKind;
     use super::*;
-    use crate::expr::{eval, Assignment};
+    use crate::expr::{eval, Array, Assignment};
 
     #[test]
     fn symbolic_offset_write_is_seen_by_concrete_reads() {

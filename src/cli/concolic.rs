@@ -1,0 +1,77 @@
+//! `trex concolic`: `trex run`'s command line, output directory and summary around the
+//! concolic mode (`crate::concolic`).
+
+use anyhow::{bail, Result};
+
+use super::run::{run_driven, StdIo};
+use super::ConcolicArgs;
+use crate::concolic::{self, Options, Strategy};
+use crate::exec::machine::Input;
+use crate::search::SearchKind;
+
+pub fn concolic(a: &ConcolicArgs) -> Result<()> {
+    let r = &a.run;
+    let strategy = match r.searcher.search.as_slice() {
+        [] => Strategy::Dfs,
+        [s] => Strategy::parse(s).map_err(anyhow::Error::msg)?,
+        _ => bail!(
+            "--search: the concolic mode takes one search ({})",
+            Strategy::NAMES
+        ),
+    };
+    // What only a forking run, or only interpolation, does (the concolic mode has no
+    // interpolation yet), is refused rather than ignored.
+    let refused = [
+        (
+            r.replay_ktest_file.is_some(),
+            "--replay-ktest-file (use `trex replay`)",
+        ),
+        (r.replay_path.is_some(), "--replay-path"),
+        (r.greedy.greedy_confirmation, "--greedy-confirmation"),
+        (r.output_tree, "--output-tree"),
+        (r.subsumed_test, "--subsumed-test"),
+        (
+            r.threads.threads > 1,
+            "--threads above 1 (one path at a time)",
+        ),
+        (
+            r.forks.max_forks.is_some(),
+            "--max-forks (use --max-iterations)",
+        ),
+        (
+            r.seeds.only_replay_seeds || r.seeds.only_seed,
+            "--only-replay-seeds / --only-seed",
+        ),
+    ];
+    if let Some((_, what)) = refused.iter().find(|(on, _)| *on) {
+        bail!("{what}: not available in the concolic mode");
+    }
+    let seeds: Vec<Input> = match r.seeds.load()? {
+        Some(s) => s.seeds,
+        None => Vec::new(),
+    };
+    if a.max_iterations == Some(0) {
+        bail!("--max-iterations must be at least 1");
+    }
+    let opts = Options {
+        strategy,
+        max_depth: r.forks.max_depth.filter(|&d| d > 0),
+        max_iterations: a.max_iterations,
+        ippc: a.ippc,
+        seeds,
+        random: r.searcher.seed_option,
+    };
+    let ippc = a.ippc;
+    run_driven(r, &[SearchKind::Dfs], "concolic", move |module, cfg, w| {
+        let cfg = crate::exec::Config {
+            interpolation: false,
+            limits: crate::exec::control::Limits {
+                seeding: None,
+                ..cfg.limits.clone()
+            },
+            ..cfg.clone()
+        };
+        let (out, st) = concolic::run(module, &cfg, &mut StdIo, w, opts)?;
+        Ok((out, st.lines(ippc)))
+    })
+}

@@ -1,0 +1,100 @@
+//! The next input from a path and one of its decisions to negate. Standard (CREST's): the
+//! path constraints before the decision and the decision negated, solved at once. `--ippc`
+//! (paper 001, incremental partial path constraints): only the negation first; the model is
+//! checked against the constraints before it and the first one it violates joins the query;
+//! again until a model satisfies them all (the same answer) or the part is unsatisfiable
+//! (then so is the whole). Objects the query does not read keep the path's values (CREST
+//! keeps an input's unconstrained variables).
+
+use super::path::PathRec;
+use super::Stats;
+use crate::exec::machine::Worker;
+use crate::expr::eval::{arrays_of, Assignment, Evaluator};
+use crate::expr::ExprId;
+
+/// A negation's answer.
+pub(crate) enum Answer {
+    /// The next input (objects in the path's order).
+    Sat(Vec<(String, Vec<u8>)>),
+    Unsat,
+    /// The solver gave up (timeout, unknown): the decision is left as tried.
+    Unknown,
+}
+
+/// An input that takes the other side of decision `j` of `p` after the same decisions
+/// before it.
+pub(crate) fn negate(
+    w: &mut Worker<'_, '_>,
+    p: &PathRec,
+    j: usize,
+    ippc: bool,
+    st: &mut Stats,
+) -> Answer {
+    let d = p.dec[j];
+    let neg = w.pool().bool_not(d.fact);
+    let before = &p.cs[..d.at as usize];
+    if !ippc {
+        let mut cs = before.to_vec();
+        cs.push(neg);
+        return solve(w, p, &cs, st);
+    }
+    let mut part = vec![neg];
+    loop {
+        match solve(w, p, &part, st) {
+            Answer::Sat(input) => match first_violated(w, p, before, &input) {
+                None => return Answer::Sat(input),
+                Some(c) => part.push(c),
+            },
+            other => return other,
+        }
+    }
+}
+
+/// A model of `cs` over the objects it reads, the path's values for the others.
+fn solve(w: &mut Worker<'_, '_>, p: &PathRec, cs: &[ExprId], st: &mut Stats) -> Answer {
+    let mut read = Vec::new();
+    for &c in cs {
+        read.extend(arrays_of(w.pool_ref(), c));
+    }
+    read.sort_unstable();
+    read.dedup();
+    let objs: Vec<usize> = (0..p.arrays.len())
+        .filter(|&k| read.binary_search(&p.arrays[k]).is_ok())
+        .collect();
+    let arrays: Vec<_> = objs.iter().map(|&k| p.arrays[k]).collect();
+    st.solver_calls += 1;
+    st.query_terms += cs.len() as u64;
+    st.largest_query = st.largest_query.max(cs.len() as u64);
+    let t = std::time::Instant::now();
+    let r = w.solve_model(cs, &arrays);
+    st.solver_time += t.elapsed();
+    match r {
+        Ok(Some(model)) => {
+            let mut input = p.input.clone();
+            for (k, bytes) in objs.into_iter().zip(model) {
+                input[k].1 = bytes;
+            }
+            Answer::Sat(input)
+        }
+        Ok(None) => Answer::Unsat,
+        Err(_) => {
+            st.solver_failures += 1;
+            Answer::Unknown
+        }
+    }
+}
+
+/// The first of `cs` that `input` (objects of `p`) violates.
+fn first_violated(
+    w: &Worker<'_, '_>,
+    p: &PathRec,
+    cs: &[ExprId],
+    input: &[(String, Vec<u8>)],
+) -> Option<ExprId> {
+    let mut asg = Assignment::new();
+    for (a, (_, bytes)) in p.arrays.iter().zip(input) {
+        asg.values.insert(*a, bytes.clone());
+    }
+    let mut ev = Evaluator::new(w.pool_ref(), &asg);
+    cs.iter().copied().find(|&c| ev.eval(c) == 0)
+}

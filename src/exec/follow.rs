@@ -1,0 +1,269 @@
+//! Paths that follow one concrete input (the concolic mode, `crate::concolic`): the mode
+//! picks an input, the interpreter runs the program from its start on it (`run_inputs`).
+//!
+//! Every question the path would put to the solver is answered by the input instead: a
+//! condition's value under it decides a branch (one side, no fork), a check (no error path
+//! unless the input makes the error), a symbolic pointer's object, a size. Each condition so
+//! decided is a *decision*: its fact (the condition or its negation, whichever holds) joins
+//! the path constraints, and the mode may negate it to choose the next input. A value asked
+//! for (`some_value`) is the input's. An assumption the input violates (`klee_assume`, the
+//! `--sym-args` counts) patches the input with a model of the path and the assumption (as
+//! KLEE patches a seed, by the solver); no input satisfying it ends the path as without one.
+//!
+//! The k-th symbolic object a path makes is the same array as the k-th of the paths before
+//! (same name and size): the paths' conditions then share their terms (hash-consed), so that
+//! the mode compares a path's decisions with those it predicted by identity.
+
+use std::sync::Arc;
+
+use hashbrown::{HashMap, HashSet};
+
+use super::interp::{Worker, R};
+use crate::expr::eval::{Assignment, Evaluator};
+use crate::expr::{self, ArrayId, ExprId};
+use crate::ir::FuncId;
+use crate::search::rng::Rng;
+
+/// A concrete input: objects in the order the path makes them (name, bytes), as in a test.
+pub(crate) type Input = Arc<[(String, Vec<u8>)]>;
+
+/// The bytes of objects past the input's (or past an input object's end).
+#[derive(Clone, Debug)]
+pub(crate) enum Fill {
+    Zeros,
+    /// Pseudo-random bytes (from `--seed`: a run is reproducible).
+    Random(Rng),
+}
+
+impl Fill {
+    pub(crate) fn random(seed: u64) -> Fill {
+        Fill::Random(Rng::new(seed))
+    }
+
+    fn byte(&mut self) -> u8 {
+        match self {
+            Fill::Zeros => 0,
+            Fill::Random(r) => r.next_u64() as u8,
+        }
+    }
+}
+
+/// A condition the input decided on the path.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Decision {
+    /// The value of the condition asked under the input (a fact equal to the condition).
+    pub(crate) holds: bool,
+    /// `query` or its negation, whichever holds: the path constraint at index `at`.
+    pub(crate) fact: ExprId,
+    pub(crate) at: u32,
+    /// The instruction that asked (a conditional branch asks its condition first).
+    pub(crate) site: (FuncId, u32),
+}
+
+/// The arrays of the symbolic objects made so far in the run, by creation order on a path
+/// (name, size, array): kept from one path to the next.
+#[derive(Default)]
+pub(crate) struct Arrays(Vec<(String, u64, ArrayId)>);
+
+/// The running path's input and what it decided.
+pub(crate) struct Follow {
+    input: Input,
+    fill: Fill,
+    /// The input object the next symbolic object takes.
+    next: usize,
+    values: Assignment,
+    memo: HashMap<ExprId, u128>,
+    facts: HashSet<ExprId>,
+    decisions: Vec<Decision>,
+    arrays: Arrays,
+    /// Assumptions the input violated, patched by the solver.
+    patched: u32,
+}
+
+impl Follow {
+    pub(crate) fn new(input: Input, fill: Fill, arrays: Arrays) -> Follow {
+        Follow {
+            input,
+            fill,
+            next: 0,
+            values: Assignment::new(),
+            memo: HashMap::new(),
+            facts: HashSet::new(),
+            decisions: Vec::new(),
+            arrays,
+            patched: 0,
+        }
+    }
+
+    /// What the path decided, the arrays (for the next path) and the patches made.
+    pub(crate) fn finish(self) -> (Vec<Decision>, Arrays, u32) {
+        (self.decisions, self.arrays, self.patched)
+    }
+
+    fn value(&mut self, pool: &expr::ExprPool, e: ExprId) -> u128 {
+        let memo = std::mem::take(&mut self.memo);
+        let mut ev = Evaluator::with_memo(pool, &self.values, memo);
+        let v = ev.eval(e);
+        self.memo = ev.into_memo();
+        v
+    }
+
+    /// The bytes the path ran on for `a` (`size` of them).
+    pub(crate) fn bytes(&self, a: ArrayId, size: u64) -> Vec<u8> {
+        let mut v = self.values.values.get(&a).cloned().unwrap_or_default();
+        v.resize(size as usize, 0);
+        v
+    }
+}
+
+impl Worker<'_, '_> {
+    /// The running path follows an input (the concolic mode).
+    pub(crate) fn follows(&self) -> bool {
+        self.follow.is_some()
+    }
+
+    /// `c`'s value under the input, recorded as a decision; `None` without an input.
+    pub(in crate::exec) fn follow_decide(&mut self, c: ExprId) -> Option<bool> {
+        let f = self.follow.as_deref_mut()?;
+        let v = f.value(&self.pool, c) != 0;
+        let fact = if v { c } else { self.pool.bool_not(c) };
+        if f.facts.insert(fact) {
+            let site = (
+                self.st.frames.last().map_or(FuncId(0), |fr| fr.func),
+                self.st.pc,
+            );
+            f.decisions.push(Decision {
+                holds: v,
+                fact,
+                at: self.st.path.constraints.len() as u32,
+                site,
+            });
+            self.st.path.constraints.push(fact);
+        }
+        Some(v)
+    }
+
+    /// `e`'s value under the input; `None` without an input.
+    pub(in crate::exec) fn follow_value(&mut self, e: ExprId) -> Option<u128> {
+        let f = self.follow.as_deref_mut()?;
+        Some(f.value(&self.pool, e))
+    }
+
+    /// Whether the path may go on under the assumption `c`: without an input, whether `c`
+    /// may hold; with one, whether it holds under the input, patched to a model of the path
+    /// and `c` when it does not (no model: it cannot hold on this path).
+    pub(crate) fn assumable(&mut self, c: ExprId) -> R<bool> {
+        if self.follow.is_none() || self.pool.as_const(c).is_some() {
+            return self.may_be(c);
+        }
+        if self.follow_value(c) == Some(1) {
+            return Ok(true);
+        }
+        let mut cs = self.st.path.constraints.clone();
+        cs.push(c);
+        let arrays: Vec<ArrayId> = self.st.path.symbolics.iter().map(|s| s.1).collect();
+        let _ = self.solver();
+        let mut sv = self.solver.take().expect("a solver");
+        let r = sv.get_initial_values(&self.pool, &cs, &arrays);
+        self.solver = Some(sv);
+        let Some(model) = r.or_else(|e| self.solver_fail(e))? else {
+            return Ok(false);
+        };
+        let f = self.follow.as_deref_mut().expect("an input");
+        for (a, bytes) in arrays.into_iter().zip(model) {
+            f.values.values.insert(a, bytes);
+        }
+        f.memo.clear();
+        f.patched += 1;
+        Ok(true)
+    }
+
+    /// The array of a new symbolic object `name` of `size` bytes on a path that follows an
+    /// input (the one of the paths before, or a new one), bound to the input's next object;
+    /// `None` without an input.
+    pub(in crate::exec) fn follow_array(&mut self, name: &str, size: u64) -> Option<ArrayId> {
+        let f = self.follow.as_deref_mut()?;
+        let k = f.next;
+        f.next += 1;
+        let a = match f.arrays.0.get(k) {
+            Some((n, s, a)) if n == name && *s == size => *a,
+            _ => {
+                let aname = self.pool.unique_array_name(name);
+                let a = self.pool.new_array(expr::Array {
+                    name: aname,
+                    size,
+                    domain: 32,
+                    init: None,
+                });
+                let slot = (name.to_string(), size, a);
+                match f.arrays.0.get_mut(k) {
+                    Some(s) => *s = slot,
+                    None => f.arrays.0.push(slot),
+                }
+                a
+            }
+        };
+        let mut bytes = f.input.get(k).map(|o| o.1.clone()).unwrap_or_default();
+        bytes.truncate(size as usize);
+        while (bytes.len() as u64) < size {
+            bytes.push(f.fill.byte());
+        }
+        f.values.values.insert(a, bytes);
+        Some(a)
+    }
+
+    /// The inputs the path ran on (its test); `None` without an input.
+    pub(in crate::exec) fn followed_inputs(&self) -> Option<Vec<(String, Vec<u8>)>> {
+        let f = self.follow.as_deref()?;
+        Some(
+            (self.st.path.symbolics.iter())
+                .map(|(name, a, size)| (name.clone(), f.bytes(*a, *size)))
+                .collect(),
+        )
+    }
+}
+
+/// A mode that runs one path at a time, each from the start of the program on an input it
+/// chooses (`run_inputs`), through the worker's interface.
+pub(crate) trait InputMode {
+    /// The next path's input (`None`: the run is over).
+    fn next(&mut self, w: &mut Worker<'_, '_>) -> Option<Follow>;
+    /// The path that followed `f` ended: its state is still the worker's (`w.state()`), its
+    /// end the last of the paths the monitor hears of next.
+    fn ended(&mut self, w: &mut Worker<'_, '_>, f: Follow);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn random_fill_is_reproducible_and_not_constant() {
+        let mut a = Fill::random(0);
+        let mut b = Fill::random(0);
+        let xs: Vec<u8> = (0..64).map(|_| a.byte()).collect();
+        let ys: Vec<u8> = (0..64).map(|_| b.byte()).collect();
+        assert_eq!(xs, ys);
+        assert!(xs.iter().any(|&x| x != xs[0]));
+        assert_eq!(Fill::Zeros.byte(), 0);
+    }
+
+    #[test]
+    fn a_negated_negation_is_the_condition() {
+        // (`follow_decide` records a branch's condition once: its second query, of the
+        // negation, has the same fact.)
+        let mut p = expr::ExprPool::new();
+        let a = p.new_array(expr::Array {
+            name: "x".into(),
+            size: 1,
+            domain: 32,
+            init: None,
+        });
+        let z = p.constant(32, 0);
+        let r = p.read(a, None, z);
+        let k = p.constant(8, 3);
+        let c = p.ult(r, k);
+        let n = p.bool_not(c);
+        assert_eq!(p.bool_not(n), c);
+    }
+}
