@@ -6,7 +6,8 @@
 #   killed      killed by SIGKILL at once (exit 137, as a timeout's kill or the OOM killer)
 #   nothing     exit 0 with no output at all
 #   late-crash  trex's `KLEE: done:` lines, then SIGABRT (exit 134): figures, but no end
-#   ok          a plausible end: `KLEE: done:` lines, `TREX: program exited with status 0`,
+#   ok          a plausible end: `KLEE: done:` lines (`concolic`: its own too), `TREX: program
+#               exited with status 0`,
 #               the coverage files in --output-dir; `verify`: the expected verdict of fig1's
 #               programs (a file name with `_bug` is REACHABLE)
 # $FAKE_TREX_SLEEP: seconds to sleep first.
@@ -24,6 +25,10 @@ ulimit -c 0 2>/dev/null # no core files from the signals below
 done_lines() {
 	printf 'KLEE: done: total instructions = 1000\nKLEE: done: completed paths = 4\n' >&2
 	printf 'KLEE: done: partially completed paths = 0\nKLEE: done: generated tests = 4\n' >&2
+	if [ "$cmd" = concolic ]; then
+		printf 'KLEE: done: executed paths = 4\n' >&2
+		printf 'KLEE: done: negation queries = 6 (0.001 s), path conditions per query: mean 1.5, largest 2\n' >&2
+	fi
 }
 case "${FAKE_TREX:-crash}" in
 crash) echo "fake trex: crashing" >&2; kill -SEGV $$ ;;

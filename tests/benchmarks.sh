@@ -127,6 +127,18 @@ check coreutils-sweep-ok ok '\| echo +\| 4\+0 ' FAKE_TREX=ok "${curun[@]}" "$b/c
 check coreutils-concrete-none fail 'no case of programs: nosuchprog' "${curun[@]}" \
 	"$b/coreutils/concrete.sh" nosuchprog
 
+# concolic/: a fake tree of the SIR programs (p001 compiles them; the fake trex ignores them).
+sh=$tmp/shared
+for p in tcas replace print_tokens schedule; do
+	mkdir -p "$sh/benchmarks/concolic/sir/$p"
+	printf 'int main(void) { return 0; }\n' >"$sh/benchmarks/concolic/sir/$p/$p.c"
+done
+corun=(TREX="$fake" SHARED="$sh" TABLES=p001 MAX_TIME=5 MAX_ITER=10 "$b/concolic/run.sh")
+check concolic-crash fail 'trex failed \(tcas dfs\): exit 139' FAKE_TREX=crash "${corun[@]}"
+check concolic-late-crash fail 'trex failed \(tcas dfs\): exit 134' FAKE_TREX=late-crash "${corun[@]}"
+check concolic-nothing fail 'trex failed \(tcas dfs\): exit 0' FAKE_TREX=nothing "${corun[@]}"
+check concolic-ok ok 'largest --ippc query at most a tenth .*: (met|MISSED)' FAKE_TREX=ok "${corun[@]}"
+
 # coreutils/same_outcomes.py: no test, or a test without an outcome, is no agreement.
 so=$b/coreutils/same_outcomes.py
 : >"$tmp/empty"

@@ -426,6 +426,10 @@ fn max_forks_and_max_depth_stop_forking() {
 #[path = "cli/control.rs"]
 mod control;
 
+/// `trex concolic`.
+#[path = "cli/concolic.rs"]
+mod concolic;
+
 /// Diagnostics (`--debug`, `TREX_LOG`, `TREX_ITP_DEBUG`).
 #[path = "cli/diag.rs"]
 mod diag;

@@ -1409,12 +1409,18 @@ enum How {
     Concolic(bool),
 }
 
-/// The concolic mode (`trex concolic`, dfs, then with `--ippc`): the spec's exact
+/// The concolic mode (`trex concolic`, dfs, then with `--ippc` for cases of 4 paths or
+/// more): the spec's exact
 /// expectations (paths, tests, errors, messages, warnings) hold for a concolic run too, which
 /// executes each path of the forking run once, and the lines covered are those of the
 /// forking run (`forking`, its output directory).
 fn run_concolic(ctx: &Ctx, spec: &SymSpec, dir: &Path, forking: &Path) -> Result<(), String> {
+    // (`--ippc` where a path has several negations to solve: 4 completed paths or more.)
+    let ippc_too = matches!(spec.paths, Some(Count::Exactly(n) | Count::AtLeast(n)) if n >= 4);
     for ippc in [false, true] {
+        if ippc && !ippc_too {
+            continue;
+        }
         let out_dir = dir.join(if ippc { "out-ippc" } else { "out-concolic" });
         let (out, mut problems) =
             sym_run(ctx, spec, dir, &out_dir, How::Concolic(ippc), spec.paths)?;

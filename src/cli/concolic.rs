@@ -2,12 +2,33 @@
 //! concolic mode (`crate::concolic`).
 
 use anyhow::{bail, Result};
+use std::path::Path;
 
 use super::run::{run_driven, StdIo};
 use super::ConcolicArgs;
 use crate::concolic::{self, Options, Strategy};
 use crate::exec::machine::Input;
 use crate::search::SearchKind;
+
+/// A test whose command line names another program (the first `.bc` / `.ll` of it: KLEE
+/// records its own argv, trex the program's or its own) is no input for this one.
+fn seed_of_this_program(seed: &Path, program: &Path) -> Result<()> {
+    let kt = super::run::read_ktest(seed)?;
+    let named = kt
+        .args
+        .iter()
+        .map(Path::new)
+        .find(|p| p.extension().is_some_and(|e| e == "bc" || e == "ll"));
+    match named {
+        Some(p) if p.file_name() != program.file_name() => bail!(
+            "--seed-file {}: a test of {}, not of {}",
+            seed.display(),
+            p.display(),
+            program.display()
+        ),
+        _ => Ok(()),
+    }
+}
 
 pub fn concolic(a: &ConcolicArgs) -> Result<()> {
     let r = &a.run;
@@ -50,6 +71,13 @@ pub fn concolic(a: &ConcolicArgs) -> Result<()> {
         Some(s) => s.seeds,
         None => Vec::new(),
     };
+    let mut files = r.seeds.seed_file.clone();
+    for d in &r.seeds.seed_dir {
+        files.extend(super::seeds::ktests_in(d)?);
+    }
+    for f in &files {
+        seed_of_this_program(f, &r.program)?;
+    }
     if a.max_iterations == Some(0) {
         bail!("--max-iterations must be at least 1");
     }

@@ -90,7 +90,7 @@ impl SeedOptions {
 }
 
 /// The `*.ktest` files of `dir`, by name (KLEE takes them in the directory's order).
-fn ktests_in(dir: &Path) -> Result<Vec<PathBuf>> {
+pub(super) fn ktests_in(dir: &Path) -> Result<Vec<PathBuf>> {
     let rd = std::fs::read_dir(dir)
         .with_context(|| format!("unable to read output directory: {}", dir.display()))?;
     let mut v: Vec<PathBuf> = rd

@@ -145,8 +145,6 @@ struct Concolic<'m> {
     search: Box<dyn Search>,
     /// First inputs not run yet.
     seeds: VecDeque<Input>,
-    /// The first input (a restart runs it again).
-    initial: Input,
     arrays: Option<Arrays>,
     /// The running path's prediction (and the decision it negates).
     expect: Option<(Expect, usize)>,
@@ -173,7 +171,6 @@ impl<'m> Concolic<'m> {
         Concolic {
             m,
             search,
-            initial: seeds[0].clone(),
             seeds,
             arrays: None,
             expect: None,
@@ -219,8 +216,10 @@ impl InputMode for Concolic<'_> {
             match self.search.next(&mut cx) {
                 Next::Done => return None,
                 Next::Restart => {
-                    let first = self.initial.clone();
-                    return Some(self.follow(first));
+                    // (CREST's reset: a random input, reproducible from `--seed`.)
+                    let fill = Fill::random(self.rng.next_u64());
+                    let arrays = self.arrays.take().unwrap_or_default();
+                    return Some(Follow::new(Input::from(Vec::new()), fill, arrays));
                 }
                 Next::Negate(p, j) => {
                     self.stats.negations += 1;
@@ -263,10 +262,6 @@ impl InputMode for Concolic<'_> {
             self.stats.diverged += 1;
             tracing::debug!(target: "trex::concolic", "prediction failed: the path decided {:?}",
                 p.facts().map(|f| crate::expr::print::smtlib_term(w.pool_ref(), f)).collect::<Vec<_>>());
-        }
-        if self.stats.iterations == 1 {
-            // (As it ran: an assumption may have patched it.)
-            self.initial = Input::from(p.input.clone());
         }
         self.search.ran(
             p,

@@ -4,8 +4,10 @@
 //!   decisions); a path solved from it becomes the current one. Every decision of every path
 //!   is negated once: the whole tree, as a forking run with `--search=dfs`.
 //! - `random-branch` (CREST's random branch search): a random untried decision of the
-//!   current path; the new path becomes the current one. When every decision of the current
-//!   path was tried, the run restarts from the first input.
+//!   current path; the new path becomes the current one (the decisions it shares with the
+//!   path before keep what was tried there). When every decision of the current path was
+//!   tried, the run restarts from a random input (CREST's reset; 64 restarts in a row that
+//!   find no new path end the search).
 //! - `uniform-random` (CREST's URS): walks down the current path, negating each decision with
 //!   probability 1/2 (the coin is tossed before solving, where CREST solves first); a new path
 //!   becomes the current one and the walk goes on after the negated decision; at the path's
@@ -31,7 +33,7 @@ use crate::search::rng::Rng;
 pub(crate) enum Next<'a> {
     /// An input taking the other side of decision `j` of the path.
     Negate(&'a PathRec, usize),
-    /// The first input again (a fresh random one with `--seed`).
+    /// A fresh random input (CREST's reset).
     Restart,
     Done,
 }
@@ -114,8 +116,9 @@ impl Search for Dfs {
 pub(crate) struct RandomBranch {
     cur: Option<PathRec>,
     bound: usize,
-    /// A new path was found since the last restart.
+    /// A new path was found since the last restart, and restarts in a row without one.
     progress: bool,
+    idle: u32,
     cfg: Option<CfgDistances>,
 }
 
@@ -131,6 +134,7 @@ impl RandomBranch {
             cur: None,
             bound,
             progress: true,
+            idle: 0,
             cfg: cfg.then_some(CfgDistances {
                 d: None,
                 version: u64::MAX,
@@ -140,10 +144,17 @@ impl RandomBranch {
 }
 
 impl Search for RandomBranch {
-    fn ran(&mut self, p: PathRec, r: Ran) {
+    fn ran(&mut self, mut p: PathRec, r: Ran) {
         self.progress |= r.fresh && r.from.is_some();
-        if r.from.is_none() || r.met || self.cur.is_none() {
-            self.cur = Some(p);
+        match (r.from, &self.cur) {
+            (Some(j), Some(parent)) if r.met => {
+                // The prefix's decisions tried from the parent stay tried: no path goes back
+                // and forth between two sides.
+                p.tried[..=j].copy_from_slice(&parent.tried[..=j]);
+                self.cur = Some(p);
+            }
+            (Some(_), Some(_)) => {}
+            _ => self.cur = Some(p),
         }
     }
 
@@ -153,8 +164,13 @@ impl Search for RandomBranch {
         };
         let open: Vec<usize> = (0..limit(p, self.bound)).filter(|&j| !p.tried[j]).collect();
         if open.is_empty() {
-            if !std::mem::take(&mut self.progress) {
-                // A restart found nothing new: every path from the first input is tried.
+            self.idle = if std::mem::take(&mut self.progress) {
+                0
+            } else {
+                self.idle + 1
+            };
+            if self.idle >= IDLE_WALKS {
+                // Restarts keep finding nothing new: the paths within reach are found.
                 return Next::Done;
             }
             return Next::Restart;
@@ -221,7 +237,8 @@ pub(crate) struct UniformRandom {
     found: bool,
 }
 
-/// Walks in a row without a new path before `uniform-random` gives up.
+/// Walks (restarts) in a row without a new path before `uniform-random` (`random-branch`,
+/// `cfg`) gives up.
 const IDLE_WALKS: u32 = 64;
 
 impl UniformRandom {
@@ -472,6 +489,11 @@ mod tests {
         assert_eq!(negated(&mut s, &mut cx), Some(0));
         s.failed();
         assert!(matches!(s.next(&mut cx), Next::Restart));
+        for _ in 0..IDLE_WALKS - 1 {
+            s.ran(path(&[1]), ran(None, true));
+            assert_eq!(negated(&mut s, &mut cx), Some(0));
+            assert!(matches!(s.next(&mut cx), Next::Restart));
+        }
         s.ran(path(&[1]), ran(None, true));
         assert_eq!(negated(&mut s, &mut cx), Some(0));
         assert!(matches!(s.next(&mut cx), Next::Done));

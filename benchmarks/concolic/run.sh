@@ -1,0 +1,244 @@
+#!/usr/bin/env bash
+# Concolic testing (issue 28): the tables of papers 000 and 001 on their programs, and
+# `trex concolic` beside `trex run` on the same programs and on coreutils.
+#
+#   benchmarks/concolic/run.sh                 # all three tables
+#   TABLES="p001" benchmarks/concolic/run.sh   # one of them: p000, p001, side
+#
+# p000 (paper 000, "Boosting concolic testing via interpolation"): cdaudio, diskperf, floppy
+#   (../shared/benchmarks/concolic/svcomp/ntdrivers-simplified) and kbfiltr
+#   (../shared/benchmarks/svcomp/ntdrivers-simplified), ILP32, __VERIFIER_nondet_* inputs:
+#   `trex concolic --search=S` for S in dfs, cfg, uniform-random until the paper's path count
+#   (200,000 cdaudio and floppy, 500,000 diskperf, 20,000 kbfiltr) or MAX_TIME: executed paths,
+#   seconds, paths per second, errors; and `trex run --search=dfs` (with interpolation) to the
+#   end or MAX_TIME, as the reference a full concolic exploration is measured against.
+#   Interpolation in the concolic mode is not implemented yet: its columns are not printed.
+# p001 (paper 001, IPPC): the SIR programs replace, print_tokens, schedule, tcas
+#   (../shared/benchmarks/concolic/sir) with KLEE's POSIX runtime (symbolic arguments and
+#   stdin, as a KLEE user runs them), `trex concolic` (dfs) with and without --ippc, at most
+#   MAX_ITER paths or MAX_TIME: branch coverage of the program's source (coverage.lcov),
+#   executed paths, negation queries (solver calls), path conditions per query (mean,
+#   largest), seconds.
+# side: `trex concolic` (dfs) and `trex run` (its default search) for MAX_TIME on the SIR runs
+#   and on coreutils echo, cat, wc, base64 (KLEE's --sym-args 0 2 4; build/coreutils/bc/P.bc from
+#   scripts/build-coreutils.sh; a program without bitcode is skipped with a line saying so):
+#   line coverage of the program's source (coverage.lcov), tests, peak resident memory.
+#
+# Environment: TREX (default target/release/trex), MAX_TIME (seconds, default 60), MAX_ITER
+# (default 1000), SHARED (default ../shared beside the repo), TREX_COREUTILS_DIR (default
+# build/coreutils), KEEP=1 (keep the output directories).
+# The papers' figures: paper 000 (CREST, 3.2 GHz): DFS with interpolation 10-20x faster than
+# plain CREST to the same path count, CFG and URS 3-5x; kbfiltr (smaller, safe) verified in 20 s
+# with CFG and interpolation against 256 s without. Paper 001: the same branch coverage with
+# IPPC as DFS, the largest IPPC query 157 path conditions against DFS's 2,922; over 5x faster
+# where DFS makes 5 or more solver calls per iteration.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+trex=${TREX:-$root/target/release/trex}
+shared=${SHARED:-$root/../shared}
+cu=${TREX_COREUTILS_DIR:-$root/build/coreutils}
+max_time=${MAX_TIME:-60}
+max_iter=${MAX_ITER:-1000}
+tables=(${TABLES:-p000 p001 side})
+die() { echo "concolic/run.sh: $*" >&2; exit 1; }
+[ -x "$trex" ] || die "trex binary not found: $trex"
+[ -x /usr/bin/time ] || die "needs /usr/bin/time (apt-get install time)"
+conc="$shared/benchmarks/concolic"
+[ -d "$conc" ] || die "no $conc (SHARED=...)"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/trex-concolic.XXXXXX")
+if [ "${KEEP:-}" = 1 ]; then echo "output in $tmp"; else trap 'rm -rf "$tmp"' EXIT; fi
+inc="$root/runtime/include"
+failed=0
+
+# `trex ARGS` in an empty directory, no stdin, timed: "$out.err" has trex's stderr and
+# /usr/bin/time's figures, "$out.rc" trex's exit status (128 + N for a signal).
+timed() {
+	local out=$1
+	shift
+	mkdir -p "$tmp/cwd"
+	(cd "$tmp/cwd" && /usr/bin/time -v "$trex" "$@" </dev/null >"$out.stdout" 2>"$out.err")
+	echo $? >"$out.rc"
+}
+done_of() { sed -n "s/^KLEE: done: $2 = //p" "$1.err" | head -1; }
+wall_of() {
+	sed -n 's/.*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$1.err" |
+		awk -F: '{ s = 0; for (i = 1; i <= NF; i++) s = s * 60 + $i; printf "%.1f", s }'
+}
+mib_of() { sed -n 's/.*Maximum resident set size (kbytes): //p' "$1.err" | awk '{ printf "%.0f", $1 / 1024 }'; }
+# Lines or branches (LH/LF, BRH/BRF) of the records of files whose name ends with $3.
+cov_of() {
+	awk -v want="$2" -v file="$3" '
+		/^SF:/ { keep = (substr($0, length($0) - length(file) + 1) == file) }
+		keep && /^LH:/ { split($0, a, ":"); lh += a[2] } keep && /^LF:/ { split($0, a, ":"); lf += a[2] }
+		keep && /^BRH:/ { split($0, a, ":"); bh += a[2] } keep && /^BRF:/ { split($0, a, ":"); bf += a[2] }
+		END { h = (want == "lines") ? lh : bh; t = (want == "lines") ? lf : bf
+		      if (t > 0) printf "%.1f%%(%d/%d)", 100 * h / t, h, t; else printf "-" }' "$1/coverage.lcov" 2>/dev/null
+}
+# A run that ended well: exit 0 and its `KLEE: done:` lines (with `concolic`: the concolic
+# mode's too), else it is reported and counted as failed.
+check_ran() {
+	local rc
+	rc=$(cat "$1.rc")
+	if [ "$rc" != 0 ] || [ -z "$(done_of "$1" "total instructions")" ] ||
+		{ [ "${3:-}" = concolic ] && [ -z "$(done_of "$1" "executed paths")" ]; }; then
+		echo "trex failed ($2): exit $rc" >&2
+		grep -v '^	' "$1.err" | tail -3 >&2
+		failed=$((failed + 1))
+		return 1
+	fi
+}
+# "met" or "MISSED" as the shell test "$@" holds.
+goal() { if "$@"; then echo met; else echo MISSED; fi; }
+# The negation queries of a concolic run: "calls mean largest".
+queries_of() {
+	sed -n 's/^KLEE: done: negation queries = \([0-9]*\).*mean \([0-9.]*\), largest \([0-9]*\)$/\1 \2 \3/p' "$1.err"
+}
+
+p000() {
+	local nt="$shared/benchmarks/svcomp/ntdrivers-simplified"
+	local progs=(
+		"cdaudio_simpl1.cil-1|$conc/svcomp/ntdrivers-simplified/cdaudio_simpl1.cil-1.c|200000"
+		"cdaudio_simpl1.cil-2|$conc/svcomp/ntdrivers-simplified/cdaudio_simpl1.cil-2.c|200000"
+		"diskperf_simpl1.cil|$conc/svcomp/ntdrivers-simplified/diskperf_simpl1.cil.c|500000"
+		"floppy_simpl3.cil-1|$conc/svcomp/ntdrivers-simplified/floppy_simpl3.cil-1.c|200000"
+		"floppy_simpl3.cil-2|$conc/svcomp/ntdrivers-simplified/floppy_simpl3.cil-2.c|200000"
+		"kbfiltr_simpl1.cil|$nt/kbfiltr_simpl1.cil.c|20000")
+	local fmt='%-22s %-15s %-9s | %9s %8s %7s %6s | %s\n'
+	printf "$fmt" program search mode paths seconds paths/s errors "target (paper's count)"
+	for row in "${progs[@]}"; do
+		dfs_whole=
+		IFS='|' read -r name src target <<<"$row"
+		[ -f "$src" ] || { echo "no $src" >&2; failed=$((failed + 1)); continue; }
+		bc="$tmp/$name.bc"
+		clang-14 -m32 -g -O0 -c -emit-llvm -w "$src" -o "$bc" || { failed=$((failed + 1)); continue; }
+		for s in dfs cfg uniform-random; do
+			out="$tmp/p000-$name-$s"
+			timed "$out" concolic --search="$s" --max-iterations="$target" --max-time="$max_time" \
+				--output-dir="$out" "$bc"
+			check_ran "$out" "$name $s" concolic || continue
+			paths=$(done_of "$out" "executed paths")
+			wall=$(wall_of "$out")
+			rate=$(awk -v p="$paths" -v w="$wall" 'BEGIN { printf "%.0f", (w > 0) ? p / w : 0 }')
+			errs=$(find "$out" -name '*.err' | wc -l)
+			if [ "$paths" -ge "$target" ]; then
+				reached="reached $target"
+			elif [ "$s" = dfs ] && awk -v w="$wall" -v m="$max_time" 'BEGIN { exit !(w < m - 1) }'; then
+				# (dfs ends by itself only when every decision was negated.)
+				reached="explored whole ($target)"
+				dfs_whole=$wall
+			else
+				reached="not reached ($target)"
+			fi
+			printf "$fmt" "$name" "$s" concolic "$paths" "$wall" "$rate" "$errs" "$reached"
+		done
+		out="$tmp/p000-$name-run"
+		timed "$out" run --search=dfs --max-time="$max_time" --output-dir="$out" "$bc"
+		check_ran "$out" "$name run" || continue
+		paths=$(( $(done_of "$out" "completed paths") + $(done_of "$out" "partially completed paths") ))
+		sub=$(done_of "$out" "subsumed paths")
+		wall=$(wall_of "$out")
+		errs=$(find "$out" -name '*.err' | wc -l)
+		end=$(grep -q '^KLEE: halting execution' "$out.err" && echo "stopped by MAX_TIME" || echo "explored whole, $sub subsumed")
+		printf "$fmt" "$name" dfs "trex run" "$paths" "$wall" "-" "$errs" "$end"
+		if [ -n "$dfs_whole" ] && [ "$end" != "stopped by MAX_TIME" ]; then
+			echo "  goal: full concolic exploration (dfs) within 2x of trex run's: $dfs_whole s vs $wall s: $(goal awk -v c="$dfs_whole" -v r="$wall" 'BEGIN { exit !(c <= 2 * r) }')"
+		fi
+	done
+	echo "  goal: the paper's gains from interpolation (dfs 10x, cfg and uniform-random 3x): not measured, interpolation is not in the concolic mode yet"
+	echo "p000: MAX_TIME=$max_time s; the concolic runs are without interpolation"
+}
+
+# The SIR runs: name|source dir|program arguments (KLEE's POSIX runtime).
+sir_runs=(
+	"tcas|tcas|--sym-args 12 12 2"
+	"replace|replace|--sym-arg 3 --sym-arg 2 --sym-stdin 6"
+	"print_tokens|print_tokens|--sym-stdin 8"
+	"schedule|schedule|--sym-args 3 3 1 --sym-stdin 6")
+
+sir_bc() {
+	local name=$1 dir=$2
+	local bc="$tmp/$name.bc"
+	[ -f "$bc" ] || clang-14 -g -O0 -c -emit-llvm -w -Wno-return-type -I "$conc/sir/$dir" "$conc/sir/$dir/$name.c" -o "$bc" ||
+		return 1
+	echo "$bc"
+}
+
+p001() {
+	local fmt='%-13s %-5s | %-18s %6s %7s %6s %7s %8s\n'
+	printf "$fmt" program solve "branch cov" paths queries mean largest seconds
+	for row in "${sir_runs[@]}"; do
+		IFS='|' read -r name dir args <<<"$row"
+		bc=$(sir_bc "$name" "$dir") || { failed=$((failed + 1)); continue; }
+		for mode in dfs ippc; do
+			out="$tmp/p001-$name-$mode"
+			# shellcheck disable=SC2086
+			timed "$out" concolic $([ "$mode" = ippc ] && echo --ippc) --max-iterations="$max_iter" \
+				--max-time="$max_time" --output-dir="$out" --posix-runtime "$bc" $args
+			check_ran "$out" "$name $mode" concolic || continue
+			read -r queries mean largest <<<"$(queries_of "$out")"
+			cov=$(cov_of "$out" branches "/$name.c")
+			printf "$fmt" "$name" "$mode" "$cov" "$(done_of "$out" "executed paths")" \
+				"$queries" "$mean" "$largest" "$(wall_of "$out")"
+			eval "${mode}_cov=\$cov ${mode}_largest=\${largest:-0} ${mode}_wall=\$(wall_of \"\$out\") ${mode}_paths=\$(done_of \"\$out\" \"executed paths\") ${mode}_calls=\${queries:-0}"
+		done
+		[ -n "${dfs_cov:-}" ] && [ -n "${ippc_cov:-}" ] || continue
+		echo "  goal: the same branch coverage with --ippc: $(goal [ "$dfs_cov" = "$ippc_cov" ])"
+		echo "  goal: the largest --ippc query at most a tenth of dfs's ($ippc_largest vs $dfs_largest): $(goal [ $((ippc_largest * 10)) -le "$dfs_largest" ])"
+		if [ "$dfs_calls" -ge $((5 * dfs_paths)) ]; then
+			echo "  goal: faster with --ippc where dfs makes 5 or more calls per path ($ippc_wall s vs $dfs_wall s): $(goal awk -v a="$ippc_wall" -v b="$dfs_wall" 'BEGIN { exit !(a < b) }')"
+		fi
+		unset dfs_cov ippc_cov
+	done
+	echo "p001: at most MAX_ITER=$max_iter paths or MAX_TIME=$max_time s; runs: $(printf '%s; ' "${sir_runs[@]}")"
+}
+
+side() {
+	local fmt='%-13s | %-18s %6s %6s | %-18s %6s %6s\n'
+	printf "$fmt" program "concolic lines" tests MiB "trex run lines" tests MiB
+	local rows=("${sir_runs[@]}")
+	for p in echo cat wc base64; do
+		if [ -f "$cu/bc/$p.bc" ]; then
+			rows+=("$p|coreutils|--sym-args 0 2 4")
+		else
+			echo "side: no $cu/bc/$p.bc (scripts/build-coreutils.sh $p): skipped" >&2
+		fi
+	done
+	for row in "${rows[@]}"; do
+		IFS='|' read -r name dir args <<<"$row"
+		if [ "$dir" = coreutils ]; then
+			bc="$cu/bc/$name.bc"
+			src="/$( [ "$name" = base64 ] && echo basenc || echo "$name").c"
+		else
+			bc=$(sir_bc "$name" "$dir") || { failed=$((failed + 1)); continue; }
+			src="/$name.c"
+		fi
+		cells=()
+		for cmd in concolic run; do
+			out="$tmp/side-$name-$cmd"
+			# shellcheck disable=SC2086
+			timed "$out" "$cmd" --max-time="$max_time" --output-dir="$out" --posix-runtime "$bc" $args
+			if check_ran "$out" "$name $cmd" "$cmd"; then
+				cells+=("$(cov_of "$out" lines "$src")" "$(find "$out" -name '*.ktest' | wc -l)" "$(mib_of "$out")")
+			else
+				cells+=(failed - -)
+			fi
+		done
+		printf "$fmt" "$name" "${cells[@]}"
+		[ "${cells[0]}" != failed ] || continue
+		echo "  goal: concolic peak memory under 300 MB (${cells[2]} MiB): $(goal [ "${cells[2]}" -lt 300 ])"
+		if grep -q 'over memory cap' "$tmp/side-$name-run.err"; then
+			c=$(echo "${cells[0]}" | sed 's/.*(\([0-9]*\)\/.*/\1/') r=$(echo "${cells[3]}" | sed 's/.*(\([0-9]*\)\/.*/\1/')
+			echo "  goal: line coverage at least trex run's, which hit its memory cap: $(goal [ "$c" -ge "$r" ])"
+		fi
+	done
+	echo "side: MAX_TIME=$max_time s each; coreutils: --sym-args 0 2 4; lines of the program's own source (coverage.lcov)"
+}
+
+for t in "${tables[@]}"; do
+	case "$t" in
+	p000 | p001 | side) echo "== $t"; "$t" ;;
+	*) die "unknown table $t (p000, p001, side)" ;;
+	esac
+done
+[ "$failed" = 0 ] || { echo "concolic/run.sh: $failed runs failed (see above)" >&2; exit 1; }
