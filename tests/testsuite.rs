@@ -1381,15 +1381,8 @@ fn run_threads(ctx: &Ctx, spec: &SymSpec, dir: &Path, one: &Path) -> Result<(), 
         let p = "KLEE: done: generated tests = ";
         check_count(&out.stderr, p, "generated tests", want, &mut problems);
     }
-    let lines = |d: &Path| coverage::covered_lines(&d.join("coverage.lcov"));
-    let (a, b) = (lines(one)?, lines(&out_dir)?);
-    if a != b {
-        let only1: Vec<_> = a.difference(&b).collect();
-        let only_n: Vec<_> = b.difference(&a).collect();
-        problems.push(format!(
-            "lines covered: only on one thread {only1:?}, only on {MODE_THREADS} {only_n:?}"
-        ));
-    }
+    let many = format!("on {MODE_THREADS}");
+    problems.extend(coverage::same_lines(one, "on one thread", &out_dir, &many)?);
     if !problems.is_empty() {
         return Err(format!(
             "with --threads {MODE_THREADS}: {}\n{}",
@@ -1428,15 +1421,9 @@ fn run_concolic(ctx: &Ctx, spec: &SymSpec, dir: &Path, forking: &Path) -> Result
             let p = "KLEE: done: generated tests = ";
             check_count(&out.stderr, p, "generated tests", want, &mut problems);
         }
-        let lines = |d: &Path| coverage::covered_lines(&d.join("coverage.lcov"));
-        let (a, b) = (lines(forking)?, lines(&out_dir)?);
-        if a != b {
-            let only_f: Vec<_> = a.difference(&b).collect();
-            let only_c: Vec<_> = b.difference(&a).collect();
-            problems.push(format!(
-                "lines covered: only forking {only_f:?}, only concolic {only_c:?}"
-            ));
-        }
+        problems.extend(coverage::same_lines(
+            forking, "forking", &out_dir, "concolic",
+        )?);
         if !problems.is_empty() {
             let what = if ippc {
                 "trex concolic --ippc"

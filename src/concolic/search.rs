@@ -408,6 +408,18 @@ mod tests {
         }
     }
 
+    /// Runs `f` with a context over an empty module.
+    fn with_cx(f: impl FnOnce(&mut Ctx<'_>)) {
+        let m = crate::ir::Module::default();
+        let cov = Coverage::new(&m);
+        let mut rng = Rng::new(0);
+        f(&mut Ctx {
+            m: &m,
+            cov: &cov,
+            rng: &mut rng,
+        });
+    }
+
     fn negated(s: &mut dyn Search, cx: &mut Ctx<'_>) -> Option<usize> {
         match s.next(cx) {
             Next::Negate(_, j) => Some(j),
@@ -417,85 +429,61 @@ mod tests {
 
     #[test]
     fn dfs_negates_the_deepest_untried_decision_and_children_inherit_the_prefix() {
-        let m = crate::ir::Module::default();
-        let cov = Coverage::new(&m);
-        let mut rng = Rng::new(0);
-        let mut cx = Ctx {
-            m: &m,
-            cov: &cov,
-            rng: &mut rng,
-        };
-        let mut s = Dfs::new(usize::MAX);
-        s.ran(path(&[1, 2, 3]), ran(None, true));
-        assert_eq!(negated(&mut s, &mut cx), Some(2));
-        // The child of decision 2: decisions 0..=2 are the parent's (2 tried).
-        s.ran(path(&[1, 2, 4]), ran(Some(2), true));
-        assert_eq!(negated(&mut s, &mut cx), Some(1));
-        // A child that did not decide as predicted: the parent stays current.
-        s.ran(path(&[1, 9]), ran(Some(1), false));
-        assert_eq!(negated(&mut s, &mut cx), Some(0));
-        assert_eq!(negated(&mut s, &mut cx), None);
+        with_cx(|cx| {
+            let mut s = Dfs::new(usize::MAX);
+            s.ran(path(&[1, 2, 3]), ran(None, true));
+            assert_eq!(negated(&mut s, cx), Some(2));
+            // The child of decision 2: decisions 0..=2 are the parent's (2 tried).
+            s.ran(path(&[1, 2, 4]), ran(Some(2), true));
+            assert_eq!(negated(&mut s, cx), Some(1));
+            // A child that did not decide as predicted: the parent stays current.
+            s.ran(path(&[1, 9]), ran(Some(1), false));
+            assert_eq!(negated(&mut s, cx), Some(0));
+            assert_eq!(negated(&mut s, cx), None);
+        });
     }
 
     #[test]
     fn dfs_is_bounded_by_max_depth() {
-        let m = crate::ir::Module::default();
-        let cov = Coverage::new(&m);
-        let mut rng = Rng::new(0);
-        let mut cx = Ctx {
-            m: &m,
-            cov: &cov,
-            rng: &mut rng,
-        };
-        let mut s = Dfs::new(1);
-        s.ran(path(&[1, 2, 3]), ran(None, true));
-        assert_eq!(negated(&mut s, &mut cx), Some(0));
-        assert_eq!(negated(&mut s, &mut cx), None);
+        with_cx(|cx| {
+            let mut s = Dfs::new(1);
+            s.ran(path(&[1, 2, 3]), ran(None, true));
+            assert_eq!(negated(&mut s, cx), Some(0));
+            assert_eq!(negated(&mut s, cx), None);
+        });
     }
 
     #[test]
     fn generational_expands_from_the_bound_best_score_first() {
-        let m = crate::ir::Module::default();
-        let cov = Coverage::new(&m);
-        let mut rng = Rng::new(0);
-        let mut cx = Ctx {
-            m: &m,
-            cov: &cov,
-            rng: &mut rng,
-        };
-        let mut s = Generational::new(usize::MAX);
-        s.ran(path(&[1, 2]), ran(None, true));
-        assert_eq!(negated(&mut s, &mut cx), Some(0));
-        // The child of decision 0 covered new code: its children (from decision 1) go first.
-        let mut r = ran(Some(0), true);
-        r.new_cov = 5;
-        s.ran(path(&[7, 8, 9]), r);
-        let order: Vec<usize> = std::iter::from_fn(|| negated(&mut s, &mut cx)).collect();
-        assert_eq!(order, vec![1, 2, 1]);
+        with_cx(|cx| {
+            let mut s = Generational::new(usize::MAX);
+            s.ran(path(&[1, 2]), ran(None, true));
+            assert_eq!(negated(&mut s, cx), Some(0));
+            // The child of decision 0 covered new code: its children (from decision 1) go first.
+            let mut r = ran(Some(0), true);
+            r.new_cov = 5;
+            s.ran(path(&[7, 8, 9]), r);
+            let order: Vec<usize> = std::iter::from_fn(|| negated(&mut s, cx)).collect();
+            assert_eq!(order, vec![1, 2, 1]);
+        });
     }
 
     #[test]
     fn random_branch_restarts_then_stops_without_new_paths() {
-        let m = crate::ir::Module::default();
-        let cov = Coverage::new(&m);
-        let mut rng = Rng::new(0);
-        let mut cx = Ctx {
-            m: &m,
-            cov: &cov,
-            rng: &mut rng,
-        };
-        let mut s = RandomBranch::new(usize::MAX, false);
-        s.ran(path(&[1]), ran(None, true));
-        assert_eq!(negated(&mut s, &mut cx), Some(0));
-        s.failed();
-        assert!(matches!(s.next(&mut cx), Next::Restart));
-        for _ in 0..IDLE_WALKS - 1 {
+        with_cx(|cx| {
+            let mut s = RandomBranch::new(usize::MAX, false);
             s.ran(path(&[1]), ran(None, true));
-            assert_eq!(negated(&mut s, &mut cx), Some(0));
-            assert!(matches!(s.next(&mut cx), Next::Restart));
-        }
-        s.ran(path(&[1]), ran(None, true));
-        assert_eq!(negated(&mut s, &mut cx), Some(0));
-        assert!(matches!(s.next(&mut cx), Next::Done));
+            assert_eq!(negated(&mut s, cx), Some(0));
+            s.failed();
+            assert!(matches!(s.next(cx), Next::Restart));
+            for _ in 0..IDLE_WALKS - 1 {
+                s.ran(path(&[1]), ran(None, true));
+                assert_eq!(negated(&mut s, cx), Some(0));
+                assert!(matches!(s.next(cx), Next::Restart));
+            }
+            s.ran(path(&[1]), ran(None, true));
+            assert_eq!(negated(&mut s, cx), Some(0));
+            assert!(matches!(s.next(cx), Next::Done));
+        });
     }
 }

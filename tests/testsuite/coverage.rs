@@ -57,6 +57,21 @@ pub(crate) fn check_lcov(out_dir: &Path, dir: &Path, tag: &str) -> Result<(), St
 }
 
 /// Every covered line of an LCOV tracefile, with its source file.
+/// A problem when the runs in `a` and `b` (output directories, named `an` and `bn`) covered
+/// different source lines (`coverage.lcov`).
+pub(crate) fn same_lines(a: &Path, an: &str, b: &Path, bn: &str) -> Result<Option<String>, String> {
+    let lines = |d: &Path| covered_lines(&d.join("coverage.lcov"));
+    let (x, y) = (lines(a)?, lines(b)?);
+    if x == y {
+        return Ok(None);
+    }
+    let only_a: Vec<_> = x.difference(&y).collect();
+    let only_b: Vec<_> = y.difference(&x).collect();
+    Ok(Some(format!(
+        "lines covered: only {an} {only_a:?}, only {bn} {only_b:?}"
+    )))
+}
+
 pub(crate) fn covered_lines(lcov: &Path) -> Result<BTreeSet<(String, u32)>, String> {
     let text = fs::read_to_string(lcov).map_err(|e| format!("{}: {e}", lcov.display()))?;
     let mut out = BTreeSet::new();

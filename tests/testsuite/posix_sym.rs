@@ -180,6 +180,26 @@ pub(crate) fn collect(root: &Path, cases: &mut Vec<Case>) {
     }
 }
 
+/// The `EXPECT-DONE:` lines (`which` of them) that stderr (`err`, its lines) does not have.
+fn done_mismatches(
+    err: &[&str],
+    done: &[(String, u64)],
+    which: impl Fn(&str) -> bool,
+) -> Vec<String> {
+    let mut p = Vec::new();
+    for (name, n) in done.iter().filter(|d| which(&d.0)) {
+        let prefix = format!("KLEE: done: {name} = ");
+        let got = err
+            .iter()
+            .find_map(|l| l.strip_prefix(prefix.as_str()))
+            .and_then(|v| v.trim().parse::<u64>().ok());
+        if got != Some(*n) {
+            p.push(format!("`KLEE: done: {name}` is {got:?}, expected {n}"));
+        }
+    }
+    p
+}
+
 fn line_matches(line: &str, want: &str) -> bool {
     match want.strip_suffix("...") {
         Some(prefix) => line.starts_with(prefix),
@@ -233,16 +253,7 @@ pub(crate) fn run(ctx: &Ctx, spec: &PSpec, dir: &Path) -> Result<(), String> {
             p.push(format!("no stderr line {want:?}"));
         }
     }
-    for (name, n) in &spec.done {
-        let prefix = format!("KLEE: done: {name} = ");
-        let got = err
-            .iter()
-            .find_map(|l| l.strip_prefix(prefix.as_str()))
-            .and_then(|v| v.trim().parse::<u64>().ok());
-        if got != Some(*n) {
-            p.push(format!("`KLEE: done: {name}` is {got:?}, expected {n}"));
-        }
-    }
+    p.extend(done_mismatches(&err, &spec.done, |_| true));
     let outdir = dir.join("klee-out-0");
     let mut names: Vec<String> = fs::read_dir(&outdir)
         .map(|rd| {
@@ -318,25 +329,12 @@ fn concolic_agrees(
         p.push(format!("ended with {}", out.describe_status()));
     }
     let err: Vec<&str> = out.stderr.lines().collect();
-    for (name, n) in &spec.done {
-        if ![
-            "completed paths",
-            "partially completed paths",
-            "generated tests",
-        ]
-        .contains(&name.as_str())
-        {
-            continue;
-        }
-        let prefix = format!("KLEE: done: {name} = ");
-        let got = err
-            .iter()
-            .find_map(|l| l.strip_prefix(prefix.as_str()))
-            .and_then(|v| v.trim().parse::<u64>().ok());
-        if got != Some(*n) {
-            p.push(format!("`KLEE: done: {name}` is {got:?}, expected {n}"));
-        }
-    }
+    let counts = [
+        "completed paths",
+        "partially completed paths",
+        "generated tests",
+    ];
+    p.extend(done_mismatches(&err, &spec.done, |n| counts.contains(&n)));
     let mut names: Vec<String> = fs::read_dir(&outdir)
         .map(|rd| {
             (rd.flatten())
@@ -352,15 +350,9 @@ fn concolic_agrees(
             p.push(format!("{b} files *{suffix}, the forking run {a}"));
         }
     }
-    let lines = |d: &Path| super::coverage::covered_lines(&d.join("coverage.lcov"));
-    let (a, b) = (lines(forking)?, lines(&outdir)?);
-    if a != b {
-        let only_f: Vec<_> = a.difference(&b).collect();
-        let only_c: Vec<_> = b.difference(&a).collect();
-        p.push(format!(
-            "lines covered: only forking {only_f:?}, only concolic {only_c:?}"
-        ));
-    }
+    p.extend(super::coverage::same_lines(
+        forking, "forking", &outdir, "concolic",
+    )?);
     if p.is_empty() {
         // (Replayed in a directory of their own: the forking run's replays keep theirs.)
         let rdir = dir.join("concolic-replay");
