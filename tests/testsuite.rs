@@ -1398,12 +1398,13 @@ fn run_threads(ctx: &Ctx, spec: &SymSpec, dir: &Path, one: &Path) -> Result<(), 
 enum How {
     /// `trex run`, with interpolation or not, on this many threads.
     Run(bool, u32),
-    /// `trex concolic` (dfs), with `--ippc` or not.
-    Concolic(bool),
+    /// `trex concolic` (dfs), with `--ippc` or not, with interpolation or not.
+    Concolic(bool, bool),
 }
 
-/// The concolic mode (`trex concolic`, dfs, then with `--ippc` for cases of 4 paths or
-/// more): the spec's exact
+/// The concolic mode (`trex concolic`, dfs, without interpolation, then with `--ippc` for
+/// cases of 4 paths or more; then, for `itp_*` cases, with interpolation, whose errors must
+/// be the same): the spec's exact
 /// expectations (paths, tests, errors, messages, warnings) hold for a concolic run too, which
 /// executes each path of the forking run once, and the lines covered are those of the
 /// forking run (`forking`, its output directory).
@@ -1415,8 +1416,8 @@ fn run_concolic(ctx: &Ctx, spec: &SymSpec, dir: &Path, forking: &Path) -> Result
             continue;
         }
         let out_dir = dir.join(if ippc { "out-ippc" } else { "out-concolic" });
-        let (out, mut problems) =
-            sym_run(ctx, spec, dir, &out_dir, How::Concolic(ippc), spec.paths)?;
+        let how = How::Concolic(ippc, false);
+        let (out, mut problems) = sym_run(ctx, spec, dir, &out_dir, how, spec.paths)?;
         if let Some(want) = spec.tests {
             let p = "KLEE: done: generated tests = ";
             check_count(&out.stderr, p, "generated tests", want, &mut problems);
@@ -1437,6 +1438,25 @@ fn run_concolic(ctx: &Ctx, spec: &SymSpec, dir: &Path, forking: &Path) -> Result
             ));
         }
     }
+    // With interpolation (the concolic mode's default), for the programs about it (`itp_*`,
+    // their soundness twins among them): the same errors (soundness of pruning paths where
+    // they enter a node).
+    let itp = spec
+        .path
+        .file_stem()
+        .is_some_and(|s| s.to_string_lossy().starts_with("itp_"));
+    if !itp {
+        return Ok(());
+    }
+    let out_dir = dir.join("out-concolic-itp");
+    let (out, problems) = sym_run(ctx, spec, dir, &out_dir, How::Concolic(false, true), None)?;
+    if !problems.is_empty() {
+        return Err(format!(
+            "trex concolic with interpolation: {}\n{}",
+            problems.join("; "),
+            stderr_report(&out)
+        ));
+    }
     Ok(())
 }
 
@@ -1454,11 +1474,11 @@ fn sym_run(
     let mut cmd = Command::new(&ctx.trex);
     let (interpolation, threads) = match how {
         How::Run(i, t) => (i, t),
-        How::Concolic(_) => (false, 1),
+        How::Concolic(_, i) => (i, 1),
     };
     match how {
         How::Run(..) => cmd.arg("run"),
-        How::Concolic(ippc) => cmd.arg("concolic").args(ippc.then_some("--ippc")),
+        How::Concolic(ippc, _) => cmd.arg("concolic").args(ippc.then_some("--ippc")),
     };
     cmd.arg("--output-dir").arg(out_dir);
     if threads > 1 {
@@ -1478,8 +1498,9 @@ fn sym_run(
         How::Run(true, _) => "itp",
         How::Run(false, 1) => "no-itp",
         How::Run(false, _) => "threads",
-        How::Concolic(false) => "concolic",
-        How::Concolic(true) => "concolic-ippc",
+        How::Concolic(false, false) => "concolic",
+        How::Concolic(true, _) => "concolic-ippc",
+        How::Concolic(false, true) => "concolic-itp",
     };
     coverage::check_lcov(out_dir, dir, tag)?;
     if matches!(how, How::Run(false, 1)) {

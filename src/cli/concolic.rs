@@ -92,7 +92,6 @@ pub fn concolic(a: &ConcolicArgs) -> Result<()> {
     let ippc = a.ippc;
     run_driven(r, &[SearchKind::Dfs], "concolic", move |module, cfg, w| {
         let cfg = crate::exec::Config {
-            interpolation: false,
             limits: crate::exec::control::Limits {
                 seeding: None,
                 ..cfg.limits.clone()

@@ -7,7 +7,10 @@
 //! chooses the inputs: the first (zeros, random with `--seed`, or the `--seed-file` /
 //! `--seed-dir` tests), then by the search strategy (`search.rs`), each solved from a path's
 //! constraints (`solve.rs`: standard, or `--ippc`). Memory holds the running path, the one
-//! the search continues from, and what the strategy keeps pending.
+//! the search continues from, and what the strategy keeps pending. Interpolation (paper 000,
+//! `itp/observer/decided.rs`) settles untaken sides where they are decided (their decisions
+//! are never negated) and prunes paths where they enter a node; the mode tells it which
+//! sides have no input.
 
 mod path;
 mod search;
@@ -94,6 +97,12 @@ pub struct Stats {
     pub solver_failures: u64,
     /// Assumptions an input violated (patched by the solver).
     pub patched: u64,
+    /// Paths pruned by interpolation where they entered a node (the subtree there holds no
+    /// error: its paths are not executed).
+    pub pruned: u64,
+    /// Untaken sides of decided branches that interpolation settled where they were decided
+    /// (subsumed: no input solved, no path run for them).
+    pub settled: u64,
 }
 
 impl Stats {
@@ -112,6 +121,10 @@ impl Stats {
             format!(
                 "KLEE: done: negated branches = {} ({} infeasible)",
                 self.negations, self.infeasible
+            ),
+            format!(
+                "KLEE: done: paths pruned by interpolation = {} (where they entered a node), {} (untaken sides, before solving)",
+                self.pruned, self.settled
             ),
             format!(
                 "KLEE: done: negation queries = {}{} ({:.3} s), path conditions per query: mean {:.1}, largest {}",
@@ -231,7 +244,13 @@ impl InputMode for Concolic<'_> {
                             self.expect = Some((Expect { facts }, j));
                             return Some(self.follow(Input::from(input)));
                         }
-                        solve::Answer::Unsat => self.stats.infeasible += 1,
+                        solve::Answer::Unsat => {
+                            self.stats.infeasible += 1;
+                            if let Some((node, taken)) = p.dec[j].branch {
+                                // (Interpolation: the node waits for that side no more.)
+                                w.observe_side_infeasible(node, 1 - taken);
+                            }
+                        }
                         solve::Answer::Unknown => {}
                     }
                     self.search.failed();
@@ -243,9 +262,15 @@ impl InputMode for Concolic<'_> {
     fn ended(&mut self, w: &mut Worker<'_, '_>, f: Follow) {
         self.stats.iterations += 1;
         let new_cov = w.coverage().covered_count() - self.covered_before;
+        if f.subsumed() {
+            self.stats.pruned += 1;
+        }
+        tracing::debug!(target: "trex::concolic", "path {} ended: {} decisions{}",
+            self.stats.iterations, f.decisions_made(), if f.subsumed() { ", subsumed" } else { "" });
         let mut p = PathRec::of(w, Vec::new(), |a, size| f.bytes(a, size));
         let (dec, arrays, patched) = f.finish();
-        p.tried = vec![false; dec.len()];
+        p.tried = dec.iter().map(|d| d.settled).collect();
+        self.stats.settled += dec.iter().filter(|d| d.settled).count() as u64;
         p.dec = dec;
         self.arrays = Some(arrays);
         self.stats.patched += patched as u64;

@@ -33,7 +33,8 @@ impl PathRec {
             .map(|(name, a, size)| (name.clone(), bytes(*a, *size)))
             .collect();
         let arrays = p.symbolics.iter().map(|s| s.1).collect();
-        let tried = vec![false; dec.len()];
+        // (A side interpolation settled needs no path: paper 000's IsSubsumedPath.)
+        let tried = dec.iter().map(|d| d.settled).collect();
         PathRec {
             input,
             arrays,
@@ -89,6 +90,8 @@ mod tests {
                 fact: ExprId(f),
                 at: i as u32,
                 site: (FuncId(0), 0),
+                branch: None,
+                settled: false,
             })
             .collect();
         PathRec {

@@ -388,6 +388,8 @@ mod tests {
                 fact: ExprId(f),
                 at: i as u32,
                 site: (FuncId(0), i as u32),
+                branch: None,
+                settled: false,
             })
             .collect::<Vec<_>>();
         PathRec {

@@ -18,10 +18,11 @@ use std::sync::Arc;
 
 use hashbrown::{HashMap, HashSet};
 
+use super::interp::observe::{Fork, PathFact};
 use super::interp::{Worker, R};
 use crate::expr::eval::{Assignment, Evaluator};
 use crate::expr::{self, ArrayId, ExprId};
-use crate::ir::FuncId;
+use crate::ir::{Edge, FuncId, Function};
 use crate::search::rng::Rng;
 
 /// A concrete input: objects in the order the path makes them (name, bytes), as in a test.
@@ -58,6 +59,11 @@ pub(crate) struct Decision {
     pub(crate) at: u32,
     /// The instruction that asked (a conditional branch asks its condition first).
     pub(crate) site: (FuncId, u32),
+    /// At a conditional branch: the path's mark (`PathState::node`) before it and the
+    /// outcome taken (0 the true side, 1 the false one: `Fork::Decided`).
+    pub(crate) branch: Option<(u32, u32)>,
+    /// The untaken side needs no path: an observer settled it (interpolation: subsumed).
+    pub(crate) settled: bool,
 }
 
 /// The arrays of the symbolic objects made so far in the run, by creation order on a path
@@ -78,6 +84,8 @@ pub(crate) struct Follow {
     arrays: Arrays,
     /// Assumptions the input violated, patched by the solver.
     patched: u32,
+    /// The path was pruned by interpolation (subsumed).
+    subsumed: bool,
 }
 
 impl Follow {
@@ -92,7 +100,18 @@ impl Follow {
             decisions: Vec::new(),
             arrays,
             patched: 0,
+            subsumed: false,
         }
+    }
+
+    /// The decisions the path made so far.
+    pub(crate) fn decisions_made(&self) -> usize {
+        self.decisions.len()
+    }
+
+    /// Whether the path was pruned by interpolation (its subtree holds no error).
+    pub(crate) fn subsumed(&self) -> bool {
+        self.subsumed
     }
 
     /// What the path decided, the arrays (for the next path) and the patches made.
@@ -116,31 +135,97 @@ impl Follow {
     }
 }
 
-impl Worker<'_, '_> {
+impl<'m> Worker<'m, '_> {
     /// The running path follows an input (the concolic mode).
     pub(crate) fn follows(&self) -> bool {
         self.follow.is_some()
     }
 
-    /// `c`'s value under the input, recorded as a decision; `None` without an input.
+    /// `c`'s value under the input, recorded as a decision; `None` without an input. (A
+    /// decision elsewhere than at a conditional branch is a fork interpolation does not
+    /// model: its node gets no interpolant.)
     pub(in crate::exec) fn follow_decide(&mut self, c: ExprId) -> Option<bool> {
-        let f = self.follow.as_deref_mut()?;
-        let v = f.value(&self.pool, c) != 0;
-        let fact = if v { c } else { self.pool.bool_not(c) };
-        if f.facts.insert(fact) {
-            let site = (
-                self.st.frames.last().map_or(FuncId(0), |fr| fr.func),
-                self.st.pc,
-            );
-            f.decisions.push(Decision {
-                holds: v,
-                fact,
-                at: self.st.path.constraints.len() as u32,
-                site,
-            });
-            self.st.path.constraints.push(fact);
+        let v = self.follow_value(c)? != 0;
+        if self.new_fact(c, v).is_some() && !self.observers.is_empty() {
+            self.observe_fork(Fork::Other("a decision not at a conditional branch"));
         }
+        self.record_decision(c, v, None);
         Some(v)
+    }
+
+    /// A conditional branch on `c` (edges `t`, `fe` of `f`) decided by the input: the edge
+    /// taken (`None` without an input). Observers hear of it as `Fork::Decided` first, unless
+    /// the path decided the same before, then see the untaken side's state
+    /// (`Observer::on_untaken_side`).
+    pub(in crate::exec) fn follow_branch(
+        &mut self,
+        f: &'m Function,
+        c: ExprId,
+        t: &'m Edge,
+        fe: &'m Edge,
+    ) -> Option<usize> {
+        let v = self.follow_value(c)? != 0;
+        let outcome = u32::from(!v);
+        let node = self.st.path.node;
+        let fact = self.new_fact(c, v);
+        if fact.is_some() {
+            self.observe_fork(Fork::Decided { cont: outcome });
+        }
+        let mut settled = false;
+        if let (Some(fact), false) = (fact, self.observers.is_empty()) {
+            // (Before the decision's fact joins the path: the untaken side's state has its
+            // own condition instead.)
+            let other = self.pool.bool_not(fact);
+            let ghost = self.st.branch(other);
+            let cur = std::mem::replace(&mut self.st, ghost);
+            // (A copy's top frame may be frozen: thawed, as `install` does.)
+            let b = self.st.base;
+            self.st.set_base(b);
+            let pc = self.edge(f, if v { fe } else { t }) as u32;
+            self.st.pc = pc;
+            if let Some(fr) = self.st.frames.last_mut() {
+                fr.pc = pc;
+            }
+            settled = self.observe_untaken_side();
+            self.st = cur;
+        }
+        self.record_decision(c, v, Some((node, outcome)));
+        if let Some(d) = (self.follow.as_deref_mut()).and_then(|f| f.decisions.last_mut()) {
+            d.settled |= settled;
+        }
+        self.visit_branch(v);
+        Some(self.edge(f, if v { t } else { fe }))
+    }
+
+    /// The fact `c` (`v`: its value) makes, if the path did not decide it before.
+    fn new_fact(&mut self, c: ExprId, v: bool) -> Option<ExprId> {
+        let fact = if v { c } else { self.pool.bool_not(c) };
+        let f = self.follow.as_deref()?;
+        (!f.facts.contains(&fact)).then_some(fact)
+    }
+
+    /// Records the decision of `c` (`v`) once: its fact joins the path constraints.
+    fn record_decision(&mut self, c: ExprId, v: bool, branch: Option<(u32, u32)>) {
+        let Some(fact) = self.new_fact(c, v) else {
+            return;
+        };
+        let site = (
+            self.st.frames.last().map_or(FuncId(0), |fr| fr.func),
+            self.st.pc,
+        );
+        let at = self.st.path.constraints.len() as u32;
+        let f = self.follow.as_deref_mut().expect("an input");
+        f.facts.insert(fact);
+        f.decisions.push(Decision {
+            holds: v,
+            fact,
+            at,
+            site,
+            branch,
+            settled: false,
+        });
+        self.st.path.constraints.push(fact);
+        self.observe_fact(PathFact::Constraint(fact));
     }
 
     /// `e`'s value under the input; `None` without an input.
@@ -210,6 +295,13 @@ impl Worker<'_, '_> {
         }
         f.values.values.insert(a, bytes);
         Some(a)
+    }
+
+    /// The running path, which follows an input, was pruned as subsumed.
+    pub(in crate::exec) fn follow_subsumed(&mut self) {
+        if let Some(f) = self.follow.as_deref_mut() {
+            f.subsumed = true;
+        }
     }
 
     /// The inputs the path ran on (its test); `None` without an input.

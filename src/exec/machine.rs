@@ -201,11 +201,8 @@ impl<'m> Worker<'m, '_> {
     /// Is `f` (width 1) true in every state of the running path (under its constraints)? Asks
     /// the worker's solver.
     pub(crate) fn must_be_true(&mut self, f: ExprId) -> Result<bool, SolverError> {
-        if self.pool.as_const(f).is_none() {
-            if let Some(v) = self.follow_decide(f) {
-                return Ok(v);
-            }
-        }
+        // (Always the solver: on a path that follows an input too, a subsumption check must
+        // hold of every input that makes the path's decisions.)
         let ctl = &self.ctl;
         let sv = self.solver.get_or_insert_with(|| ctl.solver_chain());
         sv.must_be_true(&self.pool, Query::new(&self.st.path.constraints, f))

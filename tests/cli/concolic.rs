@@ -46,7 +46,11 @@ fn every_concolic_search_finds_the_paths_of_the_forking_run() {
         ("uniform-random", Some("300")),
     ] {
         let out = tmp.path().join(search);
-        let mut opts = vec![format!("--search={search}"), "--seed=3".to_string()];
+        let mut opts = vec![
+            format!("--search={search}"),
+            "--seed=3".to_string(),
+            "--no-interpolation".to_string(),
+        ];
         opts.extend(budget.map(|b| format!("--max-iterations={b}")));
         let opts: Vec<&str> = opts.iter().map(String::as_str).collect();
         let o = concolic(&bc, &out, &opts);
@@ -85,8 +89,13 @@ fn every_concolic_search_finds_the_paths_of_the_forking_run() {
 fn ippc_solves_the_same_negations_with_smaller_queries() {
     let tmp = tempfile::tempdir().unwrap();
     let bc = compile(tmp.path(), "sym", SYMBOLIC);
-    let plain = stderr(&concolic(&bc, &tmp.path().join("a"), &[]));
-    let ippc = stderr(&concolic(&bc, &tmp.path().join("b"), &["--ippc"]));
+    let plain = stderr(&concolic(
+        &bc,
+        &tmp.path().join("a"),
+        &["--no-interpolation"],
+    ));
+    let ippc_opts = ["--ippc", "--no-interpolation"];
+    let ippc = stderr(&concolic(&bc, &tmp.path().join("b"), &ippc_opts));
     assert_eq!(counts(&plain), counts(&ippc));
     let negated = |e: &str| done(e, "negated branches");
     assert_eq!(negated(&plain), negated(&ippc));
@@ -95,6 +104,48 @@ fn ippc_solves_the_same_negations_with_smaller_queries() {
         l.rsplit("largest ").next().unwrap().trim().parse().unwrap()
     };
     assert!(largest(&ippc) <= largest(&plain), "{plain}\n{ippc}");
+}
+
+/// Interpolation (paper 000) prunes the concolic run and keeps every error, whatever the
+/// first input and the search: the first version checked an untaken side under the taken
+/// side's condition too (a contradiction, which every entry subsumes) and missed the division
+/// by zero from random first inputs.
+#[test]
+fn interpolation_prunes_and_keeps_every_error() {
+    let tmp = tempfile::tempdir().unwrap();
+    let bc = compile(tmp.path(), "sym", SYMBOLIC);
+    let mut pruned = 0;
+    for search in [
+        "dfs",
+        "generational",
+        "cfg",
+        "random-branch",
+        "uniform-random",
+    ] {
+        for seed in 0..8 {
+            let out = tmp.path().join(format!("{search}-{seed}"));
+            let opts = [
+                format!("--search={search}"),
+                format!("--seed={seed}"),
+                "--max-iterations=200".to_string(),
+            ];
+            let opts: Vec<&str> = opts.iter().map(String::as_str).collect();
+            let o = concolic(&bc, &out, &opts);
+            let err = stderr(&o);
+            assert!(o.status.success(), "{search} {seed}: {err}");
+            let errors = files_with_suffix(&out, ".err");
+            assert_eq!(errors.len(), 1, "{search} --seed={seed}: {err}");
+            let line = err
+                .lines()
+                .find(|l| l.contains("pruned by interpolation"))
+                .unwrap();
+            pruned += line
+                .split(|c: char| !c.is_ascii_digit())
+                .filter_map(|n| n.parse::<u64>().ok())
+                .sum::<u64>();
+        }
+    }
+    assert!(pruned > 0, "interpolation pruned nothing");
 }
 
 #[test]

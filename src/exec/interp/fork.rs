@@ -315,6 +315,10 @@ impl<'m, 'io> Worker<'m, 'io> {
         t: &'m Edge,
         fe: &'m Edge,
     ) -> R<usize> {
+        if let Some(pc) = self.follow_branch(f, c, t, fe) {
+            // (A path that follows an input: `exec/follow.rs`.)
+            return Ok(pc);
+        }
         let may_t = self.may_be(c)?;
         let nc = self.pool.bool_not(c);
         let may_f = self.may_be(nc)?;

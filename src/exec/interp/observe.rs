@@ -66,6 +66,10 @@ pub(crate) enum Fork<'a> {
     Other(&'static str),
     /// Refused (`--max-forks`, `--max-depth`): the path goes on along one side only.
     Refused,
+    /// At a conditional branch of a path that follows an input (`exec/follow.rs`): the input
+    /// took outcome `cont` (0 the true side, 1 the false one); the other side is left to a
+    /// later path (or found infeasible: `Observer::on_side_infeasible`).
+    Decided { cont: u32 },
 }
 
 pub(crate) trait Observer: Send {
@@ -116,8 +120,19 @@ pub(crate) trait Observer: Send {
     /// the run halted).
     fn on_install(&mut self, _it: &mut Worker<'_, '_>) {}
     /// The worker starts the program again, to replay a prefix handed over by another worker
-    /// (`exec/parallel.rs`): the running path is a new root.
+    /// (`exec/parallel.rs`): the running path is a new root; or, when it follows an input
+    /// (`Worker::follows`), to run the next one from the start.
     fn on_restart(&mut self, _it: &mut Worker<'_, '_>) {}
+    /// A branch was decided by the input (`Fork::Decided`, just heard); for this hook the
+    /// running state is the side the input did not take (its edge taken, its condition
+    /// added). `true`: that side needs no path (interpolation: subsumed).
+    fn on_untaken_side(&mut self, _it: &mut Worker<'_, '_>) -> bool {
+        false
+    }
+    /// The side `outcome` of the branch decided at mark `node` (`Fork::Decided`, the node the
+    /// deciding path had then) has no input: no path takes it (the concolic mode's negation
+    /// was unsatisfiable).
+    fn on_side_infeasible(&mut self, _it: &mut Worker<'_, '_>, _node: u32, _outcome: u32) {}
     /// The running path ended with `r` (`Stop::Preempt` never: a suspended path goes on
     /// later).
     fn on_path_end(&mut self, _it: &mut Worker<'_, '_>, _r: &R<Value>) {}
@@ -229,7 +244,7 @@ impl Worker<'_, '_> {
     }
 
     /// The running instruction added `fact` to its path.
-    pub(super) fn observe_fact(&mut self, fact: PathFact) {
+    pub(in crate::exec) fn observe_fact(&mut self, fact: PathFact) {
         if !self.wants.steps {
             return;
         }
@@ -291,6 +306,25 @@ impl Worker<'_, '_> {
     pub(super) fn observe_restart(&mut self) {
         let _ = self.each_observer(|o, it| {
             o.on_restart(it);
+            Ok(())
+        });
+    }
+
+    /// The running state is a decided branch's untaken side (`Observer::on_untaken_side`):
+    /// whether some observer settled it.
+    pub(in crate::exec) fn observe_untaken_side(&mut self) -> bool {
+        let mut settled = false;
+        let _ = self.each_observer(|o, it| {
+            settled |= o.on_untaken_side(it);
+            Ok(())
+        });
+        settled
+    }
+
+    /// A decided branch's other side has no input (`Observer::on_side_infeasible`).
+    pub(crate) fn observe_side_infeasible(&mut self, node: u32, outcome: u32) {
+        let _ = self.each_observer(|o, it| {
+            o.on_side_infeasible(it, node, outcome);
             Ok(())
         });
     }

@@ -187,6 +187,7 @@ impl<'m, 'io> Worker<'m, 'io> {
     /// A path pruned as subsumed: with `--subsumed-test` it ends with a test of its inputs
     /// (`End::Pruned(Prune::Subsumed)`, which is neither a completed nor a partial path).
     fn subsumed_end(&mut self) {
+        self.follow_subsumed();
         if !self.p.subsumed_test {
             return;
         }

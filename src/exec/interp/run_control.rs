@@ -190,7 +190,7 @@ impl<'m> Worker<'m, '_> {
     }
 
     /// The side taken by the conditional branch being executed (the running path's).
-    pub(super) fn visit_branch(&mut self, side: bool) {
+    pub(in crate::exec) fn visit_branch(&mut self, side: bool) {
         if let Some(log) = &mut self.st.path.branches {
             log.push(side);
         }

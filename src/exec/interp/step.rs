@@ -574,7 +574,7 @@ impl<'m, 'io> Worker<'m, 'io> {
 
     /// Takes an edge: the phi copies in parallel; returns the target's first instruction.
     #[inline(always)]
-    pub(super) fn edge(&mut self, f: &Function, e: &Edge) -> usize {
+    pub(in crate::exec) fn edge(&mut self, f: &Function, e: &Edge) -> usize {
         match e.copies.len() {
             0 => {}
             1 => {

@@ -10,6 +10,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 mod check;
+mod decided;
 mod nodes;
 mod record;
 
@@ -60,6 +61,7 @@ impl Observer for Interpolation {
                 it.state().path.node,
                 "fork refused (--max-forks, --max-depth)",
             ),
+            Fork::Decided { cont } => self.decided(it, cont),
         }
     }
 
@@ -88,6 +90,9 @@ impl Observer for Interpolation {
 
     /// A dequeued path starts running its node.
     fn on_install(&mut self, it: &mut Worker<'_, '_>) {
+        if it.follows() {
+            return self.follow_install(it);
+        }
         let node = it.state().path.node;
         self.forked_here = false;
         self.closed = false;
@@ -98,6 +103,9 @@ impl Observer for Interpolation {
     /// root; the prefix's nodes never finish (their other sides are explored elsewhere), so
     /// only the subtree handed over gets interpolants.
     fn on_restart(&mut self, it: &mut Worker<'_, '_>) {
+        if it.follows() {
+            return self.follow_restart(it);
+        }
         let root = self.new_root();
         it.state_mut().path.node = root;
         self.closed = false;
@@ -105,8 +113,19 @@ impl Observer for Interpolation {
         self.forked_here = false;
     }
 
+    fn on_untaken_side(&mut self, it: &mut Worker<'_, '_>) -> bool {
+        self.untaken_side(it)
+    }
+
+    fn on_side_infeasible(&mut self, it: &mut Worker<'_, '_>, node: u32, outcome: u32) {
+        self.side_infeasible(it, node, outcome);
+    }
+
     /// A leaf: its interpolant (a path ended early or by an internal error gets none).
     fn on_path_end(&mut self, it: &mut Worker<'_, '_>, r: &R<Value>) {
+        if !self.ends_its_node(it) {
+            return;
+        }
         let complete = match r {
             Ok(_) => true,
             Err(e) => match &**e {
@@ -325,21 +344,27 @@ impl Interpolation {
                 return;
             }
             // All children finished: the parent's interpolant.
-            let t0 = Instant::now();
-            let r = if p.blocked || p.no_wp {
-                None
-            } else {
-                let steps = std::mem::take(&mut p.steps);
-                let facts = std::mem::take(&mut p.facts);
-                let children = std::mem::take(&mut p.children);
-                self.wp.fresh_from = p.first_array;
-                let mut wp = Wp::new(&mut *it, &mut self.wp);
-                wp.fork_itp(&steps, &facts, &children).map(Arc::new)
-            };
-            self.stats.itp_time += t0.elapsed();
+            itp = self.fork_interpolant(it, parent);
             node = parent;
-            itp = r;
         }
+    }
+
+    /// The interpolant of `node`, all of whose children are finished (`None`: blocked).
+    fn fork_interpolant(&mut self, it: &mut Worker<'_, '_>, node: u32) -> Option<Arc<Itp>> {
+        let t0 = Instant::now();
+        let p = &mut self.nodes[node as usize];
+        let r = if p.blocked || p.no_wp {
+            None
+        } else {
+            let steps = std::mem::take(&mut p.steps);
+            let facts = std::mem::take(&mut p.facts);
+            let children = std::mem::take(&mut p.children);
+            self.wp.fresh_from = p.first_array;
+            let mut wp = Wp::new(&mut *it, &mut self.wp);
+            wp.fork_itp(&steps, &facts, &children).map(Arc::new)
+        };
+        self.stats.itp_time += t0.elapsed();
+        r
     }
 
     /// The explored tree in Graphviz form (`--output-tree`): a node per path segment with its

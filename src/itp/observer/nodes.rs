@@ -37,6 +37,8 @@ pub(super) struct Node {
     /// The pool's number of arrays when it started: arrays numbered from here on were
     /// created inside its subtree.
     pub(super) first_array: u32,
+    /// A side of a decided branch no path entered yet (`Fork::Decided`: the concolic mode's).
+    pub(super) ghost: bool,
 }
 
 /// Interpolation (`Config::interpolation`): the tree, the table, the running node's state.
@@ -66,6 +68,12 @@ pub(crate) struct Interpolation {
     pub(super) imported: u64,
     /// This worker's log of exported expressions and its copies of the others'.
     pub(super) copies: crate::itp::shared::Copies,
+    /// Paths that follow an input (the concolic mode): the node the running path records
+    /// (`NO_NODE`: it goes through nodes recorded before, `decided.rs`).
+    pub(super) recording: u32,
+    /// The side of the branch just decided that no path took yet (checked by
+    /// `on_untaken_side`).
+    pub(super) untaken: Option<u32>,
 }
 
 impl Interpolation {
@@ -89,6 +97,8 @@ impl Interpolation {
             pulled: 0,
             imported: 0,
             copies: Default::default(),
+            recording: NO_NODE,
+            untaken: None,
         }
     }
 
@@ -109,6 +119,7 @@ impl Interpolation {
             kids: Vec::new(),
             label: None,
             first_array: 0,
+            ghost: false,
         }
     }
 
@@ -135,6 +146,7 @@ impl Interpolation {
             kids: Vec::new(),
             label: None,
             first_array,
+            ghost: false,
         });
         self.stats.nodes += 1;
         self.nodes.len() as u32 - 1
