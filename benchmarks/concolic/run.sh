@@ -8,11 +8,11 @@
 # p000 (paper 000, "Boosting concolic testing via interpolation"): cdaudio, diskperf, floppy
 #   (../shared/benchmarks/concolic/svcomp/ntdrivers-simplified) and kbfiltr
 #   (../shared/benchmarks/svcomp/ntdrivers-simplified), ILP32, __VERIFIER_nondet_* inputs:
-#   `trex concolic --search=S` for S in dfs, cfg, uniform-random until the paper's path count
-#   (200,000 cdaudio and floppy, 500,000 diskperf, 20,000 kbfiltr) or MAX_TIME: executed paths,
-#   seconds, paths per second, errors; and `trex run --search=dfs` (with interpolation) to the
-#   end or MAX_TIME, as the reference a full concolic exploration is measured against.
-#   Interpolation in the concolic mode is not implemented yet: its columns are not printed.
+#   `trex concolic --search=S` for S in dfs, cfg, uniform-random, with and without
+#   interpolation, until the paper's path count (200,000 cdaudio and floppy, 500,000 diskperf,
+#   20,000 kbfiltr), the search's own end or MAX_TIME: executed paths, seconds, paths per
+#   second, paths pruned, errors; and `trex run --search=dfs` (with interpolation) to the end
+#   or MAX_TIME, as the reference a full concolic exploration is measured against.
 # p001 (paper 001, IPPC): the SIR programs replace, print_tokens, schedule, tcas
 #   (../shared/benchmarks/concolic/sir) with KLEE's POSIX runtime (symbolic arguments and
 #   stdin, as a KLEE user runs them), `trex concolic` (dfs) with and without --ippc, at most
@@ -104,49 +104,62 @@ p000() {
 		"floppy_simpl3.cil-1|$conc/svcomp/ntdrivers-simplified/floppy_simpl3.cil-1.c|200000"
 		"floppy_simpl3.cil-2|$conc/svcomp/ntdrivers-simplified/floppy_simpl3.cil-2.c|200000"
 		"kbfiltr_simpl1.cil|$nt/kbfiltr_simpl1.cil.c|20000")
-	local fmt='%-22s %-15s %-9s | %9s %8s %7s %6s | %s\n'
-	printf "$fmt" program search mode paths seconds paths/s errors "target (paper's count)"
+	local fmt='%-21s %-14s %-8s | %8s %7s %6s %-13s %3s | %s\n'
+	printf "$fmt" program search itp executed seconds paths/s pruned errs end
 	for row in "${progs[@]}"; do
-		dfs_whole=
 		IFS='|' read -r name src target <<<"$row"
 		[ -f "$src" ] || { echo "no $src" >&2; failed=$((failed + 1)); continue; }
 		bc="$tmp/$name.bc"
 		clang-14 -m32 -g -O0 -c -emit-llvm -w "$src" -o "$bc" || { failed=$((failed + 1)); continue; }
-		for s in dfs cfg uniform-random; do
-			out="$tmp/p000-$name-$s"
-			timed "$out" concolic --search="$s" --max-iterations="$target" --max-time="$max_time" \
-				--output-dir="$out" "$bc"
-			check_ran "$out" "$name $s" concolic || continue
-			paths=$(done_of "$out" "executed paths")
-			wall=$(wall_of "$out")
-			rate=$(awk -v p="$paths" -v w="$wall" 'BEGIN { printf "%.0f", (w > 0) ? p / w : 0 }')
-			errs=$(find "$out" -name '*.err' | wc -l)
-			if [ "$paths" -ge "$target" ]; then
-				reached="reached $target"
-			elif [ "$s" = dfs ] && awk -v w="$wall" -v m="$max_time" 'BEGIN { exit !(w < m - 1) }'; then
-				# (dfs ends by itself only when every decision was negated.)
-				reached="explored whole ($target)"
-				dfs_whole=$wall
-			else
-				reached="not reached ($target)"
-			fi
-			printf "$fmt" "$name" "$s" concolic "$paths" "$wall" "$rate" "$errs" "$reached"
-		done
 		out="$tmp/p000-$name-run"
 		timed "$out" run --search=dfs --max-time="$max_time" --output-dir="$out" "$bc"
-		check_ran "$out" "$name run" || continue
-		paths=$(( $(done_of "$out" "completed paths") + $(done_of "$out" "partially completed paths") ))
-		sub=$(done_of "$out" "subsumed paths")
-		wall=$(wall_of "$out")
-		errs=$(find "$out" -name '*.err' | wc -l)
-		end=$(grep -q '^KLEE: halting execution' "$out.err" && echo "stopped by MAX_TIME" || echo "explored whole, $sub subsumed")
-		printf "$fmt" "$name" dfs "trex run" "$paths" "$wall" "-" "$errs" "$end"
-		if [ -n "$dfs_whole" ] && [ "$end" != "stopped by MAX_TIME" ]; then
-			echo "  goal: full concolic exploration (dfs) within 2x of trex run's: $dfs_whole s vs $wall s: $(goal awk -v c="$dfs_whole" -v r="$wall" 'BEGIN { exit !(c <= 2 * r) }')"
+		run_whole=
+		if check_ran "$out" "$name run"; then
+			paths=$(($(done_of "$out" "completed paths") + $(done_of "$out" "partially completed paths")))
+			run_wall=$(wall_of "$out")
+			errs=$(find "$out" -name '*.err' | wc -l)
+			if grep -q '^KLEE: halting execution' "$out.err"; then
+				end="stopped by MAX_TIME"
+			else
+				end="explored whole"
+				run_whole=$run_wall
+			fi
+			printf "$fmt" "$name" "dfs (trex run)" on "$paths" "$run_wall" - "$(done_of "$out" "subsumed paths") subsumed" "$errs" "$end"
 		fi
+		for s in dfs cfg uniform-random; do
+			walls=()
+			for itp in on off; do
+				out="$tmp/p000-$name-$s-$itp"
+				# shellcheck disable=SC2046
+				timed "$out" concolic --search="$s" $([ "$itp" = off ] && echo --no-interpolation) \
+					--max-iterations="$target" --max-time="$max_time" --output-dir="$out" "$bc"
+				check_ran "$out" "$name $s $itp" concolic || { walls+=(-); continue; }
+				paths=$(done_of "$out" "executed paths")
+				wall=$(wall_of "$out")
+				rate=$(awk -v p="$paths" -v w="$wall" 'BEGIN { printf "%.0f", (w > 0) ? p / w : 0 }')
+				errs=$(find "$out" -name '*.err' | wc -l)
+				pruned=$(sed -n 's/^KLEE: done: paths pruned by interpolation = \([0-9]*\) .*, \([0-9]*\) (untaken.*/\1+\2/p' "$out.err")
+				if [ "$paths" -ge "$target" ]; then
+					end="reached the paper's $target"
+				elif awk -v w="$wall" -v m="$max_time" 'BEGIN { exit !(w < m - 1) }'; then
+					# (The search ended by itself: dfs when every decision was negated.)
+					end="search ended"
+					[ "$s" = dfs ] && end="explored whole"
+				else
+					end="stopped by MAX_TIME"
+				fi
+				walls+=("$([ "$end" = "explored whole" ] && echo "$wall" || echo -)")
+				printf "$fmt" "$name" "$s" "$itp" "$paths" "$wall" "$rate" "${pruned:-0}" "$errs" "$end"
+			done
+			if [ "$s" = dfs ] && [ "${walls[0]}" != - ] && [ "${walls[1]}" != - ]; then
+				echo "  goal: dfs with interpolation 10x faster to the whole tree (${walls[0]} s vs ${walls[1]} s): $(goal awk -v a="${walls[0]}" -v b="${walls[1]}" 'BEGIN { exit !(10 * a <= b) }')"
+			fi
+			if [ "$s" = dfs ] && [ "${walls[0]}" != - ] && [ -n "$run_whole" ]; then
+				echo "  goal: full concolic exploration within 2x of trex run's (${walls[0]} s vs $run_whole s): $(goal awk -v c="${walls[0]}" -v r="$run_whole" 'BEGIN { exit !(c <= 2 * r) }')"
+			fi
+		done
 	done
-	echo "  goal: the paper's gains from interpolation (dfs 10x, cfg and uniform-random 3x): not measured, interpolation is not in the concolic mode yet"
-	echo "p000: MAX_TIME=$max_time s; the concolic runs are without interpolation"
+	echo "p000: MAX_TIME=$max_time s each; pruned = paths pruned where they entered a node + untaken sides settled before solving; cfg and uniform-random end by themselves after 64 restarts or walks without a new path"
 }
 
 # The SIR runs: name|source dir|program arguments (KLEE's POSIX runtime).

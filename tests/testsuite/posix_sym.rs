@@ -321,7 +321,9 @@ fn concolic_agrees(
 ) -> Result<(), String> {
     let outdir = dir.join("klee-out-concolic");
     let mut cmd = Command::new(&ctx.trex);
-    cmd.arg("concolic").arg("--output-dir").arg(&outdir);
+    // (Without interpolation: the forking run's exact counts.)
+    cmd.arg("concolic").arg("--no-interpolation");
+    cmd.arg("--output-dir").arg(&outdir);
     cmd.args(&spec.run).current_dir(dir);
     let out = run_cmd(cmd, dir, "concolic", ctx.timeout)?;
     let mut p = Vec::new();
