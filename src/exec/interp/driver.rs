@@ -244,6 +244,17 @@ pub(in crate::exec) fn run_inputs(
         let f = it.follow.take().expect("the path's input");
         mode.ended(&mut it, *f);
         it.end_segment(0, &mut *searcher, &mut slab, mon);
+        if let Some(mb) = it.ctl.over_mb.take().or_else(|| it.ctl.over_memory()) {
+            // No pending path to suspend: the analyses drop what they can do without.
+            let line = format!(
+                "KLEE: WARNING: over the memory cap ({mb}MB): the analyses drop what they hold between paths (interpolation: its unfinished nodes)"
+            );
+            if it.first_time("\0concolic memory cap") {
+                mon.warning(&line);
+            }
+            it.observe_memory_cap();
+            it.release_freed_memory();
+        }
     }
     Ok(it.outcome())
 }

@@ -129,6 +129,9 @@ pub(crate) trait Observer: Send {
     fn on_untaken_side(&mut self, _it: &mut Worker<'_, '_>) -> bool {
         false
     }
+    /// The run is over its memory cap (`--max-memory`) between two paths of the concolic mode
+    /// (no pending path to suspend or kill): drop what the analysis can do without.
+    fn on_memory_cap(&mut self, _it: &mut Worker<'_, '_>) {}
     /// The side `outcome` of the branch decided at mark `node` (`Fork::Decided`, the node the
     /// deciding path had then) has no input: no path takes it (the concolic mode's negation
     /// was unsatisfiable).
@@ -319,6 +322,14 @@ impl Worker<'_, '_> {
             Ok(())
         });
         settled
+    }
+
+    /// Over the memory cap between paths (`Observer::on_memory_cap`).
+    pub(in crate::exec) fn observe_memory_cap(&mut self) {
+        let _ = self.each_observer(|o, it| {
+            o.on_memory_cap(it);
+            Ok(())
+        });
     }
 
     /// A decided branch's other side has no input (`Observer::on_side_infeasible`).

@@ -51,6 +51,12 @@ impl<'m> Worker<'m, '_> {
         }
         if let Some(mb) = self.ctl.over_memory() {
             self.ctl.over_mb = Some(mb);
+            let cap = self.ctl.lim.max_memory_mb.unwrap_or(0);
+            if self.follow.is_some() && mb < 2 * cap {
+                // A path of the concolic mode ends first: the analyses drop what they can do
+                // without between paths (`run_inputs`); only twice the cap kills it.
+                return Ok(());
+            }
             if self.parks && self.ctl.pending > 0 && self.st.stop_depth == 0 {
                 // Pending paths are suspended at the end of the segment; this one waits.
                 self.sync_executed();
@@ -446,6 +452,13 @@ impl Slab<'_> {
             .filter(|(_, s)| s.0.is_some())
             .map(|(i, _)| StateId(i as u32))
             .collect()
+    }
+}
+
+impl Worker<'_, '_> {
+    /// `release_freed_memory` (after an analysis dropped what it held).
+    pub(super) fn release_freed_memory(&self) {
+        release_freed_memory();
     }
 }
 

@@ -86,6 +86,20 @@ impl Interpolation {
         hit
     }
 
+    /// Over the memory cap between paths: every unfinished node is blocked and drops its trace
+    /// (the table's entries stay and go on pruning; the nodes' subtrees get no entries).
+    pub(super) fn drop_unfinished(&mut self) {
+        for nd in self.nodes.iter_mut().filter(|n| !n.finished) {
+            nd.blocked = true;
+            nd.steps = Vec::new();
+            nd.facts = Vec::new();
+            nd.children = Vec::new();
+        }
+        self.ready = Vec::new();
+        self.recording = NO_NODE;
+        self.tracing = false;
+    }
+
     /// The running path records node `n` from here, checked against the table first.
     fn enter(&mut self, n: u32) {
         self.recording = n;

@@ -113,6 +113,10 @@ impl Observer for Interpolation {
         self.forked_here = false;
     }
 
+    fn on_memory_cap(&mut self, _it: &mut Worker<'_, '_>) {
+        self.drop_unfinished();
+    }
+
     fn on_untaken_side(&mut self, it: &mut Worker<'_, '_>) -> bool {
         self.untaken_side(it)
     }
