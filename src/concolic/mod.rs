@@ -267,11 +267,10 @@ impl InputMode for Concolic<'_> {
         }
         tracing::debug!(target: "trex::concolic", "path {} ended: {} decisions{}",
             self.stats.iterations, f.decisions_made(), if f.subsumed() { ", subsumed" } else { "" });
-        let mut p = PathRec::of(w, Vec::new(), |a, size| f.bytes(a, size));
+        let input = f.inputs(&w.state().path.symbolics);
         let (dec, arrays, patched) = f.finish();
-        p.tried = dec.iter().map(|d| d.settled).collect();
         self.stats.settled += dec.iter().filter(|d| d.settled).count() as u64;
-        p.dec = dec;
+        let p = PathRec::of(w, input, dec);
         self.arrays = Some(arrays);
         self.stats.patched += patched as u64;
         let fresh = self.seen.insert(p.key());

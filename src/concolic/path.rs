@@ -22,16 +22,13 @@ pub(crate) struct PathRec {
 }
 
 impl PathRec {
-    /// The path that just ended on `w` (its decisions `dec`; `bytes` its objects' values).
+    /// The path that just ended on `w` (its objects' values `input`, its decisions `dec`).
     pub(crate) fn of(
         w: &Worker<'_, '_>,
+        input: Vec<(String, Vec<u8>)>,
         dec: Vec<Decision>,
-        bytes: impl Fn(ArrayId, u64) -> Vec<u8>,
     ) -> PathRec {
         let p = &w.state().path;
-        let input = (p.symbolics.iter())
-            .map(|(name, a, size)| (name.clone(), bytes(*a, *size)))
-            .collect();
         let arrays = p.symbolics.iter().map(|s| s.1).collect();
         // (A side interpolation settled needs no path: paper 000's IsSubsumedPath.)
         let tried = dec.iter().map(|d| d.settled).collect();

@@ -127,11 +127,16 @@ impl Follow {
         v
     }
 
-    /// The bytes the path ran on for `a` (`size` of them).
-    pub(crate) fn bytes(&self, a: ArrayId, size: u64) -> Vec<u8> {
-        let mut v = self.values.values.get(&a).cloned().unwrap_or_default();
-        v.resize(size as usize, 0);
-        v
+    /// The objects the path ran on (its test), given its symbolic objects (name, array,
+    /// size).
+    pub(crate) fn inputs(&self, symbolics: &[(String, ArrayId, u64)]) -> Vec<(String, Vec<u8>)> {
+        (symbolics.iter())
+            .map(|(name, a, size)| {
+                let mut v = self.values.values.get(a).cloned().unwrap_or_default();
+                v.resize(*size as usize, 0);
+                (name.clone(), v)
+            })
+            .collect()
     }
 }
 
@@ -146,10 +151,12 @@ impl<'m> Worker<'m, '_> {
     /// model: its node gets no interpolant.)
     pub(in crate::exec) fn follow_decide(&mut self, c: ExprId) -> Option<bool> {
         let v = self.follow_value(c)? != 0;
-        if self.new_fact(c, v).is_some() && !self.observers.is_empty() {
-            self.observe_fork(Fork::Other("a decision not at a conditional branch"));
+        if let Some(fact) = self.new_fact(c, v) {
+            if !self.observers.is_empty() {
+                self.observe_fork(Fork::Other("a decision not at a conditional branch"));
+            }
+            self.record_decision(fact, v, None, false);
         }
-        self.record_decision(c, v, None);
         Some(v)
     }
 
@@ -167,12 +174,14 @@ impl<'m> Worker<'m, '_> {
         let v = self.follow_value(c)? != 0;
         let outcome = u32::from(!v);
         let node = self.st.path.node;
-        let fact = self.new_fact(c, v);
-        if fact.is_some() {
-            self.observe_fork(Fork::Decided { cont: outcome });
-        }
+        let Some(fact) = self.new_fact(c, v) else {
+            // (Decided before on the path: no decision, no node.)
+            self.visit_branch(v);
+            return Some(self.edge(f, if v { t } else { fe }));
+        };
+        self.observe_fork(Fork::Decided { cont: outcome });
         let mut settled = false;
-        if let (Some(fact), false) = (fact, self.observers.is_empty()) {
+        if !self.observers.is_empty() {
             // (Before the decision's fact joins the path: the untaken side's state has its
             // own condition instead.)
             let other = self.pool.bool_not(fact);
@@ -189,10 +198,7 @@ impl<'m> Worker<'m, '_> {
             settled = self.observe_untaken_side();
             self.st = cur;
         }
-        self.record_decision(c, v, Some((node, outcome)));
-        if let Some(d) = (self.follow.as_deref_mut()).and_then(|f| f.decisions.last_mut()) {
-            d.settled |= settled;
-        }
+        self.record_decision(fact, v, Some((node, outcome)), settled);
         self.visit_branch(v);
         Some(self.edge(f, if v { t } else { fe }))
     }
@@ -204,11 +210,15 @@ impl<'m> Worker<'m, '_> {
         (!f.facts.contains(&fact)).then_some(fact)
     }
 
-    /// Records the decision of `c` (`v`) once: its fact joins the path constraints.
-    fn record_decision(&mut self, c: ExprId, v: bool, branch: Option<(u32, u32)>) {
-        let Some(fact) = self.new_fact(c, v) else {
-            return;
-        };
+    /// Records a new decision (`fact`, the condition's value `v`): the fact joins the path
+    /// constraints.
+    fn record_decision(
+        &mut self,
+        fact: ExprId,
+        v: bool,
+        branch: Option<(u32, u32)>,
+        settled: bool,
+    ) {
         let site = (
             self.st.frames.last().map_or(FuncId(0), |fr| fr.func),
             self.st.pc,
@@ -222,7 +232,7 @@ impl<'m> Worker<'m, '_> {
             at,
             site,
             branch,
-            settled: false,
+            settled,
         });
         self.st.path.constraints.push(fact);
         self.observe_fact(PathFact::Constraint(fact));
@@ -247,10 +257,7 @@ impl<'m> Worker<'m, '_> {
         let mut cs = self.st.path.constraints.clone();
         cs.push(c);
         let arrays: Vec<ArrayId> = self.st.path.symbolics.iter().map(|s| s.1).collect();
-        let _ = self.solver();
-        let mut sv = self.solver.take().expect("a solver");
-        let r = sv.get_initial_values(&self.pool, &cs, &arrays);
-        self.solver = Some(sv);
+        let r = self.solve_model(&cs, &arrays);
         let Some(model) = r.or_else(|e| self.solver_fail(e))? else {
             return Ok(false);
         };
@@ -307,11 +314,7 @@ impl<'m> Worker<'m, '_> {
     /// The inputs the path ran on (its test); `None` without an input.
     pub(in crate::exec) fn followed_inputs(&self) -> Option<Vec<(String, Vec<u8>)>> {
         let f = self.follow.as_deref()?;
-        Some(
-            (self.st.path.symbolics.iter())
-                .map(|(name, a, size)| (name.clone(), f.bytes(*a, *size)))
-                .collect(),
-        )
+        Some(f.inputs(&self.st.path.symbolics))
     }
 }
 

@@ -174,20 +174,21 @@ pub(super) fn range(w: &mut Worker<'_, '_>, call: BuiltinCall<'_>) -> R<Value> {
     let v = w.fresh_int(&name, 4, 32)?;
     let e = w.expr_of(&v, 32, "klee_range")?;
     let h = w.pool().constant(32, hi as u32 as u128);
-    if lo == 0 {
-        let c = w.pool().ult(e, h);
-        w.assumable(c)?;
-        w.add_constraint(c);
+    let range = if lo == 0 {
+        vec![w.pool().ult(e, h)]
     } else {
         let pool = w.pool();
         let l = pool.constant(32, lo as u32 as u128);
-        let c1 = pool.sle(l, e);
-        let c2 = pool.slt(e, h);
-        // (An input the path follows is patched into the range: `assumable`.)
-        let both = w.pool().bool_and(c1, c2);
-        w.assumable(both)?;
-        w.add_constraint(c1);
-        w.add_constraint(c2);
+        vec![pool.sle(l, e), pool.slt(e, h)]
+    };
+    if w.follows() {
+        // (A fresh value's range always holds: an input the path follows is patched into it.)
+        let t = w.pool().true_expr();
+        let all = range.iter().fold(t, |a, &c| w.pool().bool_and(a, c));
+        w.assumable(all)?;
+    }
+    for c in range {
+        w.add_constraint(c);
     }
     let e = w.pool().zext_or_trunc(e, rw.max(1));
     Ok(w.val_of(e))

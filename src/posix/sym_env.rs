@@ -212,7 +212,7 @@ impl Os<'_, '_, '_> {
             Some(_) => Ok(()),
             None => {
                 // (An input the path follows is patched as the concolic mode's `klee_assume`.)
-                if !self.w.assumable(c)? {
+                if self.w.follows() && !self.w.assumable(c)? {
                     return error(
                         ErrorKind::User,
                         format!("invalid klee_assume call (provably false): {what}"),

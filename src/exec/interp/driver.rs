@@ -253,7 +253,7 @@ pub(in crate::exec) fn run_inputs(
                 mon.warning(&line);
             }
             it.observe_memory_cap();
-            it.release_freed_memory();
+            super::run_control::release_freed_memory();
         }
     }
     Ok(it.outcome())

@@ -31,7 +31,7 @@ impl<'m, 'io> Worker<'m, 'io> {
         }
     }
 
-    pub(in crate::exec) fn solver(&mut self) -> &mut (dyn Solver + Send) {
+    pub(super) fn solver(&mut self) -> &mut (dyn Solver + Send) {
         self.solver
             .get_or_insert_with(|| self.ctl.solver_chain())
             .as_mut()

@@ -455,16 +455,9 @@ impl Slab<'_> {
     }
 }
 
-impl Worker<'_, '_> {
-    /// `release_freed_memory` (after an analysis dropped what it held).
-    pub(super) fn release_freed_memory(&self) {
-        release_freed_memory();
-    }
-}
-
 /// Gives the allocator's free pages back to the system: the memory cap reads resident
 /// memory, which a free alone does not lower.
-fn release_freed_memory() {
+pub(super) fn release_freed_memory() {
     #[cfg(target_env = "gnu")]
     // SAFETY: malloc_trim only returns free pages of the allocator's arenas to the system.
     unsafe {

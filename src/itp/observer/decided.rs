@@ -31,9 +31,7 @@ impl Interpolation {
         let p = parent as usize;
         if !self.nodes[p].kids.is_empty() {
             // Decided here before: the side's node, entered now if no path took it yet.
-            let kid = (self.nodes[p].kids.iter().copied())
-                .find(|&k| self.nodes[k as usize].outcome == cont);
-            let Some(k) = kid else {
+            let Some(k) = self.kid(parent, cont) else {
                 // (A side found infeasible taken after all: a solver's answer the input
                 // contradicts. The node gets no interpolant.)
                 self.block(parent, "a side found infeasible was taken");
@@ -43,9 +41,9 @@ impl Interpolation {
                 return;
             };
             it.state_mut().path.node = k;
-            self.untaken = (self.nodes[p].kids.iter().copied()).find(|&g| {
+            self.untaken = self.kid(parent, 1 - cont).filter(|&g| {
                 let n = &self.nodes[g as usize];
-                n.outcome != cont && n.ghost && !n.finished
+                n.ghost && !n.finished
             });
             let nd = &mut self.nodes[k as usize];
             if nd.ghost && !nd.finished {
@@ -68,6 +66,12 @@ impl Interpolation {
         pn.pending = 2;
         it.state_mut().path.node = c;
         self.enter(c);
+    }
+
+    /// The child of `node` that follows `outcome` of its decided branch.
+    fn kid(&self, node: u32, outcome: u32) -> Option<u32> {
+        (self.nodes[node as usize].kids.iter().copied())
+            .find(|&k| self.nodes[k as usize].outcome == outcome)
     }
 
     /// The running state is the untaken side of the branch just decided (`untaken`, a ghost):
@@ -128,9 +132,7 @@ impl Interpolation {
         if node == NO_NODE {
             return;
         }
-        let kid = (self.nodes[node as usize].kids.iter().copied())
-            .find(|&k| self.nodes[k as usize].outcome == outcome);
-        let Some(k) = kid else {
+        let Some(k) = self.kid(node, outcome) else {
             return;
         };
         let nd = &mut self.nodes[k as usize];
