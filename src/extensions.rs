@@ -61,7 +61,10 @@ pub(crate) fn observers(m: &Module, cfg: &Config) -> Vec<Box<dyn Observer>> {
             .as_ref()
             .is_some_and(|l| !l.assumed.is_empty());
     if cfg.interpolation && !assumes_invariants {
-        v.push(Box::new(crate::itp::Interpolation::new(cfg.output_tree)));
+        v.push(Box::new(crate::itp::Interpolation::new(
+            cfg.output_tree,
+            cfg.greedy_confirmation,
+        )));
     }
     if let Some(la) = &cfg.loop_abstraction {
         v.push(Box::new(crate::verify::loops::LoopAbstraction::new(

@@ -1127,6 +1127,84 @@ struct SymSpec {
     /// `NO-CONCOLIC (reason)`: not in the concolic mode (the expectations depend on pending
     /// paths, which a concolic run has none of, or on options only `trex run` takes).
     no_concolic: bool,
+    /// `EXPECT-CONCOLIC: search [no-gc] key=N ...`: a `trex concolic` run with interpolation
+    /// (`--search=search`, `--no-greedy-confirmation` with `no-gc`) and its exact counts.
+    concolic: Vec<ConcolicExpect>,
+}
+
+/// One `EXPECT-CONCOLIC` line: the run's options and the counts it must report.
+struct ConcolicExpect {
+    args: Vec<String>,
+    counts: Vec<(String, u64)>,
+}
+
+/// The counts `EXPECT-CONCOLIC` names, from a concolic run's `KLEE: done:` lines.
+const CONCOLIC_COUNTS: &[&str] = &[
+    "executed",
+    "completed",
+    "entered",
+    "untaken",
+    "confirmed",
+    "infeasible",
+    "gaveup",
+    "gcpaths",
+    "whole",
+];
+
+fn parse_concolic_expect(r: &str) -> Result<ConcolicExpect, String> {
+    let mut words = r.split_whitespace();
+    let search = words.next().ok_or("no search")?;
+    let mut e = ConcolicExpect {
+        args: vec![format!("--search={search}")],
+        counts: Vec::new(),
+    };
+    for w in words {
+        if w == "no-gc" {
+            e.args.push("--no-greedy-confirmation".into());
+            continue;
+        }
+        let (k, v) = w.split_once('=').ok_or(format!("{w}: not key=N"))?;
+        if !CONCOLIC_COUNTS.contains(&k) {
+            return Err(format!("{k}: not one of {CONCOLIC_COUNTS:?}"));
+        }
+        let n = v.parse().map_err(|_| format!("{w}: not a count"))?;
+        e.counts.push((k.to_string(), n));
+    }
+    Ok(e)
+}
+
+/// The counts of `CONCOLIC_COUNTS` a concolic run reported (`whole`: 1 when it ended with
+/// every path explored or covered).
+fn concolic_counts(stderr: &str) -> Vec<(&'static str, u64)> {
+    let nums = |prefix: &str| -> Vec<u64> {
+        let Some(l) = stderr.lines().find(|l| l.starts_with(prefix)) else {
+            return Vec::new();
+        };
+        (l[prefix.len()..].split(|c: char| !c.is_ascii_digit()))
+            .filter_map(|n| n.parse().ok())
+            .collect()
+    };
+    let mut out = Vec::new();
+    let executed = nums("KLEE: done: executed paths = ");
+    out.extend(executed.first().map(|&n| ("executed", n)));
+    let whole = stderr.lines().any(|l| {
+        l.starts_with("KLEE: done: executed paths = ") && l.contains("every path explored")
+    });
+    out.push(("whole", whole as u64));
+    out.extend(
+        nums("KLEE: done: completed paths = ")
+            .first()
+            .map(|&n| ("completed", n)),
+    );
+    let pruned = nums("KLEE: done: paths pruned by interpolation = ");
+    out.extend(["entered", "untaken"].into_iter().zip(pruned));
+    let gc = nums("KLEE: done: greedy confirmation: ");
+    out.extend(
+        ["confirmed", "infeasible", "gaveup", "gcpaths"]
+            .into_iter()
+            .zip(gc),
+    );
+    out
 }
 
 /// The directives of `testsuite/symbolic/*.c` (its README).
@@ -1146,6 +1224,7 @@ const SYM_DIRECTIVES: &[&str] = &[
     "EXPECT-MESSAGE",
     "ONE-THREAD",
     "NO-CONCOLIC",
+    "EXPECT-CONCOLIC",
 ];
 
 fn parse_sym_spec(path: &Path) -> Result<SymSpec, String> {
@@ -1169,6 +1248,7 @@ fn parse_sym_spec(path: &Path) -> Result<SymSpec, String> {
         warnings: Vec::new(),
         one_thread: false,
         no_concolic: false,
+        concolic: Vec::new(),
     };
     for (i, line) in text.lines().enumerate() {
         let Some(c) = line.trim_start().strip_prefix("//") else {
@@ -1188,6 +1268,9 @@ fn parse_sym_spec(path: &Path) -> Result<SymSpec, String> {
             "NO-REPLAY" => spec.no_replay = true,
             "ONE-THREAD" => spec.one_thread = true,
             "NO-CONCOLIC" => spec.no_concolic = true,
+            "EXPECT-CONCOLIC" => spec.concolic.push(
+                parse_concolic_expect(r).map_err(|e| bad(&format!("EXPECT-CONCOLIC ({e})")))?,
+            ),
             "OPTIONS" => spec.options.extend(split_args(r)),
             "ONLY" => spec.only = Some(parse_only(r).map_err(|e| bad(&e))?),
             "LIBC" => {
@@ -1400,6 +1483,9 @@ enum How {
     Run(bool, u32),
     /// `trex concolic` (dfs), with `--ippc` or not, with interpolation or not.
     Concolic(bool, bool),
+    /// `trex concolic` with interpolation and the options of the spec's k-th
+    /// `EXPECT-CONCOLIC` line.
+    ConcolicWith(usize),
 }
 
 /// The concolic mode (`trex concolic`, dfs, without interpolation, then with `--ippc` for
@@ -1433,6 +1519,26 @@ fn run_concolic(ctx: &Ctx, spec: &SymSpec, dir: &Path, forking: &Path) -> Result
             };
             return Err(format!(
                 "{what}: {}\n{}",
+                problems.join("; "),
+                stderr_report(&out)
+            ));
+        }
+    }
+    // Each search's exact counts (`EXPECT-CONCOLIC`), and the spec's errors.
+    for (k, e) in spec.concolic.iter().enumerate() {
+        let out_dir = dir.join(format!("out-concolic-{k}"));
+        let (out, mut problems) = sym_run(ctx, spec, dir, &out_dir, How::ConcolicWith(k), None)?;
+        let got = concolic_counts(&out.stderr);
+        for (key, want) in &e.counts {
+            let g = got.iter().find(|(k, _)| k == key).map(|x| x.1);
+            if g != Some(*want) {
+                problems.push(format!("{key}: want {want}, got {g:?}"));
+            }
+        }
+        if !problems.is_empty() {
+            return Err(format!(
+                "trex concolic {}: {}\n{}",
+                e.args.join(" "),
                 problems.join("; "),
                 stderr_report(&out)
             ));
@@ -1475,10 +1581,12 @@ fn sym_run(
     let (interpolation, threads) = match how {
         How::Run(i, t) => (i, t),
         How::Concolic(_, i) => (i, 1),
+        How::ConcolicWith(_) => (true, 1),
     };
     match how {
         How::Run(..) => cmd.arg("run"),
         How::Concolic(ippc, _) => cmd.arg("concolic").args(ippc.then_some("--ippc")),
+        How::ConcolicWith(k) => cmd.arg("concolic").args(&spec.concolic[k].args),
     };
     cmd.arg("--output-dir").arg(out_dir);
     if threads > 1 {
@@ -1501,6 +1609,7 @@ fn sym_run(
         How::Concolic(false, false) => "concolic",
         How::Concolic(true, _) => "concolic-ippc",
         How::Concolic(false, true) => "concolic-itp",
+        How::ConcolicWith(_) => "concolic-counts",
     };
     coverage::check_lcov(out_dir, dir, tag)?;
     if matches!(how, How::Run(false, 1)) {

@@ -60,7 +60,7 @@ timed() {
 	(cd "$tmp/cwd" && /usr/bin/time -v "$trex" "$@" </dev/null >"$out.stdout" 2>"$out.err")
 	echo $? >"$out.rc"
 }
-done_of() { sed -n "s/^KLEE: done: $2 = //p" "$1.err" | head -1; }
+done_of() { sed -n "s/^KLEE: done: $2 = \([0-9]*\).*/\1/p" "$1.err" | head -1; }
 wall_of() {
 	sed -n 's/.*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$1.err" |
 		awk -F: '{ s = 0; for (i = 1; i <= NF; i++) s = s * 60 + $i; printf "%.1f", s }'

@@ -40,15 +40,13 @@ pub fn concolic(a: &ConcolicArgs) -> Result<()> {
             Strategy::NAMES
         ),
     };
-    // What only a forking run, or only interpolation, does (the concolic mode has no
-    // interpolation yet), is refused rather than ignored.
+    // What only a forking run does is refused rather than ignored.
     let refused = [
         (
             r.replay_ktest_file.is_some(),
             "--replay-ktest-file (use `trex replay`)",
         ),
         (r.replay_path.is_some(), "--replay-path"),
-        (r.greedy.greedy_confirmation, "--greedy-confirmation"),
         (r.output_tree, "--output-tree"),
         (r.subsumed_test, "--subsumed-test"),
         (
@@ -90,8 +88,10 @@ pub fn concolic(a: &ConcolicArgs) -> Result<()> {
         random: r.searcher.seed_option,
     };
     let ippc = a.ippc;
+    let confirm = !a.no_greedy_confirmation;
     run_driven(r, &[SearchKind::Dfs], "concolic", move |module, cfg, w| {
         let cfg = crate::exec::Config {
+            greedy_confirmation: confirm && cfg.interpolation,
             limits: crate::exec::control::Limits {
                 seeding: None,
                 ..cfg.limits.clone()

@@ -260,8 +260,15 @@ pub struct RunArgs {
         "Negate only the first N decisions of a path (0: no limit)")),
     mut_arg("seed_file", |a| a.help("A .ktest whose inputs are a first input (repeatable)")),
     mut_arg("seed_dir", |a| a.help("Every *.ktest of this directory is a first input")),
+    mut_arg("greedy_confirmation", |a| a.help(
+        "With interpolation: after each path, explore the untaken sides whose sibling is \
+         finished, depth first, each program point once unless subsumed (paper 000; the \
+         default)")),
 )]
 pub struct ConcolicArgs {
+    /// Without greedy confirmation: only the search's paths finish interpolation's nodes.
+    #[arg(long, conflicts_with = "greedy_confirmation")]
+    pub no_greedy_confirmation: bool,
     /// Solve a negation with the negated decision alone, then add the first path condition
     /// its model violates, until a model satisfies them all (paper 001's IPPC).
     #[arg(long)]

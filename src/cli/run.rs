@@ -473,6 +473,10 @@ pub(super) fn run_driven<'a>(
     if let Some(st) = &outcome.interpolation {
         // TRACER-X's statistics.
         done.push(format!("KLEE: done: subsumed paths = {}", st.subsumed));
+        done.push(format!(
+            "KLEE: done: paths covered by subsumption = {}",
+            st.covered_paths
+        ));
         done.push(format!("KLEE: done: explored nodes = {}", st.nodes));
         done.push(format!(
             "KLEE: done: subsumption table entries = {}",

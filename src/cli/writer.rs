@@ -69,6 +69,7 @@ pub fn prune_text(reason: Prune) -> String {
         Prune::Subsumed => "subsumed (pruned by interpolation)".into(),
         Prune::StateSeen => "state seen (pruned by state matching)".into(),
         Prune::LoopCovered => "loop covered (pruned by loop abstraction)".into(),
+        Prune::Unconfirmed => "unconfirmed (greedy confirmation gave up)".into(),
     }
 }
 

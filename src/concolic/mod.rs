@@ -103,6 +103,15 @@ pub struct Stats {
     /// Untaken sides of decided branches that interpolation settled where they were decided
     /// (subsumed: no input solved, no path run for them).
     pub settled: u64,
+    /// Greedy confirmation: untaken sides it explored whole (settled too), those it gave up,
+    /// and the paths it ran.
+    pub confirmed: u64,
+    /// Untaken sides it found infeasible (settled, no negation solved).
+    pub confirm_infeasible: u64,
+    pub unconfirmed: u64,
+    pub confirm_paths: u64,
+    /// The run ended because interpolation knew every path explored or covered.
+    pub explored_whole: bool,
 }
 
 impl Stats {
@@ -113,7 +122,15 @@ impl Stats {
             n => self.query_terms as f64 / n as f64,
         };
         vec![
-            format!("KLEE: done: executed paths = {}", self.iterations),
+            format!(
+                "KLEE: done: executed paths = {}{}",
+                self.iterations,
+                if self.explored_whole {
+                    " (every path explored or covered by interpolation)"
+                } else {
+                    ""
+                }
+            ),
             format!(
                 "KLEE: done: repeated paths = {}, prediction failures = {}",
                 self.repeated, self.diverged
@@ -125,6 +142,10 @@ impl Stats {
             format!(
                 "KLEE: done: paths pruned by interpolation = {} (where they entered a node), {} (untaken sides, before solving)",
                 self.pruned, self.settled
+            ),
+            format!(
+                "KLEE: done: greedy confirmation: sides confirmed = {}, found infeasible = {}, given up = {}, paths run = {}",
+                self.confirmed, self.confirm_infeasible, self.unconfirmed, self.confirm_paths
             ),
             format!(
                 "KLEE: done: negation queries = {}{} ({:.3} s), path conditions per query: mean {:.1}, largest {}",
@@ -216,6 +237,10 @@ impl InputMode for Concolic<'_> {
         }
         self.covered_before = w.coverage().covered_count();
         self.expect = None;
+        if w.explored_whole() {
+            self.stats.explored_whole = true;
+            return None;
+        }
         if let Some(s) = self.seeds.pop_front() {
             return Some(self.follow(s));
         }
@@ -268,8 +293,14 @@ impl InputMode for Concolic<'_> {
         tracing::debug!(target: "trex::concolic", "path {} ended: {} decisions{}",
             self.stats.iterations, f.decisions_made(), if f.subsumed() { ", subsumed" } else { "" });
         let input = f.inputs(&w.state().path.symbolics);
+        let c = f.confirmed();
+        self.stats.confirmed += c.sides as u64;
+        self.stats.unconfirmed += c.failed as u64;
+        self.stats.confirm_paths += c.paths;
         let (dec, arrays, patched) = f.finish();
-        self.stats.settled += dec.iter().filter(|d| d.settled).count() as u64;
+        let settled = dec.iter().filter(|d| d.settled).count() as u64;
+        self.stats.settled += settled - (c.sides + c.infeasible) as u64;
+        self.stats.confirm_infeasible += c.infeasible as u64;
         let p = PathRec::of(w, input, dec);
         self.arrays = Some(arrays);
         self.stats.patched += patched as u64;

@@ -71,9 +71,10 @@ fn solve(w: &mut Worker<'_, '_>, p: &PathRec, cs: &[ExprId], st: &mut Stats) -> 
     match r {
         Ok(Some(model)) => {
             let mut input = p.input.clone();
-            for (k, bytes) in objs.into_iter().zip(model) {
+            for (&k, bytes) in objs.iter().zip(model) {
                 input[k].1 = bytes;
             }
+            closer(w, p, cs, &objs, &mut input);
             Answer::Sat(input)
         }
         Ok(None) => Answer::Unsat,
@@ -82,6 +83,52 @@ fn solve(w: &mut Worker<'_, '_>, p: &PathRec, cs: &[ExprId], st: &mut Stats) -> 
             Answer::Unknown
         }
     }
+}
+
+/// Moves the model's integer objects (1 to 8 bytes) toward the path's values where `cs`
+/// still holds: each alone, to the nearest of a few values around the path's (checked by
+/// evaluation, no solver call). A solver's model of `n > 3` may be 33,554,432: a loop bounded
+/// by `n` then runs that many times, where the path's value plus one enters it once more
+/// (CREST's small models, a step at a time).
+fn closer(
+    w: &Worker<'_, '_>,
+    p: &PathRec,
+    cs: &[ExprId],
+    objs: &[usize],
+    input: &mut [(String, Vec<u8>)],
+) {
+    const STEPS: [i64; 9] = [1, -1, 2, -2, 4, -4, 16, 256, 65536];
+    let mut asg = Assignment::new();
+    for (a, (_, bytes)) in p.arrays.iter().zip(input.iter()) {
+        asg.values.insert(*a, bytes.clone());
+    }
+    for &k in objs {
+        let (old, new) = (&p.input[k].1, &input[k].1);
+        let n = new.len();
+        if old == new || !matches!(n, 1 | 2 | 4 | 8) || old.len() != n {
+            continue;
+        }
+        let base = le_value(old);
+        let bytes_of = |v: i64| v.to_le_bytes()[..n].to_vec();
+        for step in STEPS {
+            let cand = bytes_of(base.wrapping_add(step));
+            asg.values.insert(p.arrays[k], cand.clone());
+            let mut ev = Evaluator::new(w.pool_ref(), &asg);
+            if cs.iter().all(|&c| ev.eval(c) != 0) {
+                input[k].1 = cand;
+                break;
+            }
+        }
+        asg.values.insert(p.arrays[k], input[k].1.clone());
+    }
+}
+
+/// A little-endian integer of 1 to 8 bytes, sign-extended.
+fn le_value(b: &[u8]) -> i64 {
+    let mut x = [0u8; 8];
+    x[..b.len()].copy_from_slice(b);
+    let shift = 64 - 8 * b.len() as u32;
+    (i64::from_le_bytes(x) << shift) >> shift
 }
 
 /// The first of `cs` that `input` (objects of `p`) violates.

@@ -90,6 +90,10 @@ pub enum Prune {
     StateSeen,
     /// Loop abstraction: back at the header of a loop it entered havocked.
     LoopCovered,
+    /// Greedy confirmation (the concolic mode's interpolation): a program point reached a
+    /// second time and not subsumed. The confirmation gives up; the side it explored is left
+    /// to the concolic search, which runs its paths.
+    Unconfirmed,
 }
 
 impl Prune {
@@ -98,6 +102,7 @@ impl Prune {
             Prune::Subsumed => "subsumed",
             Prune::StateSeen => "state-seen",
             Prune::LoopCovered => "loop-covered",
+            Prune::Unconfirmed => "unconfirmed",
         }
     }
 }

@@ -14,12 +14,13 @@
 //! (same name and size): the paths' conditions then share their terms (hash-consed), so that
 //! the mode compares a path's decisions with those it predicted by identity.
 
+use std::collections::VecDeque;
 use std::sync::Arc;
 
 use hashbrown::{HashMap, HashSet};
 
-use super::interp::observe::{Fork, PathFact};
-use super::interp::{Worker, R};
+use super::interp::observe::{Fork, PathFact, Untaken};
+use super::interp::{ExecutionState, Worker, R};
 use crate::expr::eval::{Assignment, Evaluator};
 use crate::expr::{self, ArrayId, ExprId};
 use crate::ir::{Edge, FuncId, Function};
@@ -66,6 +67,22 @@ pub(crate) struct Decision {
     pub(crate) settled: bool,
 }
 
+/// Untaken sides kept per path for greedy confirmation (the deepest ones: confirmation goes
+/// up from the path's end and stops at the first side it cannot confirm).
+const KEPT_SIDES: usize = 64;
+
+/// What greedy confirmation did after a path (`Worker::confirm_sides`).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Confirmed {
+    /// Sides explored whole (settled), and given up.
+    pub(crate) sides: u32,
+    pub(crate) failed: u32,
+    /// Sides found infeasible (settled: no negation is solved for them).
+    pub(crate) infeasible: u32,
+    /// Paths it ran (tests like `trex run`'s).
+    pub(crate) paths: u64,
+}
+
 /// The arrays of the symbolic objects made so far in the run, by creation order on a path
 /// (name, size, array): kept from one path to the next.
 #[derive(Default)]
@@ -86,6 +103,9 @@ pub(crate) struct Follow {
     patched: u32,
     /// The path was pruned by interpolation (subsumed).
     subsumed: bool,
+    /// Untaken sides an observer kept (`Untaken::Keep`): the decision's index, its state.
+    sides: VecDeque<(usize, ExecutionState)>,
+    confirmed: Confirmed,
 }
 
 impl Follow {
@@ -101,7 +121,45 @@ impl Follow {
             arrays,
             patched: 0,
             subsumed: false,
+            sides: VecDeque::new(),
+            confirmed: Confirmed::default(),
         }
+    }
+
+    /// What greedy confirmation did after the path.
+    pub(crate) fn confirmed(&self) -> Confirmed {
+        self.confirmed
+    }
+
+    /// The kept side whose state is at path mark `node` (its decision's index, its state).
+    pub(in crate::exec) fn take_side(&mut self, node: u32) -> Option<(usize, ExecutionState)> {
+        let i = self.sides.iter().position(|(_, st)| st.path.node == node)?;
+        self.sides.remove(i)
+    }
+
+    /// A kept side was explored (`settled`: whole), running `paths` paths.
+    pub(in crate::exec) fn side_explored(&mut self, decision: usize, settled: bool, paths: u64) {
+        self.confirmed.paths += paths;
+        if settled {
+            self.confirmed.sides += 1;
+            self.decisions[decision].settled = true;
+        } else {
+            self.confirmed.failed += 1;
+        }
+    }
+
+    /// A kept side was found infeasible: settled (never negated), and the branch it is a
+    /// side of (the mark before it, the outcome taken).
+    pub(in crate::exec) fn side_infeasible(&mut self, decision: usize) -> Option<(u32, u32)> {
+        self.confirmed.infeasible += 1;
+        let d = &mut self.decisions[decision];
+        d.settled = true;
+        d.branch
+    }
+
+    /// Whether sides were kept.
+    pub(in crate::exec) fn has_sides(&self) -> bool {
+        !self.sides.is_empty()
     }
 
     /// The decisions the path made so far.
@@ -180,7 +238,7 @@ impl<'m> Worker<'m, '_> {
             return Some(self.edge(f, if v { t } else { fe }));
         };
         self.observe_fork(Fork::Decided { cont: outcome });
-        let mut settled = false;
+        let mut side = Untaken::Open;
         if !self.observers.is_empty() {
             // (Before the decision's fact joins the path: the untaken side's state has its
             // own condition instead.)
@@ -195,9 +253,17 @@ impl<'m> Worker<'m, '_> {
             if let Some(fr) = self.st.frames.last_mut() {
                 fr.pc = pc;
             }
-            settled = self.observe_untaken_side();
-            self.st = cur;
+            side = self.observe_untaken_side();
+            let ghost = std::mem::replace(&mut self.st, cur);
+            if side == Untaken::Keep {
+                let f = self.follow.as_deref_mut().expect("an input");
+                if f.sides.len() == KEPT_SIDES {
+                    f.sides.pop_front();
+                }
+                f.sides.push_back((f.decisions.len(), ghost));
+            }
         }
+        let settled = side == Untaken::Settled;
         self.record_decision(fact, v, Some((node, outcome)), settled);
         self.visit_branch(v);
         Some(self.edge(f, if v { t } else { fe }))

@@ -50,7 +50,7 @@
 //!   (a path without a node), `crate::exec::{sem, value, memory}`.
 
 pub(crate) use super::follow::{Arrays, Decision, Fill, Follow, Input, InputMode};
-pub(crate) use super::interp::observe::{Fork, Observer, PathFact, StepEvent, Wants};
+pub(crate) use super::interp::observe::{Fork, Observer, PathFact, StepEvent, Untaken, Wants};
 pub(crate) use super::interp::{
     error, mem_err, sym_err, BuiltinCall, ExecutionState, Regs, Stop, Worker, R,
 };

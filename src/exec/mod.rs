@@ -322,6 +322,11 @@ pub struct InterpolationStats {
     pub itp_time: std::time::Duration,
     /// Nodes whose interpolant could not be stored (blocked subtree or inexpressible).
     pub blocked: u64,
+    /// Paths the subsumed states would have held: for each, the paths explored (or
+    /// themselves covered) below the node whose entry subsumed it (paper 000's "paths
+    /// covered by subsumption"; an upper bound, as a subsumed tree has at most the paths of
+    /// the subsuming one; saturates).
+    pub covered_paths: u64,
 }
 
 /// One explored path: how it ended, and a concrete input reaching that end: the symbolic

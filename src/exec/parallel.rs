@@ -302,6 +302,7 @@ fn add(out: &mut Outcome, o: Outcome) {
             a.check_time += b.check_time;
             a.itp_time += b.itp_time;
             a.blocked += b.blocked;
+            a.covered_paths = a.covered_paths.saturating_add(b.covered_paths);
         }
         (a @ None, b) => *a = b,
         (Some(_), None) => {}

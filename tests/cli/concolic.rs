@@ -207,3 +207,33 @@ fn bad_input_is_one_error_line_and_nothing_written() {
         assert!(!out.exists(), "{opts:?}");
     }
 }
+
+/// A loop bounded by an input: each negation enters it once more (the next input is the
+/// path's value moved as little as the query allows, not any model: a solver's model of
+/// `n > 2` may be 33,554,432, a path of that many decisions).
+#[test]
+fn a_loop_bound_grows_a_step_at_a_time() {
+    let tmp = tempfile::tempdir().unwrap();
+    let src = r#"void klee_make_symbolic(void *, unsigned long, const char *);
+int main(void) {
+  int n;
+  klee_make_symbolic(&n, sizeof n, "n");
+  int i = 0;
+  while (i < n) i++;
+  return 0;
+}
+"#;
+    let bc = compile(tmp.path(), "loop", src);
+    let out = tmp.path().join("o");
+    let opts = ["--no-interpolation", "--max-iterations=5", "--max-time=60"];
+    let o = concolic(&bc, &out, &opts);
+    let err = stderr(&o);
+    assert!(o.status.success(), "{err}");
+    assert_eq!(done(&err, "executed paths"), Some(5), "{err}");
+    // (Each path decides `i < n` once per iteration and once more to leave.)
+    assert_eq!(
+        done(&err, "total instructions").map(|n| n < 400),
+        Some(true),
+        "{err}"
+    );
+}

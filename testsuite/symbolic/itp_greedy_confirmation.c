@@ -9,7 +9,6 @@
 // EXPECT-ERRORS: none
 // EXPECT-ITP-PATHS: 2
 // EXPECT-SUBSUMED: 14
-// NO-CONCOLIC (greedy confirmation is an option of the forking run)
 #include <klee/klee.h>
 __attribute__((noinline)) int up(int s) { return s + 1; }
 __attribute__((noinline)) int down(int s) { return s - 1; }

@@ -216,11 +216,12 @@ pub(in crate::exec) fn run_inputs(
         let Some(f) = mode.next(&mut it) else {
             break;
         };
+        // (Set first: observers hear of a restart for the next input, `Worker::follows`.)
+        it.follow = Some(Box::new(f));
         if !first {
             it.restart()?;
         }
         first = false;
-        it.follow = Some(Box::new(f));
         let mut suspended = it.begin(cfg, entry, start, None)?;
         while let Some(snap) = suspended {
             // (Its quantum ended: it goes on.)
@@ -241,8 +242,14 @@ pub(in crate::exec) fn run_inputs(
                 mon.warning(line);
             }
         }
-        let f = it.follow.take().expect("the path's input");
+        let mut f = it.follow.take().expect("the path's input");
+        let confirming = match f.has_sides() {
+            true => it.confirm_sides(&mut f),
+            false => Vec::new(),
+        };
         mode.ended(&mut it, *f);
+        // (The path's test first, then those of the paths greedy confirmation ran.)
+        it.paths.extend(confirming);
         it.end_segment(0, &mut *searcher, &mut slab, mon);
         if let Some(mb) = it.ctl.over_mb.take().or_else(|| it.ctl.over_memory()) {
             // No pending path to suspend: the analyses drop what they can do without.
@@ -260,6 +267,103 @@ pub(in crate::exec) fn run_inputs(
 }
 
 impl<'m> Worker<'m, '_> {
+    /// Greedy confirmation after a path that followed `f`'s input ended: each untaken side
+    /// kept at its decision that an observer now asks for (`run_first`: its node's sibling
+    /// is finished, paper 000) is explored here, forking depth first; one explored whole is
+    /// settled (its decision never negated), one given up ends the confirmations. Their
+    /// paths are the run's like any (tests, errors): their ends, for the monitor after the
+    /// ended path's, whose state and end stay the worker's (the mode reads them).
+    fn confirm_sides(&mut self, f: &mut crate::exec::follow::Follow) -> Vec<PathEnd> {
+        let own_end = std::mem::take(&mut self.paths);
+        let blank = self.blank_state();
+        let own = std::mem::replace(&mut self.st, blank);
+        while self.ctl.halt.is_none() {
+            let Some(node) = self.observe_run_first() else {
+                break;
+            };
+            // (A node whose side this path did not keep: the search's.)
+            let Some((decision, st)) = f.take_side(node) else {
+                continue;
+            };
+            let Some((complete, paths)) = self.explore_side(st) else {
+                // (Infeasible: the node waits for it no more, as after the mode's negation.)
+                if let Some((node, taken)) = f.side_infeasible(decision) {
+                    self.observe_side_infeasible(node, 1 - taken);
+                }
+                continue;
+            };
+            let settled = self.observe_side_explored(complete);
+            f.side_explored(decision, settled, paths);
+            if !settled {
+                break;
+            }
+        }
+        // (What is left waits for no path of this one's.)
+        while self.observe_run_first().is_some() {}
+        self.st = own;
+        std::mem::replace(&mut self.paths, own_end)
+    }
+
+    /// Explores the subtree of state `st` (a kept untaken side, its own condition last)
+    /// depth first: whether all its paths ran (else an observer gave it up,
+    /// `Prune::Unconfirmed`, the solver failed or the run halted), and how many ended;
+    /// `None`: the side is infeasible.
+    fn explore_side(&mut self, st: ExecutionState) -> Option<(bool, u64)> {
+        let mut stack = vec![Snap {
+            st,
+            edge: None,
+            preempted: false,
+        }];
+        let before = self.paths.len();
+        let mut ended = 0;
+        let mut first = true;
+        while let Some(snap) = stack.pop() {
+            if self.ctl.halt.is_some() {
+                return Some((false, ended));
+            }
+            let preempted = snap.preempted;
+            self.install(snap);
+            if std::mem::take(&mut first) {
+                // (The path decided the branch without asking whether this side is feasible.)
+                let c = self
+                    .st
+                    .path
+                    .constraints
+                    .pop()
+                    .expect("the side's condition");
+                let feasible = self.may_be(c);
+                self.st.path.constraints.push(c);
+                match feasible {
+                    Ok(true) => {}
+                    Ok(false) => return None,
+                    Err(_) => return Some((false, 0)),
+                }
+                self.observe_side_explore();
+            }
+            let r = self.resume(preempted).and_then(|v| {
+                self.can_fork = false;
+                self.run_dtors()?;
+                Ok(v)
+            });
+            let suspended = self.settle(r);
+            // (Depth first: the running path goes on, then the path it forked last.)
+            stack.append(&mut self.worklist);
+            stack.extend(suspended);
+            let unconfirmed = |p: &PathEnd| matches!(p.end, End::Pruned(Prune::Unconfirmed));
+            let gave_up = self.paths.iter().any(unconfirmed);
+            self.paths.retain(|p| !unconfirmed(p));
+            ended = (self.paths.len() - before) as u64;
+            if gave_up {
+                return Some((false, ended));
+            }
+            if self.ctl.halt.is_none() {
+                // (Budgets, ctrl-c: the paths are reported after, `end_segment`.)
+                self.ctl.halt = self.ctl.poll();
+            }
+        }
+        Some((true, ended))
+    }
+
     /// `begin`, its path a new root in the slab: the suspended path and its slot.
     fn begin_root(
         &mut self,

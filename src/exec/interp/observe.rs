@@ -54,6 +54,18 @@ pub(crate) enum PathFact {
     ErrorForked,
 }
 
+/// What an observer makes of a decided branch's untaken side (`Observer::on_untaken_side`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Untaken {
+    /// Left to the mode (a later path may take it).
+    Open,
+    /// It needs no path (interpolation: subsumed).
+    Settled,
+    /// Left to the mode, and its state is to be kept: the observer may ask for it to be
+    /// explored when the path ends (`Observer::run_first`, `on_side_explore`).
+    Keep,
+}
+
 /// How the running path forked.
 #[derive(Clone, Copy)]
 pub(crate) enum Fork<'a> {
@@ -125,8 +137,18 @@ pub(crate) trait Observer: Send {
     fn on_restart(&mut self, _it: &mut Worker<'_, '_>) {}
     /// A branch was decided by the input (`Fork::Decided`, just heard); for this hook the
     /// running state is the side the input did not take (its edge taken, its condition
-    /// added). `true`: that side needs no path (interpolation: subsumed).
-    fn on_untaken_side(&mut self, _it: &mut Worker<'_, '_>) -> bool {
+    /// added).
+    fn on_untaken_side(&mut self, _it: &mut Worker<'_, '_>) -> Untaken {
+        Untaken::Open
+    }
+    /// A side kept at its decision (`Untaken::Keep`) is explored now, after the deciding path
+    /// ended, by the worker itself: forking, depth first (interpolation's greedy
+    /// confirmation). It is installed as the running state.
+    fn on_side_explore(&mut self, _it: &mut Worker<'_, '_>) {}
+    /// That exploration is over (`complete`: every path of it ran; else it was given up, a
+    /// path pruned `Prune::Unconfirmed`, or the run halted). `true`: the side needs no path
+    /// of the mode's any more.
+    fn on_side_explored(&mut self, _it: &mut Worker<'_, '_>, _complete: bool) -> bool {
         false
     }
     /// The run is over its memory cap (`--max-memory`) between two paths of the concolic mode
@@ -148,6 +170,12 @@ pub(crate) trait Observer: Send {
     /// no longer waits.
     fn run_first(&mut self) -> Option<u32> {
         None
+    }
+    /// Every path of the program was explored, or covered by one that was (interpolation:
+    /// its tree's root finished with every node's interpolant). Asked between the paths of
+    /// a mode that follows inputs, which then has nothing left to run.
+    fn explored_whole(&self) -> bool {
+        false
     }
     /// The run is over: what the analysis found goes into the outcome.
     fn finish(&mut self, _it: &Worker<'_, '_>, _out: &mut Outcome) {}
@@ -315,13 +343,45 @@ impl Worker<'_, '_> {
 
     /// The running state is a decided branch's untaken side (`Observer::on_untaken_side`):
     /// whether some observer settled it.
-    pub(in crate::exec) fn observe_untaken_side(&mut self) -> bool {
+    pub(in crate::exec) fn observe_untaken_side(&mut self) -> Untaken {
+        let mut side = Untaken::Open;
+        let _ = self.each_observer(|o, it| {
+            side = match (side, o.on_untaken_side(it)) {
+                (Untaken::Settled, _) | (_, Untaken::Settled) => Untaken::Settled,
+                (Untaken::Keep, _) | (_, Untaken::Keep) => Untaken::Keep,
+                _ => Untaken::Open,
+            };
+            Ok(())
+        });
+        side
+    }
+
+    /// The installed state, a kept untaken side, is explored now (`Observer::on_side_explore`).
+    pub(in crate::exec) fn observe_side_explore(&mut self) {
+        let _ = self.each_observer(|o, it| {
+            o.on_side_explore(it);
+            Ok(())
+        });
+    }
+
+    /// Its exploration is over (`Observer::on_side_explored`): whether the side is settled.
+    pub(in crate::exec) fn observe_side_explored(&mut self, complete: bool) -> bool {
         let mut settled = false;
         let _ = self.each_observer(|o, it| {
-            settled |= o.on_untaken_side(it);
+            settled |= o.on_side_explored(it, complete);
             Ok(())
         });
         settled
+    }
+
+    /// Whether an observer knows every path explored (`Observer::explored_whole`).
+    pub(crate) fn explored_whole(&self) -> bool {
+        (self.observers.iter().flatten()).any(|o| o.explored_whole())
+    }
+
+    /// The next path mark an observer asks to run first (`Observer::run_first`).
+    pub(in crate::exec) fn observe_run_first(&mut self) -> Option<u32> {
+        (self.observers.iter_mut().flatten()).find_map(|o| o.run_first())
     }
 
     /// Over the memory cap between paths (`Observer::on_memory_cap`).

@@ -50,6 +50,13 @@ impl Interpolation {
         match hit {
             Some((e, origin)) => {
                 self.stats.subsumed += 1;
+                // (An entry copied from another worker: its paths are counted there.)
+                let paths = match self.nodes.get(origin as usize) {
+                    Some(o) if origin != NO_NODE => o.paths.max(1),
+                    _ => 1,
+                };
+                self.nodes[node as usize].paths = paths;
+                self.stats.covered_paths = self.stats.covered_paths.saturating_add(paths);
                 self.nodes[node as usize].key = Some(key);
                 self.nodes[node as usize].subsumed_by = Some(origin);
                 self.finish_node(it, node, Some(e));

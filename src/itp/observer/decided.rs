@@ -9,7 +9,7 @@
 //! under any search order.
 
 use super::Interpolation;
-use crate::exec::machine::{Worker, NO_NODE};
+use crate::exec::machine::{Untaken, Worker, NO_NODE};
 
 impl Interpolation {
     /// The running path starts at the root of the tree kept from the paths before.
@@ -76,10 +76,11 @@ impl Interpolation {
 
     /// The running state is the untaken side of the branch just decided (`untaken`, a ghost):
     /// checked against the table there, it is finished when subsumed (paper 000's check of a
-    /// negation target, before any input is solved for it).
-    pub(super) fn untaken_side(&mut self, it: &mut Worker<'_, '_>) -> bool {
+    /// negation target, before any input is solved for it); else kept for greedy
+    /// confirmation (`confirm.rs`).
+    pub(super) fn untaken_side(&mut self, it: &mut Worker<'_, '_>) -> Untaken {
         let Some(g) = self.untaken.take() else {
-            return false;
+            return Untaken::Open;
         };
         it.state_mut().path.node = g;
         let hit = it.env_unchanged() && self.check(it);
@@ -87,7 +88,11 @@ impl Interpolation {
             let key = super::record::key_of(it);
             tracing::debug!(target: "trex::itp", "untaken side {g} at {key:?}: subsumed {hit}");
         }
-        hit
+        match (hit, self.confirm) {
+            (true, _) => Untaken::Settled,
+            (false, true) => Untaken::Keep,
+            (false, false) => Untaken::Open,
+        }
     }
 
     /// Over the memory cap between paths: every unfinished node is blocked and drops its trace

@@ -10,6 +10,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 mod check;
+mod confirm;
 mod decided;
 mod nodes;
 mod record;
@@ -19,7 +20,7 @@ pub(crate) use nodes::Interpolation;
 use super::shared::SharedTable;
 use super::trace::Fact;
 use super::wp::Wp;
-use crate::exec::machine::{Fork, Observer, PathFact, Stop, Wants, Worker, NO_NODE, R};
+use crate::exec::machine::{Fork, Observer, PathFact, Stop, Untaken, Wants, Worker, NO_NODE, R};
 use crate::exec::value::Value;
 use crate::exec::{ErrorKind, Outcome, Prune};
 use crate::ir::{FuncId, Inst, Module};
@@ -81,6 +82,9 @@ impl Observer for Interpolation {
         if it.env_unchanged() && self.check(it) {
             return Err(Box::new(Stop::Pruned(Prune::Subsumed)));
         }
+        if !self.first_visit(it) {
+            return Err(Box::new(Stop::Pruned(Prune::Unconfirmed)));
+        }
         Ok(())
     }
 
@@ -117,8 +121,16 @@ impl Observer for Interpolation {
         self.drop_unfinished();
     }
 
-    fn on_untaken_side(&mut self, it: &mut Worker<'_, '_>) -> bool {
+    fn on_untaken_side(&mut self, it: &mut Worker<'_, '_>) -> Untaken {
         self.untaken_side(it)
+    }
+
+    fn on_side_explore(&mut self, it: &mut Worker<'_, '_>) {
+        self.confirm_start(it);
+    }
+
+    fn on_side_explored(&mut self, it: &mut Worker<'_, '_>, complete: bool) -> bool {
+        self.confirm_end(it, complete)
     }
 
     fn on_side_infeasible(&mut self, it: &mut Worker<'_, '_>, node: u32, outcome: u32) {
@@ -133,8 +145,9 @@ impl Observer for Interpolation {
         let complete = match r {
             Ok(_) => true,
             Err(e) => match &**e {
-                // Its node was finished by the subsumption check.
-                Stop::Pruned(Prune::Subsumed) => return,
+                // Its node was finished by the subsumption check; or greedy confirmation
+                // gave up (its nodes are dropped: `confirm.rs`).
+                Stop::Pruned(Prune::Subsumed | Prune::Unconfirmed) => return,
                 Stop::Exit(_) | Stop::Silent => true,
                 Stop::Halt(_) | Stop::Pruned(_) | Stop::Preempt => false,
                 Stop::Error { kind, .. } => *kind != ErrorKind::Exec,
@@ -148,6 +161,12 @@ impl Observer for Interpolation {
     /// full ones (table entries) before the searcher wanders off.
     fn run_first(&mut self) -> Option<u32> {
         self.ready.pop()
+    }
+
+    /// The root finished, and no node lost paths (a blocked one may have, at a fork it does
+    /// not model).
+    fn explored_whole(&self) -> bool {
+        self.nodes[0].finished && !self.nodes[0].blocked
     }
 
     fn finish(&mut self, it: &Worker<'_, '_>, out: &mut Outcome) {
@@ -244,6 +263,7 @@ impl Interpolation {
         self.tracing = false;
         let t0 = Instant::now();
         let node = &mut self.nodes[cur as usize];
+        node.paths = 1;
         let itp = if node.blocked || node.no_wp {
             None
         } else {
@@ -312,7 +332,7 @@ impl Interpolation {
                 (None, false) => self.stats.blocked += 1,
                 _ => {}
             }
-            let (parent, outcome) = (nd.parent, nd.outcome);
+            let (parent, outcome, paths) = (nd.parent, nd.outcome, nd.paths);
             if self.keep_tree {
                 self.nodes[node as usize].label = Some(match &itp {
                     Some(i) => i
@@ -328,6 +348,7 @@ impl Interpolation {
                 return;
             }
             let p = &mut self.nodes[parent as usize];
+            p.paths = p.paths.saturating_add(paths);
             p.children.push((outcome, itp.clone()));
             if itp.is_none() {
                 p.blocked = true;

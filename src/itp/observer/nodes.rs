@@ -39,6 +39,9 @@ pub(super) struct Node {
     pub(super) first_array: u32,
     /// A side of a decided branch no path entered yet (`Fork::Decided`: the concolic mode's).
     pub(super) ghost: bool,
+    /// Paths below it so far: explored ones, and those its subsumed descendants stand for
+    /// (`Stats::covered_paths`).
+    pub(super) paths: u64,
 }
 
 /// Interpolation (`Config::interpolation`): the tree, the table, the running node's state.
@@ -74,10 +77,14 @@ pub(crate) struct Interpolation {
     /// The side of the branch just decided that no path took yet (checked by
     /// `on_untaken_side`).
     pub(super) untaken: Option<u32>,
+    /// Greedy confirmation of untaken sides (`confirm.rs`): on, and the one running.
+    pub(super) confirm: bool,
+    pub(super) confirming: Option<super::confirm::Confirming>,
 }
 
 impl Interpolation {
-    pub(crate) fn new(keep_tree: bool) -> Interpolation {
+    /// `confirm`: greedy confirmation of the untaken sides of paths that follow an input.
+    pub(crate) fn new(keep_tree: bool, confirm: bool) -> Interpolation {
         Interpolation {
             nodes: vec![Self::root_node()],
             table: Table::default(),
@@ -99,6 +106,8 @@ impl Interpolation {
             copies: Default::default(),
             recording: NO_NODE,
             untaken: None,
+            confirm,
+            confirming: None,
         }
     }
 
@@ -120,6 +129,7 @@ impl Interpolation {
             label: None,
             first_array: 0,
             ghost: false,
+            paths: 0,
         }
     }
 
@@ -147,6 +157,7 @@ impl Interpolation {
             label: None,
             first_array,
             ghost: false,
+            paths: 0,
         });
         self.stats.nodes += 1;
         self.nodes.len() as u32 - 1
