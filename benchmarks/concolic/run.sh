@@ -18,7 +18,9 @@
 #   stdin, as a KLEE user runs them), `trex concolic` (dfs) with and without --ippc, at most
 #   MAX_ITER paths or MAX_TIME: branch coverage of the program's source (coverage.lcov),
 #   executed paths, negation queries (solver calls), path conditions per query (mean,
-#   largest), seconds.
+#   largest), seconds; then `trex run` with and without --ippc for MAX_TIME (rows run,
+#   run-ippc): its paths and, from its info file, the solver calls and the constraints per
+#   call (mean, largest).
 # side: `trex concolic` (dfs) and `trex run` (its default search) for MAX_TIME on the SIR runs
 #   and on coreutils echo, cat, wc, base64 (KLEE's --sym-args 0 2 4; build/coreutils/bc/P.bc from
 #   scripts/build-coreutils.sh; a program without bitcode is skipped with a line saying so):
@@ -104,8 +106,8 @@ p000() {
 		"floppy_simpl3.cil-1|$conc/svcomp/ntdrivers-simplified/floppy_simpl3.cil-1.c|200000"
 		"floppy_simpl3.cil-2|$conc/svcomp/ntdrivers-simplified/floppy_simpl3.cil-2.c|200000"
 		"kbfiltr_simpl1.cil|$nt/kbfiltr_simpl1.cil.c|20000")
-	local fmt='%-21s %-14s %-8s | %8s %7s %6s %-13s %3s | %s\n'
-	printf "$fmt" program search itp executed seconds paths/s pruned errs end
+	local fmt='%-21s %-14s %-6s | %8s %7s %6s %-11s %-9s %8s %3s | %s\n'
+	printf "$fmt" program search itp executed seconds paths/s pruned gc covered errs end
 	for row in "${progs[@]}"; do
 		IFS='|' read -r name src target <<<"$row"
 		[ -f "$src" ] || { echo "no $src" >&2; failed=$((failed + 1)); continue; }
@@ -124,14 +126,18 @@ p000() {
 				end="explored whole"
 				run_whole=$run_wall
 			fi
-			printf "$fmt" "$name" "dfs (trex run)" on "$paths" "$run_wall" - "$(done_of "$out" "subsumed paths") subsumed" "$errs" "$end"
+			printf "$fmt" "$name" "dfs (trex run)" on "$paths" "$run_wall" - "$(done_of "$out" "subsumed paths") subsumed" - "$(done_of "$out" "paths covered by subsumption")" "$errs" "$end"
 		fi
 		for s in dfs cfg uniform-random; do
 			walls=()
-			for itp in on off; do
+			for itp in on no-gc off; do
 				out="$tmp/p000-$name-$s-$itp"
-				# shellcheck disable=SC2046
-				timed "$out" concolic --search="$s" $([ "$itp" = off ] && echo --no-interpolation) \
+				case $itp in
+				on) flags=() ;;
+				no-gc) flags=(--no-greedy-confirmation) ;;
+				off) flags=(--no-interpolation) ;;
+				esac
+				timed "$out" concolic --search="$s" "${flags[@]}" \
 					--max-iterations="$target" --max-time="$max_time" --output-dir="$out" "$bc"
 				check_ran "$out" "$name $s $itp" concolic || { walls+=(-); continue; }
 				paths=$(done_of "$out" "executed paths")
@@ -139,7 +145,11 @@ p000() {
 				rate=$(awk -v p="$paths" -v w="$wall" 'BEGIN { printf "%.0f", (w > 0) ? p / w : 0 }')
 				errs=$(find "$out" -name '*.err' | wc -l)
 				pruned=$(sed -n 's/^KLEE: done: paths pruned by interpolation = \([0-9]*\) .*, \([0-9]*\) (untaken.*/\1+\2/p' "$out.err")
-				if [ "$paths" -ge "$target" ]; then
+				gc=$(sed -n 's/^KLEE: done: greedy confirmation: sides confirmed = \([0-9]*\), .*paths run = \([0-9]*\)/\1:\2/p' "$out.err")
+				covered=$(done_of "$out" "paths covered by subsumption")
+				if grep -q '^KLEE: done: executed paths = .*every path explored' "$out.err"; then
+					end="explored whole"
+				elif [ "$paths" -ge "$target" ]; then
 					end="reached the paper's $target"
 				elif awk -v w="$wall" -v m="$max_time" 'BEGIN { exit !(w < m - 1) }'; then
 					# (The search ended by itself: dfs when every decision was negated.)
@@ -149,17 +159,17 @@ p000() {
 					end="stopped by MAX_TIME"
 				fi
 				walls+=("$([ "$end" = "explored whole" ] && echo "$wall" || echo -)")
-				printf "$fmt" "$name" "$s" "$itp" "$paths" "$wall" "$rate" "${pruned:-0}" "$errs" "$end"
+				printf "$fmt" "$name" "$s" "$itp" "$paths" "$wall" "$rate" "${pruned:-0}" "${gc:--}" "${covered:-0}" "$errs" "$end"
 			done
-			if [ "$s" = dfs ] && [ "${walls[0]}" != - ] && [ "${walls[1]}" != - ]; then
-				echo "  goal: dfs with interpolation 10x faster to the whole tree (${walls[0]} s vs ${walls[1]} s): $(goal awk -v a="${walls[0]}" -v b="${walls[1]}" 'BEGIN { exit !(10 * a <= b) }')"
+			if [ "$s" = dfs ] && [ "${walls[0]}" != - ] && [ "${walls[2]}" != - ]; then
+				echo "  goal: dfs with interpolation 10x faster to the whole tree (${walls[0]} s vs ${walls[2]} s): $(goal awk -v a="${walls[0]}" -v b="${walls[2]}" 'BEGIN { exit !(10 * a <= b) }')"
 			fi
 			if [ "$s" = dfs ] && [ "${walls[0]}" != - ] && [ -n "$run_whole" ]; then
 				echo "  goal: full concolic exploration within 2x of trex run's (${walls[0]} s vs $run_whole s): $(goal awk -v c="${walls[0]}" -v r="$run_whole" 'BEGIN { exit !(c <= 2 * r) }')"
 			fi
 		done
 	done
-	echo "p000: MAX_TIME=$max_time s each; pruned = paths pruned where they entered a node + untaken sides settled before solving; cfg and uniform-random end by themselves after 64 restarts or walks without a new path"
+	echo "p000: MAX_TIME=$max_time s each; itp: on (greedy confirmation too), no-gc (--no-greedy-confirmation), off (--no-interpolation); pruned = paths pruned where they entered a node + untaken sides settled before solving; gc = sides greedy confirmation settled : paths it ran; covered = paths covered by subsumption (paper 000's count); explored whole = interpolation knew every path run or covered, or dfs negated every decision; cfg and uniform-random otherwise end by themselves after 64 restarts or walks without a new path"
 }
 
 # The SIR runs: name|source dir|program arguments (KLEE's POSIX runtime).
@@ -202,6 +212,19 @@ p001() {
 			echo "  goal: faster with --ippc where dfs makes 5 or more calls per path ($ippc_wall s vs $dfs_wall s): $(goal awk -v a="$ippc_wall" -v b="$dfs_wall" 'BEGIN { exit !(a < b) }')"
 		fi
 		unset dfs_cov ippc_cov
+		# `trex run`'s own fork questions with and without --ippc (its info file's figures).
+		for mode in run run-ippc; do
+			out="$tmp/p001-$name-$mode"
+			# shellcheck disable=SC2086
+			timed "$out" run $([ "$mode" = run-ippc ] && echo --ippc) --max-time="$max_time" \
+				--output-dir="$out" --posix-runtime "$bc" $args
+			check_ran "$out" "$name $mode" || continue
+			calls=$(sed -n 's/^KLEE: done: solver calls = \([0-9]*\).*/\1/p' "$out/info")
+			read -r mean largest <<<"$(sed -n 's/^KLEE: done: constraints per solver call: mean \([0-9.]*\), largest \([0-9]*\)$/\1 \2/p' "$out/info")"
+			paths=$(($(done_of "$out" "completed paths") + $(done_of "$out" "partially completed paths")))
+			printf "$fmt" "$name" "$mode" "$(cov_of "$out" branches "/$name.c")" "$paths" \
+				"${calls:-?}" "${mean:-?}" "${largest:-?}" "$(wall_of "$out")"
+		done
 	done
 	echo "p001: at most MAX_ITER=$max_iter paths or MAX_TIME=$max_time s; runs: $(printf '%s; ' "${sir_runs[@]}")"
 }

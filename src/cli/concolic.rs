@@ -83,11 +83,11 @@ pub fn concolic(a: &ConcolicArgs) -> Result<()> {
         strategy,
         max_depth: r.forks.max_depth.filter(|&d| d > 0),
         max_iterations: a.max_iterations,
-        ippc: a.ippc,
+        ippc: r.ippc,
         seeds,
         random: r.searcher.seed_option,
     };
-    let ippc = a.ippc;
+    let ippc = r.ippc;
     let confirm = !a.no_greedy_confirmation;
     run_driven(r, &[SearchKind::Dfs], "concolic", move |module, cfg, w| {
         let cfg = crate::exec::Config {

@@ -143,6 +143,11 @@ pub struct RunArgs {
     pub subsumed_test: bool,
     #[command(flatten)]
     pub greedy: GreedyConfirmation,
+    /// Answer each fork's question by IPPC (paper 001): the branch condition alone first, then
+    /// the first path constraint its model violates added, until a model satisfies them all
+    /// or the part is unsatisfiable (`info` reports the constraints per solver call).
+    #[arg(long)]
+    pub ippc: bool,
     /// Stop the run at the first error; the paths not yet finished end early (`.early` tests).
     #[arg(long)]
     pub exit_on_error: bool,
@@ -260,6 +265,9 @@ pub struct RunArgs {
         "Negate only the first N decisions of a path (0: no limit)")),
     mut_arg("seed_file", |a| a.help("A .ktest whose inputs are a first input (repeatable)")),
     mut_arg("seed_dir", |a| a.help("Every *.ktest of this directory is a first input")),
+    mut_arg("ippc", |a| a.help(
+        "Solve a negation with the negated decision alone, then add the first path condition \
+         its model violates, until a model satisfies them all (paper 001's IPPC)")),
     mut_arg("greedy_confirmation", |a| a.help(
         "With interpolation: after each path, explore the untaken sides whose sibling is \
          finished, depth first, each program point once unless subsumed (paper 000; the \
@@ -269,10 +277,6 @@ pub struct ConcolicArgs {
     /// Without greedy confirmation: only the search's paths finish interpolation's nodes.
     #[arg(long, conflicts_with = "greedy_confirmation")]
     pub no_greedy_confirmation: bool,
-    /// Solve a negation with the negated decision alone, then add the first path condition
-    /// its model violates, until a model satisfies them all (paper 001's IPPC).
-    #[arg(long)]
-    pub ippc: bool,
     /// Stop after executing this many paths.
     #[arg(long, value_name = "N")]
     pub max_iterations: Option<u64>,

@@ -402,6 +402,7 @@ pub(super) fn run_driven<'a>(
             progress: Some(counters.clone()),
             replay,
             seeding,
+            ippc: a.ippc,
             ..a.budgets.limits()
         },
         targets: None,
@@ -532,9 +533,15 @@ pub(super) fn run_driven<'a>(
     );
     let info = match &outcome.solver_stats {
         Some(st) => format!(
-            "{info}KLEE: done: total queries = {}\nKLEE: done: solver calls = {}\nKLEE: done: query cache hits = {}\nKLEE: done: counterexample cache hits = {}\nKLEE: done: solver timeouts = {}\nKLEE: done: solver time = {:.3} s\n",
+            "{info}KLEE: done: total queries = {}\nKLEE: done: solver calls = {}{}\nKLEE: done: constraints per solver call: mean {:.1}, largest {}\nKLEE: done: query cache hits = {}\nKLEE: done: counterexample cache hits = {}\nKLEE: done: solver timeouts = {}\nKLEE: done: solver time = {:.3} s\n",
             st.queries,
             st.solver_calls,
+            if a.ippc { " (ippc)" } else { "" },
+            match st.solver_calls {
+                0 => 0.0,
+                n => st.query_constraints as f64 / n as f64,
+            },
+            st.largest_query,
             st.cache_hits,
             st.cex_cache_hits,
             st.timeouts,

@@ -58,6 +58,8 @@ pub struct Limits {
     pub batch_instructions: u64,
     /// `--batch-time`: likewise, at most this long (checked every `CHECK_EVERY` instructions).
     pub batch_time: Option<Duration>,
+    /// `--ippc`: the solver answers fork questions by IPPC (`solver/ippc.rs`).
+    pub ippc: bool,
 }
 
 impl Default for Limits {
@@ -74,6 +76,7 @@ impl Default for Limits {
             seeding: None,
             batch_instructions: DEFAULT_BATCH_INSTRUCTIONS,
             batch_time: Some(DEFAULT_BATCH_TIME),
+            ippc: false,
         }
     }
 }
@@ -231,6 +234,7 @@ impl Ctl {
     pub(super) fn solver_chain(&self) -> Box<dyn crate::solver::Solver + Send> {
         crate::solver::build_chain(crate::solver::ChainConfig {
             timeout: self.solver_timeout(),
+            ippc: self.lim.ippc,
             deadline: self.deadline(),
             grace: self
                 .lim

@@ -283,6 +283,8 @@ fn add(out: &mut Outcome, o: Outcome) {
         (Some(a), Some(b)) => {
             a.queries += b.queries;
             a.solver_calls += b.solver_calls;
+            a.query_constraints += b.query_constraints;
+            a.largest_query = a.largest_query.max(b.largest_query);
             a.cache_hits += b.cache_hits;
             a.cex_cache_hits += b.cex_cache_hits;
             a.time += b.time;

@@ -69,6 +69,7 @@ mod enumerate;
 mod fast;
 mod footprint;
 mod independence;
+mod ippc;
 pub mod z3;
 
 #[cfg(test)]
@@ -127,6 +128,9 @@ pub struct SolverStats {
     pub queries: u64,
     /// Checks that reached Z3.
     pub solver_calls: u64,
+    /// Constraints those checks held, in all and at most (the literal not counted).
+    pub query_constraints: u64,
+    pub largest_query: u64,
     /// Answers from the exact query cache.
     pub cache_hits: u64,
     /// Answers from the counterexample cache (stored cores or models).
@@ -142,6 +146,8 @@ pub struct SolverStats {
 #[derive(Clone, Debug)]
 pub struct ChainConfig {
     pub timeout: Option<Duration>,
+    /// IPPC for fork questions (`ippc.rs`, `--ippc`).
+    pub ippc: bool,
     /// No query runs past it (`--max-time`)...
     pub deadline: Option<std::time::Instant>,
     /// ... but one started after it runs until `deadline + grace` at most.
@@ -155,6 +161,7 @@ impl Default for ChainConfig {
     fn default() -> Self {
         ChainConfig {
             timeout: None,
+            ippc: false,
             deadline: None,
             grace: Duration::ZERO,
             independence: true,
@@ -186,6 +193,9 @@ pub fn build_chain(cfg: ChainConfig) -> Box<dyn Solver + Send> {
         layer = Box::new(cache::QueryCache::new(layer));
     }
     layer = Box::new(bounds::Bounds::new(layer));
+    if cfg.ippc {
+        layer = Box::new(ippc::Ippc::new(layer));
+    }
     if cfg.independence {
         layer = Box::new(independence::Independence::new(layer));
     }

@@ -36,6 +36,16 @@ fn raw(p: &mut ExprPool, op: BinOp, a: ExprId, b: ExprId) -> ExprId {
     p.intern(Expr::Bin { op, a, b }, w)
 }
 
+/// A constant array `k` of 8 bytes (the generators read it at symbolic indices).
+fn konst_array(p: &mut ExprPool) -> ArrayId {
+    p.new_array(Array {
+        name: "k".into(),
+        size: 8,
+        domain: 32,
+        init: Some(vec![3, 0, 250, 7, 0, 128, 1, 9]),
+    })
+}
+
 fn both() -> Vec<(&'static str, Box<dyn Solver + Send>)> {
     vec![("z3", z3_solver(None)), ("chain", default_chain(None))]
 }
@@ -485,12 +495,7 @@ fn differential_chain_vs_z3() {
         sym(&mut p, "b", 8),
         sym(&mut p, "c", 8),
     ];
-    let konst = p.new_array(Array {
-        name: "k".into(),
-        size: 8,
-        domain: 32,
-        init: Some(vec![3, 0, 250, 7, 0, 128, 1, 9]),
-    });
+    let konst = konst_array(&mut p);
     let mut g = Gen {
         rng: StdRng::seed_from_u64(0x7e57),
         arrays: arrays.clone(),
@@ -1029,4 +1034,57 @@ fn queries_after_the_deadline_get_the_grace() {
     assert!(matches!(r, Err(SolverError::Timeout)), "{r:?}");
     // With one (the tests of the paths a halt ends) it is solved.
     assert!(chain(30).may_be_true(&p, Query::new(&cs, prod)).unwrap());
+}
+
+/// IPPC (`--ippc`) answers fork questions as Z3 does on the whole query, with queries of the
+/// constraints the answer needs only.
+#[test]
+fn ippc_answers_as_z3_with_smaller_queries() {
+    let mut p = ExprPool::new();
+    let arrays = vec![sym(&mut p, "a", 8), sym(&mut p, "b", 8)];
+    let konst = konst_array(&mut p);
+    let mut g = Gen {
+        rng: StdRng::seed_from_u64(0x1bbc),
+        arrays,
+        konst,
+    };
+    let mut reference = z3_solver(None);
+    let mut ippc = build_chain(ChainConfig {
+        ippc: true,
+        ..ChainConfig::default()
+    });
+    let bools: Vec<ExprId> = (0..40)
+        .map(|i| {
+            let d = i % 3;
+            g.boolean(&mut p, d)
+        })
+        .collect();
+    let mut largest = 0;
+    for round in 0..200 {
+        let mut cs: Vec<ExprId> = Vec::new();
+        for _ in 0..g.rng.gen_range(0..8) {
+            cs.push(bools[g.rng.gen_range(0..bools.len())]);
+            let t = p.true_expr();
+            if !reference.may_be_true(&p, Query::new(&cs, t)).unwrap() {
+                cs.pop();
+            }
+        }
+        largest = largest.max(cs.len() as u64);
+        let e = bools[g.rng.gen_range(0..bools.len())];
+        let q = Query::new(&cs, e);
+        let may = reference.may_be_true(&p, q).unwrap();
+        let must = reference.must_be_true(&p, q).unwrap();
+        assert_eq!(ippc.may_be_true(&p, q).unwrap(), may, "may, round {round}");
+        assert_eq!(
+            ippc.must_be_true(&p, q).unwrap(),
+            must,
+            "must, round {round}"
+        );
+    }
+    let st = ippc.stats();
+    assert!(st.solver_calls > 0);
+    assert!(
+        st.largest_query < largest,
+        "{st:?}, whole queries up to {largest}"
+    );
 }

@@ -127,6 +127,8 @@ impl Drop for Z3Backend {
 impl Layer for Z3Backend {
     fn solve(&mut self, pool: &ExprPool, r: &Req, st: &mut SolverStats) -> Answer {
         st.solver_calls += 1;
+        st.query_constraints += r.cs.len() as u64;
+        st.largest_query = st.largest_query.max(r.cs.len() as u64);
         let t0 = Instant::now();
         let res = STATES.with(|s| {
             let mut m = s.borrow_mut();

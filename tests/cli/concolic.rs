@@ -106,6 +106,42 @@ fn ippc_solves_the_same_negations_with_smaller_queries() {
     assert!(largest(&ippc) <= largest(&plain), "{plain}\n{ippc}");
 }
 
+/// `trex run --ippc` (paper 001 for a fork's questions): the same paths, tests and errors, the
+/// solver's queries no larger, and its info file says so.
+#[test]
+fn ippc_in_trex_run_explores_the_same_paths() {
+    let tmp = tempfile::tempdir().unwrap();
+    let bc = compile(tmp.path(), "sym", SYMBOLIC);
+    let run = |name: &str, ippc: bool| -> (String, String, Vec<String>) {
+        let out = tmp.path().join(name);
+        let o = trex()
+            .args(["run", "--no-interpolation", "--libc=none", "--output-dir"])
+            .arg(&out)
+            .args(ippc.then_some("--ippc"))
+            .arg(&bc)
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", stderr(&o));
+        let info = std::fs::read_to_string(out.join("info")).unwrap();
+        (stderr(&o), info, files_with_suffix(&out, ".err"))
+    };
+    let (plain, plain_info, plain_errs) = run("plain", false);
+    let (ippc, ippc_info, ippc_errs) = run("ippc", true);
+    assert_eq!(counts(&plain), counts(&ippc));
+    assert_eq!(plain_errs, ippc_errs);
+    assert!(ippc_info.contains("KLEE: done: solver calls = ") && ippc_info.contains(" (ippc)"));
+    let largest = |info: &str| -> u64 {
+        let l = (info.lines())
+            .find(|l| l.starts_with("KLEE: done: constraints per solver call: "))
+            .unwrap_or_else(|| panic!("{info}"));
+        l.rsplit("largest ").next().unwrap().trim().parse().unwrap()
+    };
+    assert!(
+        largest(&ippc_info) <= largest(&plain_info),
+        "{plain_info}\n{ippc_info}"
+    );
+}
+
 /// Interpolation (paper 000) prunes the concolic run and keeps every error, whatever the
 /// first input and the search: the first version checked an untaken side under the taken
 /// side's condition too (a contradiction, which every entry subsumes) and missed the division
