@@ -434,6 +434,10 @@ mod concolic;
 #[path = "cli/diag.rs"]
 mod diag;
 
+/// Test-Comp's format (`--write-xml-tests`), judged by TestCov.
+#[path = "cli/testcomp.rs"]
+mod testcomp;
+
 /// TRACER-X's Fig. 4 with 10 bits: interpolation prunes (linear tree under dfs) and reports
 /// the same errors as plain exploration, in the buggy variant too; `--no-interpolation`
 /// explores all 2^10 paths and prints no interpolation statistics.

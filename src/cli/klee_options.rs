@@ -106,16 +106,16 @@ pub const KLEE_OPTIONS: &[KleeOption] = &[
     opt("write-test-info", Flag, trex("write-test-info")),
     opt("write-paths", Flag, trex("write-paths")),
     opt("write-sym-paths", Flag, trex("write-sym-paths")),
-    opt("write-xml-tests", Flag, off_only("trex writes no Test-Comp XML tests")),
+    opt("write-xml-tests", Flag, trex("write-xml-tests")),
     opt(
         "xml-metadata-programfile",
         Value,
-        Refused("only for --write-xml-tests, which trex does not implement"),
+        trex("xml-metadata-programfile"),
     ),
     opt(
         "xml-metadata-programhash",
         Value,
-        Refused("only for --write-xml-tests, which trex does not implement"),
+        trex("xml-metadata-programhash"),
     ),
     // Startup options.
     opt("entry-point", Value, trex("entry-point")),

@@ -18,6 +18,7 @@ mod run;
 mod seeds;
 mod stats;
 mod svcomp;
+mod testcomp;
 mod verify;
 mod verify_report;
 mod writer;
@@ -219,6 +220,17 @@ pub struct RunArgs {
     /// Write a `.info` file beside each test: the time its files took to write.
     #[arg(long)]
     pub write_test_info: bool,
+    /// Write the tests in Test-Comp's format too (KLEE's option): `metadata.xml` and a
+    /// `testNNNNNN.xml` per test, an `<input>` per `__VERIFIER_nondet_*` value in call order.
+    #[arg(long)]
+    pub write_xml_tests: bool,
+    /// The program file `metadata.xml` names (default: the program given, its `.c` beside a
+    /// `.bc` when there is one).
+    #[arg(long, value_name = "FILE", requires = "write_xml_tests")]
+    pub xml_metadata_programfile: Option<PathBuf>,
+    /// The program's SHA-256 `metadata.xml` gives (default: computed from the program file).
+    #[arg(long, value_name = "HASH", requires = "write_xml_tests")]
+    pub xml_metadata_programhash: Option<String>,
     /// Report every error state (default: only the first per instruction and message).
     #[arg(long)]
     pub emit_all_errors: bool,

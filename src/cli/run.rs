@@ -424,6 +424,10 @@ pub(super) fn run_driven<'a>(
     w.emit_all_errors = a.emit_all_errors;
     w.write_cov = a.write_cov;
     w.write_test_info = a.write_test_info;
+    if a.write_xml_tests {
+        super::testcomp::write_metadata(a, &module, &w.out.path)?;
+        w.write_xml = true;
+    }
     w.write_no_tests = a.write_no_tests;
     w.only_covering_new = a.only_output_states_covering_new;
     w.max_tests = a.max_tests.filter(|&n| n > 0);

@@ -12,6 +12,7 @@ use crate::exec::{self, End, Halt, PathEnd, Prune};
 use crate::ir;
 use crate::output::ktest::KTest;
 use crate::output::test_files::TestFiles;
+use crate::output::testcomp;
 use crate::output::{ErrFile, OutputDir, StackLine};
 
 pub struct TestWriter<'a> {
@@ -21,6 +22,10 @@ pub struct TestWriter<'a> {
     pub write_cov: bool,
     /// `--write-test-info`: a `.info` file beside each test.
     pub write_test_info: bool,
+    /// `--write-xml-tests`: a Test-Comp `.xml` beside each test (`output/testcomp.rs`).
+    pub write_xml: bool,
+    /// An object Test-Comp's format cannot give was said (once).
+    xml_refused: bool,
     pub emit_all_errors: bool,
     pub write_no_tests: bool,
     pub only_covering_new: bool,
@@ -81,6 +86,8 @@ impl<'a> TestWriter<'a> {
             emit_all_errors: false,
             write_cov: false,
             write_test_info: false,
+            write_xml: false,
+            xml_refused: false,
             write_no_tests: false,
             only_covering_new: false,
             max_tests: None,
@@ -99,7 +106,8 @@ impl<'a> TestWriter<'a> {
     }
 
     fn write(&mut self, path: &PathEnd) -> std::io::Result<()> {
-        self.out.set_next_files(self.files_of(path));
+        let files = self.files_of(path);
+        self.out.set_next_files(files);
         let skip_new = self.only_covering_new && !path.covered_new;
         match &path.end {
             End::Exit(_) | End::SilentExit => {
@@ -164,8 +172,19 @@ impl<'a> TestWriter<'a> {
 
     /// The files KLEE writes beside the test of `path` (the executor prepared the ones about
     /// its path condition and branches, as `Config::path_files` asked).
-    fn files_of(&self, path: &PathEnd) -> TestFiles {
+    fn files_of(&mut self, path: &PathEnd) -> TestFiles {
         let r = path.record.as_deref();
+        let error = matches!(path.end, End::Error(_));
+        let xml = match self.write_xml {
+            true => match testcomp::testcase_xml(&path.objects, error) {
+                Ok(x) => Some(x),
+                Err(name) => {
+                    self.refuse_xml(&name);
+                    None
+                }
+            },
+            false => None,
+        };
         TestFiles {
             path: r.and_then(|r| r.branches.clone()),
             kquery: r.and_then(|r| r.kquery.clone()),
@@ -173,7 +192,21 @@ impl<'a> TestWriter<'a> {
             sym_path: r.and_then(|r| r.sym_branches.clone()),
             cov: self.write_cov.then(|| path.lines.clone()),
             info: self.write_test_info,
+            xml,
         }
+    }
+
+    /// A test with an object that is no `__VERIFIER_nondet_*` value gets no `.xml` (said
+    /// once).
+    fn refuse_xml(&mut self, name: &str) {
+        if std::mem::replace(&mut self.xml_refused, true) {
+            return;
+        }
+        let line = format!(
+            "KLEE: WARNING: --write-xml-tests: symbolic object '{name}' is not a __VERIFIER_nondet_* value: tests with such objects get no .xml (Test-Comp's tests give the values of __VERIFIER_nondet_* calls only)"
+        );
+        progress::eprintln(&line);
+        self.out.warning(&line);
     }
 }
 

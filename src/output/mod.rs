@@ -6,6 +6,7 @@ pub mod ktest;
 pub mod pathfile;
 pub mod runstats;
 pub mod test_files;
+pub mod testcomp;
 
 use std::fs::{self, File};
 use std::io::{self, Write};

@@ -1,7 +1,8 @@
 //! The optional files KLEE writes beside a test (`testNNNNNN.<ext>`), each asked for by an
 //! option: `.path` (`--write-paths`), `.kquery` (`--write-kqueries`, and every error test),
 //! `.smt2` (`--write-smt2s`), `.sym.path` (`--write-sym-paths`), `.cov` (`--write-cov`),
-//! `.info` (`--write-test-info`), written in KLEE's order after the `.ktest` and `.err`.
+//! `.xml` (`--write-xml-tests`), `.info` (`--write-test-info`), written in KLEE's order after
+//! the `.ktest` and `.err`.
 
 use std::fs;
 use std::io;
@@ -25,6 +26,8 @@ pub struct TestFiles {
     pub cov: Option<Vec<String>>,
     /// `.info`: the time the test's files took to write.
     pub info: bool,
+    /// `.xml`: the test in Test-Comp's format (`--write-xml-tests`, `testcomp.rs`).
+    pub xml: Option<String>,
 }
 
 impl TestFiles {
@@ -49,6 +52,9 @@ impl TestFiles {
                 text.push('\n');
             }
             fs::write(file("cov"), text)?;
+        }
+        if let Some(x) = &self.xml {
+            fs::write(file("xml"), x)?;
         }
         if self.info {
             let secs = started.elapsed().as_secs_f64();

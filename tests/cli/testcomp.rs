@@ -1,0 +1,129 @@
+//! `--write-xml-tests`: the suite Test-Comp takes, judged by TestCov (Test-Comp's own tool,
+//! from PyPI: `scripts/install-testcov.sh`), which compiles the C program with gcc, runs each
+//! test through its harness (the `<input>` values handed to the `__VERIFIER_nondet_*` calls in
+//! order) and measures branch coverage with gcov.
+
+use super::*;
+
+/// The testcov command, installed once.
+fn testcov() -> PathBuf {
+    static T: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    T.get_or_init(|| {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let o = Command::new(root.join("scripts/install-testcov.sh"))
+            .output()
+            .expect("scripts/install-testcov.sh");
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        PathBuf::from(String::from_utf8_lossy(&o.stdout).trim())
+    })
+    .clone()
+}
+
+const NONDET: &str = r#"extern int __VERIFIER_nondet_int(void);
+extern unsigned char __VERIFIER_nondet_uchar(void);
+extern char __VERIFIER_nondet_char(void);
+extern long __VERIFIER_nondet_long(void);
+int main(void) {
+  int x = __VERIFIER_nondet_int();
+  unsigned char u = __VERIFIER_nondet_uchar();
+  char c = __VERIFIER_nondet_char();
+  long l = __VERIFIER_nondet_long();
+  int r = 0;
+  if (x < -100) r += 1; else r += 2;
+  if (u > 200) r += 4;
+  if (c < 0) r += 8;
+  if (l < -5000000000L) r += 16;
+  if (x == 12345 && u == 7) r += 32;
+  return r;
+}
+"#;
+
+/// Every branch of the program is feasible: the suite trex writes must cover them all as
+/// TestCov runs it natively, every test in it.
+#[test]
+fn testcov_runs_every_test_and_covers_every_branch() {
+    let tmp = tempfile::tempdir().unwrap();
+    let bc = compile(tmp.path(), "prog", NONDET);
+    let out = tmp.path().join("o");
+    let o = trex()
+        .args([
+            "run",
+            "--no-interpolation",
+            "--libc=none",
+            "--write-xml-tests",
+        ])
+        .arg("--output-dir")
+        .arg(&out)
+        .arg(&bc)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    let xml = files_with_suffix(&out, ".xml");
+    let tests = files_with_suffix(&out, ".ktest");
+    assert_eq!(xml.len(), tests.len() + 1, "{xml:?}");
+    let meta = std::fs::read_to_string(out.join("metadata.xml")).unwrap();
+    assert!(
+        meta.contains("<programfile>") && meta.contains("prog.c</programfile>"),
+        "{meta}"
+    );
+    // The suite as Test-Comp hands it over: a zip of the directory.
+    let zip = tmp.path().join("suite.zip");
+    let py = "import sys, zipfile, pathlib\n\
+              d = pathlib.Path(sys.argv[1])\n\
+              with zipfile.ZipFile(sys.argv[2], 'w') as z:\n\
+              \x20   for f in sorted(d.glob('*.xml')): z.write(f, 'suite/' + f.name)\n";
+    let st = Command::new("python3")
+        .args(["-c", py])
+        .arg(&out)
+        .arg(&zip)
+        .status()
+        .unwrap();
+    assert!(st.success());
+    let tc = testcov();
+    let path = format!(
+        "{}:{}",
+        tc.parent().unwrap().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let judge = tmp.path().join("judge");
+    std::fs::create_dir(&judge).unwrap();
+    let o = Command::new(&tc)
+        .args(["--no-runexec", "--no-isolation", "--no-plots", "-64"])
+        .arg("--test-suite")
+        .arg(&zip)
+        .arg(tmp.path().join("prog.c"))
+        .env("PATH", path)
+        .current_dir(&judge)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&o.stdout).into_owned() + &stderr(&o);
+    assert!(text.contains("Result: DONE"), "{text}");
+    // (TestCov stops running tests once every goal is covered.)
+    assert!(
+        text.contains(&format!("Tests in suite: {}", tests.len())),
+        "{} tests: {text}",
+        tests.len()
+    );
+    assert!(text.contains("Coverage: 100.0%"), "{text}");
+}
+
+/// A test whose objects are not all `__VERIFIER_nondet_*` values gets no `.xml`, said once.
+#[test]
+fn other_symbolic_objects_get_no_xml() {
+    let tmp = tempfile::tempdir().unwrap();
+    let bc = compile(tmp.path(), "sym", SYMBOLIC);
+    let out = tmp.path().join("o");
+    let o = trex()
+        .args(["run", "--libc=none", "--write-xml-tests"])
+        .args(["--xml-metadata-programhash", "00"])
+        .arg("--output-dir")
+        .arg(&out)
+        .arg(&bc)
+        .output()
+        .unwrap();
+    let err = stderr(&o);
+    assert!(o.status.success(), "{err}");
+    assert_eq!(files_with_suffix(&out, ".xml"), ["metadata.xml"], "{err}");
+    let said = err.lines().filter(|l| l.contains("no .xml")).count();
+    assert_eq!(said, 1, "{err}");
+}
