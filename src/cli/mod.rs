@@ -231,6 +231,10 @@ pub struct RunArgs {
     /// The program's SHA-256 `metadata.xml` gives (default: computed from the program file).
     #[arg(long, value_name = "HASH", requires = "write_xml_tests")]
     pub xml_metadata_programhash: Option<String>,
+    /// Test-Comp's property file the suite is for (`coverage-branches.prp`, the default, or
+    /// `coverage-error.prp`): `metadata.xml`'s specification.
+    #[arg(long, value_name = "FILE.prp", requires = "write_xml_tests")]
+    pub property: Option<PathBuf>,
     /// Report every error state (default: only the first per instruction and message).
     #[arg(long)]
     pub emit_all_errors: bool,

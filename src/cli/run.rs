@@ -329,6 +329,11 @@ pub(super) fn run_driven<'a>(
         (m, l, None)
     };
     drop(scratch);
+    // (A bad property or program file is refused before anything is written.)
+    let xml_meta = match a.write_xml_tests {
+        true => Some(super::testcomp::metadata(a, &module)?),
+        false => None,
+    };
     let mut out =
         OutputDir::create(a.out.output_dir.as_deref(), prog).context("output directory")?;
     let line = format!("KLEE: output directory is \"{}\"", out.path.display());
@@ -424,8 +429,8 @@ pub(super) fn run_driven<'a>(
     w.emit_all_errors = a.emit_all_errors;
     w.write_cov = a.write_cov;
     w.write_test_info = a.write_test_info;
-    if a.write_xml_tests {
-        super::testcomp::write_metadata(a, &module, &w.out.path)?;
+    if let Some(meta) = xml_meta {
+        std::fs::write(w.out.path.join("metadata.xml"), meta).context("writing metadata.xml")?;
         w.write_xml = true;
     }
     w.write_no_tests = a.write_no_tests;

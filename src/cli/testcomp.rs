@@ -1,12 +1,28 @@
 //! `--write-xml-tests`: the suite's `metadata.xml` (the tests' `.xml` files are the writer's,
 //! `output/testcomp.rs`).
 
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 use sha2::{Digest, Sha256};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use super::RunArgs;
-use crate::output::testcomp::{metadata_xml, Metadata, COVERAGE_BRANCHES};
+use crate::output::testcomp::{metadata_xml, property_of, Metadata, COVERAGE_BRANCHES};
+
+/// The specification of `--property` (Test-Comp's branch coverage without it).
+fn specification(a: &RunArgs) -> Result<&'static str> {
+    let Some(prp) = &a.property else {
+        return Ok(COVERAGE_BRANCHES);
+    };
+    let text = std::fs::read_to_string(prp)
+        .with_context(|| format!("cannot read the property file {}", prp.display()))?;
+    match property_of(&text) {
+        Some(p) => Ok(p),
+        None => bail!(
+            "unsupported property in {}: Test-Comp's coverage-branches or coverage-error only",
+            prp.display()
+        ),
+    }
+}
 
 /// The program file the suite is for: as given, else the program's C source beside its
 /// bitcode (`prog.c` for `prog.bc`), else the program itself.
@@ -21,8 +37,9 @@ fn program_file(a: &RunArgs) -> PathBuf {
     }
 }
 
-/// Writes `dir/metadata.xml` for the run `a` of `module`.
-pub fn write_metadata(a: &RunArgs, module: &crate::ir::Module, dir: &Path) -> Result<()> {
+/// The `metadata.xml` of the run `a` of `module`.
+pub fn metadata(a: &RunArgs, module: &crate::ir::Module) -> Result<String> {
+    let spec = specification(a)?;
     let file = program_file(a);
     let hash = match &a.xml_metadata_programhash {
         Some(h) => h.clone(),
@@ -40,13 +57,12 @@ pub fn write_metadata(a: &RunArgs, module: &crate::ir::Module, dir: &Path) -> Re
         }
     };
     let when = crate::output::timestamp(std::time::SystemTime::now()).replacen(' ', "T", 1) + "Z";
-    let xml = metadata_xml(&Metadata {
-        specification: COVERAGE_BRANCHES,
+    Ok(metadata_xml(&Metadata {
+        specification: spec,
         programfile: &file.display().to_string(),
         programhash: &hash,
         entryfunction: &a.prog.entry_point,
         bits: module.ptr_size * 8,
         creationtime: &when,
-    });
-    std::fs::write(dir.join("metadata.xml"), xml).context("writing metadata.xml")
+    }))
 }

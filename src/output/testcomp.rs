@@ -19,6 +19,18 @@ pub struct Metadata<'a> {
 
 /// Test-Comp's branch-coverage property (`coverage-branches.prp`).
 pub const COVERAGE_BRANCHES: &str = "COVER( init(main()), FQL(COVER EDGES(@DECISIONEDGE)) )";
+/// Test-Comp's error-coverage property (`coverage-error.prp`).
+pub const COVERAGE_ERROR: &str = "COVER( init(main()), FQL(COVER EDGES(@CALL(reach_error))) )";
+
+/// The property of a `.prp` file's text: one of Test-Comp's two, spaces aside (`None`:
+/// another).
+pub fn property_of(text: &str) -> Option<&'static str> {
+    let squeeze = |s: &str| s.split_whitespace().collect::<String>();
+    let t = squeeze(text);
+    [COVERAGE_BRANCHES, COVERAGE_ERROR]
+        .into_iter()
+        .find(|p| squeeze(p) == t)
+}
 
 pub fn metadata_xml(m: &Metadata) -> String {
     format!(
@@ -163,6 +175,18 @@ mod tests {
         assert!(xml.contains("<testcase coversError=\"true\">"));
         let other = [("x".to_string(), vec![0u8; 4])];
         assert_eq!(testcase_xml(&other, false), Err("x".to_string()));
+    }
+
+    #[test]
+    fn properties_are_test_comps_two() {
+        let branches = "COVER( init(main()),  FQL(COVER EDGES(@DECISIONEDGE)) )\n";
+        assert_eq!(property_of(branches), Some(COVERAGE_BRANCHES));
+        let error = "COVER(init(main()), FQL(COVER EDGES(@CALL(reach_error))))";
+        assert_eq!(property_of(error), Some(COVERAGE_ERROR));
+        assert_eq!(
+            property_of("CHECK( init(main()), LTL(G ! call(reach_error())) )"),
+            None
+        );
     }
 
     #[test]

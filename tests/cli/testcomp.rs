@@ -127,3 +127,46 @@ fn other_symbolic_objects_get_no_xml() {
     let said = err.lines().filter(|l| l.contains("no .xml")).count();
     assert_eq!(said, 1, "{err}");
 }
+
+/// `--property`: Test-Comp's two properties name the suite's specification; another is one
+/// error line, status 1, and no output directory.
+#[test]
+fn the_property_file_names_the_specification() {
+    let tmp = tempfile::tempdir().unwrap();
+    let bc = compile(tmp.path(), "prog", NONDET);
+    let prp = |name: &str, text: &str| {
+        let p = tmp.path().join(name);
+        std::fs::write(&p, text).unwrap();
+        p
+    };
+    let error = prp(
+        "coverage-error.prp",
+        "COVER( init(main()), FQL(COVER EDGES(@CALL(reach_error))) )\n",
+    );
+    let unreach = prp(
+        "unreach-call.prp",
+        "CHECK( init(main()), LTL(G ! call(reach_error())) )\n",
+    );
+    let run = |out: &str, p: &Path| {
+        trex()
+            .args(["run", "--libc=none", "--write-xml-tests", "--property"])
+            .arg(p)
+            .arg("--output-dir")
+            .arg(tmp.path().join(out))
+            .arg(&bc)
+            .output()
+            .unwrap()
+    };
+    let o = run("ok", &error);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let meta = std::fs::read_to_string(tmp.path().join("ok/metadata.xml")).unwrap();
+    assert!(meta.contains("@CALL(reach_error)"), "{meta}");
+    let o = run("bad", &unreach);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.starts_with("trex: error: ") && err.lines().count() == 1,
+        "{err}"
+    );
+    assert!(!tmp.path().join("bad").exists());
+}
