@@ -8,7 +8,8 @@
 
 use super::path::PathRec;
 use super::Stats;
-use crate::exec::machine::Worker;
+use crate::exec::machine::{value_le, Worker};
+use crate::exec::value::sext;
 use crate::expr::eval::{arrays_of, Assignment, Evaluator};
 use crate::expr::ExprId;
 
@@ -98,17 +99,14 @@ fn closer(
     input: &mut [(String, Vec<u8>)],
 ) {
     const STEPS: [i64; 9] = [1, -1, 2, -2, 4, -4, 16, 256, 65536];
-    let mut asg = Assignment::new();
-    for (a, (_, bytes)) in p.arrays.iter().zip(input.iter()) {
-        asg.values.insert(*a, bytes.clone());
-    }
+    let mut asg = assignment(p, input);
     for &k in objs {
         let (old, new) = (&p.input[k].1, &input[k].1);
         let n = new.len();
         if old == new || !matches!(n, 1 | 2 | 4 | 8) || old.len() != n {
             continue;
         }
-        let base = le_value(old);
+        let base = sext(value_le(old), 8 * n as u32) as i64;
         let bytes_of = |v: i64| v.to_le_bytes()[..n].to_vec();
         for step in STEPS {
             let cand = bytes_of(base.wrapping_add(step));
@@ -123,12 +121,13 @@ fn closer(
     }
 }
 
-/// A little-endian integer of 1 to 8 bytes, sign-extended.
-fn le_value(b: &[u8]) -> i64 {
-    let mut x = [0u8; 8];
-    x[..b.len()].copy_from_slice(b);
-    let shift = 64 - 8 * b.len() as u32;
-    (i64::from_le_bytes(x) << shift) >> shift
+/// `input` (objects of `p`) as an assignment of `p`'s arrays.
+fn assignment(p: &PathRec, input: &[(String, Vec<u8>)]) -> Assignment {
+    let mut asg = Assignment::new();
+    for (a, (_, bytes)) in p.arrays.iter().zip(input) {
+        asg.values.insert(*a, bytes.clone());
+    }
+    asg
 }
 
 /// The first of `cs` that `input` (objects of `p`) violates.
@@ -138,10 +137,7 @@ fn first_violated(
     cs: &[ExprId],
     input: &[(String, Vec<u8>)],
 ) -> Option<ExprId> {
-    let mut asg = Assignment::new();
-    for (a, (_, bytes)) in p.arrays.iter().zip(input) {
-        asg.values.insert(*a, bytes.clone());
-    }
+    let asg = assignment(p, input);
     let mut ev = Evaluator::new(w.pool_ref(), &asg);
     cs.iter().copied().find(|&c| ev.eval(c) == 0)
 }

@@ -247,6 +247,8 @@ pub(in crate::exec) fn run_inputs(
             true => it.confirm_sides(&mut f),
             false => Vec::new(),
         };
+        // (The marks still asked for wait for no path of this one's: the search's.)
+        while it.observe_run_first().is_some() {}
         mode.ended(&mut it, *f);
         // (The path's test first, then those of the paths greedy confirmation ran.)
         it.paths.extend(confirming);
@@ -298,8 +300,6 @@ impl<'m> Worker<'m, '_> {
                 break;
             }
         }
-        // (What is left waits for no path of this one's.)
-        while self.observe_run_first().is_some() {}
         self.st = own;
         std::mem::replace(&mut self.paths, own_end)
     }

@@ -433,12 +433,10 @@ impl Worker<'_, '_> {
         node_state: &mut hashbrown::HashMap<u32, StateId>,
         pending: impl Fn(StateId, u32) -> bool,
     ) -> Option<StateId> {
-        for o in self.observers.iter_mut().flatten() {
-            while let Some(n) = o.run_first() {
-                if let Some(id) = node_state.remove(&n) {
-                    if pending(id, n) {
-                        return Some(id);
-                    }
+        while let Some(n) = self.observe_run_first() {
+            if let Some(id) = node_state.remove(&n) {
+                if pending(id, n) {
+                    return Some(id);
                 }
             }
         }

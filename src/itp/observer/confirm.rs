@@ -68,9 +68,7 @@ impl Interpolation {
             // (No state of theirs is left: they never finish. Their memory goes.)
             nd.blocked = true;
             nd.finished = true;
-            nd.steps = Vec::new();
-            nd.facts = Vec::new();
-            nd.children = Vec::new();
+            nd.forget_trace();
             nd.kids = Vec::new();
         }
         let nd = &mut self.nodes[g];
@@ -79,9 +77,7 @@ impl Interpolation {
         nd.pending = 0;
         nd.blocked = false;
         nd.key = None;
-        nd.steps = Vec::new();
-        nd.facts = Vec::new();
-        nd.children = Vec::new();
+        nd.forget_trace();
         nd.paths = 0;
         false
     }

@@ -100,9 +100,7 @@ impl Interpolation {
     pub(super) fn drop_unfinished(&mut self) {
         for nd in self.nodes.iter_mut().filter(|n| !n.finished) {
             nd.blocked = true;
-            nd.steps = Vec::new();
-            nd.facts = Vec::new();
-            nd.children = Vec::new();
+            nd.forget_trace();
         }
         self.ready = Vec::new();
         self.recording = NO_NODE;

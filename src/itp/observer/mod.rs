@@ -301,9 +301,7 @@ impl Interpolation {
                 return;
             }
             nd.finished = true;
-            nd.steps = Vec::new();
-            nd.facts = Vec::new();
-            nd.children = Vec::new();
+            nd.forget_trace();
             match (&itp, nd.no_wp) {
                 (Some(i), false) => {
                     if self.wp.debug {

@@ -82,6 +82,16 @@ pub(crate) struct Interpolation {
     pub(super) confirming: Option<super::confirm::Confirming>,
 }
 
+impl Node {
+    /// Drops what the node recorded for its interpolant (its steps, facts and children's
+    /// interpolants): finished, or never to be.
+    pub(super) fn forget_trace(&mut self) {
+        self.steps = Vec::new();
+        self.facts = Vec::new();
+        self.children = Vec::new();
+    }
+}
+
 impl Interpolation {
     /// `confirm`: greedy confirmation of the untaken sides of paths that follow an input.
     pub(crate) fn new(keep_tree: bool, confirm: bool) -> Interpolation {
