@@ -315,7 +315,6 @@ impl<'m> Worker<'m, '_> {
         let n = self.ctl.pending;
         let keep = n * cap / mb.max(1);
         let kill = (n - keep.min(n)).max(1) as usize;
-        let victims: Vec<StateId> = slab.pending().into_iter().rev().take(kill).collect();
         let parkable = |s: &StateId| {
             slab.slots[s.0 as usize].0.as_ref().is_some_and(|sn| {
                 let p = &sn.st.path;
@@ -323,8 +322,19 @@ impl<'m> Worker<'m, '_> {
             })
         };
         let parks = self.parks;
-        let (park, kill): (Vec<StateId>, Vec<StateId>) =
-            victims.iter().partition(|s| parks && parkable(s));
+        // Suspended first, the most recently forked; killed only for want of them.
+        let (mut park, others): (Vec<StateId>, Vec<StateId>) = slab
+            .pending()
+            .into_iter()
+            .rev()
+            .partition(|s| parks && parkable(s));
+        park.truncate(kill);
+        // With several workers the memory is the run's: the others suspend theirs too, so a
+        // path that ran since its fork is killed only at twice the cap.
+        let kills = !(parks && self.ctl.wide.is_some()) || mb >= 2 * cap;
+        let short = if kills { kill - park.len() } else { 0 };
+        let kill: Vec<StateId> = others.into_iter().take(short).collect();
+        let victims: Vec<StateId> = park.iter().chain(&kill).copied().collect();
         if !park.is_empty() {
             mon.warning(&format!(
                 "KLEE: WARNING: suspending {} states until memory allows (over memory cap: {mb}MB)",
