@@ -29,6 +29,7 @@ impl Default for Config {
             greedy_confirmation: false,
             limits: control::Limits::default(),
             targets: None,
+            steer_to: None,
             state_matching: None,
             loop_abstraction: None,
             loop_invariants: None,
@@ -80,6 +81,9 @@ pub(crate) fn observers(m: &Module, cfg: &Config) -> Vec<Box<dyn Observer>> {
             m,
             t.clone(),
         )));
+    }
+    if let Some(s) = &cfg.steer_to {
+        v.push(Box::new(crate::cover::steer::GoalSteer::new(m, s)));
     }
     v
 }

@@ -2,6 +2,7 @@
 
 pub mod cli;
 pub mod concolic;
+pub mod cover;
 pub mod coverage;
 pub mod exec;
 pub mod expr;

@@ -438,6 +438,10 @@ mod diag;
 #[path = "cli/testcomp.rs"]
 mod testcomp;
 
+/// `trex cover`.
+#[path = "cli/cover.rs"]
+mod cover;
+
 /// TRACER-X's Fig. 4 with 10 bits: interpolation prunes (linear tree under dfs) and reports
 /// the same errors as plain exploration, in the buggy variant too; `--no-interpolation`
 /// explores all 2^10 paths and prints no interpolation statistics.

@@ -31,6 +31,8 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
+#[path = "testsuite/cover.rs"]
+mod cover;
 #[path = "testsuite/coverage.rs"]
 mod coverage;
 #[path = "testsuite/verify.rs"]
@@ -1130,6 +1132,9 @@ struct SymSpec {
     /// `EXPECT-CONCOLIC: search [no-gc] key=N ...`: a `trex concolic` run with interpolation
     /// (`--search=search`, `--no-greedy-confirmation` with `no-gc`) and its exact counts.
     concolic: Vec<ConcolicExpect>,
+    /// `EXPECT-COVER: [--option ...] key=N ...`: a `trex cover` run and its exact goal counts
+    /// (`covered`, `proved`, `open`, `goals`).
+    cover: Vec<cover::CoverExpect>,
 }
 
 /// One `EXPECT-CONCOLIC` line: the run's options and the counts it must report.
@@ -1225,6 +1230,7 @@ const SYM_DIRECTIVES: &[&str] = &[
     "ONE-THREAD",
     "NO-CONCOLIC",
     "EXPECT-CONCOLIC",
+    "EXPECT-COVER",
 ];
 
 fn parse_sym_spec(path: &Path) -> Result<SymSpec, String> {
@@ -1249,6 +1255,7 @@ fn parse_sym_spec(path: &Path) -> Result<SymSpec, String> {
         one_thread: false,
         no_concolic: false,
         concolic: Vec::new(),
+        cover: Vec::new(),
     };
     for (i, line) in text.lines().enumerate() {
         let Some(c) = line.trim_start().strip_prefix("//") else {
@@ -1271,6 +1278,9 @@ fn parse_sym_spec(path: &Path) -> Result<SymSpec, String> {
             "EXPECT-CONCOLIC" => spec.concolic.push(
                 parse_concolic_expect(r).map_err(|e| bad(&format!("EXPECT-CONCOLIC ({e})")))?,
             ),
+            "EXPECT-COVER" => spec
+                .cover
+                .push(cover::parse(r).map_err(|e| bad(&format!("EXPECT-COVER ({e})")))?),
             "OPTIONS" => spec.options.extend(split_args(r)),
             "ONLY" => spec.only = Some(parse_only(r).map_err(|e| bad(&e))?),
             "LIBC" => {
@@ -1387,6 +1397,9 @@ fn run_sym_pruning(
     }
     if !spec.no_concolic && opt == first_level(spec) {
         run_concolic(ctx, spec, dir, &out_dir)?;
+    }
+    if opt == first_level(spec) {
+        cover::run(ctx, spec, dir, &out_dir)?;
     }
     // With interpolation (the default): the same errors must be found (soundness), and the
     // counts of pruned and completed paths when the program states them.

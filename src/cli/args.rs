@@ -186,8 +186,8 @@ pub fn prepare(raw: Vec<String>, stdin_is_terminal: bool) -> Result<Prepared, St
         .map(|i| words[i].as_str())
         .filter(|w| root.find_subcommand(w).is_some() || *w == "help");
     match command {
-        Some(cmd @ ("run" | "concolic")) => {
-            // (`trex concolic` takes `trex run`'s command line.)
+        Some(cmd @ ("run" | "concolic" | "cover")) => {
+            // (`trex concolic` and `trex cover` take `trex run`'s command line.)
             let i = first.unwrap();
             let mut rest = words[..i].to_vec();
             rest.extend_from_slice(&words[i + 1..]);

@@ -4,7 +4,7 @@
 use anyhow::{bail, Result};
 use std::path::Path;
 
-use super::run::{run_driven, StdIo};
+use super::run::{run_driven, Driven, StdIo};
 use super::ConcolicArgs;
 use crate::concolic::{self, Options, Strategy};
 use crate::exec::machine::Input;
@@ -89,16 +89,25 @@ pub fn concolic(a: &ConcolicArgs) -> Result<()> {
     };
     let ippc = r.ippc;
     let confirm = !a.no_greedy_confirmation;
-    run_driven(r, &[SearchKind::Dfs], "concolic", move |module, cfg, w| {
-        let cfg = crate::exec::Config {
-            greedy_confirmation: confirm && cfg.interpolation,
-            limits: crate::exec::control::Limits {
-                seeding: None,
-                ..cfg.limits.clone()
-            },
-            ..cfg.clone()
-        };
-        let (out, st) = concolic::run(module, &cfg, &mut StdIo, w, opts)?;
-        Ok((out, st.lines(ippc)))
-    })
+    run_driven(
+        r,
+        &[SearchKind::Dfs],
+        "concolic",
+        move |module, cfg, w, _| {
+            let cfg = crate::exec::Config {
+                greedy_confirmation: confirm && cfg.interpolation,
+                limits: crate::exec::control::Limits {
+                    seeding: None,
+                    ..cfg.limits.clone()
+                },
+                ..cfg.clone()
+            };
+            let (out, st) = concolic::run(module, &cfg, &mut StdIo, w, opts)?;
+            Ok(Driven {
+                outcome: out,
+                lines: st.lines(ippc),
+                goals: None,
+            })
+        },
+    )
 }

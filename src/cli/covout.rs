@@ -139,10 +139,17 @@ impl CoverageOut {
         module: &ir::Module,
         command: &str,
         dir: &Path,
+        goals: Option<&crate::cover::Report>,
         exact: impl FnOnce(&mut Sample),
     ) -> Result<Model> {
         let timeline = self.sampler.finish(exact);
-        let model = Model::new(module, &self.cov, &|n| self.program.contains(n));
+        let proved = goals.map(|g| g.proved_arms()).unwrap_or_default();
+        let model = Model::with_proved(
+            module,
+            &self.cov,
+            &|n| self.program.contains(n),
+            &|f, pc, arm| proved.contains(&(f, pc, arm)),
+        );
         let istats = istats::render(
             module,
             &self.cov,
@@ -157,6 +164,7 @@ impl CoverageOut {
             command: command.into(),
             model,
             timeline,
+            goals: goals.map(|g| g.saved(module)).unwrap_or_default(),
         };
         let json = serde_json::to_string(&file).context("encoding coverage.json")?;
         std::fs::write(dir.join("coverage.json"), json).context("writing coverage.json")?;

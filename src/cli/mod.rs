@@ -3,6 +3,7 @@
 
 mod args;
 mod concolic;
+mod cover;
 mod covout;
 mod diag;
 mod klee_options;
@@ -67,6 +68,11 @@ pub enum Command {
     /// concrete input, then a decision of an executed path negated and solved for the next
     /// input (`trex run`'s options, KLEE's syntax).
     Concolic(ConcolicArgs),
+    /// A test suite for a coverage goal (Test-Comp's coverage-branches, or coverage-error
+    /// with --property): testing, then the open goals proved unreachable where it can, then
+    /// testing steered to those left; each goal covered (by which test), proved or open
+    /// (`trex run`'s options, KLEE's syntax).
+    Cover(CoverArgs),
     /// Re-run a program concretely on the inputs of .ktest files (like KLEE's replay).
     Replay(ReplayArgs),
     /// A reachability verdict per target (error-function call site or chosen line):
@@ -232,8 +238,9 @@ pub struct RunArgs {
     #[arg(long, value_name = "HASH", requires = "write_xml_tests")]
     pub xml_metadata_programhash: Option<String>,
     /// Test-Comp's property file the suite is for (`coverage-branches.prp`, the default, or
-    /// `coverage-error.prp`): `metadata.xml`'s specification.
-    #[arg(long, value_name = "FILE.prp", requires = "write_xml_tests")]
+    /// `coverage-error.prp`): `metadata.xml`'s specification (with --write-xml-tests), and
+    /// `trex cover`'s goals.
+    #[arg(long, value_name = "FILE.prp")]
     pub property: Option<PathBuf>,
     /// Report every error state (default: only the first per instruction and message).
     #[arg(long)]
@@ -296,6 +303,15 @@ pub struct ConcolicArgs {
     /// Stop after executing this many paths.
     #[arg(long, value_name = "N")]
     pub max_iterations: Option<u64>,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct CoverArgs {
+    /// Testing only: no proving step, no steered testing.
+    #[arg(long)]
+    pub no_prove: bool,
     #[command(flatten)]
     pub run: RunArgs,
 }
@@ -479,6 +495,10 @@ pub fn main() -> i32 {
         Command::Concolic(mut a) => {
             a.run.warnings = prepared.warnings;
             concolic::concolic(&a)
+        }
+        Command::Cover(mut a) => {
+            a.run.warnings = prepared.warnings;
+            cover::cover(a)
         }
         Command::Replay(a) => replay::replay(&a),
         Command::Verify(a) => verify::verify(&a),
@@ -680,6 +700,7 @@ mod tests {
                 Command::Replay(a) => (a.prog, a.insts),
                 Command::Ktest(_)
                 | Command::Concolic(_)
+                | Command::Cover(_)
                 | Command::KleeOptions(_)
                 | Command::Report(_)
                 | Command::Stats(_) => unreachable!(),

@@ -1,6 +1,7 @@
 //! `trex run`: load, link, execute, write the output directory.
 
 use anyhow::{bail, Context, Result};
+use std::collections::HashSet;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -259,26 +260,43 @@ pub fn ktest_objects(path: &Path) -> Result<Vec<(String, Vec<u8>)>> {
 
 pub fn run(a: &RunArgs) -> Result<()> {
     let search = crate::search::parse_search_kinds(&a.searcher.search)?;
-    run_driven(a, &search, "run", |module, cfg, w| {
-        Ok((exec::run_monitored(module, cfg, &mut StdIo, w)?, Vec::new()))
+    run_driven(a, &search, "run", |module, cfg, w, _| {
+        Ok(Driven::of(exec::run_monitored(module, cfg, &mut StdIo, w)?))
     })
 }
 
+/// What a mode's exploration gives `run_driven`: its outcome, its own `KLEE: done:` lines,
+/// and (`trex cover`) its goals.
+pub(super) struct Driven {
+    pub outcome: exec::Outcome,
+    pub lines: Vec<String>,
+    pub goals: Option<crate::cover::Report>,
+}
+
+impl Driven {
+    pub fn of(outcome: exec::Outcome) -> Driven {
+        Driven {
+            outcome,
+            lines: Vec::new(),
+            goals: None,
+        }
+    }
+}
+
 /// `trex run`'s setup, output and summary around `drive`, which explores once everything
-/// is set up and gives the outcome and its own `KLEE: done:` lines (`trex run`:
-/// `exec::run_monitored`; `trex concolic`: `concolic::run`). `search`: the searchers the
+/// is set up (told the program's own functions) and gives what it found (`trex run`:
+/// `exec::run_monitored`; `trex concolic`: `concolic::run`; `trex cover`: `cover::run`). `search`: the searchers the
 /// coverage is recorded for; `mode`: the command, as run.istats names it.
 pub(super) fn run_driven<'a>(
     a: &RunArgs,
     search: &[crate::search::SearchKind],
     mode: &str,
-    drive: impl FnOnce(
-            &ir::Module,
-            &exec::Config,
-            &mut TestWriter,
-        ) -> std::result::Result<(exec::Outcome, Vec<String>), exec::RunError>
+    drive: impl FnOnce(&ir::Module, &exec::Config, &mut TestWriter, &HashSet<String>) -> Result<Driven>
         + 'a,
 ) -> Result<()> {
+    if a.property.is_some() && !a.write_xml_tests && mode != "cover" {
+        bail!("--property: with --write-xml-tests (or in trex cover)");
+    }
     let mut exit_types = Vec::new();
     for t in &a.exit_on_error_type {
         exit_types.extend(parse_error_type(t).map_err(anyhow::Error::msg)?);
@@ -362,7 +380,7 @@ pub(super) fn run_driven<'a>(
     let counters = Arc::new(control::Progress::default());
     let covout = CoverageOut::start(
         &module,
-        own,
+        own.clone(),
         search,
         counters.clone(),
         &out.path,
@@ -411,6 +429,7 @@ pub(super) fn run_driven<'a>(
             ..a.budgets.limits()
         },
         targets: None,
+        steer_to: None,
         state_matching: None,
         loop_abstraction: None,
         loop_invariants: None,
@@ -437,11 +456,15 @@ pub(super) fn run_driven<'a>(
     w.only_covering_new = a.only_output_states_covering_new;
     w.max_tests = a.max_tests.filter(|&n| n > 0);
     let display = progress::start(&counters);
-    let outcome = drive(&module, &cfg, &mut w);
+    let outcome = drive(&module, &cfg, &mut w, &own);
     if let Some(d) = display {
         d.stop();
     }
-    let (outcome, mode_lines) = outcome?;
+    let Driven {
+        outcome,
+        lines: mode_lines,
+        goals,
+    } = outcome?;
     if let Some(e) = w.failure.take() {
         return Err(e).context("writing the tests");
     }
@@ -559,7 +582,10 @@ pub(super) fn run_driven<'a>(
         None => info,
     };
     out.write_info(&info)?;
-    covout.finish(&module, mode, &out.path, |s| {
+    if out.path.join("metadata.xml").is_file() {
+        crate::output::testcomp::zip_suite(&out.path).context("writing test-suite.zip")?;
+    }
+    covout.finish(&module, mode, &out.path, goals.as_ref(), |s| {
         s.paths = outcome.paths_ended;
         s.instructions = outcome.instructions;
         s.pending = 0;

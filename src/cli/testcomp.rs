@@ -9,7 +9,7 @@ use super::RunArgs;
 use crate::output::testcomp::{metadata_xml, property_of, Metadata, COVERAGE_BRANCHES};
 
 /// The specification of `--property` (Test-Comp's branch coverage without it).
-fn specification(a: &RunArgs) -> Result<&'static str> {
+pub(super) fn specification(a: &RunArgs) -> Result<&'static str> {
     let Some(prp) = &a.property else {
         return Ok(COVERAGE_BRANCHES);
     };

@@ -54,7 +54,7 @@ pub fn verify(a: &VerifyArgs) -> Result<()> {
     opts.base.coverage = Some(covout.coverage());
     let mut watcher = ProgressLine(None, &covout);
     let found = verify::verify(&module, &own, &targets, &opts, &mut out, &mut watcher)?;
-    covout.finish(&module, "verify", &out.path, |s| s.pending = 0)?;
+    covout.finish(&module, "verify", &out.path, None, |s| s.pending = 0)?;
     let results: Vec<TargetResult> = found
         .targets
         .into_iter()

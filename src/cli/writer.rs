@@ -75,6 +75,7 @@ pub fn prune_text(reason: Prune) -> String {
         Prune::StateSeen => "state seen (pruned by state matching)".into(),
         Prune::LoopCovered => "loop covered (pruned by loop abstraction)".into(),
         Prune::Unconfirmed => "unconfirmed (greedy confirmation gave up)".into(),
+        Prune::NoGoal => "no open goal reachable (trex cover)".into(),
     }
 }
 

@@ -38,6 +38,9 @@ pub struct Totals {
     /// Branch outcomes (two per conditional branch, one per distinct switch target).
     pub branches: u64,
     pub branches_hit: u64,
+    /// Branch outcomes proved unreachable (`trex cover`).
+    #[serde(default)]
+    pub branches_proved: u64,
 }
 
 impl Totals {
@@ -52,6 +55,7 @@ impl Totals {
         self.instructions_hit += o.instructions_hit;
         self.branches += o.branches;
         self.branches_hit += o.branches_hit;
+        self.branches_proved += o.branches_proved;
     }
 }
 
@@ -64,12 +68,18 @@ pub fn percent(hit: u64, total: u64) -> f64 {
     }
 }
 
+/// Whether outcome `i` of the branch at `pc` of a function was proved unreachable.
+pub type Proved<'a> = dyn Fn(FuncId, u32, usize) -> bool + 'a;
+
 /// One outcome of a branch: where it goes, and whether a path went there.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Arm {
     /// `true` / `false` for a conditional branch; `case 1, 5` / `default` for a switch.
     pub label: String,
     pub taken: bool,
+    /// No execution reaches it (`trex cover` proved it).
+    #[serde(default)]
+    pub proved: bool,
 }
 
 /// A conditional branch or switch on a source line.
@@ -145,6 +155,24 @@ pub struct Saved {
     pub command: String,
     pub model: Model,
     pub timeline: timeline::Timeline,
+    /// `trex cover`'s goals and what became of each.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub goals: Vec<GoalEntry>,
+}
+
+/// One goal of `trex cover` as `coverage.json` lists it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GoalEntry {
+    pub function: String,
+    /// `file:line`.
+    pub place: String,
+    /// The branch outcome (`true`, `case 3`, ...) or the called error function.
+    pub outcome: String,
+    /// `covered`, `proved` (unreachable) or `open`.
+    pub status: String,
+    /// The test that covers it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub test: Option<String>,
 }
 
 /// The names of the functions a program defines (its bitcode before linking): everything
@@ -186,7 +214,7 @@ impl Side {
         })
     }
 
-    fn add_function(&mut self, m: &ir::Module, cov: &Coverage, fid: FuncId) {
+    fn add_function(&mut self, m: &ir::Module, cov: &Coverage, fid: FuncId, proved: &Proved) {
         let f = m.func(fid);
         let covered = |pc: usize| cov.is_covered(fid, pc as u32);
         let mut t = Totals {
@@ -222,10 +250,14 @@ impl Side {
             line.instructions += 1;
             line.instructions_hit += u32::from(covered(pc));
             *fn_lines.entry((fi, loc.line)).or_default() |= covered(pc);
-            let arms = arms(fid, pc as u32, &inst.kind, cov);
+            let mut arms = arms(fid, pc as u32, &inst.kind, cov);
             if !arms.is_empty() {
+                for (i, a) in arms.iter_mut().enumerate() {
+                    a.proved = !a.taken && proved(fid, pc as u32, i);
+                }
                 t.branches += arms.len() as u64;
                 t.branches_hit += arms.iter().filter(|a| a.taken).count() as u64;
+                t.branches_proved += arms.iter().filter(|a| a.proved).count() as u64;
                 let id = line.branches.len() as u32;
                 line.branches.push(Branch {
                     id,
@@ -262,6 +294,7 @@ impl Side {
                 for b in &l.branches {
                     t.branches += b.arms.len() as u64;
                     t.branches_hit += b.arms.iter().filter(|a| a.taken).count() as u64;
+                    t.branches_proved += b.arms.iter().filter(|a| a.proved).count() as u64;
                 }
             }
             for &fi in &file.functions {
@@ -298,6 +331,7 @@ impl Side {
             t.lines_hit += file.totals.lines_hit;
             t.branches += file.totals.branches;
             t.branches_hit += file.totals.branches_hit;
+            t.branches_proved += file.totals.branches_proved;
         }
         for f in &self.functions {
             let mut ft = f.totals;
@@ -311,6 +345,7 @@ impl Side {
             ft.lines_hit = 0;
             ft.branches = 0;
             ft.branches_hit = 0;
+            ft.branches_proved = 0;
             t.add(&ft);
         }
         t
@@ -318,13 +353,14 @@ impl Side {
 }
 
 /// The outcomes of the branch instruction at `pc` (empty for other instructions).
-fn arms(fid: FuncId, pc: u32, kind: &InstKind, cov: &Coverage) -> Vec<Arm> {
+pub(crate) fn arms(fid: FuncId, pc: u32, kind: &InstKind, cov: &Coverage) -> Vec<Arm> {
     match kind {
         InstKind::CondBr { .. } => [(true, "true"), (false, "false")]
             .into_iter()
             .map(|(side, label)| Arm {
                 label: label.into(),
                 taken: cov.branch_taken(fid, pc, side),
+                proved: false,
             })
             .collect(),
         InstKind::Switch { cases, default, .. } => cov
@@ -348,7 +384,11 @@ fn arms(fid: FuncId, pc: u32, kind: &InstKind, cov: &Coverage) -> Vec<Arm> {
                         format!("{label}, default")
                     };
                 }
-                Arm { label, taken }
+                Arm {
+                    label,
+                    taken,
+                    proved: false,
+                }
             })
             .collect(),
         _ => Vec::new(),
@@ -359,6 +399,17 @@ impl Model {
     /// The coverage of `module` recorded in `cov`; `program` tells the program's functions
     /// (by name) from those of the C library and runtime.
     pub fn new(module: &ir::Module, cov: &Coverage, program: &dyn Fn(&str) -> bool) -> Model {
+        Model::with_proved(module, cov, program, &|_, _, _| false)
+    }
+
+    /// `new`, with the branch outcomes `proved` names (function, branch, outcome index)
+    /// marked proved unreachable (`trex cover`).
+    pub fn with_proved(
+        module: &ir::Module,
+        cov: &Coverage,
+        program: &dyn Fn(&str) -> bool,
+        proved: &Proved,
+    ) -> Model {
         let mut prog = Side::new();
         let mut lib = Side::new();
         for (i, f) in module.functions.iter().enumerate() {
@@ -370,7 +421,7 @@ impl Model {
             } else {
                 &mut lib
             };
-            side.add_function(module, cov, FuncId(i as u32));
+            side.add_function(module, cov, FuncId(i as u32), proved);
         }
         let totals = prog.finish();
         let library_totals = lib.finish();

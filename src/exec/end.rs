@@ -94,6 +94,8 @@ pub enum Prune {
     /// second time and not subsumed. The confirmation gives up; the side it explored is left
     /// to the concolic search, which runs its paths.
     Unconfirmed,
+    /// `trex cover`'s steered testing: no open goal can be reached from here.
+    NoGoal,
 }
 
 impl Prune {
@@ -103,6 +105,7 @@ impl Prune {
             Prune::StateSeen => "state-seen",
             Prune::LoopCovered => "loop-covered",
             Prune::Unconfirmed => "unconfirmed",
+            Prune::NoGoal => "no-goal",
         }
     }
 }

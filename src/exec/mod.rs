@@ -194,6 +194,10 @@ pub struct Config {
     pub limits: control::Limits,
     /// Sites to watch (`trex verify`): hits are returned in `Outcome::target_hits`.
     pub targets: Option<std::sync::Arc<target::Targets>>,
+    /// Sites some path is still to reach (`trex cover`'s steered testing: the branches with an
+    /// open outcome): a path that can reach none ends (`Prune::NoGoal`), a fork continues
+    /// first on the side nearest to one.
+    pub steer_to: Option<std::sync::Arc<crate::ir::pcset::PcSet>>,
     /// State matching at the loop headers of the analysed functions (`trex verify`): a path
     /// entering a header in a concrete state already seen there ends (`Prune::StateSeen`).
     pub state_matching: Option<std::sync::Arc<crate::ir::liveness::Liveness>>,

@@ -125,6 +125,36 @@ fn escape(s: &str) -> String {
         .replace('"', "&quot;")
 }
 
+/// The suite as Test-Comp hands it over (`test-suite.zip` of `dir`): `metadata.xml` and the
+/// tests' `.xml` files of `dir`, in a `test-suite/` folder of the archive.
+pub fn zip_suite(dir: &std::path::Path) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(dir)?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            let name = p.file_name().map(|n| n.to_string_lossy().into_owned());
+            name.is_some_and(|n| {
+                n == "metadata.xml" || (n.starts_with("test") && n.ends_with(".xml"))
+            })
+        })
+        .collect();
+    files.sort();
+    let out = std::fs::File::create(dir.join("test-suite.zip"))?;
+    let mut z = zip::ZipWriter::new(out);
+    let opts = zip::write::SimpleFileOptions::default();
+    for f in files {
+        let name = f
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
+        z.start_file(format!("test-suite/{name}"), opts)?;
+        z.write_all(&std::fs::read(&f)?)?;
+    }
+    z.finish()?;
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

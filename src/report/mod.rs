@@ -99,6 +99,7 @@ table.src tr:not(.hit):not(.miss):not(.part) td.n { border-right: 3px solid tran
   font-size: 10.5px; line-height: 15px; text-align: center; font-weight: 600; }
 .br.t { background: var(--ok); color: #fff; } .br.n { background: var(--bad); color: #fff; }
 .br.x { background: #bdc1c6; color: #fff; }
+.br.p { background: #fff; color: #5f6368; border: 1px dashed #5f6368; text-decoration: line-through; }
 .legend-row { color: var(--mute); font-size: 12px; margin: 6px 0; }
 .legend-row span { margin-right: 14px; }
 .sw { display: inline-block; width: 10px; height: 10px; border-radius: 2px; margin-right: 4px; vertical-align: -1px; }
@@ -132,13 +133,15 @@ fn ratio(hit: u64, total: u64) -> String {
     }
 }
 
-/// The branch markers of a line: one badge per outcome (taken, not taken, never reached).
+/// The branch markers of a line: one badge per outcome (taken, not taken, never reached,
+/// proved unreachable by `trex cover`).
 fn branch_badges(l: &Line) -> String {
     let mut s = String::new();
     for b in &l.branches {
         for a in &b.arms {
             let (class, state) = match (b.executed, a.taken) {
                 (_, true) => ("t", "taken"),
+                _ if a.proved => ("p", "proved unreachable"),
                 (true, false) => ("n", "never taken"),
                 (false, false) => ("x", "not reached"),
             };
@@ -261,6 +264,16 @@ pub fn render(inp: &Inputs) -> String {
     s.push_str(r#"<h2>Summary</h2><div class="cards">"#);
     coverage_card(&mut s, "Lines", "lines", t.lines_hit, t.lines);
     coverage_card(&mut s, "Branches", "branches", t.branches_hit, t.branches);
+    if t.branches_proved > 0 {
+        // (`trex cover`: coverage of the outcomes not proved unreachable.)
+        coverage_card(
+            &mut s,
+            "Branches not proved unreachable",
+            "branches-reachable",
+            t.branches_hit,
+            t.branches - t.branches_proved,
+        );
+    }
     coverage_card(
         &mut s,
         "Functions",
@@ -486,7 +499,7 @@ pub fn render(inp: &Inputs) -> String {
     s.push_str("</table>");
 
     // Files.
-    s.push_str(r#"<h2>Source files</h2><div class="legend-row"><span><i class="sw" style="background:var(--ok-bg);border:1px solid var(--ok)"></i>covered</span><span><i class="sw" style="background:var(--bad-bg);border:1px solid var(--bad)"></i>not covered</span><span><i class="sw" style="background:var(--part-bg);border:1px solid #f9ab00"></i>partly covered (a branch outcome never taken)</span><span><i class="br t">T</i><i class="br n">F</i><i class="br x">d</i> branch outcome taken / never taken / branch not reached (T true, F false, case value, d default)</span></div>"#);
+    s.push_str(r#"<h2>Source files</h2><div class="legend-row"><span><i class="sw" style="background:var(--ok-bg);border:1px solid var(--ok)"></i>covered</span><span><i class="sw" style="background:var(--bad-bg);border:1px solid var(--bad)"></i>not covered</span><span><i class="sw" style="background:var(--part-bg);border:1px solid #f9ab00"></i>partly covered (a branch outcome never taken)</span><span><i class="br t">T</i><i class="br n">F</i><i class="br x">d</i><i class="br p">F</i> branch outcome taken / never taken / branch not reached / proved unreachable (T true, F false, case value, d default)</span></div>"#);
     for (i, f) in m.files.iter().enumerate() {
         let src = inp.sources.get(&f.path).and_then(|x| x.as_deref());
         source_view(&mut s, i, f, src, i == 0 || m.files.len() <= 3);

@@ -48,6 +48,7 @@ fn inputs(verify: bool) -> Inputs {
             command: "run".into(),
             model,
             timeline: Timeline { samples },
+            goals: Vec::new(),
         },
         counts: Counts {
             completed: 2,
@@ -151,4 +152,35 @@ fn source_lines_are_marked() {
     assert!(row(5).contains(r#"class="miss""#));
     assert!(row(3).contains(r#"class="hit""#));
     assert!(row(1).contains(r#"<tr class="""#));
+}
+
+/// `trex cover`'s proved outcomes: their own badge, and a card of the coverage of the
+/// outcomes not proved unreachable.
+#[test]
+fn proved_outcomes_are_shown_apart() {
+    let mut inp = inputs(false);
+    let model = &mut inp.saved.model;
+    let mut proved = 0;
+    for f in &mut model.files {
+        for l in f.lines.values_mut() {
+            for b in &mut l.branches {
+                for a in b.arms.iter_mut().filter(|a| !a.taken) {
+                    a.proved = true;
+                    proved += 1;
+                }
+            }
+        }
+    }
+    model.totals.branches_proved = proved;
+    let t = model.totals;
+    let html = render(&inp);
+    assert!(proved > 0);
+    assert_eq!(
+        metric(&html, "branches-reachable"),
+        (t.branches_hit, t.branches - proved)
+    );
+    assert!(html.contains(r#"<span class="br p" title="true: proved unreachable">"#));
+    assert!(!html.contains(r#"<span class="br n""#));
+    // Without proofs, no such card.
+    assert!(!render(&inputs(false)).contains("branches-reachable"));
 }

@@ -18,20 +18,13 @@ use crate::exec;
 use crate::exec::invariant::{Candidate, LoopInvariants};
 use crate::exec::target::Targets;
 use crate::ir::loop_mod::LoopMods;
+use crate::search::Coverage;
 
 /// Share of `--max-time` the abstracted runs may use (and their budget without `--max-time`).
 const ABSTRACTION_SHARE: u32 = 4;
 const ABSTRACTION_TIME: Duration = Duration::from_secs(60);
 /// Abstracted runs at most (the first, then refinements).
 pub(super) const MAX_ROUNDS: usize = 8;
-
-/// The refinement's state between rounds.
-struct Rounds {
-    assumed: Vec<Candidate>,
-    rejected: HashSet<Candidate>,
-    summaries: Vec<RunSummary>,
-    proven: Vec<(usize, TargetVerdict)>,
-}
 
 /// The abstracted runs watching `group` (indices into `ctx.targets`): a summary per run, the
 /// targets they prove UNREACHABLE, and the time they took.
@@ -47,46 +40,72 @@ pub(super) fn prove(
         .limits
         .max_time
         .map_or(ABSTRACTION_TIME, |t| t / ABSTRACTION_SHARE);
+    let mut proven = Vec::new();
+    let summaries = refine(ctx, group, loops, budget, None, &mut |outcome, gaps| {
+        let ids = settle(ctx, group, outcome, gaps, &clock, &mut proven);
+        (ids, proven.len() == group.len())
+    })?;
+    Ok((summaries, proven, clock.elapsed()))
+}
+
+/// What an abstracted run settled, told its outcome and gaps: the ids of the targets, and
+/// whether everything is.
+pub(crate) type Settle<'a> = dyn FnMut(&exec::Outcome, &Gaps) -> (Vec<u32>, bool) + 'a;
+
+/// Abstracted runs watching `group`, `budget` at most: the first, then, with interpolation,
+/// runs assuming the loop invariant candidates learnt from the hits of the last (a failed
+/// candidate dropped and the run repeated without it), until `settle` (told each run's
+/// outcome and gaps, it returns the ids it settled and whether everything is) says all is
+/// settled, a run leaves a gap or nothing new is learnt. With `record`, each run's coverage
+/// (what its abstract paths ran: more than the program's executions) is recorded there, a
+/// fresh count per run. A summary per run.
+pub(crate) fn refine(
+    ctx: &Ctx,
+    group: &[usize],
+    loops: &Arc<LoopMods>,
+    budget: Duration,
+    record: Option<&dyn Fn() -> Arc<Coverage>>,
+    settle: &mut Settle,
+) -> Result<Vec<RunSummary>> {
+    let clock = Instant::now();
     let learn = ctx.base.interpolation;
-    let mut r = Rounds {
-        assumed: Vec::new(),
-        rejected: HashSet::new(),
-        summaries: Vec::new(),
-        proven: Vec::new(),
-    };
+    let mut assumed: Vec<Candidate> = Vec::new();
+    let mut rejected = HashSet::new();
+    let mut summaries = Vec::new();
     for _ in 0..MAX_ROUNDS {
         let Some(left) = budget.checked_sub(clock.elapsed()) else {
             break;
         };
         let invariants = LoopInvariants {
-            assumed: r.assumed.clone(),
+            assumed: assumed.clone(),
             learn,
         };
-        let (outcome, gaps, took) = run(ctx, group, loops, invariants, left)?;
-        let ids = settle(ctx, group, &outcome, &gaps, &clock, &mut r.proven);
+        let cov = record.map(|fresh| fresh());
+        let (outcome, gaps, took) = run(ctx, group, loops, invariants, left, cov)?;
+        let (ids, all) = settle(&outcome, &gaps);
         let mut summary = RunSummary::new(true, ids, took.as_secs_f64(), &outcome, &gaps);
-        summary.invariants_assumed = r.assumed.len();
+        summary.invariants_assumed = assumed.len();
         summary.invariants_failed = outcome.invariants_failed.len();
-        r.summaries.push(summary);
+        summaries.push(summary);
         if !outcome.invariants_failed.is_empty() {
             // Failed checks: the candidates go, the run is repeated without them.
-            drop_failed(&mut r.assumed, &outcome.invariants_failed, &mut r.rejected);
-            if r.assumed.is_empty() {
+            drop_failed(&mut assumed, &outcome.invariants_failed, &mut rejected);
+            if assumed.is_empty() {
                 // The first run again: its candidates were all tried.
                 break;
             }
             continue;
         }
-        if !learn || r.proven.len() == group.len() || gaps.first.is_some() {
+        if !learn || all || gaps.first.is_some() {
             break;
         }
-        let new = fresh(outcome.invariant_candidates, &r.assumed, &r.rejected);
+        let new = fresh(outcome.invariant_candidates, &assumed, &rejected);
         if new.is_empty() {
             break;
         }
-        r.assumed.extend(new);
+        assumed.extend(new);
     }
-    Ok((r.summaries, r.proven, clock.elapsed()))
+    Ok(summaries)
 }
 
 /// The targets of `group` an abstracted run proves UNREACHABLE (added to `proven`, their ids
@@ -148,13 +167,14 @@ pub(super) fn fresh<T: Eq + Hash>(learnt: Vec<T>, assumed: &[T], rejected: &Hash
         .collect()
 }
 
-/// One run with loops abstracted, `max_time` at most.
+/// One run with loops abstracted, `max_time` at most, its coverage recorded in `cov`.
 fn run<'m>(
     ctx: &Ctx<'m>,
     group: &[usize],
     loops: &Arc<LoopMods>,
     invariants: LoopInvariants,
     max_time: Duration,
+    cov: Option<Arc<Coverage>>,
 ) -> Result<(exec::Outcome, Gaps<'m>, Duration)> {
     let clock = Instant::now();
     let sites: Vec<Vec<_>> = group
@@ -169,7 +189,7 @@ fn run<'m>(
     cfg.loop_invariants = Some(Arc::new(invariants));
     // Abstract paths start loops in havocked states: what they run is no coverage of the
     // program's executions (the reports count the exact runs only).
-    cfg.coverage = None;
+    cfg.coverage = cov;
     cfg.limits.max_time = Some(max_time.max(Duration::from_millis(100)));
     let mut gaps = Gaps::new(ctx.module);
     let outcome = exec::run_monitored(ctx.module, &cfg, &mut Discard, &mut gaps)?;

@@ -10,7 +10,7 @@
 //! control-flow decision of the subtree it stands for), UNKNOWN otherwise, with the first gap
 //! as its reason.
 
-mod abstraction;
+pub(crate) mod abstraction;
 mod exact;
 pub mod gaps;
 /// Loop abstraction and its invariants (an observer of the exact interpreter).

@@ -34,14 +34,14 @@ pub trait Watcher {
 impl Watcher for () {}
 
 /// Program output is not part of verify's result: it is dropped.
-pub(super) struct Discard;
+pub(crate) struct Discard;
 
 impl exec::Io for Discard {
     fn write(&mut self, _fd: i32, _data: &[u8]) {}
 }
 
 /// What the runs of one `verify` share.
-pub(super) struct Ctx<'a> {
+pub(crate) struct Ctx<'a> {
     pub module: &'a ir::Module,
     pub base: &'a exec::Config,
     pub targets: &'a [Target],

@@ -62,24 +62,35 @@ impl Observer for TargetWatch {
     }
 
     /// Of the instructions `pcs` of the current function, the one nearest to a target not
-    /// reached yet (none on a tie with the first, or when none can reach one).
+    /// reached yet.
     fn preferred_successor(&self, it: &Worker<'_, '_>, pcs: &[u32]) -> Option<usize> {
-        let frames = &it.state().frames;
-        let n = frames.len();
-        let f = frames[n - 1].func;
-        // A caller frame's `pc` is the instruction after its call.
-        let stack: Vec<(FuncId, u32)> = frames[..n - 1].iter().map(|fr| (fr.func, fr.pc)).collect();
-        let mut best = (0, 0u64);
-        for (i, &pc) in pcs.iter().enumerate() {
-            let dist = self.dist.for_state(f, pc, &stack);
-            if dist != 0 && (best.1 == 0 || dist < best.1) {
-                best = (i, dist);
-            }
-        }
-        Some(best.0)
+        Some(nearest(&self.dist, it, pcs))
     }
 
     fn finish(&mut self, _it: &Worker<'_, '_>, out: &mut Outcome) {
         out.target_hits = std::mem::take(&mut self.hits);
     }
+}
+
+/// Of the instructions `pcs` of the running path's current function, the index of the one
+/// nearest to a goal of `dist` (0 on a tie with the first, or when none can reach one).
+pub(crate) fn nearest(dist: &Distances, it: &Worker<'_, '_>, pcs: &[u32]) -> usize {
+    let (f, stack) = call_stack(it);
+    let mut best = (0, 0u64);
+    for (i, &pc) in pcs.iter().enumerate() {
+        let d = dist.for_state(f, pc, &stack);
+        if d != 0 && (best.1 == 0 || d < best.1) {
+            best = (i, d);
+        }
+    }
+    best.0
+}
+
+/// The running path's current function and its callers (outermost first, each with the
+/// instruction after its call), as `Distances::for_state` takes them.
+pub(crate) fn call_stack(it: &Worker<'_, '_>) -> (FuncId, Vec<(FuncId, u32)>) {
+    let frames = &it.state().frames;
+    let n = frames.len();
+    let stack = frames[..n - 1].iter().map(|fr| (fr.func, fr.pc)).collect();
+    (frames[n - 1].func, stack)
 }

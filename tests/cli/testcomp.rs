@@ -38,6 +38,30 @@ int main(void) {
 }
 "#;
 
+/// TestCov's report on the zipped suite `zip` of the program `c`, run in a directory of
+/// `tmp`.
+pub(super) fn judge(tmp: &Path, zip: &Path, c: &Path) -> String {
+    let tc = testcov();
+    let path = format!(
+        "{}:{}",
+        tc.parent().unwrap().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let dir = tmp.join(format!("judge-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir(&dir).unwrap();
+    let o = Command::new(&tc)
+        .args(["--no-runexec", "--no-isolation", "--no-plots", "-64"])
+        .arg("--test-suite")
+        .arg(zip)
+        .arg(c)
+        .env("PATH", path)
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    String::from_utf8_lossy(&o.stdout).into_owned() + &stderr(&o)
+}
+
 /// Every branch of the program is feasible: the suite trex writes must cover them all as
 /// TestCov runs it natively, every test in it.
 #[test]
@@ -66,37 +90,13 @@ fn testcov_runs_every_test_and_covers_every_branch() {
         meta.contains("<programfile>") && meta.contains("prog.c</programfile>"),
         "{meta}"
     );
-    // The suite as Test-Comp hands it over: a zip of the directory.
-    let zip = tmp.path().join("suite.zip");
-    let py = "import sys, zipfile, pathlib\n\
-              d = pathlib.Path(sys.argv[1])\n\
-              with zipfile.ZipFile(sys.argv[2], 'w') as z:\n\
-              \x20   for f in sorted(d.glob('*.xml')): z.write(f, 'suite/' + f.name)\n";
-    let st = Command::new("python3")
-        .args(["-c", py])
-        .arg(&out)
-        .arg(&zip)
-        .status()
-        .unwrap();
-    assert!(st.success());
-    let tc = testcov();
-    let path = format!(
-        "{}:{}",
-        tc.parent().unwrap().display(),
-        std::env::var("PATH").unwrap_or_default()
+    // The suite as Test-Comp hands it over: trex's zip of it.
+    assert!(out.join("test-suite.zip").is_file(), "{}", stderr(&o));
+    let text = judge(
+        tmp.path(),
+        &out.join("test-suite.zip"),
+        &tmp.path().join("prog.c"),
     );
-    let judge = tmp.path().join("judge");
-    std::fs::create_dir(&judge).unwrap();
-    let o = Command::new(&tc)
-        .args(["--no-runexec", "--no-isolation", "--no-plots", "-64"])
-        .arg("--test-suite")
-        .arg(&zip)
-        .arg(tmp.path().join("prog.c"))
-        .env("PATH", path)
-        .current_dir(&judge)
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&o.stdout).into_owned() + &stderr(&o);
     assert!(text.contains("Result: DONE"), "{text}");
     // (TestCov stops running tests once every goal is covered.)
     assert!(

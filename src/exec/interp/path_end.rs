@@ -146,10 +146,20 @@ impl<'m, 'io> Worker<'m, 'io> {
     pub(in crate::exec) fn finish_path(&mut self, r: R<Value>) {
         self.observe_path_end(&r);
         if let Err(e) = &r {
-            if matches!(**e, Stop::Pruned(Prune::Subsumed)) {
-                // Subsumed (interpolation): a test only with `--subsumed-test`.
-                self.subsumed_end();
-                return;
+            match **e {
+                Stop::Pruned(Prune::Subsumed) => {
+                    // Subsumed (interpolation): a test only with `--subsumed-test`.
+                    self.follow_subsumed();
+                    if self.p.subsumed_test {
+                        self.pruned_end(Prune::Subsumed);
+                    }
+                    return;
+                }
+                Stop::Pruned(p) if self.p.subsumed_test => {
+                    self.pruned_end(p);
+                    return;
+                }
+                _ => {}
             }
         }
         let (end, silent) = match r {
@@ -184,16 +194,12 @@ impl<'m, 'io> Worker<'m, 'io> {
         });
     }
 
-    /// A path pruned as subsumed: with `--subsumed-test` it ends with a test of its inputs
-    /// (`End::Pruned(Prune::Subsumed)`, which is neither a completed nor a partial path).
-    fn subsumed_end(&mut self) {
-        self.follow_subsumed();
-        if !self.p.subsumed_test {
-            return;
-        }
+    /// A pruned path with `--subsumed-test`: it ends with a test of its inputs
+    /// (`End::Pruned`, which is neither a completed nor a partial path).
+    fn pruned_end(&mut self, why: Prune) {
         let (objects, inputs_lost) = self.solved_inputs(None);
         self.paths.push(PathEnd {
-            end: End::Pruned(Prune::Subsumed),
+            end: End::Pruned(why),
             objects,
             inputs_lost,
             silent: false,

@@ -1,0 +1,311 @@
+//! `trex cover`: a test suite for a coverage goal (paper 004's abstraction-driven testing, on
+//! trex's own halves). The goals (`goals`) are Test-Comp's: every branch outcome of the
+//! program's own code, or every call of `reach_error`.
+//!
+//! 1. Testing: a forking run (trex run's options, interpolation on by default) writes a test
+//!    for every path that covered something new, a pruned path included (`--subsumed-test`'s
+//!    test: its inputs up to the pruning reach what it covered). A run that leaves no gap
+//!    (`verify::Gaps`) settles every goal: the outcomes no path took are unreachable, as
+//!    `trex verify` proves targets (a pruned path stands for a subtree whose every decision
+//!    its interpolant keeps).
+//! 2. Proving: otherwise, runs with loops abstracted (`verify::abstraction::refine`, with the
+//!    invariants it learns) watch the branches with open outcomes; in a run without a gap or
+//!    failed invariant, an outcome no abstract path took is proved unreachable (the abstract
+//!    paths are more than the program's executions).
+//! 3. Steered testing: with the time left, a forking run that ends every path from which no
+//!    branch with an open outcome can be reached (`steer`), and forks toward the nearest.
+//! 4. Which test covers which goal is settled by running every test written again,
+//!    concretely (`replay`): a goal is covered by the first test whose run reaches it, never
+//!    by the forking run's marks alone.
+//!
+//! The time: half of `--max-time` for testing, a quarter for proving, the rest steered but a
+//! tenth, kept for running the tests again (a second at most each); with `--no-prove`, all but
+//! that tenth for testing.
+
+pub mod goals;
+mod replay;
+pub(crate) mod steer;
+
+use std::collections::HashSet;
+use std::path::Path;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use anyhow::{bail, Result};
+
+use crate::exec::control::Monitor;
+use crate::exec::{self, Config, Outcome, PathEnd};
+use crate::ir::liveness::Liveness;
+use crate::ir::loop_mod::LoopMods;
+use crate::ir::pcset::PcSet;
+use crate::ir::Module;
+use crate::search::Coverage;
+use crate::verify::runs::Ctx;
+use crate::verify::{abstraction, Gaps, Target};
+pub use goals::{Goal, Property, Report, Status};
+
+/// `trex cover`'s time without `--max-time`.
+pub const DEFAULT_TIME: Duration = Duration::from_secs(60);
+
+/// The error of a program without a goal.
+pub fn no_goal(p: Property) -> &'static str {
+    match p {
+        Property::Branches => "no branch in the program's own functions: no goal",
+        Property::Error => "no call to reach_error in the program: no goal",
+    }
+}
+
+/// How to cover.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    pub property: Property,
+    /// The proving step (and the steered testing that needs it).
+    pub prove: bool,
+}
+
+/// What `cover` did besides the tests: the first run's outcome (the counts of both testing
+/// runs), the goals, and a `KLEE: done:` line per step.
+pub struct Covered {
+    pub outcome: Outcome,
+    pub report: Report,
+    pub lines: Vec<String>,
+}
+
+/// Hears of each path's end for the test writer and the gap check alike.
+struct Tee<'a, 'm> {
+    tests: &'a mut (dyn Monitor + Send),
+    gaps: &'a mut Gaps<'m>,
+}
+
+impl Monitor for Tee<'_, '_> {
+    fn path_ended(&mut self, p: &PathEnd) -> bool {
+        self.gaps.path_ended(p);
+        self.tests.path_ended(p)
+    }
+    fn warning(&mut self, line: &str) {
+        self.tests.warning(line)
+    }
+    fn message(&mut self, line: &str) {
+        self.tests.message(line)
+    }
+}
+
+/// Covers the goals of `module` (`own`: the program's functions) with `cfg`'s runs, whose
+/// tests `tests` writes into `dir` (`cfg.coverage` records what the runs took).
+pub fn run(
+    module: &Module,
+    cfg: &Config,
+    own: &HashSet<String>,
+    io: &mut (dyn exec::Io + Send),
+    tests: &mut (dyn Monitor + Send),
+    dir: &Path,
+    opts: Options,
+) -> Result<Covered> {
+    let is_own = |n: &str| own.contains(n);
+    let goals = goals::collect(module, &is_own, opts.property);
+    if goals.is_empty() {
+        bail!("{}", no_goal(opts.property));
+    }
+    let clock = Instant::now();
+    let total = cfg.limits.max_time.unwrap_or(DEFAULT_TIME);
+    let Some(cov) = cfg.coverage.clone() else {
+        bail!("trex cover records its runs' coverage");
+    };
+    let mut lines = Vec::new();
+
+    // 1. Testing.
+    let mut test_cfg = cfg.clone();
+    test_cfg.subsumed_test = true;
+    // (Without the proving step, all the time but the replays' tenth.)
+    test_cfg.limits.max_time = Some(if opts.prove {
+        total / 2
+    } else {
+        total - total / 10
+    });
+    let mut gaps = Gaps::new(module);
+    let mut outcome = {
+        let mut tee = Tee {
+            tests: &mut *tests,
+            gaps: &mut gaps,
+        };
+        exec::run_monitored(module, &test_cfg, io, &mut tee)?
+    };
+    note_gaps(&mut gaps, &outcome);
+    let mut proved: Vec<bool> = vec![false; goals.len()];
+    let unreached = |g: &Goal| !g.reached(module, &cov);
+    lines.push(format!(
+        "KLEE: done: cover: testing {:.1} s{}",
+        clock.elapsed().as_secs_f64(),
+        match &gaps.first {
+            None => " (every path explored: the goals no path reached are unreachable)".into(),
+            Some(g) => format!(" (not every path: {g})"),
+        }
+    ));
+    if gaps.first.is_none() {
+        for (p, g) in proved.iter_mut().zip(&goals) {
+            *p = unreached(g);
+        }
+    } else if opts.prove {
+        // 2. Proving.
+        let started = Instant::now();
+        let open: Vec<usize> = (0..goals.len()).filter(|&i| unreached(&goals[i])).collect();
+        let runs = prove(module, cfg, own, &goals, &open, total / 4, &mut proved)?;
+        lines.push(format!(
+            "KLEE: done: cover: proving {:.1} s, {runs} runs with loops abstracted, {} goals proved unreachable",
+            started.elapsed().as_secs_f64(),
+            proved.iter().filter(|&&p| p).count()
+        ));
+        // 3. Steered testing.
+        // (A tenth is kept for running the tests again.)
+        let left = (total - total / 10).saturating_sub(clock.elapsed());
+        let sites = open_sites(&goals, &proved, &|g| unreached(g));
+        if let (Some(sites), false) = (sites, left < Duration::from_secs(1)) {
+            let started = Instant::now();
+            let mut steer_cfg = test_cfg.clone();
+            steer_cfg.limits.max_time = Some(left);
+            steer_cfg.steer_to = Some(Arc::new(sites));
+            // (Another order of the same searches.)
+            steer_cfg.seed = cfg.seed.wrapping_add(1);
+            let more = exec::run_monitored(module, &steer_cfg, io, tests)?;
+            outcome.instructions += more.instructions;
+            outcome.paths_ended += more.paths_ended;
+            lines.push(format!(
+                "KLEE: done: cover: steered testing {:.1} s, {} paths",
+                started.elapsed().as_secs_f64(),
+                more.paths_ended
+            ));
+        }
+    }
+
+    // 4. Which test covers which goal.
+    let by = replay::covering_tests(module, cfg, dir, &goals)?;
+    let mut report = Report {
+        property: Some(opts.property),
+        goals: Vec::with_capacity(goals.len()),
+    };
+    for ((g, test), p) in goals.into_iter().zip(by).zip(proved) {
+        let status = match (test, p) {
+            (Some(t), true) => {
+                // (A proof and a test disagree: the test is right.)
+                let line = format!(
+                    "KLEE: WARNING: goal {} `{}` proved unreachable but covered by {t}",
+                    g.place(module),
+                    g.label
+                );
+                tests.warning(&line);
+                Status::Covered(t)
+            }
+            (Some(t), false) => Status::Covered(t),
+            (None, true) => Status::Proved,
+            (None, false) => Status::Open,
+        };
+        report.goals.push((g, status));
+    }
+    Ok(Covered {
+        outcome,
+        report,
+        lines,
+    })
+}
+
+fn note_gaps(gaps: &mut Gaps, outcome: &Outcome) {
+    gaps.note_refused_forks(outcome.forks_refused);
+    gaps.note_disabled_forks(outcome.forks_disabled);
+    gaps.note_concretized(outcome.concretized);
+}
+
+/// The branches (or calls) with a goal neither proved nor reached yet; `None` if there is
+/// none.
+fn open_sites(goals: &[Goal], proved: &[bool], unreached: &dyn Fn(&Goal) -> bool) -> Option<PcSet> {
+    let mut sites = PcSet::default();
+    let mut any = false;
+    for (g, &p) in goals.iter().zip(proved) {
+        if !p && unreached(g) {
+            sites.insert(g.func, g.pc);
+            any = true;
+        }
+    }
+    any.then_some(sites)
+}
+
+/// The proving step on the goals `open` (indices into `goals`), `budget` at most: marks the
+/// ones proved in `proved`; returns the runs made.
+fn prove(
+    module: &Module,
+    cfg: &Config,
+    own: &HashSet<String>,
+    goals: &[Goal],
+    open: &[usize],
+    budget: Duration,
+    proved: &mut [bool],
+) -> Result<usize> {
+    if open.is_empty() {
+        return Ok(0);
+    }
+    let is_own = |n: &str| own.contains(n);
+    let liveness = Arc::new(Liveness::new(module, &is_own));
+    let loops = Arc::new(LoopMods::new(module, &liveness, &is_own));
+    if loops.is_empty() {
+        // (Without a loop the testing run's gap is no abstraction's to close.)
+        return Ok(0);
+    }
+    // The branches of the open goals are the targets whose hits teach invariants.
+    let targets: Vec<Target> = open
+        .iter()
+        .enumerate()
+        .map(|(k, &i)| {
+            let g = &goals[i];
+            Target {
+                id: k as u32 + 1,
+                sites: vec![(g.func, g.pc)],
+                loc: g.loc,
+                function: module.func(g.func).name.clone(),
+                name: g.label.clone(),
+                caveat: None,
+            }
+        })
+        .collect();
+    let mut base = cfg.clone();
+    base.coverage = None;
+    base.subsumed_test = false;
+    base.path_inputs = false;
+    base.exit_inputs = false;
+    base.limits.progress = None;
+    base.state_matching = Some(liveness);
+    let ctx = Ctx {
+        module,
+        base: &base,
+        targets: &targets,
+        first_hit_halts: false,
+        test_args: &[],
+    };
+    let group: Vec<usize> = (0..targets.len()).collect();
+    let last = std::cell::RefCell::new(None::<Arc<Coverage>>);
+    let fresh = || {
+        let c = Arc::new(Coverage::new(module));
+        *last.borrow_mut() = Some(c.clone());
+        c
+    };
+    let summaries = abstraction::refine(
+        &ctx,
+        &group,
+        &loops,
+        budget,
+        Some(&fresh),
+        &mut |outcome, gaps| {
+            let settled = gaps.first.is_none() && outcome.invariants_failed.is_empty();
+            let Some(cov) = last.borrow().clone() else {
+                return (Vec::new(), false);
+            };
+            if settled {
+                for &i in open {
+                    if !goals[i].reached(module, &cov) {
+                        proved[i] = true;
+                    }
+                }
+            }
+            (Vec::new(), open.iter().all(|&i| proved[i]))
+        },
+    )?;
+    Ok(summaries.len())
+}

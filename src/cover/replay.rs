@@ -1,0 +1,90 @@
+//! Which test covers which goal: each `.ktest` of the output directory, in the order they
+//! were written, is run again on its inputs (KLEE's replay: concrete, no fork), its coverage
+//! recorded; a goal is covered by the first test whose run reaches it. (A forking run marks a
+//! branch outcome when a path forks onto it; only a test's own run shows what it covers.)
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+
+use super::Goal;
+use crate::exec::control::{Collect, Limits};
+use crate::exec::{self, Config};
+use crate::ir::Module;
+use crate::output::ktest::KTest;
+use crate::search::Coverage;
+use crate::verify::runs::Discard;
+
+/// A test's run at most (one written from a path stopped early may loop long when run on:
+/// what it covers up to then counts).
+const REPLAY_TIME: Duration = Duration::from_secs(1);
+
+/// The `.ktest` files of `dir`, in name (= writing) order.
+fn tests_in(dir: &Path) -> Result<Vec<PathBuf>> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .with_context(|| format!("cannot list {}", dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            p.extension().is_some_and(|x| x == "ktest")
+                && p.file_name()
+                    .is_some_and(|n| n.to_string_lossy().starts_with("test"))
+        })
+        .collect();
+    v.sort();
+    Ok(v)
+}
+
+/// For each goal, the file name of the first test of `dir` that reaches it.
+pub(super) fn covering_tests(
+    module: &Module,
+    cfg: &Config,
+    dir: &Path,
+    goals: &[Goal],
+) -> Result<Vec<Option<String>>> {
+    let cov = Arc::new(Coverage::new(module));
+    let mut by: Vec<Option<String>> = vec![None; goals.len()];
+    for t in tests_in(dir)? {
+        let data = std::fs::read(&t).with_context(|| format!("cannot read {}", t.display()))?;
+        let kt =
+            KTest::from_bytes(&data).with_context(|| format!("cannot read {}", t.display()))?;
+        let objects = kt.objects.into_iter().map(|o| (o.name, o.bytes)).collect();
+        let c = Config {
+            interpolation: false,
+            subsumed_test: false,
+            greedy_confirmation: false,
+            output_tree: false,
+            exit_on_error: false,
+            targets: None,
+            steer_to: None,
+            state_matching: None,
+            loop_abstraction: None,
+            loop_invariants: None,
+            path_inputs: false,
+            exit_inputs: false,
+            write_cov: false,
+            path_files: Default::default(),
+            replay_path: None,
+            threads: 1,
+            coverage: Some(cov.clone()),
+            limits: Limits {
+                replay: Some(objects),
+                max_time: Some(REPLAY_TIME),
+                progress: None,
+                seeding: None,
+                exit_on_error_types: Vec::new(),
+                ..cfg.limits.clone()
+            },
+            ..cfg.clone()
+        };
+        exec::run_monitored(module, &c, &mut Discard, &mut Collect::default())?;
+        let name = t.file_name().map(|n| n.to_string_lossy().into_owned());
+        for (b, g) in by.iter_mut().zip(goals) {
+            if b.is_none() && g.reached(module, &cov) {
+                b.clone_from(&name);
+            }
+        }
+    }
+    Ok(by)
+}
