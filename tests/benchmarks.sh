@@ -139,6 +139,20 @@ check concolic-late-crash fail 'trex failed \(tcas dfs\): exit 134' FAKE_TREX=la
 check concolic-nothing fail 'trex failed \(tcas dfs\): exit 0' FAKE_TREX=nothing "${corun[@]}"
 check concolic-ok ok 'largest --ippc query at most a tenth .*: (met|MISSED)' FAKE_TREX=ok "${corun[@]}"
 
+# testcomp/: a fake tree of paper 004's programs (the harness compiles against it).
+ns=$sh/benchmarks/concolic/embench/nsichneu
+mkdir -p "$ns/support" "$sh/benchmarks/concolic/svcomp/ddv-machzwd" "$sh/benchmarks/concolic/svcomp/ntdrivers-simplified"
+printf 'volatile long P1_marking_member_0[3], P2_marking_member_0[5], P3_marking_member_0[6];\n' >"$ns/libnsichneu.c"
+printf 'static int benchmark_body(unsigned a, unsigned b) { return a > b; }\n' >>"$ns/libnsichneu.c"
+: >"$ns/support/support.h"
+printf 'int main(void) { return 0; }\n' >"$sh/benchmarks/concolic/svcomp/ddv-machzwd/ddv_machzwd_all.i"
+printf 'int main(void) { return 0; }\n' >"$sh/benchmarks/concolic/svcomp/ntdrivers-simplified/cdaudio_simpl1.cil-2.c"
+tcrun=(TREX="$fake" SHARED="$sh" TABLES=paper TIMES=1 "$b/testcomp/run.sh")
+check testcomp-crash fail 'trex failed \(nsichneu\(2\) cover 1 s\): exit 139' FAKE_TREX=crash "${tcrun[@]}"
+check testcomp-late-crash fail 'trex failed \(nsichneu\(2\) cover 1 s\): exit 134' FAKE_TREX=late-crash "${tcrun[@]}"
+check testcomp-nothing fail 'trex failed \(nsichneu\(2\) cover 1 s\): exit 0' FAKE_TREX=nothing "${tcrun[@]}"
+check testcomp-ok ok 'above Crabs.s 1 h .*: (met|MISSED)' FAKE_TREX=ok "${tcrun[@]}"
+
 # coreutils/same_outcomes.py: no test, or a test without an outcome, is no agreement.
 so=$b/coreutils/same_outcomes.py
 : >"$tmp/empty"

@@ -5,7 +5,7 @@
 use anyhow::{bail, Context, Result};
 
 use super::run::{run_driven, Driven, StdIo};
-use super::{svcomp, testcomp, CoverArgs, DataModel};
+use super::{svcomp, testcomp, CoverArgs};
 use crate::cover::{self, Options, Property};
 use crate::output::testcomp::COVERAGE_ERROR;
 
@@ -18,7 +18,7 @@ pub fn cover(a: CoverArgs) -> Result<()> {
     let scratch = tempfile::tempdir().context("cannot make a scratch directory")?;
     let source = r.program.extension().is_some_and(|e| e == "c" || e == "i");
     if source {
-        let bc = svcomp::compile(&r.program, DataModel::Lp64, 0, scratch.path())?;
+        let bc = svcomp::compile(&r.program, a.data_model, 0, scratch.path())?;
         // (The suite is for the source; the KLEE lines name the program given.)
         r.xml_metadata_programfile
             .get_or_insert_with(|| r.program.clone());
@@ -41,8 +41,8 @@ pub fn cover(a: CoverArgs) -> Result<()> {
     };
     let r = &r;
     run_driven(r, &search, "cover", move |module, cfg, w, own| {
-        if !w.write_xml && calls_nondet(module) {
-            // Test-Comp's format where the inputs are Test-Comp's.
+        if !w.write_xml {
+            // The suite is Test-Comp's (a test of other inputs gets no `.xml`, said once).
             let meta = testcomp::metadata(r, module)?;
             std::fs::write(w.out.path.join("metadata.xml"), meta)
                 .context("writing metadata.xml")?;
@@ -58,11 +58,4 @@ pub fn cover(a: CoverArgs) -> Result<()> {
             goals: Some(c.report),
         })
     })
-}
-
-/// Whether the program calls a `__VERIFIER_nondet_*` function.
-fn calls_nondet(m: &crate::ir::Module) -> bool {
-    m.functions
-        .iter()
-        .any(|f| f.name.starts_with("__VERIFIER_nondet_"))
 }

@@ -312,6 +312,9 @@ pub struct CoverArgs {
     /// Testing only: no proving step, no steered testing.
     #[arg(long)]
     pub no_prove: bool,
+    /// The data model a C program (`.c`, `.i`) is compiled for (SV-COMP's ILP32: `-m32`).
+    #[arg(long, value_enum, default_value = "LP64")]
+    pub data_model: DataModel,
     #[command(flatten)]
     pub run: RunArgs,
 }

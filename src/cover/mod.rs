@@ -12,15 +12,19 @@
 //!    invariants it learns) watch the branches with open outcomes; in a run without a gap or
 //!    failed invariant, an outcome no abstract path took is proved unreachable (the abstract
 //!    paths are more than the program's executions).
-//! 3. Steered testing: with the time left, a forking run that ends every path from which no
-//!    branch with an open outcome can be reached (`steer`), and forks toward the nearest.
-//! 4. Which test covers which goal is settled by running every test written again,
-//!    concretely (`replay`): a goal is covered by the first test whose run reaches it, never
-//!    by the forking run's marks alone.
+//! 3. Steered testing: with the time left, a forking run toward the goals with neither a test
+//!    nor a proof: it ends every path from which no such branch can be reached (`steer`),
+//!    forks toward the nearest, and writes a test for every path that reaches something this
+//!    round had not.
 //!
-//! The time: half of `--max-time` for testing, a quarter for proving, the rest steered but a
-//! tenth, kept for running the tests again (a second at most each); with `--no-prove`, all but
-//! that tenth for testing.
+//! Which test covers which goal is settled by running every test written again, concretely,
+//! after each testing round (`replay`): a goal is covered by the first test whose run reaches
+//! it, never by the forking run's marks alone. The reports' coverage is the runs' and the
+//! tests'.
+//!
+//! The time: 45% of `--max-time` for testing, 20% for proving, the rest steered but a tenth,
+//! kept for running the tests again (a second at most each); with `--no-prove`, all but that
+//! tenth for testing.
 
 pub mod goals;
 mod replay;
@@ -43,6 +47,9 @@ use crate::search::Coverage;
 use crate::verify::runs::Ctx;
 use crate::verify::{abstraction, Gaps, Target};
 pub use goals::{Goal, Property, Report, Status};
+
+/// The steered testing's least time.
+const MIN_STEER: Duration = Duration::from_millis(500);
 
 /// `trex cover`'s time without `--max-time`.
 pub const DEFAULT_TIME: Duration = Duration::from_secs(60);
@@ -118,7 +125,7 @@ pub fn run(
     test_cfg.subsumed_test = true;
     // (Without the proving step, all the time but the replays' tenth.)
     test_cfg.limits.max_time = Some(if opts.prove {
-        total / 2
+        total * 9 / 20
     } else {
         total - total / 10
     });
@@ -131,8 +138,6 @@ pub fn run(
         exec::run_monitored(module, &test_cfg, io, &mut tee)?
     };
     note_gaps(&mut gaps, &outcome);
-    let mut proved: Vec<bool> = vec![false; goals.len()];
-    let unreached = |g: &Goal| !g.reached(module, &cov);
     lines.push(format!(
         "KLEE: done: cover: testing {:.1} s{}",
         clock.elapsed().as_secs_f64(),
@@ -141,6 +146,12 @@ pub fn run(
             Some(g) => format!(" (not every path: {g})"),
         }
     ));
+    // Which goals the tests cover (their own runs).
+    let tested = Arc::new(Coverage::new(module));
+    let mut by: Vec<Option<String>> = vec![None; goals.len()];
+    let mut replayed = replay::attribute(module, cfg, dir, &goals, &tested, &mut by, 0)?;
+    let mut proved: Vec<bool> = vec![false; goals.len()];
+    let unreached = |g: &Goal| !g.reached(module, &cov);
     if gaps.first.is_none() {
         for (p, g) in proved.iter_mut().zip(&goals) {
             *p = unreached(g);
@@ -149,21 +160,23 @@ pub fn run(
         // 2. Proving.
         let started = Instant::now();
         let open: Vec<usize> = (0..goals.len()).filter(|&i| unreached(&goals[i])).collect();
-        let runs = prove(module, cfg, own, &goals, &open, total / 4, &mut proved)?;
+        let runs = prove(module, cfg, own, &goals, &open, total / 5, &mut proved)?;
         lines.push(format!(
             "KLEE: done: cover: proving {:.1} s, {runs} runs with loops abstracted, {} goals proved unreachable",
             started.elapsed().as_secs_f64(),
             proved.iter().filter(|&&p| p).count()
         ));
-        // 3. Steered testing.
-        // (A tenth is kept for running the tests again.)
+        // 3. Steered testing, to the goals without a test or a proof.
         let left = (total - total / 10).saturating_sub(clock.elapsed());
-        let sites = open_sites(&goals, &proved, &|g| unreached(g));
-        if let (Some(sites), false) = (sites, left < Duration::from_secs(1)) {
+        let sites = open_sites(&goals, &proved, &by);
+        if let (Some(sites), true) = (sites, left >= MIN_STEER) {
             let started = Instant::now();
             let mut steer_cfg = test_cfg.clone();
             steer_cfg.limits.max_time = Some(left);
             steer_cfg.steer_to = Some(Arc::new(sites));
+            // (A path is new for what this round reached: one that reaches a goal the first
+            // round reached without writing a test writes one now.)
+            steer_cfg.coverage = Some(Arc::new(Coverage::for_search(module, &cfg.search)));
             // (Another order of the same searches.)
             steer_cfg.seed = cfg.seed.wrapping_add(1);
             let more = exec::run_monitored(module, &steer_cfg, io, tests)?;
@@ -174,11 +187,13 @@ pub fn run(
                 started.elapsed().as_secs_f64(),
                 more.paths_ended
             ));
+            replayed = replay::attribute(module, cfg, dir, &goals, &tested, &mut by, replayed)?;
         }
     }
+    // The reports' coverage: the runs' and what their tests ran.
+    cov.absorb(&tested);
+    lines.push(format!("KLEE: done: cover: tests run again = {replayed}"));
 
-    // 4. Which test covers which goal.
-    let by = replay::covering_tests(module, cfg, dir, &goals)?;
     let mut report = Report {
         property: Some(opts.property),
         goals: Vec::with_capacity(goals.len()),
@@ -214,13 +229,13 @@ fn note_gaps(gaps: &mut Gaps, outcome: &Outcome) {
     gaps.note_concretized(outcome.concretized);
 }
 
-/// The branches (or calls) with a goal neither proved nor reached yet; `None` if there is
+/// The branches (or calls) of the goals with neither a proof nor a test; `None` if there is
 /// none.
-fn open_sites(goals: &[Goal], proved: &[bool], unreached: &dyn Fn(&Goal) -> bool) -> Option<PcSet> {
+fn open_sites(goals: &[Goal], proved: &[bool], by: &[Option<String>]) -> Option<PcSet> {
     let mut sites = PcSet::default();
     let mut any = false;
-    for (g, &p) in goals.iter().zip(proved) {
-        if !p && unreached(g) {
+    for ((g, &p), t) in goals.iter().zip(proved).zip(by) {
+        if !p && t.is_none() {
             sites.insert(g.func, g.pc);
             any = true;
         }

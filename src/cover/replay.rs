@@ -36,17 +36,21 @@ fn tests_in(dir: &Path) -> Result<Vec<PathBuf>> {
     Ok(v)
 }
 
-/// For each goal, the file name of the first test of `dir` that reaches it.
-pub(super) fn covering_tests(
+/// Runs the tests of `dir` after the first `done` ones (in name order), recording their
+/// coverage in `cov`; each goal of `goals` without a test in `by` gets the first of them that
+/// reaches it. Returns the number of tests run so far (`done` included).
+pub(super) fn attribute(
     module: &Module,
     cfg: &Config,
     dir: &Path,
     goals: &[Goal],
-) -> Result<Vec<Option<String>>> {
-    let cov = Arc::new(Coverage::new(module));
-    let mut by: Vec<Option<String>> = vec![None; goals.len()];
-    for t in tests_in(dir)? {
-        let data = std::fs::read(&t).with_context(|| format!("cannot read {}", t.display()))?;
+    cov: &Arc<Coverage>,
+    by: &mut [Option<String>],
+    done: usize,
+) -> Result<usize> {
+    let tests = tests_in(dir)?;
+    for t in tests.iter().skip(done) {
+        let data = std::fs::read(t).with_context(|| format!("cannot read {}", t.display()))?;
         let kt =
             KTest::from_bytes(&data).with_context(|| format!("cannot read {}", t.display()))?;
         let objects = kt.objects.into_iter().map(|o| (o.name, o.bytes)).collect();
@@ -81,10 +85,10 @@ pub(super) fn covering_tests(
         exec::run_monitored(module, &c, &mut Discard, &mut Collect::default())?;
         let name = t.file_name().map(|n| n.to_string_lossy().into_owned());
         for (b, g) in by.iter_mut().zip(goals) {
-            if b.is_none() && g.reached(module, &cov) {
+            if b.is_none() && g.reached(module, cov) {
                 b.clone_from(&name);
             }
         }
     }
-    Ok(by)
+    Ok(tests.len())
 }

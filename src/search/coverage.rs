@@ -327,6 +327,28 @@ impl Coverage {
             .sum()
     }
 
+    /// Adds what `o` (of the same module) covered: instructions, branch sides, switch
+    /// targets (not the execution counts).
+    pub fn absorb(&self, o: &Coverage) {
+        let or = |a: &[Box<[AtomicU64]>], b: &[Box<[AtomicU64]>]| {
+            for (x, y) in a.iter().zip(b) {
+                for (w, v) in x.iter().zip(y.iter()) {
+                    w.fetch_or(v.load(Ordering::Relaxed), Ordering::Relaxed);
+                }
+            }
+        };
+        or(&self.bits, &o.bits);
+        or(&self.branches, &o.branches);
+        or(&self.switch_taken, &o.switch_taken);
+        let n: u64 = self
+            .bits
+            .iter()
+            .flat_map(|b| b.iter())
+            .map(|w| u64::from(w.load(Ordering::Relaxed).count_ones()))
+            .sum();
+        self.covered.store(n, Ordering::Relaxed);
+    }
+
     /// Number of covered instructions (monotone: a cheap "has coverage changed" version).
     pub fn covered_count(&self) -> u64 {
         self.covered.load(Ordering::Relaxed)
@@ -402,6 +424,20 @@ mod tests {
         let c = Coverage::new(&module(8));
         c.mark_range(f, 2, 5);
         assert_eq!(c.count(f, 3), 0);
+    }
+
+    #[test]
+    fn absorbing_adds_the_other_coverage() {
+        let (a, b) = (Coverage::new(&module(70)), Coverage::new(&module(70)));
+        let f = ir::FuncId(0);
+        a.mark_range(f, 0, 3);
+        b.mark_range(f, 2, 65);
+        b.mark_branch(f, 69, false);
+        a.absorb(&b);
+        assert_eq!(a.covered_count(), 66);
+        assert!(a.is_covered(f, 65) && !a.is_covered(f, 66));
+        assert!(a.branch_taken(f, 69, false) && !a.branch_taken(f, 69, true));
+        assert_eq!(b.covered_count(), 64);
     }
 
     #[test]
