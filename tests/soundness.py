@@ -11,6 +11,12 @@ SKIPPED(reason). Without interpolation the explored paths do not depend on the s
 the dfs run without interpolation exceeds the budget, the other searcher is skipped too; so it
 is when that run has a single path (no fork: no choice for a searcher, nothing to subsume).
 
+`trex cover` too (issue 29): for every case, a cover run of BUDGET seconds (`--max-time`); no
+branch outcome it proved unreachable may be one that a run above, or one more forking run
+without interpolation stopped by its own `--max-time`, took (their `coverage.json`: what a
+forking run takes, a real execution reaches). Its line is the case's `cover` one; COVER_ONLY=1
+runs this check alone.
+
 Prints one line per case and searcher (OK / MISMATCH / SKIPPED(reason)), then totals, and the
 SV-COMP tasks that do not run (compile failure, trex failure, `unsupported` / `failed external
 call` errors) with the reason. Exit status 1 on any MISMATCH.
@@ -25,6 +31,7 @@ M32=1 (also the -m32 variants of `// M32` testsuite programs), TREX, TREX_RUNTIM
 TREX_INTERP_OFF_FLAG (default --no-interpolation), MAX_TIME_FLAG (e.g. `--max-time={}`: also
 give trex the budget), SVCOMP_DIR, VERBOSE=1 (stderr tails of failed runs).
 """
+import json
 import os
 import re
 import sys
@@ -62,6 +69,51 @@ def not_run_reason(errors) -> str:
     return short(bad[0]) if bad else ""
 
 
+def arms(out_dir: Path, key: str):
+    """The branch outcomes of `out_dir/coverage.json` whose `key` (taken, proved) holds, as
+    (file, line, branch, outcome index); None without the file."""
+    try:
+        model = json.loads((out_dir / "coverage.json").read_text())["model"]
+    except (OSError, ValueError, KeyError):
+        return None
+    found = set()
+    for f in model.get("files", []):
+        for line, entry in f.get("lines", {}).items():
+            for b in entry.get("branches", []):
+                for i, a in enumerate(b.get("arms", [])):
+                    if a.get(key):
+                        found.add((os.path.basename(f["path"]), line, b.get("id"), i))
+    return found
+
+
+def check_cover(case: Case, bc: Path, budget: float, work: Path):
+    """(`cover`, status, detail): no outcome `trex cover` proved unreachable was taken by one of
+    the case's runs (`out-*` in `work`)."""
+    out = work / "out-cover"
+    r = run_trex(bc, [*case.trex_opts, f"--max-time={max(1, int(budget))}"], case.args,
+                 budget + 15, out, command="cover")
+    if r.timed_out or r.exit_code != 0:
+        return ("cover", "SKIPPED", f"trex cover: {r.problem() or 'exit ' + str(r.exit_code)}")
+    proved = arms(out, "proved")
+    if proved is None:
+        return ("cover", "SKIPPED", "trex cover wrote no coverage.json")
+    # A forking run stopped by its own --max-time (so that it writes coverage.json even when
+    # the program's paths outlast the budget).
+    mt = [] if os.environ.get("MAX_TIME_FLAG") else [f"--max-time={max(1, int(budget))}"]
+    run_trex(bc, [*case.trex_opts, interp_off_flag(), "--write-no-tests", *mt], case.args,
+             budget + 15, work / "out-forking")
+    runs = [d for d in sorted(work.glob("out-*")) if d.name != "out-cover"]
+    taken = set()
+    for d in runs:
+        taken |= arms(d, "taken") or set()
+    bad = sorted(proved & taken)
+    if bad:
+        shown = ", ".join(f"{f}:{line} branch {b} outcome {i}" for f, line, b, i in bad[:5])
+        return ("cover", "MISMATCH", f"proved unreachable, taken by a run: {shown}")
+    return ("cover", "OK", f"{len(proved)} outcome(s) proved unreachable, "
+            f"{len(taken)} taken by {len(runs)} run(s)")
+
+
 def check_case(case: Case, searches, budget: float, tmp: Path, threads: int = 1):
     """[(search name, status, detail)] for one case; status OK / MISMATCH / SKIPPED."""
     work = Path(tempfile.mkdtemp(dir=tmp))
@@ -71,6 +123,8 @@ def check_case(case: Case, searches, budget: float, tmp: Path, threads: int = 1)
         return [(s, "SKIPPED", why) for s, _ in searches], why
     results, not_run = [], ""
     skip_rest = None
+    if os.environ.get("COVER_ONLY") == "1":
+        searches = []
     for i, (sname, sopts) in enumerate(searches):
         if skip_rest:
             results.append((sname, "SKIPPED", skip_rest))
@@ -117,6 +171,7 @@ def check_case(case: Case, searches, budget: float, tmp: Path, threads: int = 1)
             only_off = sorted(short(e) for e in off.errors - on.errors)
             results.append((sname, "MISMATCH", f"only with interpolation: {only_on}; "
                             f"only without: {only_off}"))
+    results.append(check_cover(case, bc, budget, work))
     return results, not_run
 
 

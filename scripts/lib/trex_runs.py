@@ -85,13 +85,16 @@ class Run:
         return None
 
 
-def run_trex(bc: Path, opts: List[str], args: List[str], budget: float, out_dir: Path) -> Run:
-    """`trex run <opts> --output-dir out_dir bc args...`, killed after `budget` seconds.
+def run_trex(bc: Path, opts: List[str], args: List[str], budget: float, out_dir: Path,
+             command: str = "run") -> Run:
+    """`trex <command> <opts> --output-dir out_dir bc args...` (`run` by default), killed after
+    `budget` seconds.
     $MAX_TIME_FLAG (e.g. `--max-time={}`), when set, also passes the budget to trex ({} = the
     seconds) and the hard kill comes 10 s later."""
-    cmd = [trex_bin(), "run", *opts]
+    cmd = [trex_bin(), command, *opts]
     hard = budget
-    mt = os.environ.get("MAX_TIME_FLAG")
+    # (`trex cover` is given its own --max-time.)
+    mt = os.environ.get("MAX_TIME_FLAG") if command == "run" else None
     if mt:
         cmd.append(mt.replace("{}", str(int(budget))))
         hard = budget + 10

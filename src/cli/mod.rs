@@ -144,8 +144,8 @@ pub struct RunArgs {
     /// path segments with their interpolants, dashed edges for subsumption.
     #[arg(long)]
     pub output_tree: bool,
-    /// Also write a test for each path pruned by interpolation (TRACER-X's option): its
-    /// `.early` file says `subsumed (pruned by interpolation)`.
+    /// Also write a test for each pruned path (TRACER-X's option, for paths pruned by
+    /// interpolation): its `.early` file says `subsumed (pruned by interpolation)`.
     #[arg(long)]
     pub subsumed_test: bool,
     #[command(flatten)]
