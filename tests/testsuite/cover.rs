@@ -1,6 +1,8 @@
-//! `EXPECT-COVER: [--option ...] covered=N proved=N open=N`: a `trex cover` run of the symbolic
-//! program and its exact goal counts; and, for soundness, no goal it proved unreachable is
-//! a branch outcome that the forking run without interpolation took (its `coverage.json`).
+//! `EXPECT-COVER: [--option ...] covered=N proved=N open=N [testcov=PCT]`: a `trex cover` run
+//! of the symbolic program and its exact goal counts; for soundness, no goal it proved
+//! unreachable is a branch outcome that the forking run without interpolation took (its
+//! `coverage.json`); with `testcov=PCT`, TestCov (Test-Comp's judge) runs the zipped suite on
+//! the C source and must report that branch coverage.
 
 use std::path::Path;
 use std::process::Command;
@@ -11,6 +13,8 @@ use super::{check_trex_ran, run_cmd, stderr_report, Ctx, SymSpec};
 pub struct CoverExpect {
     pub args: Vec<String>,
     pub counts: Vec<(String, u64)>,
+    /// TestCov's coverage of the suite (`Coverage: PCT%`).
+    pub testcov: Option<String>,
 }
 
 const KEYS: &[&str] = &["covered", "proved", "open", "goals"];
@@ -19,6 +23,7 @@ pub fn parse(r: &str) -> Result<CoverExpect, String> {
     let mut e = CoverExpect {
         args: Vec::new(),
         counts: Vec::new(),
+        testcov: None,
     };
     for w in r.split_whitespace() {
         if w.starts_with("--") {
@@ -26,6 +31,10 @@ pub fn parse(r: &str) -> Result<CoverExpect, String> {
             continue;
         }
         let (k, v) = w.split_once('=').ok_or(format!("{w}: not key=N"))?;
+        if k == "testcov" {
+            e.testcov = Some(v.to_string());
+            continue;
+        }
         if !KEYS.contains(&k) {
             return Err(format!("{k}: not one of {KEYS:?}"));
         }
@@ -115,6 +124,12 @@ pub fn run(ctx: &Ctx, spec: &SymSpec, dir: &Path, forking: &Path) -> Result<(), 
                 p.0, p.1, p.2, p.3
             ));
         }
+        if let Some(want) = &e.testcov {
+            let got = testcov(&out_dir.join("test-suite.zip"), &spec.path, dir)?;
+            if got.as_deref() != Some(want.as_str()) {
+                problems.push(format!("TestCov coverage: want {want}%, got {got:?}"));
+            }
+        }
         if !problems.is_empty() {
             return Err(format!(
                 "trex cover {}: {}\n{}",
@@ -125,4 +140,53 @@ pub fn run(ctx: &Ctx, spec: &SymSpec, dir: &Path, forking: &Path) -> Result<(), 
         }
     }
     Ok(())
+}
+
+/// TestCov's branch coverage (`Coverage: PCT%`) of the zipped suite `zip` on the C source `c`,
+/// run in a directory below `dir` (installed once, `scripts/install-testcov.sh`).
+fn testcov(zip: &Path, c: &Path, dir: &Path) -> Result<Option<String>, String> {
+    static T: std::sync::OnceLock<Result<std::path::PathBuf, String>> = std::sync::OnceLock::new();
+    let tc = T
+        .get_or_init(|| {
+            let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+            let o = Command::new(root.join("scripts/install-testcov.sh"))
+                .output()
+                .map_err(|e| format!("scripts/install-testcov.sh: {e}"))?;
+            if !o.status.success() {
+                return Err(String::from_utf8_lossy(&o.stderr).into_owned());
+            }
+            Ok(String::from_utf8_lossy(&o.stdout).trim().into())
+        })
+        .clone()?;
+    let judge = dir.join("testcov");
+    std::fs::create_dir_all(&judge).map_err(|e| format!("{}: {e}", judge.display()))?;
+    let path = format!(
+        "{}:{}",
+        tc.parent()
+            .map(|p| p.display().to_string())
+            .unwrap_or_default(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let o = Command::new(&tc)
+        .args([
+            "--no-runexec",
+            "--no-isolation",
+            "--no-plots",
+            "-64",
+            "--test-suite",
+        ])
+        .arg(zip)
+        .arg(
+            c.canonicalize()
+                .map_err(|e| format!("{}: {e}", c.display()))?,
+        )
+        .env("PATH", path)
+        .current_dir(&judge)
+        .output()
+        .map_err(|e| format!("testcov: {e}"))?;
+    let text = String::from_utf8_lossy(&o.stdout);
+    Ok(text
+        .lines()
+        .find_map(|l| l.strip_prefix("Coverage: "))
+        .map(|p| p.trim_end_matches('%').to_string()))
 }
