@@ -22,9 +22,9 @@
 //! it, never by the forking run's marks alone. The reports' coverage is the runs' and the
 //! tests'.
 //!
-//! The time: 45% of `--max-time` for testing, 20% for proving, the rest steered but a tenth,
-//! kept for running the tests again (a second at most each); with `--no-prove`, all but that
-//! tenth for testing.
+//! The time: 45% of `--max-time` for testing, 20% for proving (for testing too when the
+//! program has no loop to abstract), the rest steered but a tenth, kept for running the tests
+//! again (a second at most each); with `--no-prove`, all but that tenth for testing.
 
 pub mod goals;
 mod replay;
@@ -120,14 +120,15 @@ pub fn run(
     };
     let mut lines = Vec::new();
 
-    // 1. Testing.
+    // 1. Testing (the proving step's share too when it has no loop to abstract; all the time
+    // but the replays' tenth without it).
+    let abstracted = opts.prove.then(|| abstraction(module, own)).flatten();
     let mut test_cfg = cfg.clone();
     test_cfg.subsumed_test = true;
-    // (Without the proving step, all the time but the replays' tenth.)
-    test_cfg.limits.max_time = Some(if opts.prove {
-        total * 9 / 20
-    } else {
-        total - total / 10
+    test_cfg.limits.max_time = Some(match (opts.prove, &abstracted) {
+        (false, _) => total - total / 10,
+        (true, None) => total * 13 / 20,
+        (true, Some(_)) => total * 9 / 20,
     });
     let mut gaps = Gaps::new(module);
     let mut outcome = {
@@ -160,7 +161,10 @@ pub fn run(
         // 2. Proving.
         let started = Instant::now();
         let open: Vec<usize> = (0..goals.len()).filter(|&i| unreached(&goals[i])).collect();
-        let runs = prove(module, cfg, own, &goals, &open, total / 5, &mut proved)?;
+        let runs = match &abstracted {
+            Some(a) => prove(module, cfg, a, &goals, &open, total / 5, &mut proved)?,
+            None => 0,
+        };
         lines.push(format!(
             "KLEE: done: cover: proving {:.1} s, {runs} runs with loops abstracted, {} goals proved unreachable",
             started.elapsed().as_secs_f64(),
@@ -243,25 +247,30 @@ fn open_sites(goals: &[Goal], proved: &[bool], by: &[Option<String>]) -> Option<
     any.then_some(sites)
 }
 
+/// What the proving step's runs share: the program's loop points and its abstractable loops.
+type Abstraction = (Arc<Liveness>, Arc<LoopMods>);
+
+/// The abstractable loops of the program's functions; `None` without one (the proving step
+/// then has nothing to run).
+fn abstraction(module: &Module, own: &HashSet<String>) -> Option<Abstraction> {
+    let is_own = |n: &str| own.contains(n);
+    let liveness = Arc::new(Liveness::new(module, &is_own));
+    let loops = Arc::new(LoopMods::new(module, &liveness, &is_own));
+    (!loops.is_empty()).then_some((liveness, loops))
+}
+
 /// The proving step on the goals `open` (indices into `goals`), `budget` at most: marks the
 /// ones proved in `proved`; returns the runs made.
 fn prove(
     module: &Module,
     cfg: &Config,
-    own: &HashSet<String>,
+    (liveness, loops): &Abstraction,
     goals: &[Goal],
     open: &[usize],
     budget: Duration,
     proved: &mut [bool],
 ) -> Result<usize> {
     if open.is_empty() {
-        return Ok(0);
-    }
-    let is_own = |n: &str| own.contains(n);
-    let liveness = Arc::new(Liveness::new(module, &is_own));
-    let loops = Arc::new(LoopMods::new(module, &liveness, &is_own));
-    if loops.is_empty() {
-        // (Without a loop the testing run's gap is no abstraction's to close.)
         return Ok(0);
     }
     // The branches of the open goals are the targets whose hits teach invariants.
@@ -286,7 +295,7 @@ fn prove(
     base.path_inputs = false;
     base.exit_inputs = false;
     base.limits.progress = None;
-    base.state_matching = Some(liveness);
+    base.state_matching = Some(liveness.clone());
     let ctx = Ctx {
         module,
         base: &base,
@@ -304,7 +313,7 @@ fn prove(
     let summaries = abstraction::refine(
         &ctx,
         &group,
-        &loops,
+        loops,
         budget,
         Some(&fresh),
         &mut |outcome, gaps| {
