@@ -92,6 +92,8 @@ def check_cover(case: Case, bc: Path, budget: float, work: Path):
     out = work / "out-cover"
     r = run_trex(bc, [*case.trex_opts, f"--max-time={max(1, int(budget))}"], case.args,
                  budget + 15, out, command="cover")
+    if "no goal" in r.stderr_tail:
+        return ("cover", "SKIPPED", "trex cover: no branch, no goal")
     if r.timed_out or r.exit_code != 0:
         return ("cover", "SKIPPED", f"trex cover: {r.problem() or 'exit ' + str(r.exit_code)}")
     proved = arms(out, "proved")
