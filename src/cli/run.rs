@@ -421,6 +421,7 @@ pub(super) fn run_driven<'a>(
         limits: control::Limits {
             exit_on_error_types: exit_types,
             dump_states_on_halt: a.dump_states_on_halt,
+            only_covering_new: a.only_output_states_covering_new,
             interrupt: Some(progress::interrupt_flag()),
             progress: Some(counters.clone()),
             replay,

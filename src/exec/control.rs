@@ -44,6 +44,9 @@ pub struct Limits {
     pub exit_on_error_types: Vec<ErrorKind>,
     /// `--dump-states-on-halt`: paths pending at a halt get a test (`.early`).
     pub dump_states_on_halt: bool,
+    /// `--only-output-states-covering-new`: only a path that covered new code (or ended with
+    /// an error) gets a test, so only its inputs are solved for (as KLEE does).
+    pub only_covering_new: bool,
     /// Set (by a SIGINT handler) to halt the run at the next check.
     pub interrupt: Option<Arc<AtomicBool>>,
     /// Counters for a progress display, updated at each check.
@@ -70,6 +73,7 @@ impl Default for Limits {
             max_memory_mb: None,
             exit_on_error_types: Vec::new(),
             dump_states_on_halt: true,
+            only_covering_new: false,
             interrupt: None,
             progress: None,
             replay: None,

@@ -203,12 +203,20 @@ fn exit_on_error_type_stops_only_at_that_type() {
 fn only_states_covering_new_code_get_tests() {
     let tmp = tempfile::tempdir().unwrap();
     let bc = compile(tmp.path(), "site", SAME_SITE);
-    let (err, _) = run_in(tmp.path(), &bc, &[]);
+    let queries = |out: &Path| -> u64 {
+        let info = std::fs::read_to_string(out.join("info")).unwrap();
+        done(&info, "total queries")
+    };
+    let (err, out) = run_in(tmp.path(), &bc, &[]);
     assert_eq!(done(&err, "generated tests"), 8, "{err}");
-    let (err, _) = run_in(tmp.path(), &bc, &["--only-output-states-covering-new"]);
+    let all = queries(&out);
+    let (err, out) = run_in(tmp.path(), &bc, &["--only-output-states-covering-new"]);
     assert_eq!(done(&err, "completed paths"), 8, "{err}");
     // The first path, and the first to take the other side of the branch.
     assert_eq!(done(&err, "generated tests"), 2, "{err}");
+    // The inputs of the 6 paths without a test are not solved for (as KLEE: a halt's dump of
+    // many pending paths solved each, trex cover overran its --max-time by minutes).
+    assert_eq!(queries(&out) + 6, all, "{err}");
     // Errors are always written.
     let bc = compile(tmp.path(), "sym", SYMBOLIC);
     let (err, out) = run_in(tmp.path(), &bc, &["--only-output-states-covering-new=true"]);

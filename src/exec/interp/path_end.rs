@@ -104,6 +104,13 @@ impl<'m, 'io> Worker<'m, 'io> {
         }
     }
 
+    /// Whether the path's end gets a test (an error's always does): not when only paths that
+    /// covered new code get one and this one did not (its inputs are not solved for: a
+    /// halt's dump of many pending paths would solve each).
+    fn gets_test(&self) -> bool {
+        !self.ctl.lim.only_covering_new || self.st.covered_new || self.seeds_demand_test()
+    }
+
     /// A model of the current path's symbolic objects (plus `extra`), `None` when the solver
     /// gives none.
     fn solve_inputs(&mut self, extra: Option<ExprId>) -> Option<Vec<(String, Vec<u8>)>> {
@@ -172,8 +179,9 @@ impl<'m, 'io> Worker<'m, 'io> {
             },
         };
         let exits = matches!(end, End::Exit(_));
+        let tested = matches!(end, End::Error(_)) || self.gets_test();
         let (objects, inputs_lost) =
-            if silent || !self.p.path_inputs || (exits && !self.p.exit_inputs) {
+            if silent || !tested || !self.p.path_inputs || (exits && !self.p.exit_inputs) {
                 (Vec::new(), false)
             } else {
                 self.solved_inputs(None)
@@ -197,7 +205,10 @@ impl<'m, 'io> Worker<'m, 'io> {
     /// A pruned path with `--subsumed-test`: it ends with a test of its inputs
     /// (`End::Pruned`, which is neither a completed nor a partial path).
     fn pruned_end(&mut self, why: Prune) {
-        let (objects, inputs_lost) = self.solved_inputs(None);
+        let (objects, inputs_lost) = match self.gets_test() {
+            true => self.solved_inputs(None),
+            false => (Vec::new(), false),
+        };
         self.paths.push(PathEnd {
             end: End::Pruned(why),
             objects,
