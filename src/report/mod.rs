@@ -248,6 +248,8 @@ pub fn render(inp: &Inputs) -> String {
     let c = &inp.counts;
     let title = if inp.verdicts.is_some() {
         "trex verify report"
+    } else if inp.saved.command == "cover" {
+        "trex cover report"
     } else {
         "trex run report"
     };

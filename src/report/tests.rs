@@ -181,6 +181,9 @@ fn proved_outcomes_are_shown_apart() {
     );
     assert!(html.contains(r#"<span class="br p" title="true: proved unreachable">"#));
     assert!(!html.contains(r#"<span class="br n""#));
+    assert!(!html.contains("trex cover report"));
+    inp.saved.command = "cover".into();
+    assert!(render(&inp).contains("<title>trex cover report"));
     // Without proofs, no such card.
     assert!(!render(&inputs(false)).contains("branches-reachable"));
 }
