@@ -18,7 +18,9 @@
 #   the largest T, like with like: trex's coverage of the goals not proved unreachable above
 #   Crabs's 1 h figure, and TestCov's coverage (of all branches) above CREST-CFG's.
 # svcomp: every task of ../shared/benchmarks/svcomp/MANIFEST.csv under coverage-branches:
-#   `trex cover` and `trex run --write-xml-tests` alone, MAX_TIME seconds each (default 10),
+#   `trex cover` and `trex run --write-xml-tests` alone (with cover's test policy,
+#   --only-output-states-covering-new), MAX_TIME seconds each (default 10; a run killed at
+#   6 x MAX_TIME + 30 s),
 #   JOBS tasks at a time (default 2): TestCov's coverage of each suite, the goals proved
 #   unreachable; totals (mean coverage of each, tasks where cover is ahead / behind).
 #
@@ -50,7 +52,9 @@ run_trex() {
 	local out=$1 cmd=$2
 	shift 2
 	mkdir -p "$out.cwd"
-	(cd "$out.cwd" && "$trex" "$cmd" --output-dir="$out" "$@" </dev/null >"$out.stdout" 2>"$out.err")
+	# (Killed when far past its budget: a halt's dump of many pending paths can solve long.)
+	(cd "$out.cwd" && timeout -s KILL "${KILL_AFTER:-3600}" "$trex" "$cmd" --output-dir="$out" "$@" \
+		</dev/null >"$out.stdout" 2>"$out.err")
 	echo $? >"$out.rc"
 }
 # A run that ended well (exit 0, its done lines and its zipped suite), else reported, counted.
@@ -143,7 +147,9 @@ svcomp_task() {
 	local bc="$tmp/sv-$name.bc" extra=()
 	[ "$model" = ILP32 ] && extra=(-m32)
 	clang-14 "${extra[@]}" -g -O0 -c -emit-llvm -w -x c "$src" -o "$bc" 2>/dev/null
-	run_trex "$r" run --write-xml-tests --xml-metadata-programfile="$src" --max-time="$max_time" "$bc"
+	# (The same tests as cover writes: those of paths that covered new code.)
+	run_trex "$r" run --write-xml-tests --only-output-states-covering-new \
+		--xml-metadata-programfile="$src" --max-time="$max_time" "$bc"
 	local cc="" rc="" proved=""
 	[ -f "$c/test-suite.zip" ] && cc=$(judge "$c" "$src" "$m")
 	[ -f "$r/test-suite.zip" ] && rc=$(judge "$r" "$src" "$m")
@@ -153,6 +159,7 @@ svcomp_task() {
 
 svcomp() {
 	local manifest="$shared/benchmarks/svcomp/MANIFEST.csv"
+	export KILL_AFTER=$((max_time * 6 + 30))
 	[ -f "$manifest" ] || die "no $manifest (SHARED=...)"
 	export -f svcomp_task run_trex judge goals_of done_of
 	export tmp trex shared max_time testcov
