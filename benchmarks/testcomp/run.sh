@@ -71,13 +71,14 @@ check_ran() {
 }
 # TestCov's coverage (a number, percent) of the suite of output directory $1 for program $2
 # (data model $3: -32 or -64); "n/a" when TestCov cannot build the program itself (its
-# harness lacks a __VERIFIER_nondet_* function the program calls); empty when it gave none.
+# harness lacks a __VERIFIER_* function the program calls: __VERIFIER_error, some
+# __VERIFIER_nondet_*); empty when it gave none.
 judge() {
 	local d="$1.judge"
 	mkdir -p "$d"
 	(cd "$d" && timeout 3600 "$testcov" --no-runexec --no-isolation --no-plots --use-gcov \
 		--reduction NONE "$3" --test-suite "$1/test-suite.zip" "$2" </dev/null >log 2>&1)
-	if grep -q "undefined reference to \`__VERIFIER_nondet_" "$d/log"; then
+	if grep -q "undefined reference to \`__VERIFIER_" "$d/log"; then
 		echo n/a
 		return
 	fi
@@ -120,7 +121,7 @@ paper() {
 			read -r c p o <<<"$(goals_of "$out")"
 			cov=$(judge "$out" "$src" "$m")
 			[ -n "$cov" ] || { echo "TestCov gave no coverage ($name $t s)" >&2; failed=$((failed + 1)); }
-			[ "$cov" = n/a ] && echo "  (TestCov cannot build $name: its harness lacks a __VERIFIER_nondet_* function the program calls)"
+			[ "$cov" = n/a ] && echo "  (TestCov cannot build $name: its harness lacks a __VERIFIER_* function the program calls)"
 			own=$(awk -v c="$c" -v o="$o" 'BEGIN { printf "%.1f", 100 * c / (c + o) }')
 			printf "$fmt" "$name" "${t}s" "${cov:-?}%" "$c" "$p" "$o" "$own%" "$crabs%" "$crest%"
 			if [ "$t" = "$last" ]; then
