@@ -160,6 +160,9 @@ fn testcov(zip: &Path, c: &Path, dir: &Path) -> Result<Option<String>, String> {
         .clone()?;
     let judge = dir.join("testcov");
     std::fs::create_dir_all(&judge).map_err(|e| format!("{}: {e}", judge.display()))?;
+    // A copy of the source: TestCov writes its preprocessed `.i` beside the file it is given.
+    let source = judge.join(c.file_name().unwrap_or_default());
+    std::fs::copy(c, &source).map_err(|e| format!("{}: {e}", c.display()))?;
     let path = format!(
         "{}:{}",
         tc.parent()
@@ -176,10 +179,7 @@ fn testcov(zip: &Path, c: &Path, dir: &Path) -> Result<Option<String>, String> {
             "--test-suite",
         ])
         .arg(zip)
-        .arg(
-            c.canonicalize()
-                .map_err(|e| format!("{}: {e}", c.display()))?,
-        )
+        .arg(&source)
         .env("PATH", path)
         .current_dir(&judge)
         .output()
