@@ -138,7 +138,7 @@ pub fn run(
         };
         exec::run_monitored(module, &test_cfg, io, &mut tee)?
     };
-    note_gaps(&mut gaps, &outcome);
+    gaps.note_outcome(&outcome);
     lines.push(format!(
         "KLEE: done: cover: testing {:.1} s{}",
         clock.elapsed().as_secs_f64(),
@@ -227,12 +227,6 @@ pub fn run(
     })
 }
 
-fn note_gaps(gaps: &mut Gaps, outcome: &Outcome) {
-    gaps.note_refused_forks(outcome.forks_refused);
-    gaps.note_disabled_forks(outcome.forks_disabled);
-    gaps.note_concretized(outcome.concretized);
-}
-
 /// The branches (or calls) of the goals with neither a proof nor a test; `None` if there is
 /// none.
 fn open_sites(goals: &[Goal], proved: &[bool], by: &[Option<String>]) -> Option<PcSet> {
@@ -304,26 +298,17 @@ fn prove(
         test_args: &[],
     };
     let group: Vec<usize> = (0..targets.len()).collect();
-    let last = std::cell::RefCell::new(None::<Arc<Coverage>>);
-    let fresh = || {
-        let c = Arc::new(Coverage::new(module));
-        *last.borrow_mut() = Some(c.clone());
-        c
-    };
     let summaries = abstraction::refine(
         &ctx,
         &group,
         loops,
         budget,
-        Some(&fresh),
-        &mut |outcome, gaps| {
+        true,
+        &mut |outcome, gaps, cov| {
             let settled = gaps.first.is_none() && outcome.invariants_failed.is_empty();
-            let Some(cov) = last.borrow().clone() else {
-                return (Vec::new(), false);
-            };
-            if settled {
+            if let (true, Some(cov)) = (settled, cov) {
                 for &i in open {
-                    if !goals[i].reached(module, &cov) {
+                    if !goals[i].reached(module, cov) {
                         proved[i] = true;
                     }
                 }

@@ -54,33 +54,29 @@ pub(super) fn attribute(
         let kt =
             KTest::from_bytes(&data).with_context(|| format!("cannot read {}", t.display()))?;
         let objects = kt.objects.into_iter().map(|o| (o.name, o.bytes)).collect();
+        // The run's program and environment, no analysis, no test of its own.
         let c = Config {
-            interpolation: false,
-            subsumed_test: false,
-            greedy_confirmation: false,
-            output_tree: false,
-            exit_on_error: false,
-            targets: None,
-            steer_to: None,
-            state_matching: None,
-            loop_abstraction: None,
-            loop_invariants: None,
+            entry: cfg.entry.clone(),
+            argv: cfg.argv.clone(),
+            env: cfg.env.clone(),
+            environment: cfg.environment.clone(),
+            use_libc_start: cfg.use_libc_start,
+            max_instructions: cfg.max_instructions,
+            max_stack_frames: cfg.max_stack_frames,
+            checks: cfg.checks,
+            kdalloc: cfg.kdalloc,
+            silent_klee_assume: cfg.silent_klee_assume,
             path_inputs: false,
             exit_inputs: false,
-            write_cov: false,
-            path_files: Default::default(),
-            replay_path: None,
-            threads: 1,
             coverage: Some(cov.clone()),
             limits: Limits {
                 replay: Some(objects),
                 max_time: Some(REPLAY_TIME),
-                progress: None,
-                seeding: None,
-                exit_on_error_types: Vec::new(),
-                ..cfg.limits.clone()
+                max_memory_mb: cfg.limits.max_memory_mb,
+                interrupt: cfg.limits.interrupt.clone(),
+                ..Limits::default()
             },
-            ..cfg.clone()
+            ..Config::default()
         };
         exec::run_monitored(module, &c, &mut Discard, &mut Collect::default())?;
         let name = t.file_name().map(|n| n.to_string_lossy().into_owned());

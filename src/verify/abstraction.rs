@@ -41,30 +41,31 @@ pub(super) fn prove(
         .max_time
         .map_or(ABSTRACTION_TIME, |t| t / ABSTRACTION_SHARE);
     let mut proven = Vec::new();
-    let summaries = refine(ctx, group, loops, budget, None, &mut |outcome, gaps| {
+    let summaries = refine(ctx, group, loops, budget, false, &mut |outcome, gaps, _| {
         let ids = settle(ctx, group, outcome, gaps, &clock, &mut proven);
         (ids, proven.len() == group.len())
     })?;
     Ok((summaries, proven, clock.elapsed()))
 }
 
-/// What an abstracted run settled, told its outcome and gaps: the ids of the targets, and
-/// whether everything is.
-pub(crate) type Settle<'a> = dyn FnMut(&exec::Outcome, &Gaps) -> (Vec<u32>, bool) + 'a;
+/// What an abstracted run settled, told its outcome, gaps and (with `record`) coverage: the
+/// ids of the targets, and whether everything is.
+pub(crate) type Settle<'a> =
+    dyn FnMut(&exec::Outcome, &Gaps, Option<&Coverage>) -> (Vec<u32>, bool) + 'a;
 
 /// Abstracted runs watching `group`, `budget` at most: the first, then, with interpolation,
 /// runs assuming the loop invariant candidates learnt from the hits of the last (a failed
 /// candidate dropped and the run repeated without it), until `settle` (told each run's
 /// outcome and gaps, it returns the ids it settled and whether everything is) says all is
 /// settled, a run leaves a gap or nothing new is learnt. With `record`, each run's coverage
-/// (what its abstract paths ran: more than the program's executions) is recorded there, a
-/// fresh count per run. A summary per run.
+/// (what its abstract paths ran: more than the program's executions) is recorded, a fresh
+/// count per run, and handed to `settle`. A summary per run.
 pub(crate) fn refine(
     ctx: &Ctx,
     group: &[usize],
     loops: &Arc<LoopMods>,
     budget: Duration,
-    record: Option<&dyn Fn() -> Arc<Coverage>>,
+    record: bool,
     settle: &mut Settle,
 ) -> Result<Vec<RunSummary>> {
     let clock = Instant::now();
@@ -80,9 +81,9 @@ pub(crate) fn refine(
             assumed: assumed.clone(),
             learn,
         };
-        let cov = record.map(|fresh| fresh());
-        let (outcome, gaps, took) = run(ctx, group, loops, invariants, left, cov)?;
-        let (ids, all) = settle(&outcome, &gaps);
+        let cov = record.then(|| Arc::new(Coverage::new(ctx.module)));
+        let (outcome, gaps, took) = run(ctx, group, loops, invariants, left, cov.clone())?;
+        let (ids, all) = settle(&outcome, &gaps, cov.as_deref());
         let mut summary = RunSummary::new(true, ids, took.as_secs_f64(), &outcome, &gaps);
         summary.invariants_assumed = assumed.len();
         summary.invariants_failed = outcome.invariants_failed.len();
@@ -188,13 +189,12 @@ fn run<'m>(
     cfg.loop_abstraction = Some(loops.clone());
     cfg.loop_invariants = Some(Arc::new(invariants));
     // Abstract paths start loops in havocked states: what they run is no coverage of the
-    // program's executions (the reports count the exact runs only).
+    // program's executions (the reports count the exact runs only; `cov`, for its caller's
+    // proofs, is its own).
     cfg.coverage = cov;
     cfg.limits.max_time = Some(max_time.max(Duration::from_millis(100)));
     let mut gaps = Gaps::new(ctx.module);
     let outcome = exec::run_monitored(ctx.module, &cfg, &mut Discard, &mut gaps)?;
-    gaps.note_refused_forks(outcome.forks_refused);
-    gaps.note_disabled_forks(outcome.forks_disabled);
-    gaps.note_concretized(outcome.concretized);
+    gaps.note_outcome(&outcome);
     Ok((outcome, gaps, clock.elapsed()))
 }

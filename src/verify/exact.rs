@@ -39,9 +39,7 @@ pub(super) fn explore(
     let outcome = exec::run_monitored(ctx.module, &cfg, &mut Discard, &mut gaps);
     watcher.exact_run_ended();
     let outcome = outcome?;
-    gaps.note_refused_forks(outcome.forks_refused);
-    gaps.note_disabled_forks(outcome.forks_disabled);
-    gaps.note_concretized(outcome.concretized);
+    gaps.note_outcome(&outcome);
     let time = clock.elapsed().as_secs_f64();
     let mut res = Vec::new();
     for (k, &i) in group.iter().enumerate() {

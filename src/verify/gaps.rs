@@ -56,6 +56,14 @@ impl<'m> Gaps<'m> {
         }
     }
 
+    /// The gaps a finished run's counts show: forks refused or disabled, floating point
+    /// concretized.
+    pub fn note_outcome(&mut self, outcome: &crate::exec::Outcome) {
+        self.note_refused_forks(outcome.forks_refused);
+        self.note_disabled_forks(outcome.forks_disabled);
+        self.note_concretized(outcome.concretized);
+    }
+
     /// The gap a path's end leaves, if any.
     pub fn gap_of(&self, end: &End) -> Option<String> {
         match end {
