@@ -27,6 +27,7 @@ impl Default for Config {
             output_tree: false,
             subsumed_test: false,
             greedy_confirmation: false,
+            pse: None,
             limits: control::Limits::default(),
             targets: None,
             steer_to: None,
@@ -61,10 +62,14 @@ pub(crate) fn observers(m: &Module, cfg: &Config) -> Vec<Box<dyn Observer>> {
             .loop_invariants
             .as_ref()
             .is_some_and(|l| !l.assumed.is_empty());
-    if cfg.interpolation && !assumes_invariants {
+    if (cfg.interpolation || cfg.pse.is_some()) && !assumes_invariants {
+        // Postconditioned symbolic execution shares interpolation's tree, traces and
+        // weakest preconditions (`itp::summary`).
         v.push(Box::new(crate::itp::Interpolation::new(
             cfg.output_tree,
             cfg.greedy_confirmation,
+            cfg.interpolation,
+            cfg.pse.clone(),
         )));
     }
     if let Some(la) = &cfg.loop_abstraction {

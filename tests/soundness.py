@@ -21,6 +21,11 @@ Prints one line per case and searcher (OK / MISMATCH / SKIPPED(reason)), then to
 SV-COMP tasks that do not run (compile failure, trex failure, `unsupported` / `failed external
 call` errors) with the reason. Exit status 1 on any MISMATCH.
 
+PSE=1 is the postconditioned symbolic execution mode (issue 30): instead of interpolation, the
+runs compared with the one without pruning are `--pse --no-interpolation` and `--pse` (with
+interpolation); each must find the same errors and cover the same lines and branch outcomes
+(`coverage.json`): paper 002's guarantee. No cover run.
+
 THREADS=N (N > 1) is the N-thread mode: the run with interpolation is on N threads
 (`--threads N`), and a third run, without interpolation on N threads, must find the errors of
 the one-thread run without it (threads may split the tree, never lose a part of it).
@@ -159,22 +164,64 @@ def check_case(case: Case, searches, budget: float, tmp: Path, threads: int = 1)
                 results.append((sname, "MISMATCH", f"without interpolation, only on {threads} "
                                 f"threads: {only_n}; only on one: {only_1}"))
                 continue
-        on = run_trex(bc, [*case.trex_opts, *sopts, *par, "--write-no-tests"], case.args, budget,
-                      work / f"out-{i}-on")
-        p = on.problem()
-        if p:
-            results.append((sname, "SKIPPED", f"with interpolation: {p}"))
-            continue
-        if on.errors == off.errors:
-            results.append((sname, "OK", f"{len(on.errors)} error location(s); "
-                            f"{on.seconds:.1f} s with, {off.seconds:.1f} s without"))
-        else:
-            only_on = sorted(short(e) for e in on.errors - off.errors)
-            only_off = sorted(short(e) for e in off.errors - on.errors)
-            results.append((sname, "MISMATCH", f"only with interpolation: {only_on}; "
-                            f"only without: {only_off}"))
-    results.append(check_cover(case, bc, budget, work))
+        for k, (vname, vopts) in enumerate(pruning_variants()):
+            label = f"{sname} {vname}".strip()
+            on = run_trex(bc, [*case.trex_opts, *sopts, *par, *vopts, "--write-no-tests"],
+                          case.args, budget, work / f"out-{i}-on{k}")
+            p = on.problem()
+            if p:
+                results.append((label, "SKIPPED", f"with pruning: {p}"))
+                continue
+            if on.errors != off.errors:
+                only_on = sorted(short(e) for e in on.errors - off.errors)
+                only_off = sorted(short(e) for e in off.errors - on.errors)
+                results.append((label, "MISMATCH", f"only with pruning: {only_on}; "
+                                f"only without: {only_off}"))
+                continue
+            if vname:
+                # Postconditioned symbolic execution's guarantee: the same coverage.
+                diff = coverage_diff(work / f"out-{i}-off", work / f"out-{i}-on{k}")
+                if diff:
+                    results.append((label, "MISMATCH", diff))
+                    continue
+            results.append((label, "OK", f"{len(on.errors)} error location(s); "
+                            f"{on.seconds:.1f} s with, {off.seconds:.1f} s without"
+                            + (f"; {on.done.get('pse-pruned paths', 0)} pse-pruned"
+                               if vname else "")))
+    if os.environ.get("PSE") != "1":
+        results.append(check_cover(case, bc, budget, work))
     return results, not_run
+
+
+def pruning_variants():
+    """The pruning runs compared with the run without interpolation: interpolation (trex's
+    default), or with PSE=1 postconditioned symbolic execution alone and with interpolation."""
+    if os.environ.get("PSE") == "1":
+        return [("pse", ["--pse", interp_off_flag()]), ("pse+itp", ["--pse"])]
+    return [("", [])]
+
+
+def lines_hit(out_dir: Path):
+    """The lines of `out_dir/coverage.json` with an instruction run (None without the file)."""
+    try:
+        model = json.loads((out_dir / "coverage.json").read_text())["model"]
+    except (OSError, ValueError, KeyError):
+        return None
+    return {(os.path.basename(f["path"]), line) for f in model.get("files", [])
+            for line, e in f.get("lines", {}).items() if e.get("instructions_hit", 0) > 0}
+
+
+def coverage_diff(off: Path, on: Path) -> str:
+    """What the two runs covered differently (lines, branch outcomes taken); empty if nothing."""
+    parts = []
+    for what, a, b in [("lines", lines_hit(off), lines_hit(on)),
+                       ("branch outcomes", arms(off, "taken"), arms(on, "taken"))]:
+        if a is None or b is None:
+            return f"no coverage.json ({off.name} or {on.name})"
+        if a != b:
+            parts.append(f"{what} only without pruning: {sorted(a - b)[:5]}; "
+                         f"only with: {sorted(b - a)[:5]}")
+    return "; ".join(parts)
 
 
 def main() -> int:

@@ -35,6 +35,8 @@ use std::time::{Duration, Instant};
 mod cover;
 #[path = "testsuite/coverage.rs"]
 mod coverage;
+#[path = "testsuite/pse.rs"]
+mod pse;
 #[path = "testsuite/verify.rs"]
 mod verify;
 
@@ -1135,6 +1137,9 @@ struct SymSpec {
     /// `EXPECT-COVER: [--option ...] key=N ...`: a `trex cover` run and its exact goal counts
     /// (`covered`, `proved`, `open`, `goals`).
     cover: Vec<cover::CoverExpect>,
+    /// `EXPECT-PSE: [--option ...] key=N ...`: a `trex run --pse` and its exact counts, with
+    /// the coverage and errors of the run without pruning.
+    pse: Vec<pse::PseExpect>,
 }
 
 /// One `EXPECT-CONCOLIC` line: the run's options and the counts it must report.
@@ -1231,6 +1236,7 @@ const SYM_DIRECTIVES: &[&str] = &[
     "NO-CONCOLIC",
     "EXPECT-CONCOLIC",
     "EXPECT-COVER",
+    "EXPECT-PSE",
 ];
 
 fn parse_sym_spec(path: &Path) -> Result<SymSpec, String> {
@@ -1256,6 +1262,7 @@ fn parse_sym_spec(path: &Path) -> Result<SymSpec, String> {
         no_concolic: false,
         concolic: Vec::new(),
         cover: Vec::new(),
+        pse: Vec::new(),
     };
     for (i, line) in text.lines().enumerate() {
         let Some(c) = line.trim_start().strip_prefix("//") else {
@@ -1281,6 +1288,9 @@ fn parse_sym_spec(path: &Path) -> Result<SymSpec, String> {
             "EXPECT-COVER" => spec
                 .cover
                 .push(cover::parse(r).map_err(|e| bad(&format!("EXPECT-COVER ({e})")))?),
+            "EXPECT-PSE" => spec
+                .pse
+                .push(pse::parse(r).map_err(|e| bad(&format!("EXPECT-PSE ({e})")))?),
             "OPTIONS" => spec.options.extend(split_args(r)),
             "ONLY" => spec.only = Some(parse_only(r).map_err(|e| bad(&e))?),
             "LIBC" => {
@@ -1400,6 +1410,7 @@ fn run_sym_pruning(
     }
     if opt == first_level(spec) {
         cover::run(ctx, spec, dir, &out_dir)?;
+        pse::run(ctx, spec, dir, &out_dir)?;
     }
     // With interpolation (the default): the same errors must be found (soundness), and the
     // counts of pruned and completed paths when the program states them.

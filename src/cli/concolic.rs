@@ -61,6 +61,10 @@ pub fn concolic(a: &ConcolicArgs) -> Result<()> {
             r.seeds.only_replay_seeds || r.seeds.only_seed,
             "--only-replay-seeds / --only-seed",
         ),
+        (
+            r.pse.pse,
+            "--pse (postconditioned symbolic execution summarizes the suffixes of forked paths)",
+        ),
     ];
     if let Some((_, what)) = refused.iter().find(|(on, _)| *on) {
         bail!("{what}: not available in the concolic mode");

@@ -15,6 +15,10 @@ pub fn cover(a: CoverArgs) -> Result<()> {
         COVERAGE_ERROR => Property::Error,
         _ => Property::Branches,
     };
+    if r.pse.pse {
+        // (Its rounds are not plain runs: proving and steered rounds prune by goals.)
+        bail!("--pse: not available in trex cover");
+    }
     let scratch = tempfile::tempdir().context("cannot make a scratch directory")?;
     let source = r.program.extension().is_some_and(|e| e == "c" || e == "i");
     if source {

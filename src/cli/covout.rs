@@ -68,6 +68,7 @@ fn row(s: &Sample, instructions: u64, branches: u64, running: bool) -> runstats:
         query_time: (s.z3_time * 1e6) as u64,
         solver_time: (s.solver_time * 1e6) as u64,
         query_cex_cache_hits: s.cex_hits,
+        pse_pruned_paths: s.pse_pruned,
     }
 }
 

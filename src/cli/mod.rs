@@ -150,6 +150,8 @@ pub struct RunArgs {
     pub subsumed_test: bool,
     #[command(flatten)]
     pub greedy: GreedyConfirmation,
+    #[command(flatten)]
+    pub pse: options::PseArgs,
     /// Answer each fork's question by IPPC (paper 001): the branch condition alone first, then
     /// the first path constraint its model violates added, until a model satisfies them all
     /// or the part is unsatisfiable (`info` reports the constraints per solver call).
@@ -523,8 +525,15 @@ pub fn main() -> i32 {
 /// The problem a clap error names, on one line: its first line without clap's `error: `.
 fn one_line(e: &clap::Error) -> String {
     let text = e.render().to_string();
-    let first = text.lines().next().unwrap_or("").trim();
-    first.strip_prefix("error: ").unwrap_or(first).to_string()
+    let mut lines = text.lines();
+    let first = lines.next().unwrap_or("").trim();
+    let mut out = first.strip_prefix("error: ").unwrap_or(first).to_string();
+    // A list that follows (the missing arguments a `requires` names) belongs to it.
+    if out.ends_with(':') {
+        let items: Vec<&str> = lines.map(str::trim).take_while(|l| !l.is_empty()).collect();
+        out = format!("{} {}", out, items.join(", "));
+    }
+    out
 }
 
 #[cfg(test)]
@@ -629,6 +638,16 @@ mod tests {
         let e = parse(&["trex", "-max-time=soon", "p.bc"]).unwrap_err();
         assert!(e.starts_with("invalid value 'soon' for '--max-time"), "{e}");
         assert!(!e.contains('\n'));
+        // A missing argument is named (clap lists it on the lines below its first).
+        let e = parse(&["trex", "--pse-simplify=false", "p.bc"]).unwrap_err();
+        assert!(e.ends_with("not provided: --pse"), "{e}");
+        let r = run_args(&["trex", "--pse", "--pse-max-disjuncts", "5", "p.bc"]);
+        let o = r.pse.options().expect("--pse");
+        assert_eq!(
+            (o.max_disjuncts, o.simplify, o.first_instance),
+            (5, true, true)
+        );
+        assert!(run_args(&["trex", "p.bc"]).pse.options().is_none());
         assert!(matches!(
             parse(&["trex", "klee-options"]).unwrap().command,
             Command::KleeOptions(KleeOptionsArgs { markdown: false })

@@ -138,6 +138,46 @@ pub struct NoInterpolation {
     pub no_interpolation: bool,
 }
 
+/// Postconditioned symbolic execution (paper 002).
+#[derive(Args, Debug)]
+pub struct PseArgs {
+    /// Postconditioned symbolic execution (paper 002): at each branch target, the weakest
+    /// preconditions of the path suffixes explored from there are summarized; a path whose
+    /// state implies the summary would only repeat them and ends (a test for it, counted as
+    /// `pse-pruned paths`). Same lines, branches and errors covered as without it.
+    #[arg(long)]
+    pub pse: bool,
+    /// With --pse: summaries kept and checked only at the first instance of a program point
+    /// on a path (paper 002 §4.1: not at later iterations of a loop).
+    #[arg(long, value_name = "BOOL", default_value_t = true, action = clap::ArgAction::Set,
+          requires = "pse")]
+    pub pse_first_instance: bool,
+    /// With --pse: disjuncts kept per summary (paper 002 §4.1's bound; 0: no bound).
+    #[arg(long, value_name = "N", default_value_t = 200, requires = "pse")]
+    pub pse_max_disjuncts: usize,
+    /// With --pse: disjuncts that differ in one complementary condition are combined, and
+    /// implied ones dropped (paper 002 §4.2).
+    #[arg(long, value_name = "BOOL", default_value_t = true, action = clap::ArgAction::Set,
+          requires = "pse")]
+    pub pse_simplify: bool,
+    /// With --pse: each segment's weakest-precondition pass is kept for the next path
+    /// through it (paper 002 §4.3's reuse between adjacent paths).
+    #[arg(long, value_name = "BOOL", default_value_t = true, action = clap::ArgAction::Set,
+          requires = "pse")]
+    pub pse_reuse: bool,
+}
+
+impl PseArgs {
+    pub fn options(&self) -> Option<crate::exec::PseOptions> {
+        self.pse.then_some(crate::exec::PseOptions {
+            first_instance: self.pse_first_instance,
+            max_disjuncts: self.pse_max_disjuncts,
+            simplify: self.pse_simplify,
+            reuse: self.pse_reuse,
+        })
+    }
+}
+
 #[derive(Args, Debug)]
 pub struct GreedyConfirmation {
     /// With interpolation: before asking the searcher, run the pending path that is the last

@@ -404,6 +404,7 @@ pub(super) fn run_driven<'a>(
         output_tree: a.output_tree,
         subsumed_test: a.subsumed_test,
         greedy_confirmation: a.greedy.greedy_confirmation,
+        pse: a.pse.options(),
         write_cov: a.write_cov,
         path_files: exec::PathFiles {
             kquery: a.write_kqueries,
@@ -525,6 +526,24 @@ pub(super) fn run_driven<'a>(
         done.push(format!(
             "KLEE: done: interpolation time = {:.3} s",
             st.itp_time.as_secs_f64()
+        ));
+    }
+    if let Some(st) = &outcome.pse {
+        // Postconditioned symbolic execution's (paper 002).
+        done.push(format!("KLEE: done: pse-pruned paths = {}", st.pruned));
+        done.push(format!(
+            "KLEE: done: pse summaries = {} ({} disjuncts, {} merged, {} over the bound)",
+            st.summaries, st.disjuncts, st.merged, st.dropped
+        ));
+        done.push(format!(
+            "KLEE: done: pse checks = {} ({} solver calls, {:.3} s)",
+            st.checks,
+            st.check_solver_calls,
+            st.check_time.as_secs_f64()
+        ));
+        done.push(format!(
+            "KLEE: done: pse summary time = {:.3} s",
+            st.wp_time.as_secs_f64()
         ));
     }
     if cfg.parallel_threads() > 1 {

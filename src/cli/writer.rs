@@ -76,6 +76,7 @@ pub fn prune_text(reason: Prune) -> String {
         Prune::LoopCovered => "loop covered (pruned by loop abstraction)".into(),
         Prune::Unconfirmed => "unconfirmed (greedy confirmation gave up)".into(),
         Prune::NoGoal => "no open goal reachable (trex cover)".into(),
+        Prune::Pse => "pse-pruned (its path suffixes were explored)".into(),
     }
 }
 

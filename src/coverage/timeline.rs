@@ -43,18 +43,20 @@ pub struct Sample {
     /// Conditional branches (whole module) with both sides taken, with one side taken.
     pub full_branches: u64,
     pub partial_branches: u64,
+    /// Paths ended by postconditioned symbolic execution (`--pse`).
+    pub pse_pruned: u64,
 }
 
 /// The counters of the run going on, and the totals of the runs before it (`trex verify`
 /// makes several runs, each with its own counters).
 pub struct ProgressSlot {
-    inner: Mutex<(Arc<Progress>, [u64; 6])>,
+    inner: Mutex<(Arc<Progress>, [u64; 7])>,
 }
 
 impl ProgressSlot {
     pub fn new(p: Arc<Progress>) -> Arc<ProgressSlot> {
         Arc::new(ProgressSlot {
-            inner: Mutex::new((p, [0; 6])),
+            inner: Mutex::new((p, [0; 7])),
         })
     }
 
@@ -68,7 +70,7 @@ impl ProgressSlot {
         g.0 = p;
     }
 
-    fn read(p: &Progress) -> [u64; 6] {
+    fn read(p: &Progress) -> [u64; 7] {
         [
             p.paths.load(Ordering::Relaxed),
             p.instructions.load(Ordering::Relaxed),
@@ -76,12 +78,13 @@ impl ProgressSlot {
             p.solver_micros.load(Ordering::Relaxed),
             p.cex_hits.load(Ordering::Relaxed),
             p.z3_micros.load(Ordering::Relaxed),
+            p.pse_pruned.load(Ordering::Relaxed),
         ]
     }
 
     /// Paths, instructions, queries, solver microseconds, counterexample cache hits, Z3
-    /// microseconds of all runs so far; pending paths.
-    fn totals(&self) -> ([u64; 6], u64) {
+    /// microseconds, pse-pruned paths of all runs so far; pending paths.
+    fn totals(&self) -> ([u64; 7], u64) {
         let g = self.inner.lock().unwrap_or_else(|e| e.into_inner());
         let mut v = Self::read(&g.0);
         for (x, b) in v.iter_mut().zip(g.1) {
@@ -133,7 +136,7 @@ impl Probe {
 
     /// The state now, `time` seconds into the run.
     pub fn sample(&self, time: f64) -> Sample {
-        let ([paths, instructions, queries, micros, cex_hits, z3], pending) =
+        let ([paths, instructions, queries, micros, cex_hits, z3, pse_pruned], pending) =
             self.progress.totals();
         let (mut full, mut partial) = (0, 0);
         for &(f, pc) in &self.cond_branches {
@@ -168,6 +171,7 @@ impl Probe {
             z3_time: z3 as f64 / 1e6,
             full_branches: full,
             partial_branches: partial,
+            pse_pruned,
         }
     }
 }

@@ -102,6 +102,8 @@ pub struct Progress {
     /// Of those: answered by the counterexample cache; time inside Z3 (microseconds).
     pub cex_hits: AtomicU64,
     pub z3_micros: AtomicU64,
+    /// Paths ended by postconditioned symbolic execution (`--pse`; `Prune::Pse`).
+    pub pse_pruned: AtomicU64,
 }
 
 /// Hears of the run as it goes (the CLI writes tests here).
@@ -163,6 +165,7 @@ pub(super) struct Shown {
     pub(super) solver_micros: u64,
     pub(super) cex_hits: u64,
     pub(super) z3_micros: u64,
+    pub(super) pse_pruned: u64,
 }
 
 /// Run-control state owned by the interpreter.
@@ -179,8 +182,9 @@ pub(super) struct Ctl {
     pub(super) halt: Option<Halt>,
     /// Warnings waiting for the monitor.
     pub(super) warnings: Vec<String>,
-    /// Paths ended (and given to the monitor) so far.
+    /// Paths ended (and given to the monitor) so far; of them, pruned by `--pse`.
     pub(super) ended: u64,
+    pub(super) pse_pruned: u64,
     /// How the first path ended (`Outcome::end`).
     pub(super) first_end: Option<End>,
     pub(super) pending: u64,
@@ -206,6 +210,7 @@ impl Default for Ctl {
             halt: None,
             warnings: Vec::new(),
             ended: 0,
+            pse_pruned: 0,
             first_end: None,
             pending: 0,
             replay_pos: 0,

@@ -96,6 +96,9 @@ pub enum Prune {
     Unconfirmed,
     /// `trex cover`'s steered testing: no open goal can be reached from here.
     NoGoal,
+    /// Postconditioned symbolic execution (`--pse`): every path suffix from here repeats one
+    /// explored before. The path gets a test (its prefix may be new), as in paper 002.
+    Pse,
 }
 
 impl Prune {
@@ -106,6 +109,7 @@ impl Prune {
             Prune::LoopCovered => "loop-covered",
             Prune::Unconfirmed => "unconfirmed",
             Prune::NoGoal => "no-goal",
+            Prune::Pse => "pse-pruned",
         }
     }
 }

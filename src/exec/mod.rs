@@ -190,6 +190,9 @@ pub struct Config {
     pub subsumed_test: bool,
     /// `--greedy-confirmation`: run first the pending path that completes a half-done node.
     pub greedy_confirmation: bool,
+    /// `--pse`: postconditioned symbolic execution (paper 002): a path whose state implies the
+    /// summary of the path suffixes explored from its point ends (`Prune::Pse`).
+    pub pse: Option<PseOptions>,
     /// Run control: time / memory / solver budgets, SIGINT, progress counters, replay inputs.
     pub limits: control::Limits,
     /// Sites to watch (`trex verify`): hits are returned in `Outcome::target_hits`.
@@ -285,6 +288,8 @@ pub struct Outcome {
     pub concretized: u64,
     /// Interpolation statistics when it was on.
     pub interpolation: Option<InterpolationStats>,
+    /// Postconditioned symbolic execution's statistics when it was on.
+    pub pse: Option<PseStats>,
     /// The explored tree in Graphviz form (`Config::output_tree` with interpolation).
     pub tree_dot: Option<String>,
     /// The first hit of each reached target (`Config::targets`), in the order reached.
@@ -304,6 +309,52 @@ pub struct Outcome {
     /// (`Config::parks_over_memory`).
     pub parked: u64,
     pub resumed: u64,
+}
+
+/// Postconditioned symbolic execution's switches (`--pse`, paper 002 §4's heuristics).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PseOptions {
+    /// Summaries kept and checked only at the first instance of a program point on a path
+    /// (paper 002 §4.1: in a loop, a later iteration of the same branch is neither).
+    pub first_instance: bool,
+    /// Disjuncts kept per summary (§4.1's bound, 200 in the paper; 0: no bound).
+    pub max_disjuncts: usize,
+    /// Disjuncts combined when they differ in one complementary condition, and a disjunct
+    /// implied by another dropped (§4.2).
+    pub simplify: bool,
+    /// Each segment's weakest-precondition pass kept for the next path through it (§4.3).
+    pub reuse: bool,
+}
+
+impl Default for PseOptions {
+    fn default() -> Self {
+        PseOptions {
+            first_instance: true,
+            max_disjuncts: 200,
+            simplify: true,
+            reuse: true,
+        }
+    }
+}
+
+/// Postconditioned symbolic execution's statistics (`KLEE: done:` block, `info`).
+#[derive(Clone, Debug, Default)]
+pub struct PseStats {
+    /// Paths ended because their state implied a summary.
+    pub pruned: u64,
+    /// Checks made (a state at a program point with a summary), and of them those that
+    /// asked the solver.
+    pub checks: u64,
+    pub check_solver_calls: u64,
+    pub check_time: std::time::Duration,
+    /// Disjuncts stored (after simplification), dropped over the bound, and merged away.
+    pub disjuncts: u64,
+    pub dropped: u64,
+    pub merged: u64,
+    /// Program points with a summary.
+    pub summaries: u64,
+    /// Time computing the paths' weakest preconditions.
+    pub wp_time: std::time::Duration,
 }
 
 /// Interpolation statistics (the `info` file and the `KLEE: done:` block): filled by the

@@ -309,6 +309,21 @@ fn add(out: &mut Outcome, o: Outcome) {
         (a @ None, b) => *a = b,
         (Some(_), None) => {}
     }
+    match (&mut out.pse, o.pse) {
+        (Some(a), Some(b)) => {
+            a.pruned += b.pruned;
+            a.checks += b.checks;
+            a.check_solver_calls += b.check_solver_calls;
+            a.check_time += b.check_time;
+            a.disjuncts += b.disjuncts;
+            a.dropped += b.dropped;
+            a.merged += b.merged;
+            a.summaries += b.summaries;
+            a.wp_time += b.wp_time;
+        }
+        (a @ None, b) => *a = b,
+        (Some(_), None) => {}
+    }
     // The first hit of each target, candidates and failures once each.
     for h in o.target_hits {
         if !out.target_hits.iter().any(|x| x.target == h.target) {

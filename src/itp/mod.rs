@@ -32,6 +32,7 @@ mod observer;
 pub mod ranges;
 pub mod rename;
 mod shared;
+pub(crate) mod summary;
 mod trace;
 mod wp;
 

@@ -8,8 +8,9 @@
 use rusqlite::{params, Connection, OptionalExtension};
 use std::path::Path;
 
-/// KLEE 3's columns, in its order.
-pub const COLUMNS: [&str; 20] = [
+/// KLEE 3's columns, in its order, then trex's own (`PsePrunedPaths`: paths ended by
+/// postconditioned symbolic execution; KLEE's tools read columns by name).
+pub const COLUMNS: [&str; 21] = [
     "Instructions",
     "FullBranches",
     "PartialBranches",
@@ -30,6 +31,7 @@ pub const COLUMNS: [&str; 20] = [
     "QueryCexCacheMisses",
     "QueryCexCacheHits",
     "ArrayHashTime",
+    "PsePrunedPaths",
 ];
 
 /// One row (`None`: not measured, written as NULL).
@@ -52,6 +54,7 @@ pub struct Row {
     pub query_time: u64,
     pub solver_time: u64,
     pub query_cex_cache_hits: u64,
+    pub pse_pruned_paths: u64,
 }
 
 pub struct Writer {
@@ -102,6 +105,7 @@ impl Writer {
                 none,
                 i(r.query_cex_cache_hits),
                 none,
+                i(r.pse_pruned_paths),
             ],
         )?;
         Ok(())
@@ -143,6 +147,8 @@ pub fn read(path: &Path) -> rusqlite::Result<Option<Summary>> {
                     query_time: g(row, "QueryTime")?,
                     solver_time: g(row, "SolverTime")?,
                     query_cex_cache_hits: g(row, "QueryCexCacheHits")?,
+                    // (Not in KLEE's files.)
+                    pse_pruned_paths: g(row, "PsePrunedPaths").unwrap_or(0),
                 })
             },
         )

@@ -320,8 +320,8 @@ pub(crate) fn check_report(ctx: &Ctx, out_dir: &Path, dir: &Path) -> Result<(), 
     }
 }
 
-/// KLEE's `run.stats` columns (`src/output/runstats.rs`).
-const STATS_COLUMNS: &str = "Instructions|FullBranches|PartialBranches|NumBranches|UserTime|NumStates|MallocUsage|NumQueries|NumQueryConstructs|WallTime|CoveredInstructions|UncoveredInstructions|QueryTime|SolverTime|CexCacheTime|ForkTime|ResolveTime|QueryCexCacheMisses|QueryCexCacheHits|ArrayHashTime";
+/// KLEE's `run.stats` columns, then trex's own (`src/output/runstats.rs`).
+const STATS_COLUMNS: &str = "Instructions|FullBranches|PartialBranches|NumBranches|UserTime|NumStates|MallocUsage|NumQueries|NumQueryConstructs|WallTime|CoveredInstructions|UncoveredInstructions|QueryTime|SolverTime|CexCacheTime|ForkTime|ResolveTime|QueryCexCacheMisses|QueryCexCacheHits|ArrayHashTime|PsePrunedPaths";
 
 /// `run.stats` opens with the `sqlite3` command, has KLEE's columns, and its last row's
 /// instructions are the run's (`instructions`, from `KLEE: done: total instructions`), as

@@ -321,8 +321,12 @@ fn concolic_agrees(
 ) -> Result<(), String> {
     let outdir = dir.join("klee-out-concolic");
     let mut cmd = Command::new(&ctx.trex);
-    // (Without interpolation: the forking run's exact counts.)
-    cmd.arg("concolic").arg("--no-interpolation");
+    // (Without interpolation: the forking run's exact counts, KLEE's; the case's command
+    // line may say so already.)
+    cmd.arg("concolic");
+    if !spec.run.iter().any(|a| a == "--no-interpolation") {
+        cmd.arg("--no-interpolation");
+    }
     cmd.arg("--output-dir").arg(&outdir);
     cmd.args(&spec.run).current_dir(dir);
     let out = run_cmd(cmd, dir, "concolic", ctx.timeout)?;

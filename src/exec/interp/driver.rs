@@ -466,6 +466,7 @@ impl<'m> Worker<'m, '_> {
             forks_disabled: self.forks_disabled,
             concretized: self.concretized,
             interpolation: None,
+            pse: None,
             target_hits: Vec::new(),
             states_matched: 0,
             loops_abstracted: 0,

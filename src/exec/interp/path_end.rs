@@ -162,6 +162,13 @@ impl<'m, 'io> Worker<'m, 'io> {
                     }
                     return;
                 }
+                // Postconditioned symbolic execution: a test, as in paper 002 (its prefix
+                // may have covered something new).
+                Stop::Pruned(Prune::Pse) => {
+                    self.ctl.pse_pruned += 1;
+                    self.pruned_end(Prune::Pse);
+                    return;
+                }
                 Stop::Pruned(p) if self.p.subsumed_test => {
                     self.pruned_end(p);
                     return;

@@ -103,6 +103,7 @@ impl<'m> Worker<'m, '_> {
             solver_micros: st.map_or(0, |s| s.time.as_micros() as u64),
             cex_hits: st.map_or(0, |s| s.cex_cache_hits),
             z3_micros: st.map_or(0, |s| s.z3_time.as_micros() as u64),
+            pse_pruned: self.ctl.pse_pruned,
         };
         let adds = self.ctl.wide.is_some();
         let was = std::mem::replace(&mut self.ctl.shown, now);
@@ -116,6 +117,7 @@ impl<'m> Worker<'m, '_> {
         put(&p.instructions, now.instructions, was.instructions);
         put(&p.paths, now.paths, was.paths);
         put(&p.pending, now.pending, was.pending);
+        put(&p.pse_pruned, now.pse_pruned, was.pse_pruned);
         if st.is_some() {
             put(&p.queries, now.queries, was.queries);
             put(&p.solver_micros, now.solver_micros, was.solver_micros);

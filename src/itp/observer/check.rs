@@ -59,6 +59,11 @@ impl Interpolation {
                 self.stats.covered_paths = self.stats.covered_paths.saturating_add(paths);
                 self.nodes[node as usize].key = Some(key);
                 self.nodes[node as usize].subsumed_by = Some(origin);
+                // (Every state the entry holds for repeats suffixes explored below its
+                // node: a suffix summary for the ancestors too, `--pse`.)
+                if self.pse.is_some() {
+                    self.pse_path(it, node, e.clone(), false);
+                }
                 self.finish_node(it, node, Some(e));
                 true
             }
@@ -91,6 +96,26 @@ impl Interpolation {
     /// Does the installed state satisfy `e`? The renaming of its heap objects under which it
     /// does (`crate::itp::rename`; empty when the names are the same).
     pub(super) fn holds(&mut self, it: &mut Worker<'_, '_>, e: &Itp) -> Option<Renaming> {
+        let (ren, f) = self.instantiate(it, e)?;
+        match it.pool_ref().as_const(f) {
+            Some(1) => return Some(ren),
+            Some(_) => return None,
+            None => {}
+        }
+        self.stats.check_solver_calls += 1;
+        let r = it.must_be_true(f);
+        // Unknown or a timeout: not subsumed.
+        matches!(r, Ok(true)).then_some(ren)
+    }
+
+    /// `e` in the installed state: the renaming of its heap objects under which its pins and
+    /// objects match, and its formula with the location variables replaced by the state's
+    /// values (over input arrays only; `None`: no match, or not expressible there).
+    pub(super) fn instantiate(
+        &mut self,
+        it: &mut Worker<'_, '_>,
+        e: &Itp,
+    ) -> Option<(Renaming, ExprId)> {
         let ren = {
             let objs = StateObjects {
                 regs: &it.state().regs,
@@ -138,10 +163,8 @@ impl Interpolation {
             acc
         };
         let f = f?;
-        match it.pool_ref().as_const(f) {
-            Some(1) => return Some(ren),
-            Some(_) => return None,
-            None => {}
+        if it.pool_ref().as_const(f).is_some() {
+            return Some((ren, f));
         }
         // Location arrays must all be gone; only input arrays may remain.
         let mut arrays = hashbrown::HashSet::new();
@@ -149,10 +172,7 @@ impl Interpolation {
         if arrays.iter().any(|a| self.wp.locs.loc(*a).is_some()) {
             return None;
         }
-        self.stats.check_solver_calls += 1;
-        let r = it.must_be_true(f);
-        // Unknown or a timeout: not subsumed.
-        matches!(r, Ok(true)).then_some(ren)
+        Some((ren, f))
     }
 }
 

@@ -67,6 +67,7 @@ impl Interpolation {
         for nd in self.nodes[c.from..].iter_mut().filter(|n| !n.finished) {
             // (No state of theirs is left: they never finish. Their memory goes.)
             nd.blocked = true;
+            nd.seg_blocked = true;
             nd.finished = true;
             nd.forget_trace();
             nd.kids = Vec::new();

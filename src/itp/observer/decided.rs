@@ -100,6 +100,7 @@ impl Interpolation {
     pub(super) fn drop_unfinished(&mut self) {
         for nd in self.nodes.iter_mut().filter(|n| !n.finished) {
             nd.blocked = true;
+            nd.seg_blocked = true;
             nd.forget_trace();
         }
         self.ready = Vec::new();

@@ -13,6 +13,7 @@ mod check;
 mod confirm;
 mod decided;
 mod nodes;
+mod pse;
 mod record;
 
 pub(crate) use nodes::Interpolation;
@@ -63,6 +64,14 @@ impl Observer for Interpolation {
                 "fork refused (--max-forks, --max-depth)",
             ),
             Fork::Decided { cont } => self.decided(it, cont),
+            Fork::Entry => {
+                // Another start (its own argument count): a root of its own, which the
+                // running path's tree does not wait for.
+                let root = self.new_root();
+                if let Some(st) = it.forked_states(1).next() {
+                    st.path.node = root;
+                }
+            }
         }
     }
 
@@ -79,8 +88,13 @@ impl Observer for Interpolation {
         self.forked_here = false;
         // Interpolants model `write` on standard output and error as returning its length
         // (`wp/calls.rs`): a state whose descriptors are not the initial ones is never pruned.
-        if it.env_unchanged() && self.check(it) {
-            return Err(Box::new(Stop::Pruned(Prune::Subsumed)));
+        if it.env_unchanged() {
+            if self.learn && self.check(it) {
+                return Err(Box::new(Stop::Pruned(Prune::Subsumed)));
+            }
+            if self.pse.is_some() && self.pse_check(it) {
+                return Err(Box::new(Stop::Pruned(Prune::Pse)));
+            }
         }
         if !self.first_visit(it) {
             return Err(Box::new(Stop::Pruned(Prune::Unconfirmed)));
@@ -100,7 +114,8 @@ impl Observer for Interpolation {
         let node = it.state().path.node;
         self.forked_here = false;
         self.closed = false;
-        self.tracing = node != NO_NODE && node != 0;
+        // (A root records nothing: no interpolant is computed there.)
+        self.tracing = node != NO_NODE && !self.nodes[node as usize].no_wp;
     }
 
     /// A replay from the start (another worker's prefix): a tree of its own under a new
@@ -147,7 +162,8 @@ impl Observer for Interpolation {
             Err(e) => match &**e {
                 // Its node was finished by the subsumption check; or greedy confirmation
                 // gave up (its nodes are dropped: `confirm.rs`).
-                Stop::Pruned(Prune::Subsumed | Prune::Unconfirmed) => return,
+                // (Or by postconditioned symbolic execution's.)
+                Stop::Pruned(Prune::Subsumed | Prune::Unconfirmed | Prune::Pse) => return,
                 Stop::Exit(_) | Stop::Silent => true,
                 Stop::Halt(_) | Stop::Pruned(_) | Stop::Preempt => false,
                 Stop::Error { kind, .. } => *kind != ErrorKind::Exec,
@@ -166,14 +182,19 @@ impl Observer for Interpolation {
     /// The root finished, and no node lost paths (a blocked one may have, at a fork it does
     /// not model).
     fn explored_whole(&self) -> bool {
-        self.nodes[0].finished && !self.nodes[0].blocked
+        // (Every root: another start, a replayed prefix.)
+        let roots = self.nodes.iter().filter(|n| n.parent == NO_NODE);
+        roots.clone().count() > 0 && roots.into_iter().all(|n| n.finished && !n.blocked)
     }
 
     fn finish(&mut self, it: &Worker<'_, '_>, out: &mut Outcome) {
         let mut s = self.stats.clone();
         // (This worker's own entries: the copies are counted where they were learnt.)
         s.entries = self.table.len - self.imported;
-        out.interpolation = Some(s);
+        if self.learn {
+            out.interpolation = Some(s);
+        }
+        out.pse = self.pse.as_ref().map(|p| p.stats.clone());
         if self.keep_tree {
             out.tree_dot = Some(self.tree_dot(it.module()));
         }
@@ -227,6 +248,7 @@ impl Interpolation {
                 tracing::debug!(target: "trex::itp", "node {node} blocked: {why}");
             }
             self.nodes[node as usize].blocked = true;
+            self.nodes[node as usize].seg_blocked = true;
         }
     }
 
@@ -272,8 +294,12 @@ impl Interpolation {
                     let steps = std::mem::take(&mut node.steps);
                     let facts = std::mem::take(&mut node.facts);
                     self.wp.fresh_from = node.first_array;
+                    // (For `--pse` alone: no solver simplification of the per-path ones.)
+                    self.wp.solver_simplify = self.learn;
                     let mut wp = Wp::new(&mut *it, &mut self.wp);
-                    wp.leaf_itp(&steps, &facts, r).map(Arc::new)
+                    let itp = wp.leaf_itp(&steps, &facts, r).map(Arc::new);
+                    self.wp.solver_simplify = true;
+                    itp
                 }
                 None => {
                     if self.wp.debug {
@@ -284,6 +310,11 @@ impl Interpolation {
             }
         };
         self.stats.itp_time += t0.elapsed();
+        if let Some(d) = &itp {
+            if self.pse.is_some() {
+                self.pse_path(it, cur, d.clone(), true);
+            }
+        }
         self.finish_node(it, cur, itp);
     }
 
@@ -317,7 +348,7 @@ impl Interpolation {
                         );
                     }
                     // A subsumed node's interpolant is already in the table.
-                    if let (Some(k), None) = (nd.key.clone(), nd.subsumed_by) {
+                    if let (Some(k), None, true) = (nd.key.clone(), nd.subsumed_by, self.learn) {
                         let e = Self::with_named(it, &self.wp.locs, i);
                         if let Some(t) = &shared {
                             let at = (it.pool_ref(), &self.wp.locs, &mut self.copies);
@@ -376,7 +407,7 @@ impl Interpolation {
     fn fork_interpolant(&mut self, it: &mut Worker<'_, '_>, node: u32) -> Option<Arc<Itp>> {
         let t0 = Instant::now();
         let p = &mut self.nodes[node as usize];
-        let r = if p.blocked || p.no_wp {
+        let r = if p.blocked || p.no_wp || !self.learn {
             None
         } else {
             let steps = std::mem::take(&mut p.steps);

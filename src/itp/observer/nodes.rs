@@ -23,6 +23,14 @@ pub(super) struct Node {
     pub(super) pending: u32,
     /// Something below ended early or could not be expressed: no entry here nor above.
     pub(super) blocked: bool,
+    /// Its own segment is not modelled (a fork that makes no node, a trace cut short): no
+    /// path's weakest precondition goes through it (`--pse`; `blocked` is also set).
+    pub(super) seg_blocked: bool,
+    /// `--pse`: its segment's forward pass, kept for the next path through it.
+    pub(super) segment: Option<crate::itp::wp::Segment>,
+    /// `--pse`: an ancestor starts at the same point (a later iteration of a loop, with
+    /// `PseOptions::first_instance` its summary is neither kept nor checked).
+    pub(super) repeat: bool,
     /// The root: its interpolant is useless (no other state starts there).
     pub(super) no_wp: bool,
     pub(super) children: Vec<(u32, Option<Arc<Itp>>)>,
@@ -80,6 +88,11 @@ pub(crate) struct Interpolation {
     /// Greedy confirmation of untaken sides (`confirm.rs`): on, and the one running.
     pub(super) confirm: bool,
     pub(super) confirming: Option<super::confirm::Confirming>,
+    /// Interpolants are stored and checked (`Config::interpolation`; off when the observer
+    /// runs for `--pse` alone).
+    pub(super) learn: bool,
+    /// `--pse`: the summaries of explored path suffixes (`itp::summary`).
+    pub(super) pse: Option<crate::itp::summary::Summaries>,
 }
 
 impl Node {
@@ -89,12 +102,19 @@ impl Node {
         self.steps = Vec::new();
         self.facts = Vec::new();
         self.children = Vec::new();
+        self.segment = None;
     }
 }
 
 impl Interpolation {
-    /// `confirm`: greedy confirmation of the untaken sides of paths that follow an input.
-    pub(crate) fn new(keep_tree: bool, confirm: bool) -> Interpolation {
+    /// `confirm`: greedy confirmation of the untaken sides of paths that follow an input;
+    /// `learn`: interpolants stored and checked; `pse`: postconditioned symbolic execution.
+    pub(crate) fn new(
+        keep_tree: bool,
+        confirm: bool,
+        learn: bool,
+        pse: Option<crate::exec::PseOptions>,
+    ) -> Interpolation {
         Interpolation {
             nodes: vec![Self::root_node()],
             table: Table::default(),
@@ -118,6 +138,8 @@ impl Interpolation {
             untaken: None,
             confirm,
             confirming: None,
+            learn,
+            pse: pse.map(crate::itp::summary::Summaries::new),
         }
     }
 
@@ -131,6 +153,9 @@ impl Interpolation {
             facts: Vec::new(),
             pending: 0,
             blocked: false,
+            seg_blocked: false,
+            segment: None,
+            repeat: false,
             no_wp: true,
             children: Vec::new(),
             subsumed_by: None,
@@ -159,6 +184,9 @@ impl Interpolation {
             facts: Vec::new(),
             pending: 0,
             blocked: false,
+            seg_blocked: false,
+            segment: None,
+            repeat: false,
             no_wp: false,
             children: Vec::new(),
             subsumed_by: None,

@@ -132,6 +132,7 @@ impl Interpolation {
                 tracing::debug!(target: "trex::itp", "node {cur} blocked: more than {MAX_STEPS} steps");
             }
             self.nodes[cur].blocked = true;
+            self.nodes[cur].seg_blocked = true;
             self.tracing = false;
             return;
         }

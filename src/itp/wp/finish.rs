@@ -121,7 +121,13 @@ impl Wp<'_, '_, '_> {
             arrays_in(self.it.pool_ref(), f, &mut v);
             v.iter().any(|&a| self.cx.locs.is_view(a))
         };
-        if cs.len() >= 2 && cs.len() <= 48 && !late && size <= MAX_SIMPLIFIED_DAG && !views() {
+        if self.cx.solver_simplify
+            && cs.len() >= 2
+            && cs.len() <= 48
+            && !late
+            && size <= MAX_SIMPLIFIED_DAG
+            && !views()
+        {
             // A chain of its own: no counterexample cache (models of location arrays are
             // not wanted), a short timeout (unknown keeps the conjunct).
             let mut sv = self.cx.solver.take().unwrap_or_else(|| {

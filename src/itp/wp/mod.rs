@@ -36,5 +36,6 @@ mod symptr;
 mod syscall;
 mod varargs;
 
+pub(super) use node::Segment;
 pub(super) use pass::{Wp, WpCtx};
 pub(super) use shadow::conc;

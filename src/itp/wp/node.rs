@@ -13,6 +13,10 @@ use crate::itp::trace::{Fact, Step};
 use crate::itp::{Itp, PinVal};
 use std::sync::Arc;
 
+/// A fork node's segment, passed forward (the shadow state before its fork).
+#[derive(Clone)]
+pub(in crate::itp) struct Segment(Shadow);
+
 impl Wp<'_, '_, '_> {
     /// The interpolant of a leaf: its segment's weakest precondition of ending as `r` did.
     pub(in crate::itp) fn leaf_itp(
@@ -44,11 +48,30 @@ impl Wp<'_, '_, '_> {
         facts: &[Fact],
         children: &[(u32, Option<Arc<Itp>>)],
     ) -> Option<Itp> {
+        let sh = self.segment(steps, facts)?;
+        self.fork_itp_with(sh, steps, children)
+    }
+
+    /// The forward pass over a fork node's segment (all but the fork), which does not depend
+    /// on the children: computed once per node when several paths map their formulas
+    /// through it (postconditioned symbolic execution's reuse, `itp::summary`).
+    pub(in crate::itp) fn segment(&mut self, steps: &[Step], facts: &[Fact]) -> Option<Segment> {
         let n = steps.len();
         if n == 0 {
             return None;
         }
-        let mut sh = self.sh_run(steps, facts, n - 1);
+        Some(Segment(self.sh_run(steps, facts, n - 1)))
+    }
+
+    /// [`Self::fork_itp`] from the segment's pass.
+    pub(in crate::itp) fn fork_itp_with(
+        &mut self,
+        seg: Segment,
+        steps: &[Step],
+        children: &[(u32, Option<Arc<Itp>>)],
+    ) -> Option<Itp> {
+        let mut sh = seg.0;
+        let n = steps.len();
         let st = steps[n - 1];
         let f = self.m.func(st.func);
         let inst = &f.code[st.pc as usize];

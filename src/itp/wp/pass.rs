@@ -24,6 +24,9 @@ pub(in crate::itp) struct WpCtx {
     /// The first array created inside the subtree of the node being finished (arrays are
     /// numbered in creation order): the arrays its interpolant quantifies over.
     pub(in crate::itp) fresh_from: u32,
+    /// Implied conjuncts are dropped with the solver's help (off for the per-path weakest
+    /// preconditions of postconditioned symbolic execution: one per path and ancestor).
+    pub(in crate::itp) solver_simplify: bool,
     /// Which arrays each expression reads (approximately; memoized for the run).
     pub(in crate::itp) masks: ArrayMasks,
     /// Per function: the C library output function it is (`output.rs`; built on first use).
@@ -40,6 +43,7 @@ impl WpCtx {
             debug: tracing::enabled!(target: "trex::itp", tracing::Level::DEBUG),
             solver: None,
             fresh_from: u32::MAX,
+            solver_simplify: true,
             masks: ArrayMasks::default(),
             out: Vec::new(),
             zero_arrays: HashMap::new(),
