@@ -123,6 +123,18 @@ check coreutils-check-nothing fail 'check: no run has a test to replay' FAKE_TRE
 	"$b/coreutils/run.sh" --check
 check coreutils-sweep-crash fail 'trex failed on echo: exit 139' FAKE_TREX=crash "${curun[@]}" \
 	"$b/coreutils/sweep.sh"
+# pse/: the same fake tree (echo), and the synthetic programs.
+check pse-crash fail 'echo +plain failed \(exit 139\)' FAKE_TREX=crash "${curun[@]}" MODES="plain pse" \
+	"$b/pse/run.sh"
+check pse-late-crash fail 'echo +pse +failed \(exit 134\)' FAKE_TREX=late-crash "${curun[@]}" \
+	MODES="plain pse" "$b/pse/run.sh"
+# (The fake's coverage.json is no JSON: nothing to compare is a failure too.)
+check pse-no-coverage fail 'echo +plain failed \(no coverage.json\)' FAKE_TREX=ok "${curun[@]}" \
+	MODES="plain pse" "$b/pse/run.sh"
+check pse-synthetic-crash fail 'paths +2 plain +failed \(exit 139\)' TREX="$fake" FAKE_TREX=crash \
+	"$b/pse/synthetic.sh" 2
+check pse-synthetic-late-crash fail 'fig4 +2 both +failed \(exit 134\)' TREX="$fake" \
+	FAKE_TREX=late-crash "$b/pse/synthetic.sh" 2
 check coreutils-sweep-ok ok '\| echo +\| 4\+0 ' FAKE_TREX=ok "${curun[@]}" "$b/coreutils/sweep.sh"
 check coreutils-concrete-none fail 'no case of programs: nosuchprog' "${curun[@]}" \
 	"$b/coreutils/concrete.sh" nosuchprog

@@ -112,6 +112,10 @@ for p in progs:
         mib = int(kib.group(1)) / 1024 if kib else 0
         finished = "max-time limit reached" not in text and "halted" not in text
         own, lines, arms = covered(out, p)
+        if lines is None:
+            print(f"{p:9} {m:5} failed (no coverage.json)")
+            failed += 1
+            continue
         rows[(p, m)] = dict(paths=ends, insts=done(text, "total instructions"), secs=secs,
                             finished=finished, lines=lines, arms=arms)
         print(f"{p:9} {m:5} {ends:8} {done(text, 'pse-pruned paths'):7} "
@@ -137,6 +141,22 @@ for p in progs:
         print(f"{p:9} {m:5} {ratio(base['paths'], r['paths']):>8} "
               f"{ratio(base['insts'], r['insts']):>8} {ratio(base['secs'], r['secs']):>7}  {cov}")
 print("\n(x: plain's figure over the mode's: above 1, the mode needs fewer paths, instructions,"
-      " seconds)")
+      " seconds; a run stopped at MAX_TIME makes its figures lower bounds)")
+# The goals, for --pse alone against plain.
+long = [p for p in progs if (p, "plain") in rows and (p, "pse") in rows
+        and (rows[(p, "plain")]["secs"] > 60 or not rows[(p, "plain")]["finished"])]
+met = [p for p in long if rows[(p, "pse")]["finished"]
+       and rows[(p, "plain")]["secs"] >= 2 * rows[(p, "pse")]["secs"]
+       and rows[(p, "plain")]["paths"] >= 3 * rows[(p, "pse")]["paths"]]
+print(f"goal: 3x fewer paths and 2x less time with --pse on the programs plain needs over 60 s "
+      f"for ({len(long)}: {' '.join(long) or 'none'}): "
+      f"{'met' if long and len(met) == len(long) else 'MISSED'} ({len(met)} of {len(long)})")
+slow = [p for p in progs if (p, "plain") in rows and (p, "pse") in rows
+        and rows[(p, "plain")]["finished"] and rows[(p, "pse")]["finished"]
+        and rows[(p, "plain")]["secs"] >= 1
+        and rows[(p, "pse")]["secs"] > 1.1 * rows[(p, "plain")]["secs"]]
+print(f"goal: no program slower with --pse than plain by more than 10 % (both finished, plain "
+      f"1 s or more): {'met' if not slow else 'MISSED'}"
+      + (f" (slower: {' '.join(slow)})" if slow else ""))
 sys.exit(1 if failed or diff else 0)
 PY

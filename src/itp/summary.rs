@@ -57,6 +57,13 @@ impl Summaries {
         self.by_key.get(k).map(|v| &v[..])
     }
 
+    /// Whether the summary at `k` takes no more disjuncts (the bound reached: paper 002 adds
+    /// to a summary only below it).
+    pub(crate) fn full(&self, k: &Key) -> bool {
+        let max = self.opts.max_disjuncts;
+        max != 0 && self.by_key.get(k).is_some_and(|l| l.len() >= max)
+    }
+
     /// Adds the weakest precondition `d` of a suffix explored from `k`, learnt at `node`.
     pub(crate) fn add(&mut self, pool: &mut ExprPool, k: &Key, d: Arc<Itp>, node: u32) -> Added {
         if d.formula.is_none() {
@@ -73,10 +80,10 @@ impl Summaries {
                 self.by_key.entry(k.clone()).or_default()
             }
         };
-        let r = if simplify {
-            combine(pool, list, d, max)
-        } else if max != 0 && list.len() >= max {
+        let r = if max != 0 && list.len() >= max {
             Added::Dropped
+        } else if simplify {
+            combine(pool, list, d, max)
         } else {
             list.push(d);
             Added::Stored

@@ -133,6 +133,11 @@ impl Interpolation {
         at_node: bool,
     ) {
         let t0 = Instant::now();
+        // The highest node on the way up whose summary may still take the path's disjunct:
+        // none, no weakest precondition to compute (a loop's later iterations, full summaries).
+        let Some(top) = self.pse_top(node, at_node) else {
+            return;
+        };
         if at_node {
             self.pse_store(it, node, &d);
         }
@@ -170,6 +175,9 @@ impl Interpolation {
             };
             d = Arc::new(next);
             self.pse_store(it, a, &d);
+            if a == top {
+                break;
+            }
             child = a;
         }
         self.wp.solver_simplify = true;
@@ -194,6 +202,29 @@ impl Interpolation {
         if self.wp.debug && r != Added::Implied {
             tracing::debug!(target: "trex::itp", "pse: node {node} {r:?}");
         }
+    }
+
+    /// The highest of `node` (when `at_node`) and its ancestors whose summary would store a
+    /// disjunct now (a key, a first instance with the rule, not full).
+    fn pse_top(&self, node: u32, at_node: bool) -> Option<u32> {
+        let pse = self.pse.as_ref()?;
+        let mut top = None;
+        let mut n = if at_node {
+            node
+        } else {
+            self.nodes[node as usize].parent
+        };
+        while n != NO_NODE {
+            let nd = &self.nodes[n as usize];
+            if let Some(k) = &nd.key {
+                let skipped = pse.opts.first_instance && nd.repeat;
+                if !skipped && !pse.full(k) {
+                    top = Some(n);
+                }
+            }
+            n = nd.parent;
+        }
+        top
     }
 
     /// Whether an ancestor of `node` starts at `key` too.
