@@ -478,6 +478,11 @@ impl<'m> Worker<'m, '_> {
             resumed: self.resumed_total,
         };
         self.finish_observers(&mut out);
+        if let Some(p) = &mut out.pse {
+            // The paths that ended pruned (a replayed prefix's other sides, pruned too in
+            // another worker's replay, are dropped without ending: not counted).
+            p.pruned = self.ctl.pse_pruned;
+        }
         out
     }
 
