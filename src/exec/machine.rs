@@ -175,7 +175,7 @@ impl<'m> Worker<'m, '_> {
             edge: None,
             preempted: false,
         };
-        self.push_entry_fork(snap, why);
+        self.push_other_fork(snap, why);
     }
 }
 

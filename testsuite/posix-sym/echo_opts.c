@@ -1,9 +1,7 @@
 // An echo with options (-n: no newline, -u: upper case), on up to one symbolic argument of
 // up to 2 characters before a concrete one. (trex's stdout is unbuffered: printing a symbolic
 // character forks nothing; musl's line buffering forked on its being a newline.)
-// KLEE's count: without interpolation (with it, one path is subsumed: the same program in
-// testsuite/symbolic/itp_sym_args.c).
-// RUN: --posix-runtime --no-interpolation prog.bc --sym-args 0 1 2 last
+// RUN: --posix-runtime prog.bc --sym-args 0 1 2 last
 // EXPECT-DONE: completed paths = 8
 // EXPECT-DONE: generated tests = 8
 // EXPECT-COUNT: .err 0

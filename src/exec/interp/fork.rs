@@ -189,19 +189,6 @@ impl<'m, 'io> Worker<'m, 'io> {
         self.observe_install();
     }
 
-    /// Saves a pending path that starts the entry anew (`why`: what made it).
-    pub(in crate::exec) fn push_entry_fork(&mut self, mut snap: Snap<'m>, why: &'static str) {
-        self.fork_decision(&mut snap.st);
-        self.worklist.push(snap);
-        // (A path that follows an input has one tree: a fork it does not model.)
-        let f = if self.follows() {
-            observe::Fork::Other(why)
-        } else {
-            observe::Fork::Entry
-        };
-        self.observe_fork(f);
-    }
-
     /// Saves a pending path forked outside a branch or switch (`why`: where).
     pub(in crate::exec) fn push_other_fork(&mut self, mut snap: Snap<'m>, why: &'static str) {
         self.fork_decision(&mut snap.st);

@@ -78,9 +78,6 @@ pub(crate) enum Fork<'a> {
     Other(&'static str),
     /// Refused (`--max-forks`, `--max-depth`): the path goes on along one side only.
     Refused,
-    /// The pending path pushed last starts the program anew with other inputs (KLEE's
-    /// `--sym-args` counts: one path per count): a tree of its own.
-    Entry,
     /// At a conditional branch of a path that follows an input (`exec/follow.rs`): the input
     /// took outcome `cont` (0 the true side, 1 the false one); the other side is left to a
     /// later path (or found infeasible: `Observer::on_side_infeasible`).

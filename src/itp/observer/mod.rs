@@ -64,14 +64,6 @@ impl Observer for Interpolation {
                 "fork refused (--max-forks, --max-depth)",
             ),
             Fork::Decided { cont } => self.decided(it, cont),
-            Fork::Entry => {
-                // Another start (its own argument count): a root of its own, which the
-                // running path's tree does not wait for.
-                let root = self.new_root();
-                if let Some(st) = it.forked_states(1).next() {
-                    st.path.node = root;
-                }
-            }
         }
     }
 
