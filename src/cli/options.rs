@@ -144,7 +144,8 @@ pub struct PseArgs {
     /// Postconditioned symbolic execution (paper 002): at each branch target, the weakest
     /// preconditions of the path suffixes explored from there are summarized; a path whose
     /// state implies the summary would only repeat them and ends (a test for it, counted as
-    /// `pse-pruned paths`). Same lines, branches and errors covered as without it.
+    /// `pse-pruned paths`). A run that finishes covers the same lines and branches, and finds
+    /// the same errors, as without it.
     #[arg(long)]
     pub pse: bool,
     /// With --pse: summaries kept and checked only at the first instance of a program point
