@@ -49,55 +49,33 @@ pub fn parse(r: &str) -> Result<PseExpect, String> {
 }
 
 /// What a run covered: lines with an instruction run, branch outcomes taken, errors
-/// (`.err` file's kind, file and line).
+/// (`.err` file's kind, file and line), as `trex report` reads an output directory.
 #[derive(Default, PartialEq, Debug)]
 struct Covered {
-    lines: BTreeSet<(String, String)>,
-    arms: BTreeSet<(String, String, u64, usize)>,
-    errors: BTreeSet<(String, String, String)>,
+    lines: BTreeSet<(String, u32)>,
+    arms: BTreeSet<(String, u32, u32, usize)>,
+    errors: BTreeSet<(String, String, u32)>,
 }
 
 fn covered(dir: &Path) -> Result<Covered, String> {
-    let f = dir.join("coverage.json");
-    let text = std::fs::read_to_string(&f).map_err(|e| format!("{}: {e}", f.display()))?;
-    let j: serde_json::Value =
-        serde_json::from_str(&text).map_err(|e| format!("{}: {e}", f.display()))?;
+    let run = trex::report::inputs::Inputs::read(dir).map_err(|e| format!("{e:#}"))?;
     let mut c = Covered::default();
-    for file in j["model"]["files"].as_array().into_iter().flatten() {
-        let path = file["path"].as_str().unwrap_or("").to_string();
-        for (line, l) in file["lines"].as_object().into_iter().flatten() {
-            if l["instructions_hit"].as_u64().unwrap_or(0) > 0 {
-                c.lines.insert((path.clone(), line.clone()));
+    for file in &run.saved.model.files {
+        for (&n, l) in &file.lines {
+            if l.hit() {
+                c.lines.insert((file.path.clone(), n));
             }
-            for b in l["branches"].as_array().into_iter().flatten() {
-                let id = b["id"].as_u64().unwrap_or(0);
-                for (i, a) in b["arms"].as_array().into_iter().flatten().enumerate() {
-                    if a["taken"].as_bool() == Some(true) {
-                        c.arms.insert((path.clone(), line.clone(), id, i));
+            for b in &l.branches {
+                for (i, a) in b.arms.iter().enumerate() {
+                    if a.taken {
+                        c.arms.insert((file.path.clone(), n, b.id, i));
                     }
                 }
             }
         }
     }
-    let rd = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    for ent in rd.flatten() {
-        let name = ent.file_name().to_string_lossy().into_owned();
-        let Some(kind) = name
-            .strip_suffix(".err")
-            .and_then(|n| n.split('.').nth(1))
-            .map(str::to_string)
-        else {
-            continue;
-        };
-        let text = std::fs::read_to_string(ent.path()).unwrap_or_default();
-        let field = |k: &str| {
-            text.lines()
-                .find_map(|l| l.strip_prefix(k))
-                .unwrap_or("")
-                .trim()
-                .to_string()
-        };
-        c.errors.insert((kind, field("File:"), field("Line:")));
+    for e in run.errors {
+        c.errors.insert((e.kind, e.file, e.line));
     }
     Ok(c)
 }
@@ -156,7 +134,7 @@ pub fn run(ctx: &Ctx, spec: &SymSpec, dir: &Path, plain: &Path) -> Result<(), St
                 problems.push(format!("{what}: {}", a.join(", ")));
             }
         };
-        let fmt2 = |s: &BTreeSet<(String, String)>, o: &BTreeSet<(String, String)>| {
+        let fmt2 = |s: &BTreeSet<(String, u32)>, o: &BTreeSet<(String, u32)>| {
             s.difference(o)
                 .map(|x| format!("{}:{}", x.0, x.1))
                 .collect::<Vec<_>>()
