@@ -269,6 +269,15 @@ pub(super) fn run(
     Ok(out)
 }
 
+/// Statistics one worker may lack: summed by `sum` when both have them.
+fn add_some<T>(a: &mut Option<T>, b: Option<T>, sum: impl FnOnce(&mut T, T)) {
+    match (a, b) {
+        (Some(a), Some(b)) => sum(a, b),
+        (a @ None, b) => *a = b,
+        (Some(_), None) => {}
+    }
+}
+
 /// Sums another worker's outcome into the first's (whose `end` is the first path's).
 fn add(out: &mut Outcome, o: Outcome) {
     out.paths.extend(o.paths);
@@ -279,51 +288,39 @@ fn add(out: &mut Outcome, o: Outcome) {
     out.resumed += o.resumed;
     out.forks_disabled += o.forks_disabled;
     out.concretized += o.concretized;
-    match (&mut out.solver_stats, o.solver_stats) {
-        (Some(a), Some(b)) => {
-            a.queries += b.queries;
-            a.solver_calls += b.solver_calls;
-            a.query_constraints += b.query_constraints;
-            a.largest_query = a.largest_query.max(b.largest_query);
-            a.cache_hits += b.cache_hits;
-            a.cex_cache_hits += b.cex_cache_hits;
-            a.time += b.time;
-            a.z3_time += b.z3_time;
-            a.timeouts += b.timeouts;
-        }
-        (a @ None, b) => *a = b,
-        (Some(_), None) => {}
-    }
-    match (&mut out.interpolation, o.interpolation) {
-        (Some(a), Some(b)) => {
-            a.nodes += b.nodes;
-            a.subsumed += b.subsumed;
-            a.entries += b.entries;
-            a.checks += b.checks;
-            a.check_solver_calls += b.check_solver_calls;
-            a.check_time += b.check_time;
-            a.itp_time += b.itp_time;
-            a.blocked += b.blocked;
-            a.covered_paths = a.covered_paths.saturating_add(b.covered_paths);
-        }
-        (a @ None, b) => *a = b,
-        (Some(_), None) => {}
-    }
-    match (&mut out.pse, o.pse) {
-        (Some(a), Some(b)) => {
-            a.pruned += b.pruned;
-            a.checks += b.checks;
-            a.check_solver_calls += b.check_solver_calls;
-            a.check_time += b.check_time;
-            a.disjuncts += b.disjuncts;
-            a.dropped += b.dropped;
-            a.merged += b.merged;
-            a.summaries += b.summaries;
-            a.wp_time += b.wp_time;
-        }
-        (a @ None, b) => *a = b,
-        (Some(_), None) => {}
-    }
+    add_some(&mut out.solver_stats, o.solver_stats, |a, b| {
+        a.queries += b.queries;
+        a.solver_calls += b.solver_calls;
+        a.query_constraints += b.query_constraints;
+        a.largest_query = a.largest_query.max(b.largest_query);
+        a.cache_hits += b.cache_hits;
+        a.cex_cache_hits += b.cex_cache_hits;
+        a.time += b.time;
+        a.z3_time += b.z3_time;
+        a.timeouts += b.timeouts;
+    });
+    add_some(&mut out.interpolation, o.interpolation, |a, b| {
+        a.nodes += b.nodes;
+        a.subsumed += b.subsumed;
+        a.entries += b.entries;
+        a.checks += b.checks;
+        a.check_solver_calls += b.check_solver_calls;
+        a.check_time += b.check_time;
+        a.itp_time += b.itp_time;
+        a.blocked += b.blocked;
+        a.covered_paths = a.covered_paths.saturating_add(b.covered_paths);
+    });
+    add_some(&mut out.pse, o.pse, |a, b| {
+        a.pruned += b.pruned;
+        a.checks += b.checks;
+        a.check_solver_calls += b.check_solver_calls;
+        a.check_time += b.check_time;
+        a.disjuncts += b.disjuncts;
+        a.dropped += b.dropped;
+        a.merged += b.merged;
+        a.summaries += b.summaries;
+        a.wp_time += b.wp_time;
+    });
     // The first hit of each target, candidates and failures once each.
     for h in o.target_hits {
         if !out.target_hits.iter().any(|x| x.target == h.target) {
