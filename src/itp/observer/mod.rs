@@ -174,9 +174,7 @@ impl Observer for Interpolation {
     /// The root finished, and no node lost paths (a blocked one may have, at a fork it does
     /// not model).
     fn explored_whole(&self) -> bool {
-        // (Every root: another start, a replayed prefix.)
-        let roots = self.nodes.iter().filter(|n| n.parent == NO_NODE);
-        roots.clone().count() > 0 && roots.into_iter().all(|n| n.finished && !n.blocked)
+        self.nodes[0].finished && !self.nodes[0].blocked
     }
 
     fn finish(&mut self, it: &Worker<'_, '_>, out: &mut Outcome) {
