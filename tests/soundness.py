@@ -69,6 +69,11 @@ def short(error: str) -> str:
         if "/" in error.split(":", 1)[0] else error
 
 
+def only_in(a, b):
+    """The error locations of `a` not in `b`, and of `b` not in `a`, for display."""
+    return sorted(short(e) for e in a - b), sorted(short(e) for e in b - a)
+
+
 def not_run_reason(errors) -> str:
     bad = sorted(e for e in errors if e.split(": ", 1)[-1].startswith(NOT_RUN_PREFIXES))
     return short(bad[0]) if bad else ""
@@ -159,8 +164,7 @@ def check_case(case: Case, searches, budget: float, tmp: Path, threads: int = 1)
                 results.append((sname, "SKIPPED", f"on {threads} threads: {p}"))
                 continue
             if offn.errors != off.errors:
-                only_n = sorted(short(e) for e in offn.errors - off.errors)
-                only_1 = sorted(short(e) for e in off.errors - offn.errors)
+                only_n, only_1 = only_in(offn.errors, off.errors)
                 results.append((sname, "MISMATCH", f"without interpolation, only on {threads} "
                                 f"threads: {only_n}; only on one: {only_1}"))
                 continue
@@ -173,8 +177,7 @@ def check_case(case: Case, searches, budget: float, tmp: Path, threads: int = 1)
                 results.append((label, "SKIPPED", f"with pruning: {p}"))
                 continue
             if on.errors != off.errors:
-                only_on = sorted(short(e) for e in on.errors - off.errors)
-                only_off = sorted(short(e) for e in off.errors - on.errors)
+                only_on, only_off = only_in(on.errors, off.errors)
                 results.append((label, "MISMATCH", f"only with pruning: {only_on}; "
                                 f"only without: {only_off}"))
                 continue
