@@ -340,7 +340,8 @@ impl Default for PseOptions {
 /// Postconditioned symbolic execution's statistics (`KLEE: done:` block, `info`).
 #[derive(Clone, Debug, Default)]
 pub struct PseStats {
-    /// Paths ended because their state implied a summary.
+    /// Paths ended because their state implied a summary (the interpreter's count of such
+    /// ends, `Prune::Pse`).
     pub pruned: u64,
     /// Checks made (a state at a program point with a summary), and of them those that
     /// asked the solver.

@@ -113,7 +113,6 @@ impl Interpolation {
         let Some(d) = hit else {
             return false;
         };
-        self.pse_stats().pruned += 1;
         let nd = &mut self.nodes[node as usize];
         nd.paths = 1;
         // (Not an interpolation entry's: no entry to point at, none to store.)
