@@ -19,6 +19,18 @@ pub(crate) struct Footprint {
     /// one footprint is kept per constraint ever queried, and a `Vec` grown by pushes holds
     /// four entries for the usual one.)
     pub bytes: Box<[(ArrayId, u128)]>,
+    /// A bit per byte it reads (`byte_bit`; all bits for an array read whole): two
+    /// footprints whose signatures do not meet share no variable, told without a hash
+    /// lookup (the bytes of one input array read one by one, as in a chain of branches on
+    /// `b[i]`, mostly fall on different bits).
+    pub sig: u64,
+}
+
+/// The signature bit of byte `i` of array `a`.
+fn byte_bit(a: ArrayId, i: u128) -> u64 {
+    let h = (a.0 as u64 ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+        .wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    1u64 << (h >> 58)
 }
 
 impl Footprint {
@@ -36,6 +48,11 @@ pub(crate) struct Footprints {
 impl Footprints {
     pub fn clear(&mut self) {
         self.memo.clear();
+    }
+
+    /// [`Self::get`] without a reference count taken (a pass over a path condition).
+    pub fn get_ref(&mut self, pool: &ExprPool, e: ExprId) -> &Footprint {
+        self.memo.entry(e).or_insert_with(|| Arc::new(of(pool, e)))
     }
 
     pub fn get(&mut self, pool: &ExprPool, e: ExprId) -> Arc<Footprint> {
@@ -70,7 +87,13 @@ pub(crate) fn of(pool: &ExprPool, root: ExprId) -> Footprint {
     bytes.retain(|(a, _)| whole.binary_search(a).is_err());
     bytes.sort_unstable();
     bytes.dedup();
+    let sig = if whole.is_empty() {
+        bytes.iter().fold(0, |s, &(a, i)| s | byte_bit(a, i))
+    } else {
+        !0
+    };
     Footprint {
+        sig,
         whole: whole.into_boxed_slice(),
         bytes: bytes.into_boxed_slice(),
     }
@@ -81,10 +104,13 @@ pub(crate) fn of(pool: &ExprPool, root: ExprId) -> Footprint {
 pub(crate) struct ElemSet {
     whole: HashSet<ArrayId>,
     bytes: HashMap<ArrayId, HashSet<u128>>,
+    /// The union of the signatures added.
+    sig: u64,
 }
 
 impl ElemSet {
     pub fn add(&mut self, f: &Footprint) {
+        self.sig |= f.sig;
         for &a in &f.whole {
             self.bytes.remove(&a);
             self.whole.insert(a);
@@ -94,6 +120,18 @@ impl ElemSet {
                 self.bytes.entry(a).or_default().insert(i);
             }
         }
+    }
+
+    /// Does the set share a variable with `f` (a byte, or any byte of an array one of them
+    /// reads whole)?
+    pub fn meets(&self, f: &Footprint) -> bool {
+        if self.sig & f.sig == 0 {
+            return false;
+        }
+        f.whole.iter().any(|&a| self.touches(a))
+            || f.bytes.iter().any(|&(a, i)| {
+                self.whole.contains(&a) || self.bytes.get(&a).is_some_and(|s| s.contains(&i))
+            })
     }
 
     /// Does the set touch array `a` at all?

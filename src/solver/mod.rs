@@ -67,7 +67,7 @@ mod cache;
 mod cex;
 mod enumerate;
 mod fast;
-mod footprint;
+pub(crate) mod footprint;
 mod independence;
 mod ippc;
 pub mod z3;
