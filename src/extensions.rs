@@ -24,6 +24,7 @@ impl Default for Config {
             max_depth: None,
             static_forks: static_forks::StaticForkLimits::default(),
             interpolation: false,
+            itp_mode: crate::exec::ItpMode::default(),
             output_tree: false,
             subsumed_test: false,
             greedy_confirmation: false,
@@ -70,6 +71,7 @@ pub(crate) fn observers(m: &Module, cfg: &Config) -> Vec<Box<dyn Observer>> {
             cfg.greedy_confirmation,
             cfg.interpolation,
             cfg.pse.clone(),
+            cfg.itp_mode == crate::exec::ItpMode::Abduction,
         )));
     }
     if let Some(la) = &cfg.loop_abstraction {

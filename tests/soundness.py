@@ -26,6 +26,9 @@ runs compared with the one without pruning are `--pse --no-interpolation` and `-
 interpolation); each must find the same errors and cover the same lines and branch outcomes
 (`coverage.json`): paper 002's guarantee. No cover run.
 
+Interpolation runs in each mode of ITP_MODES (default "wp abduction": issue 34's
+`--interpolation=wp` and `--interpolation=abduction`), each compared with the run without it.
+
 THREADS=N (N > 1) is the N-thread mode: the run with interpolation is on N threads
 (`--threads N`), and a third run, without interpolation on N threads, must find the errors of
 the one-thread run without it (threads may split the tree, never lose a part of it).
@@ -168,7 +171,7 @@ def check_case(case: Case, searches, budget: float, tmp: Path, threads: int = 1)
                 results.append((sname, "MISMATCH", f"without interpolation, only on {threads} "
                                 f"threads: {only_n}; only on one: {only_1}"))
                 continue
-        for k, (vname, vopts) in enumerate(pruning_variants()):
+        for k, (vname, vopts, same_cov) in enumerate(pruning_variants()):
             label = f"{sname} {vname}".strip()
             on = run_trex(bc, [*case.trex_opts, *sopts, *par, *vopts, "--write-no-tests"],
                           case.args, budget, work / f"out-{i}-on{k}")
@@ -181,7 +184,7 @@ def check_case(case: Case, searches, budget: float, tmp: Path, threads: int = 1)
                 results.append((label, "MISMATCH", f"only with pruning: {only_on}; "
                                 f"only without: {only_off}"))
                 continue
-            if vname:
+            if same_cov:
                 # Postconditioned symbolic execution's guarantee: the same coverage.
                 diff = coverage_diff(work / f"out-{i}-off", work / f"out-{i}-on{k}")
                 if diff:
@@ -190,18 +193,21 @@ def check_case(case: Case, searches, budget: float, tmp: Path, threads: int = 1)
             results.append((label, "OK", f"{len(on.errors)} error location(s); "
                             f"{on.seconds:.1f} s with, {off.seconds:.1f} s without"
                             + (f"; {on.done.get('pse-pruned paths', 0)} pse-pruned"
-                               if vname else "")))
+                               if same_cov else "")))
     if os.environ.get("PSE") != "1":
         results.append(check_cover(case, bc, budget, work))
     return results, not_run
 
 
 def pruning_variants():
-    """The pruning runs compared with the run without interpolation: interpolation (trex's
-    default), or with PSE=1 postconditioned symbolic execution alone and with interpolation."""
+    """The pruning runs compared with the run without interpolation, (name, options, whether
+    the coverage must be the same too): interpolation in each of $ITP_MODES (default both,
+    `--interpolation=wp` and `=abduction`), or with PSE=1 postconditioned symbolic execution
+    alone and with interpolation."""
     if os.environ.get("PSE") == "1":
-        return [("pse", ["--pse", interp_off_flag()]), ("pse+itp", ["--pse"])]
-    return [("", [])]
+        return [("pse", ["--pse", interp_off_flag()], True), ("pse+itp", ["--pse"], True)]
+    modes = os.environ.get("ITP_MODES", "wp abduction").split()
+    return [(m, [f"--interpolation={m}"], False) for m in modes]
 
 
 def lines_hit(out_dir: Path):

@@ -1123,6 +1123,10 @@ struct SymSpec {
     subsumed: Option<Count>,
     /// `EXPECT-ITP-PATHS: N`: completed paths with interpolation.
     itp_paths: Option<Count>,
+    /// `EXPECT-ABDUCTION: key=N ...`: the counts of `KLEE: done: abduction = ...` in the run
+    /// with interpolation (`--interpolation=abduction` among the `OPTIONS`): `abduced`,
+    /// `separated`, `cores`, `implications`.
+    abduction: Vec<(String, u64)>,
     /// `EXPECT-WARNING: N text`: exactly N `KLEE: WARNING:` lines on stderr contain the text.
     warnings: Vec<(usize, String)>,
     /// `ONE-THREAD (reason)`: not in the `--threads` mode (the expectations depend on the
@@ -1228,6 +1232,7 @@ const SYM_DIRECTIVES: &[&str] = &[
     "EXPECT-PATHS",
     "EXPECT-SUBSUMED",
     "EXPECT-ITP-PATHS",
+    "EXPECT-ABDUCTION",
     "EXPECT-TESTS",
     "EXPECT-WARNING",
     "EXPECT-ERRORS",
@@ -1256,6 +1261,7 @@ fn parse_sym_spec(path: &Path) -> Result<SymSpec, String> {
         options: Vec::new(),
         only: None,
         subsumed: None,
+        abduction: Vec::new(),
         itp_paths: None,
         warnings: Vec::new(),
         one_thread: false,
@@ -1304,6 +1310,13 @@ fn parse_sym_spec(path: &Path) -> Result<SymSpec, String> {
             "EXPECT-PATHS" => spec.paths = Some(count("EXPECT-PATHS")?),
             "EXPECT-SUBSUMED" => spec.subsumed = Some(count("EXPECT-SUBSUMED")?),
             "EXPECT-ITP-PATHS" => spec.itp_paths = Some(count("EXPECT-ITP-PATHS")?),
+            "EXPECT-ABDUCTION" => {
+                for kv in r.split_whitespace() {
+                    let (k, v) = kv.split_once('=').ok_or_else(|| bad("EXPECT-ABDUCTION"))?;
+                    let v = v.parse().map_err(|_| bad("EXPECT-ABDUCTION"))?;
+                    spec.abduction.push((k.to_string(), v));
+                }
+            }
             "EXPECT-TESTS" => spec.tests = Some(count("EXPECT-TESTS")?),
             "EXPECT-WARNING" => {
                 let (n, text) = r.split_once(' ').unwrap_or((r, ""));
@@ -1349,6 +1362,20 @@ fn parse_sym_spec(path: &Path) -> Result<SymSpec, String> {
 }
 
 /// The number after `prefix` on the line of stderr that starts with it.
+/// `KLEE: done: abduction = 4 abduced, 4 separated, ...` as (last word, count) pairs.
+fn abduction_counts(stderr: &str) -> std::collections::HashMap<&str, u64> {
+    let line = stderr
+        .lines()
+        .find_map(|l| l.strip_prefix("KLEE: done: abduction = "));
+    line.into_iter()
+        .flat_map(|l| l.split(", "))
+        .filter_map(|part| {
+            let (n, what) = part.split_once(' ')?;
+            Some((what.split_whitespace().next()?, n.parse().ok()?))
+        })
+        .collect()
+}
+
 fn done_count(stderr: &str, prefix: &str) -> Option<u64> {
     stderr
         .lines()
@@ -1420,6 +1447,17 @@ fn run_sym_pruning(
     if let Some(want) = spec.subsumed {
         let p = "KLEE: done: subsumed paths = ";
         check_count(&out2.stderr, p, "subsumed paths", want, &mut problems);
+    }
+    if !spec.abduction.is_empty() {
+        let got = abduction_counts(&out2.stderr);
+        for (k, v) in &spec.abduction {
+            if got.get(k.as_str()) != Some(v) {
+                problems.push(format!(
+                    "abduction {k}: want {v}, got {:?}",
+                    got.get(k.as_str())
+                ));
+            }
+        }
     }
     if !problems.is_empty() {
         return Err(format!(

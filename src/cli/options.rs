@@ -136,6 +136,28 @@ pub struct NoInterpolation {
     /// Do not prune paths by interpolation (TRACER-X's option; interpolation is on by default).
     #[arg(long)]
     pub no_interpolation: bool,
+    /// How a fork's children's interpolants combine: `abduction`, TRACER-X's conjunctions
+    /// (paper 003 §5: the node's context that the guard needs, by unsat core and separation,
+    /// with the children's conditions outside the guard's variables); `wp`, the weakest
+    /// precondition (`guard => child`, the most general, in general a disjunction).
+    #[arg(long, value_enum, value_name = "MODE", default_value = "wp")]
+    pub interpolation: ItpModeArg,
+}
+
+/// `--interpolation`'s values.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ItpModeArg {
+    Abduction,
+    Wp,
+}
+
+impl NoInterpolation {
+    pub fn mode(&self) -> crate::exec::ItpMode {
+        match self.interpolation {
+            ItpModeArg::Abduction => crate::exec::ItpMode::Abduction,
+            ItpModeArg::Wp => crate::exec::ItpMode::Wp,
+        }
+    }
 }
 
 /// Postconditioned symbolic execution (paper 002).

@@ -401,6 +401,7 @@ pub(super) fn run_driven<'a>(
         max_depth: a.forks.depth(),
         static_forks: a.forks.static_limits(),
         interpolation: !a.itp.no_interpolation,
+        itp_mode: a.itp.mode(),
         output_tree: a.output_tree,
         subsumed_test: a.subsumed_test,
         greedy_confirmation: a.greedy.greedy_confirmation,
@@ -527,6 +528,24 @@ pub(super) fn run_driven<'a>(
             "KLEE: done: interpolation time = {:.3} s",
             st.itp_time.as_secs_f64()
         ));
+        let mean = st.conjuncts as f64 / st.entries.max(1) as f64;
+        done.push(format!(
+            "KLEE: done: interpolant conjuncts = {mean:.1} mean, {} largest ({} expression nodes largest)",
+            st.max_conjuncts, st.max_itp_nodes
+        ));
+        if a.itp.mode() == exec::ItpMode::Abduction {
+            let ab = &st.abduction;
+            done.push(format!(
+                "KLEE: done: abduction = {} abduced, {} separated, {} cores, {} implications, {} guards kept",
+                ab.abduced, ab.separate, ab.core, ab.implication, ab.guard_kept
+            ));
+            done.push(format!(
+                "KLEE: done: abduction time = {:.3} s core, {:.3} s separate, {:.3} s context",
+                ab.core_time.as_secs_f64(),
+                ab.separate_time.as_secs_f64(),
+                ab.context_time.as_secs_f64()
+            ));
+        }
     }
     if let Some(st) = &outcome.pse {
         // Postconditioned symbolic execution's (paper 002).

@@ -105,6 +105,7 @@ fn options(
         max_depth: a.forks.depth(),
         static_forks: a.forks.static_limits(),
         interpolation: !a.itp.no_interpolation,
+        itp_mode: a.itp.mode(),
         greedy_confirmation: a.greedy.greedy_confirmation,
         threads: a.threads.threads as usize,
         // Only the target hits need inputs (their own model).

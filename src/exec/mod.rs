@@ -184,6 +184,10 @@ pub struct Config {
     pub static_forks: static_forks::StaticForkLimits,
     /// Prune paths by interpolation (`crate::itp`); `--no-interpolation` turns it off.
     pub interpolation: bool,
+    /// `--interpolation=abduction|wp`: how a fork combines its children's interpolants
+    /// (`crate::itp::abduce`: TRACER-X's conjunctions by abduction; or the weakest
+    /// precondition, `guard => child`).
+    pub itp_mode: ItpMode,
     /// `--output-tree`: return the explored tree (`Outcome::tree_dot`).
     pub output_tree: bool,
     /// `--subsumed-test`: a test per subsumed path (`End::Pruned(Prune::Subsumed)`).
@@ -383,6 +387,24 @@ pub struct InterpolationStats {
     /// covered by subsumption"; an upper bound, as a subsumed tree has at most the paths of
     /// the subsuming one; saturates).
     pub covered_paths: u64,
+    /// The stored interpolants' conjuncts, in all and at most, and their largest size in
+    /// expression nodes.
+    pub conjuncts: u64,
+    pub max_conjuncts: u64,
+    pub max_itp_nodes: u64,
+    /// `--interpolation=abduction`: how the forks' children combined, and the time in each
+    /// step.
+    pub abduction: crate::itp::abduce::AbduceStats,
+}
+
+/// How interpolants combine a fork's children (`Config::itp_mode`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ItpMode {
+    /// The weakest precondition: `guard => child` per child (in general a disjunction).
+    #[default]
+    Wp,
+    /// Paper 003's BACKPROP: a conjunction by abduction from the node's context.
+    Abduction,
 }
 
 /// One explored path: how it ended, and a concrete input reaching that end: the symbolic

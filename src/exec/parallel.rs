@@ -309,6 +309,10 @@ fn add(out: &mut Outcome, o: Outcome) {
         a.itp_time += b.itp_time;
         a.blocked += b.blocked;
         a.covered_paths = a.covered_paths.saturating_add(b.covered_paths);
+        a.conjuncts += b.conjuncts;
+        a.max_conjuncts = a.max_conjuncts.max(b.max_conjuncts);
+        a.max_itp_nodes = a.max_itp_nodes.max(b.max_itp_nodes);
+        a.abduction.add(&b.abduction);
     });
     add_some(&mut out.pse, o.pse, |a, b| {
         a.pruned += b.pruned;

@@ -26,6 +26,8 @@
 
 use std::sync::Arc;
 
+pub mod abduce;
+pub(crate) mod context;
 pub mod masks;
 pub mod normal;
 mod observer;
@@ -234,7 +236,7 @@ pub trait LocMap {
 
 /// `(array, first index, bytes)` when `e` is a little-endian concatenation of reads of
 /// consecutive constant indices of one array.
-fn word_read(pool: &ExprPool, e: ExprId) -> Option<(ArrayId, u64, u64)> {
+pub(crate) fn word_read(pool: &ExprPool, e: ExprId) -> Option<(ArrayId, u64, u64)> {
     match *pool.get(e) {
         Expr::Read {
             array,

@@ -7,10 +7,11 @@ use crate::exec::machine::NO_NODE;
 use crate::exec::machine::{Regs, Worker};
 use crate::exec::memory::{ObjKind, ObjRef};
 use crate::exec::value::Value;
-use crate::expr::{ArrayId, ExprId};
+use crate::expr::ExprId;
+use crate::itp::context::StateMap;
 use crate::itp::rename::{self, Held, Renaming};
 use crate::itp::subst;
-use crate::itp::{Itp, Loc, LocMap};
+use crate::itp::{Itp, Loc};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -278,79 +279,5 @@ impl rename::Objects for StateObjects<'_> {
             }),
             None => Held::Addr(a),
         })
-    }
-}
-
-/// Maps location variables to a state's values (an object's through the check's renaming).
-struct StateMap<'a> {
-    regs: &'a Regs,
-    mem: &'a crate::exec::memory::Memory,
-    ren: &'a Renaming,
-}
-
-impl LocMap for StateMap<'_> {
-    fn byte(
-        &mut self,
-        pool: &mut crate::expr::ExprPool,
-        l: Loc,
-        _a: ArrayId,
-        k: u64,
-    ) -> Option<ExprId> {
-        match l {
-            Loc::Reg(slot) => match self.regs.get(slot as usize)? {
-                Value::Int(x) => Some(pool.constant(8, (x >> (8 * k.min(15))) & 0xff)),
-                // A pointer as its address (`wp/ptraddr.rs`).
-                Value::Ptr { addr, .. } => {
-                    Some(pool.constant(8, (*addr as u128 >> (8 * k.min(15))) & 0xff))
-                }
-                Value::Sym(e) => Some(crate::expr::byte_of(pool, *e, k)),
-                _ => None,
-            },
-            Loc::Mem(o) => {
-                let o = self.ren.get(o);
-                let ob = self.mem.objs.get(o.idx as usize)?;
-                if ob.gen != o.gen || !ob.alive || k >= ob.size {
-                    return None;
-                }
-                if let Some(s) = &ob.sym {
-                    if let Some(b) = s[k as usize] {
-                        return Some(b);
-                    }
-                }
-                Some(pool.constant(8, ob.bytes[k as usize] as u128))
-            }
-            Loc::Opaque => None,
-        }
-    }
-
-    fn word(&mut self, pool: &mut crate::expr::ExprPool, l: Loc, k: u64, n: u64) -> Option<ExprId> {
-        let bits = (n * 8) as u32;
-        match l {
-            Loc::Reg(slot) if k == 0 => match self.regs.get(slot as usize)? {
-                Value::Int(x) => Some(pool.constant(bits, crate::expr::mask(bits, *x))),
-                Value::Ptr { addr, .. } => {
-                    Some(pool.constant(bits, crate::expr::mask(bits, *addr as u128)))
-                }
-                Value::Sym(e) => {
-                    let w = pool.width(*e);
-                    (w <= bits).then(|| pool.zext(*e, bits))
-                }
-                _ => None,
-            },
-            Loc::Mem(o) => {
-                let o = self.ren.get(o);
-                let ob = self.mem.objs.get(o.idx as usize)?;
-                if ob.gen != o.gen || !ob.alive || k + n > ob.size || bits > 128 {
-                    return None;
-                }
-                if let Some(s) = &ob.sym {
-                    if s.any(k as usize, (k + n) as usize) {
-                        return None;
-                    }
-                }
-                Some(pool.constant(bits, self.mem.load_int(o.idx, k, n)))
-            }
-            _ => None,
-        }
     }
 }

@@ -91,6 +91,13 @@ impl Observer for Interpolation {
         if !self.first_visit(it) {
             return Err(Box::new(Stop::Pruned(Prune::Unconfirmed)));
         }
+        let node = it.state().path.node;
+        if self.abduction && node != NO_NODE {
+            let nd = &mut self.nodes[node as usize];
+            if nd.ctx.is_none() && !nd.blocked && !nd.no_wp {
+                nd.ctx = Some(Box::new(crate::itp::context::NodeCtx::of(it.state_mut())));
+            }
+        }
         Ok(())
     }
 
@@ -181,6 +188,7 @@ impl Observer for Interpolation {
         let mut s = self.stats.clone();
         // (This worker's own entries: the copies are counted where they were learnt.)
         s.entries = self.table.len - self.imported;
+        s.abduction = self.wp.abduce.clone();
         if self.learn {
             out.interpolation = Some(s);
         }
@@ -344,6 +352,14 @@ impl Interpolation {
                             let at = (it.pool_ref(), &self.wp.locs, &mut self.copies);
                             t.publish(me, k.clone(), &e, at);
                         }
+                        let n = i.formula.map_or(0, |f| {
+                            let (pool, cx) = (it.pool_ref(), &mut self.wp);
+                            cx.masks.dag_size_reads(pool, &cx.locs, f).0
+                        });
+                        let st = &mut self.stats;
+                        st.conjuncts += i.conjuncts.len() as u64;
+                        st.max_conjuncts = st.max_conjuncts.max(i.conjuncts.len() as u64);
+                        st.max_itp_nodes = st.max_itp_nodes.max(n as u64);
                         self.table.insert(k, e, node);
                         self.stats.entries += 1;
                     }
@@ -404,8 +420,11 @@ impl Interpolation {
             let facts = std::mem::take(&mut p.facts);
             let children = std::mem::take(&mut p.children);
             self.wp.fresh_from = p.first_array;
+            self.wp.node_ctx = p.ctx.take();
             let mut wp = Wp::new(&mut *it, &mut self.wp);
-            wp.fork_itp(&steps, &facts, &children).map(Arc::new)
+            let r = wp.fork_itp(&steps, &facts, &children).map(Arc::new);
+            self.wp.node_ctx = None;
+            r
         };
         self.stats.itp_time += t0.elapsed();
         r

@@ -28,6 +28,9 @@ pub(super) struct Node {
     pub(super) seg_blocked: bool,
     /// `--pse`: its segment's forward pass, kept for the next path through it.
     pub(super) segment: Option<crate::itp::wp::Segment>,
+    /// `--interpolation=abduction`: its start state (`itp::context`), the context its
+    /// children's interpolants are abduced from.
+    pub(super) ctx: Option<Box<crate::itp::context::NodeCtx>>,
     /// `--pse`: an ancestor starts at the same point (a later iteration of a loop, with
     /// `PseOptions::first_instance` its summary is neither kept nor checked).
     pub(super) repeat: bool,
@@ -93,6 +96,8 @@ pub(crate) struct Interpolation {
     pub(super) learn: bool,
     /// `--pse`: the summaries of explored path suffixes (`itp::summary`).
     pub(super) pse: Option<crate::itp::summary::Summaries>,
+    /// `--interpolation=abduction`: nodes keep their start state, forks abduce.
+    pub(super) abduction: bool,
 }
 
 impl Node {
@@ -103,17 +108,20 @@ impl Node {
         self.facts = Vec::new();
         self.children = Vec::new();
         self.segment = None;
+        self.ctx = None;
     }
 }
 
 impl Interpolation {
     /// `confirm`: greedy confirmation of the untaken sides of paths that follow an input;
-    /// `learn`: interpolants stored and checked; `pse`: postconditioned symbolic execution.
+    /// `learn`: interpolants stored and checked; `pse`: postconditioned symbolic execution;
+    /// `abduction`: conjunctive interpolants by abduction (`itp::abduce`).
     pub(crate) fn new(
         keep_tree: bool,
         confirm: bool,
         learn: bool,
         pse: Option<crate::exec::PseOptions>,
+        abduction: bool,
     ) -> Interpolation {
         Interpolation {
             nodes: vec![Self::root_node()],
@@ -140,6 +148,7 @@ impl Interpolation {
             confirming: None,
             learn,
             pse: pse.map(crate::itp::summary::Summaries::new),
+            abduction: abduction && learn,
         }
     }
 
@@ -155,6 +164,7 @@ impl Interpolation {
             blocked: false,
             seg_blocked: false,
             segment: None,
+            ctx: None,
             repeat: false,
             no_wp: true,
             children: Vec::new(),
@@ -186,6 +196,7 @@ impl Interpolation {
             blocked: false,
             seg_blocked: false,
             segment: None,
+            ctx: None,
             repeat: false,
             no_wp: false,
             children: Vec::new(),

@@ -128,16 +128,8 @@ impl Wp<'_, '_, '_> {
             && size <= MAX_SIMPLIFIED_DAG
             && !views()
         {
-            // A chain of its own: no counterexample cache (models of location arrays are
-            // not wanted), a short timeout (unknown keeps the conjunct).
-            let mut sv = self.cx.solver.take().unwrap_or_else(|| {
-                crate::solver::build_chain(crate::solver::ChainConfig {
-                    timeout: Some(std::time::Duration::from_secs(1)),
-                    deadline,
-                    cex_cache: false,
-                    ..crate::solver::ChainConfig::default()
-                })
-            });
+            // (An unknown answer keeps the conjunct.)
+            let mut sv = self.cx.take_solver(deadline);
             // A conjunct sharing no variable with the others can only be implied by them if
             // it is valid by itself (folded away already): skip those solver calls.
             let vars: Vec<HashSet<crate::expr::ArrayId>> = cs

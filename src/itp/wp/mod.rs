@@ -23,6 +23,7 @@
 mod access;
 mod apply;
 mod calls;
+mod combine;
 mod finish;
 mod node;
 mod objmap;

@@ -75,7 +75,7 @@ impl Wp<'_, '_, '_> {
         let st = steps[n - 1];
         let f = self.m.func(st.func);
         let inst = &f.code[st.pc as usize];
-        let mut extra = self.it.pool().true_expr();
+        let mut parts = Vec::new();
         let mut guards = Vec::new();
         for (outcome, itp) in children {
             let itp = itp.as_ref()?;
@@ -107,8 +107,7 @@ impl Wp<'_, '_, '_> {
             let mut cs = self.sh_child(&sh, &st, edge);
             let psi = self.sh_apply(&mut cs, itp)?;
             Self::sh_merge(&mut sh, cs, conj_len);
-            let g = self.guarded(guard, psi);
-            extra = self.it.pool().bool_and(extra, g);
+            parts.push((guard, psi));
             guards.push((*outcome, guard));
         }
         // Outcomes that were not explored (infeasible then) must stay impossible.
@@ -128,6 +127,7 @@ impl Wp<'_, '_, '_> {
         let mut explored: Vec<u32> = guards.iter().map(|g| g.0).collect();
         explored.sort();
         explored.dedup();
+        let mut extra = self.combine(&sh, &parts, explored.len() < all);
         if explored.len() < all {
             let mut any = self.it.pool().false_expr();
             for (_, g) in &guards {

@@ -29,6 +29,12 @@ pub(in crate::itp) struct WpCtx {
     pub(in crate::itp) solver_simplify: bool,
     /// Which arrays each expression reads (approximately; memoized for the run).
     pub(in crate::itp) masks: ArrayMasks,
+    /// `--interpolation=abduction`: the start state of the fork node being finished (its
+    /// children are combined by abduction, `crate::itp::abduce`; `None`: by the weakest
+    /// precondition).
+    pub(in crate::itp) node_ctx: Option<Box<crate::itp::context::NodeCtx>>,
+    /// Abduction's counts and times.
+    pub(in crate::itp) abduce: crate::itp::abduce::AbduceStats,
     /// Per function: the C library output function it is (`output.rs`; built on first use).
     out: Vec<Option<OutFn>>,
     /// Constant zero arrays by size: the base of the shadow's views of objects
@@ -45,9 +51,29 @@ impl WpCtx {
             fresh_from: u32::MAX,
             solver_simplify: true,
             masks: ArrayMasks::default(),
+            node_ctx: None,
+            abduce: Default::default(),
             out: Vec::new(),
             zero_arrays: HashMap::new(),
         }
+    }
+
+    /// The solver of interpolants (simplification, abduction): a chain of its own, built on
+    /// first use, without a counterexample cache (models of location arrays are not wanted)
+    /// and with a short timeout (unknown is always the safe answer). Given back with
+    /// `put_solver`.
+    pub(in crate::itp) fn take_solver(
+        &mut self,
+        deadline: Option<std::time::Instant>,
+    ) -> Box<dyn crate::solver::Solver + Send> {
+        self.solver.take().unwrap_or_else(|| {
+            crate::solver::build_chain(crate::solver::ChainConfig {
+                timeout: Some(std::time::Duration::from_secs(1)),
+                deadline,
+                cex_cache: false,
+                ..crate::solver::ChainConfig::default()
+            })
+        })
     }
 
     /// The C library output function `f` is, if any (`output.rs`).
