@@ -387,8 +387,8 @@ pub struct InterpolationStats {
     /// covered by subsumption"; an upper bound, as a subsumed tree has at most the paths of
     /// the subsuming one; saturates).
     pub covered_paths: u64,
-    /// The stored interpolants' conjuncts, in all and at most, and their largest size in
-    /// expression nodes.
+    /// The stored interpolants' conjuncts, in all and at most; the largest interpolant
+    /// computed, in expression nodes.
     pub conjuncts: u64,
     pub max_conjuncts: u64,
     pub max_itp_nodes: u64,

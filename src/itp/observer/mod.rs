@@ -189,6 +189,7 @@ impl Observer for Interpolation {
         // (This worker's own entries: the copies are counted where they were learnt.)
         s.entries = self.table.len - self.imported;
         s.abduction = self.wp.abduce.clone();
+        s.max_itp_nodes = self.wp.max_itp_nodes;
         if self.learn {
             out.interpolation = Some(s);
         }
@@ -352,14 +353,9 @@ impl Interpolation {
                             let at = (it.pool_ref(), &self.wp.locs, &mut self.copies);
                             t.publish(me, k.clone(), &e, at);
                         }
-                        let n = i.formula.map_or(0, |f| {
-                            let (pool, cx) = (it.pool_ref(), &mut self.wp);
-                            cx.masks.dag_size_reads(pool, &cx.locs, f).0
-                        });
                         let st = &mut self.stats;
                         st.conjuncts += i.conjuncts.len() as u64;
                         st.max_conjuncts = st.max_conjuncts.max(i.conjuncts.len() as u64);
-                        st.max_itp_nodes = st.max_itp_nodes.max(n as u64);
                         self.table.insert(k, e, node);
                         self.stats.entries += 1;
                     }

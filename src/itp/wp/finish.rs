@@ -72,6 +72,7 @@ impl Wp<'_, '_, '_> {
             }
             return None;
         }
+        self.cx.max_itp_nodes = self.cx.max_itp_nodes.max(size as u64);
         let conj = self.simplify_conjuncts(f, size);
         let mut f = self.it.pool().true_expr();
         for &c in conj.iter().rev() {

@@ -35,6 +35,8 @@ pub(in crate::itp) struct WpCtx {
     pub(in crate::itp) node_ctx: Option<Box<crate::itp::context::NodeCtx>>,
     /// Abduction's counts and times.
     pub(in crate::itp) abduce: crate::itp::abduce::AbduceStats,
+    /// The largest interpolant computed (expression nodes, as `finish.rs` bounds them).
+    pub(in crate::itp) max_itp_nodes: u64,
     /// Per function: the C library output function it is (`output.rs`; built on first use).
     out: Vec<Option<OutFn>>,
     /// Constant zero arrays by size: the base of the shadow's views of objects
@@ -53,6 +55,7 @@ impl WpCtx {
             masks: ArrayMasks::default(),
             node_ctx: None,
             abduce: Default::default(),
+            max_itp_nodes: 0,
             out: Vec::new(),
             zero_arrays: HashMap::new(),
         }
