@@ -123,6 +123,18 @@ check coreutils-check-nothing fail 'check: no run has a test to replay' FAKE_TRE
 	"$b/coreutils/run.sh" --check
 check coreutils-sweep-crash fail 'trex failed on echo: exit 139' FAKE_TREX=crash "${curun[@]}" \
 	"$b/coreutils/sweep.sh"
+# itp/: a crashed, silent, killed or late-crashing run is a failure in each part; good ends pass.
+for f in crash:139 late-crash:134 killed:137; do
+	check "itp-fig4-${f%:*}" fail "failed \\(exit ${f#*:}\\)" TREX="$fake" FAKE_TREX="${f%:*}" \
+		FIG4_NS=4 "$b/itp/run.sh" fig4
+done
+check itp-fig4-nothing fail 'failed \(no output\)' TREX="$fake" FAKE_TREX=nothing FIG4_NS=4 "$b/itp/run.sh" fig4
+check itp-fig1-nothing fail 'safe \| +none failed \(no output\)' TREX="$fake" FAKE_TREX=nothing FIG1_NS=4 \
+	"$b/itp/run.sh" fig1
+check itp-testsuite-crash fail 'itp_fig4_buggy +\| failed \(exit 139\)' TREX="$fake" FAKE_TREX=crash \
+	"$b/itp/run.sh" testsuite
+check itp-ok ok 'UNREACHABLE ok' TREX="$fake" FAKE_TREX=ok FIG4_NS=4 FIG1_NS=4 "$b/itp/run.sh" fig4 fig1
+
 # pse/: the same fake tree (echo), and the synthetic programs.
 check pse-crash fail 'echo +plain failed \(exit 139\)' FAKE_TREX=crash "${curun[@]}" MODES="plain pse" \
 	"$b/pse/run.sh"
