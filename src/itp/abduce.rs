@@ -131,20 +131,26 @@ fn and_all(pool: &mut ExprPool, es: &[ExprId]) -> ExprId {
     f
 }
 
-/// ABDUCTION(φ, e, Ψ) for one child: conjuncts `R` with `R && e && assumed |= Ψ` (`psi`:
-/// Ψ's conjuncts; `facts`: the node's context over location variables, all true in its
-/// start state; `assumed`: what held of the arrays created inside the segment, premises
-/// only). A solver failure is treated as "not implied" (the safe side).
+/// One child's abduction problem: Ψ's conjuncts (`psi`) under the guard `e` of the outcome
+/// leading to it, the node's context over location variables (`facts`, all true in its
+/// start state), and what held of the arrays created inside the segment (`assumed`,
+/// premises only).
+pub(crate) struct Problem<'a> {
+    pub facts: &'a [ExprId],
+    pub guard: ExprId,
+    pub assumed: &'a [ExprId],
+    pub psi: &'a [ExprId],
+}
+
+/// ABDUCTION(φ, e, Ψ) for one child: conjuncts `R` with `R && e && assumed |= Ψ`. A solver
+/// failure is treated as "not implied" (the safe side).
 pub(crate) fn abduction(
     pool: &mut ExprPool,
     solver: &mut dyn Solver,
-    facts: &[ExprId],
-    guard: ExprId,
-    assumed: &[ExprId],
-    psi: &[ExprId],
+    q: &Problem,
     st: &mut AbduceStats,
 ) -> Vec<ExprId> {
-    let (out, how) = abduce(pool, solver, facts, guard, assumed, psi, st);
+    let (out, how) = abduce(pool, solver, q, st);
     st.count(how);
     out
 }
@@ -152,12 +158,15 @@ pub(crate) fn abduction(
 fn abduce(
     pool: &mut ExprPool,
     solver: &mut dyn Solver,
-    facts: &[ExprId],
-    guard: ExprId,
-    assumed: &[ExprId],
-    psi: &[ExprId],
+    q: &Problem,
     st: &mut AbduceStats,
 ) -> (Vec<ExprId>, How) {
+    let Problem {
+        facts,
+        guard,
+        assumed,
+        psi,
+    } = *q;
     // Ψ's part connected to the guard alone: when empty, Ψ needs nothing of the guard.
     let t0 = Instant::now();
     let (psi_g, psi_rest) = separate(pool, psi, &mut vars_of(pool, &[guard]));
@@ -271,7 +280,13 @@ mod tests {
         let mut st = AbduceStats::default();
         let facts = [f1, f2, f3, f4];
         let psi = [p1, p2, p3];
-        let (r, how) = abduce(&mut pool, &mut *s, &facts, g, &[], &psi, &mut st);
+        let q = Problem {
+            facts: &facts,
+            guard: g,
+            assumed: &[],
+            psi: &psi,
+        };
+        let (r, how) = abduce(&mut pool, &mut *s, &q, &mut st);
         assert_eq!(how, How::Abduced);
         assert!(r.contains(&p3), "Ψ's part outside the frame");
         assert!(
@@ -302,7 +317,13 @@ mod tests {
         let sum = pool.add(x, y);
         let p = pool.slt(k5, sum);
         let mut st = AbduceStats::default();
-        let (r, how) = abduce(&mut pool, &mut *s, &[f1, f2], g, &[xs], &[p], &mut st);
+        let q = Problem {
+            facts: &[f1, f2],
+            guard: g,
+            assumed: &[xs],
+            psi: &[p],
+        };
+        let (r, how) = abduce(&mut pool, &mut *s, &q, &mut st);
         assert_eq!(how, How::Core);
         let mut pre = r.clone();
         pre.extend([g, xs]);
@@ -321,7 +342,13 @@ mod tests {
         let p1 = pool.slt(k3, x);
         let p2 = pool.eq(y, k0);
         let mut st = AbduceStats::default();
-        let (r, how) = abduce(&mut pool, &mut *s, &[], g, &[], &[p1, p2], &mut st);
+        let q = Problem {
+            facts: &[],
+            guard: g,
+            assumed: &[],
+            psi: &[p1, p2],
+        };
+        let (r, how) = abduce(&mut pool, &mut *s, &q, &mut st);
         assert_eq!(how, How::Implication);
         let imp = pool.implies(g, p1);
         assert_eq!(r, vec![p2, imp]);
@@ -337,7 +364,13 @@ mod tests {
         let g = pool.slt(k0, x);
         let p = pool.slt(k0, y);
         let mut st = AbduceStats::default();
-        let r = abduction(&mut pool, &mut *s, &[], g, &[], &[p], &mut st);
+        let q = Problem {
+            facts: &[],
+            guard: g,
+            assumed: &[],
+            psi: &[p],
+        };
+        let r = abduction(&mut pool, &mut *s, &q, &mut st);
         assert_eq!(r, vec![p]);
         assert_eq!((st.separate, s.stats().queries), (1, 0));
     }

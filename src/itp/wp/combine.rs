@@ -69,15 +69,14 @@ impl Wp<'_, '_, '_> {
         let deadline = self.it.deadline();
         let mut sv = self.cx.take_solver(deadline);
         for (g, cs) in &psis {
-            let r = crate::itp::abduce::abduction(
-                self.it.pool(),
-                &mut *sv,
-                &facts,
-                *g,
-                &assumed,
-                cs,
-                &mut self.cx.abduce,
-            );
+            let q = crate::itp::abduce::Problem {
+                facts: &facts,
+                guard: *g,
+                assumed: &assumed,
+                psi: cs,
+            };
+            let r =
+                crate::itp::abduce::abduction(self.it.pool(), &mut *sv, &q, &mut self.cx.abduce);
             for c in r {
                 out = self.it.pool().bool_and(out, c);
             }
