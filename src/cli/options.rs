@@ -136,11 +136,11 @@ pub struct NoInterpolation {
     /// Do not prune paths by interpolation (TRACER-X's option; interpolation is on by default).
     #[arg(long)]
     pub no_interpolation: bool,
-    /// How a fork's children's interpolants combine: `abduction`, TRACER-X's conjunctions
-    /// (paper 003 §5: the node's context that the guard needs, by unsat core and separation,
-    /// with the children's conditions outside the guard's variables); `wp`, the weakest
-    /// precondition (`guard => child`, the most general, in general a disjunction).
-    #[arg(long, value_enum, value_name = "MODE", default_value = "wp")]
+    /// How a fork's children's interpolants combine: `abduction` (the default), TRACER-X's
+    /// conjunctions (paper 003 §5: the node's context that the guard needs, by unsat core and
+    /// separation, with the children's conditions outside the guard's variables); `wp`, the
+    /// weakest precondition (`guard => child`, the most general, in general a disjunction).
+    #[arg(long, value_enum, value_name = "MODE", default_value = "abduction")]
     pub interpolation: ItpModeArg,
 }
 

@@ -401,6 +401,7 @@ pub struct InterpolationStats {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum ItpMode {
     /// The weakest precondition: `guard => child` per child (in general a disjunction).
+    /// (The library's default; the command line's is `Abduction`, see README.)
     #[default]
     Wp,
     /// Paper 003's BACKPROP: a conjunction by abduction from the node's context.
