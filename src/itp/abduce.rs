@@ -199,11 +199,9 @@ fn abduce(
     let t0 = Instant::now();
     let mut v = vars_of(pool, &[guard]);
     let (frame, _) = separate(pool, &core, &mut v);
+    // (Never empty: it holds Ψ's part connected to the guard alone, found above.)
     let (psi_v, psi_vbar) = separate(pool, psi, &mut v);
     st.separate_time += t0.elapsed();
-    if psi_v.is_empty() {
-        return (psi.to_vec(), How::Abduced);
-    }
     // The frame with the guard must imply Ψ's frame part (Theorem 5.4's step (b'), which
     // SEPARATE does not guarantee); else the core.
     let t0 = Instant::now();

@@ -63,23 +63,12 @@ impl NodeCtx {
         // A symbolic value -> the location expression holding it.
         let mut rev: HashMap<ExprId, ExprId> = HashMap::new();
         let mut sym = Vec::new();
-        for (e, l, a, k, n) in words {
-            let v = if n == 1 {
-                map.byte(pool, l, a, k)
-            } else {
-                map.word(pool, l, k, n).or_else(|| {
-                    let mut acc = map.byte(pool, l, a, k)?;
-                    for j in 1..n {
-                        let b = map.byte(pool, l, a, k + j)?;
-                        acc = pool.concat(b, acc);
-                    }
-                    Some(acc)
-                })
-            };
-            let Some(v) = v else { continue };
-            if pool.width(v) != pool.width(e) {
+        let mut memo = HashMap::new();
+        for (e, n) in words {
+            // The word's value in the state (whole when the map has it, else byte by byte).
+            let Some(v) = crate::itp::subst(pool, locs, e, &mut memo, &mut map) else {
                 continue;
-            }
+            };
             if pool.as_const(v).is_some() {
                 facts.push(pool.eq(e, v));
                 continue;
@@ -133,29 +122,24 @@ impl NodeCtx {
     }
 }
 
-/// The location words `frame` reads: (the word's expression, location, its array, first
-/// byte, bytes), words of consecutive bytes as the formula has them, single bytes
-/// otherwise.
-fn location_words(
-    pool: &ExprPool,
-    locs: &LocArrays,
-    frame: &[ExprId],
-) -> Vec<(ExprId, Loc, ArrayId, u64, u64)> {
+/// The location words `frame` reads: (the word's expression, its bytes), words of
+/// consecutive bytes as the formula has them, single bytes otherwise.
+fn location_words(pool: &ExprPool, locs: &LocArrays, frame: &[ExprId]) -> Vec<(ExprId, u64)> {
     let mut out = Vec::new();
     let mut seen = HashSet::new();
     let mut stack: Vec<Node> = frame.iter().map(|&e| Node::E(e)).collect();
     let is_loc = |a: ArrayId| match locs.loc(a) {
-        Some(Loc::Opaque) | None => None,
-        Some(l) => (!locs.is_view(a)).then_some(l),
+        Some(Loc::Opaque) | None => false,
+        Some(_) => !locs.is_view(a),
     };
     while let Some(n) = stack.pop() {
         if out.len() >= MAX_WORDS || !seen.insert(n) {
             continue;
         }
         if let Node::E(e) = n {
-            if let Some((a, k, len)) = crate::itp::word_read(pool, e) {
-                if let Some(l) = is_loc(a) {
-                    out.push((e, l, a, k, len));
+            if let Some((a, _, len)) = crate::itp::word_read(pool, e) {
+                if is_loc(a) {
+                    out.push((e, len));
                     continue;
                 }
             }
@@ -364,7 +348,6 @@ mod tests {
         // The words a formula reads.
         let f = pool.slt(at_x, k50);
         let words = location_words(&pool, &locs, &[f]);
-        assert_eq!(words.len(), 1);
-        assert_eq!((words[0].0, words[0].3, words[0].4), (at_x, 0, 4));
+        assert_eq!(words, vec![(at_x, 4)]);
     }
 }

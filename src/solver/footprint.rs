@@ -51,17 +51,12 @@ impl Footprints {
     }
 
     /// [`Self::get`] without a reference count taken (a pass over a path condition).
-    pub fn get_ref(&mut self, pool: &ExprPool, e: ExprId) -> &Footprint {
+    pub fn get_ref(&mut self, pool: &ExprPool, e: ExprId) -> &Arc<Footprint> {
         self.memo.entry(e).or_insert_with(|| Arc::new(of(pool, e)))
     }
 
     pub fn get(&mut self, pool: &ExprPool, e: ExprId) -> Arc<Footprint> {
-        if let Some(f) = self.memo.get(&e) {
-            return f.clone();
-        }
-        let f = Arc::new(of(pool, e));
-        self.memo.insert(e, f.clone());
-        f
+        self.get_ref(pool, e).clone()
     }
 }
 

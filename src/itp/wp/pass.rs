@@ -63,8 +63,8 @@ impl WpCtx {
 
     /// The solver of interpolants (simplification, abduction): a chain of its own, built on
     /// first use, without a counterexample cache (models of location arrays are not wanted)
-    /// and with a short timeout (unknown is always the safe answer). Given back with
-    /// `put_solver`.
+    /// and with a short timeout (unknown is always the safe answer). The caller puts it back
+    /// in `solver` when done.
     pub(in crate::itp) fn take_solver(
         &mut self,
         deadline: Option<std::time::Instant>,
