@@ -29,8 +29,8 @@ done
 # z3: the solver's own reader checks the .smt2 files trex writes (unit tests, klee-compat);
 # time: /usr/bin/time -v of the benchmark scripts, which tests/benchmarks.sh runs;
 # python3-venv, clang-tidy-14: TestCov (scripts/install-testcov.sh), Test-Comp's judge of the
-# --write-xml-tests suites in the tests.
-PKGS=(clang-14 llvm-14-dev llvm-14-tools libz3-dev libc6-dev-i386 lib32gcc-12-dev gcc-multilib libclang-rt-14-dev make python3 lcov chromium sqlite3 valgrind z3 time python3-venv clang-tidy-14)
+# --write-xml-tests suites in the tests; libffi-dev: native external calls (src/native, build.rs).
+PKGS=(clang-14 llvm-14-dev llvm-14-tools libz3-dev libc6-dev-i386 lib32gcc-12-dev gcc-multilib libclang-rt-14-dev make python3 lcov chromium sqlite3 valgrind z3 time python3-venv clang-tidy-14 libffi-dev)
 [ "$need_src" = 1 ] && PKGS+=(dpkg-dev)
 
 SUDO=()

@@ -48,6 +48,7 @@ impl Default for Config {
             threads: 1,
             observers,
             api: crate::klee_api::call,
+            externals: None,
         }
     }
 }

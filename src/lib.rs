@@ -11,6 +11,7 @@ pub mod ir;
 pub mod itp;
 pub(crate) mod klee_api;
 pub mod link;
+pub mod native;
 #[cfg(test)]
 mod no_skip_tests;
 pub mod obj;

@@ -244,22 +244,9 @@ pub const KLEE_OPTIONS: &[KleeOption] = &[
     opt("debug-log-merge", Flag, Ignored(DIAG)),
     opt("debug-log-incomplete-merge", Flag, Ignored(DIAG)),
     // External call policy options.
-    opt(
-        "external-calls",
-        Value,
-        Kind::Fixed {
-            values: &["none"],
-            otherwise: Otherwise::Refused(
-                "trex never calls native code: a call to a function without a body is an \
-                 external error, as with --external-calls=none",
-            ),
-        },
-    ),
-    opt(
-        "external-call-warnings",
-        Value,
-        Ignored("only tunes KLEE's warnings about external calls, which trex never makes"),
-    ),
+    opt("external-calls", Value, trex("external-calls")),
+    opt("external-call-warnings", Value, trex("external-call-warnings")),
+    opt("load", List, trex("load")),
     // Memory management options.
     opt("kdalloc", Flag, trex("kdalloc")),
     opt("kdalloc-mark-as-unneeded", Flag, Ignored(KDALLOC)),

@@ -195,6 +195,8 @@ pub struct RunArgs {
     #[arg(long, num_args = 0..=1, default_value_t = true, default_missing_value = "true",
           require_equals = true, action = clap::ArgAction::Set)]
     pub kdalloc: bool,
+    #[command(flatten)]
+    pub externals: options::ExternalCalls,
     /// Write the final linked module as text, `assembly.ll`, which the `.err` stack lines
     /// point into (KLEE's default); `=false`: not written.
     #[arg(long, num_args = 0..=1, default_value_t = true, default_missing_value = "true",
@@ -333,6 +335,8 @@ pub struct ReplayArgs {
     pub insts: InstructionLimit,
     #[command(flatten)]
     pub posix: options::PosixRuntime,
+    #[command(flatten)]
+    pub externals: options::ExternalCalls,
     /// The program's bitcode.
     pub program: PathBuf,
     /// The tests to replay, one run each.

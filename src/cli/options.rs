@@ -250,6 +250,35 @@ impl Budgets {
     }
 }
 
+/// KLEE's external calls (`crate::native`).
+#[derive(Args, Debug, Default)]
+pub struct ExternalCalls {
+    /// A function without a body anywhere is run natively in trex's process (`concrete`,
+    /// KLEE's default: with concrete arguments only; `all`: symbolic arguments made concrete;
+    /// `none`: refused, but for printf, fprintf, puts and getpid).
+    #[arg(long, value_enum, default_value_t)]
+    pub external_calls: crate::native::Policy,
+    /// When to print KLEE's `calling external: NAME(...)` warning.
+    #[arg(long, value_enum, default_value_t)]
+    pub external_call_warnings: crate::native::Warnings,
+    /// A shared library whose functions external calls may run (KLEE's `--load`;
+    /// repeatable; searched before trex's process).
+    #[arg(long, value_name = "LIB.so")]
+    pub load: Vec<PathBuf>,
+}
+
+impl ExternalCalls {
+    /// The run's hook (the `--load` libraries loaded: an error names one that does not load).
+    pub fn hook(&self) -> anyhow::Result<std::sync::Arc<crate::native::NativeCalls>> {
+        let n = crate::native::NativeCalls::new(
+            self.external_calls,
+            self.external_call_warnings,
+            &self.load,
+        )?;
+        Ok(std::sync::Arc::new(n))
+    }
+}
+
 /// KLEE's POSIX runtime (`cli::posix_args`).
 #[derive(Args, Debug, Default)]
 pub struct PosixRuntime {

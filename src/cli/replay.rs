@@ -21,6 +21,8 @@ pub fn replay(a: &ReplayArgs) -> Result<()> {
     let scratch =
         std::env::temp_dir().join(format!("trex-replay-{}.linked.bc", std::process::id()));
     let (module, has_libc) = with_libc(program, prog, a.prog.libc, &scratch)?;
+    // The external calls the run made are made again (the test's path goes through them).
+    let natives: std::sync::Arc<dyn exec::machine::ExternalCalls> = a.externals.hook()?;
     for test in &a.tests {
         let kt = read_ktest(test)?;
         // A test of KLEE's POSIX runtime (its last object is `model_version`) replays with
@@ -46,6 +48,7 @@ pub fn replay(a: &ReplayArgs) -> Result<()> {
             // default, and what klee-replay gives the native program).
             env: super::run::host_env(),
             environment: crate::extensions::environment(posix),
+            externals: Some(natives.clone()),
             max_instructions: a.insts.max_instructions,
             use_libc_start: has_libc,
             limits: control::Limits {

@@ -347,7 +347,9 @@ pub(super) fn run_driven<'a>(
         (m, l, None)
     };
     drop(scratch);
-    // (A bad property or program file is refused before anything is written.)
+    // (A bad property or program file, or a library --load cannot load, is refused before
+    // anything is written.)
+    let natives = a.externals.hook()?;
     let xml_meta = match a.write_xml_tests {
         true => Some(super::testcomp::metadata(a, &module)?),
         false => None,
@@ -444,6 +446,7 @@ pub(super) fn run_driven<'a>(
         threads: a.threads.threads as usize,
         observers: crate::extensions::observers,
         api: crate::klee_api::call,
+        externals: Some(natives),
     };
     let mut w = TestWriter::new(&module, out);
     // KLEE's tests record the program and its arguments; `klee-replay` reads them back.

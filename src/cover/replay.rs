@@ -60,6 +60,7 @@ pub(super) fn attribute(
             argv: cfg.argv.clone(),
             env: cfg.env.clone(),
             environment: cfg.environment.clone(),
+            externals: cfg.externals.clone(),
             use_libc_start: cfg.use_libc_start,
             max_instructions: cfg.max_instructions,
             max_stack_frames: cfg.max_stack_frames,

@@ -89,7 +89,7 @@ mod word_scan;
 use builtins::builtin_of;
 pub(super) use builtins::Builtin;
 pub(crate) use calls::BuiltinCall;
-pub(crate) use env::{EntryArgs, EnvState, Environment};
+pub(crate) use env::{EntryArgs, EnvState, Environment, ExternalCalls};
 
 /// KLEE's and SV-COMP's API: the handler of every builtin `Builtin::is_symbolic_api` marks
 /// (`crate::klee_api::call`, `Config::api`).
@@ -274,6 +274,8 @@ pub(crate) struct Worker<'m, 'io> {
     /// `Config::api`).
     pub(super) env: &'m dyn Environment,
     pub(super) api: ApiTable,
+    /// The hook of external calls (`Config::externals`), if the run has one.
+    pub(super) externals: Option<&'m dyn ExternalCalls>,
     pub(super) m: &'m Module,
     pub(super) pool: ExprPool,
     pub(super) solver: Option<Box<dyn Solver + Send>>,
@@ -376,6 +378,7 @@ impl<'m, 'io> Worker<'m, 'io> {
             p,
             env: &*cfg.environment,
             api: cfg.api,
+            externals: cfg.externals.as_deref(),
             m,
             pool: ExprPool::new(),
             solver: None,

@@ -130,7 +130,7 @@ impl<'m> Worker<'m, '_> {
 // ---- used by the POSIX environment
 
 pub(crate) use super::interp::syscall_names::name as syscall_name;
-pub(crate) use super::interp::{ApiTable, EntryArgs, EnvState, Environment};
+pub(crate) use super::interp::{ApiTable, EntryArgs, EnvState, Environment, ExternalCalls};
 pub(crate) use super::replay::value_le;
 
 impl<'m> Worker<'m, '_> {

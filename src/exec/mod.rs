@@ -254,6 +254,10 @@ pub struct Config {
     pub(crate) observers: machine::ObserverSet,
     /// KLEE's API functions (`crate::klee_api::call` by default).
     pub(crate) api: machine::ApiTable,
+    /// External calls (`exec/interp/env.rs`): `crate::native` runs them on the host (KLEE's
+    /// `--external-calls`); `None` (the default): each ends its path with `failed external
+    /// call: NAME`, an error `trex verify` counts as a gap.
+    pub(crate) externals: Option<std::sync::Arc<dyn machine::ExternalCalls>>,
 }
 
 /// Where the program's output goes, and where its stdin comes from.

@@ -36,6 +36,9 @@ pub(crate) struct KSpec {
     creates: Vec<(String, String)>,
     /// `KTEST: path | name=hex ...`: `.ktest` files made in each run's directory first.
     ktests: Vec<(String, String)>,
+    /// `NATIVE-LIB: name.so`: this file compiled natively with `-DTREX_NATIVE_LIB` as a
+    /// shared library of that name, in each run's directory (external calls, `--load`).
+    native_libs: Vec<String>,
     /// `EXPECT-STATUS:` trex's exit status (default 0).
     status: i32,
     /// `EXPECT-STDERR:` a line of stderr (each `...` stands for any text).
@@ -90,6 +93,7 @@ const DIRECTIVES: &[&str] = &[
     "CFLAGS",
     "CREATE",
     "KTEST",
+    "NATIVE-LIB",
     "EXPECT-STATUS",
     "EXPECT-STDERR",
     "EXPECT-STDERR-LINES",
@@ -116,6 +120,7 @@ pub(crate) fn parse(path: &Path) -> Result<KSpec, String> {
         cflags: Vec::new(),
         creates: Vec::new(),
         ktests: Vec::new(),
+        native_libs: Vec::new(),
         status: 0,
         stderr: Vec::new(),
         stderr_lines: None,
@@ -154,6 +159,7 @@ pub(crate) fn parse(path: &Path) -> Result<KSpec, String> {
             }
             "CFLAGS" => s.cflags.extend(split_args(r)),
             "CREATE" => s.creates.push(pair(r).ok_or_else(|| bad("CREATE"))?),
+            "NATIVE-LIB" => s.native_libs.push(r.trim().to_string()),
             "KTEST" => {
                 let (path, objs) = pair(r).ok_or_else(|| bad("KTEST"))?;
                 ktest_objects(&objs).ok_or_else(|| bad("KTEST (path | name=hex ...)"))?;
@@ -289,7 +295,21 @@ fn build(spec: &KSpec, dir: &Path) -> Result<(), String> {
     let mut args = vec!["-g", "-O0", "-c", "-emit-llvm", "-w", "-I", &inc_s];
     args.extend(spec.cflags.iter().map(String::as_str));
     args.extend(["-o", "prog.bc", &src_s]);
-    compile(&args, dir, "clang")
+    compile(&args, dir, "clang")?;
+    for lib in &spec.native_libs {
+        let args = [
+            "-shared",
+            "-fPIC",
+            "-O1",
+            "-w",
+            "-DTREX_NATIVE_LIB",
+            "-o",
+            lib,
+            &src_s,
+        ];
+        compile(&args, dir, "clang (native library)")?;
+    }
+    Ok(())
 }
 
 pub(crate) fn run(ctx: &Ctx, spec: &KSpec, dir: &Path) -> Result<(), String> {
@@ -299,7 +319,8 @@ pub(crate) fn run(ctx: &Ctx, spec: &KSpec, dir: &Path) -> Result<(), String> {
     for (i, words) in spec.runs.iter().enumerate() {
         let rd = dir.join(format!("run{i}"));
         fs::create_dir(&rd).map_err(|e| e.to_string())?;
-        for f in ["prog.bc", "prog.ll"] {
+        let built = ["prog.bc", "prog.ll"].iter().copied();
+        for f in built.chain(spec.native_libs.iter().map(String::as_str)) {
             if build_dir.join(f).exists() {
                 fs::copy(build_dir.join(f), rd.join(f)).map_err(|e| e.to_string())?;
             }

@@ -63,6 +63,14 @@ impl<'m, 'io> Worker<'m, 'io> {
             b @ (Builtin::Setjmp | Builtin::Longjmp) => {
                 return self.jmp_call(b, inst, args);
             }
+            Builtin::External if self.externals.is_some() => {
+                // The hook decides about symbolic arguments (KLEE's external call policy).
+                let hook = self.externals.unwrap();
+                let b = Builtin::External;
+                let v = hook.call(self, BuiltinCall { b, fid, args, ret })?;
+                self.set(inst.dst, v);
+                return Ok(Flow::Next);
+            }
             b => {
                 if self.symbolic {
                     if self.is_exit_call(b, args) {

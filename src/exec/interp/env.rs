@@ -52,3 +52,17 @@ impl Clone for Box<dyn EnvState> {
         self.clone_box()
     }
 }
+
+/// Calls of functions the program only declares and trex does not implement (KLEE's
+/// external calls): the run's hook (`Config::externals`, `crate::native`: the host's code
+/// run natively). Without one, each such call ends its path with `failed external call`.
+pub(crate) trait ExternalCalls: Send + Sync + Debug {
+    /// Calls the declaration `call.fid` on the call's arguments (symbolic ones included: the
+    /// hook decides what to do with them); the call's value.
+    fn call(&self, w: &mut Worker<'_, '_>, call: BuiltinCall<'_>) -> R<Value>;
+
+    /// The initial bytes of the global variable `name` the program declares and nothing
+    /// defines (`size` bytes), when the hook has one of that name (KLEE binds the host's
+    /// `stdout` & co.); `None`: zeros.
+    fn global(&self, name: &str, size: u64) -> Option<Vec<u8>>;
+}

@@ -53,7 +53,13 @@ impl<'m, 'io> Worker<'m, 'io> {
             self.eval_const(ConstId(c as u32), &mut done, &mut objs)?;
         }
         for (gi, g) in m.globals.iter().enumerate() {
-            let Some(init) = &g.init else { continue };
+            let Some(init) = &g.init else {
+                let host = self.externals.and_then(|x| x.global(&g.name, g.size));
+                if let Some(bytes) = host.filter(|b| b.len() as u64 == g.size) {
+                    self.st.mem.write_bytes(objs.globals[gi].idx, 0, &bytes);
+                }
+                continue;
+            };
             let slot = objs.globals[gi].idx;
             let n = init.bytes.len().min(g.size as usize);
             self.st.mem.write_bytes(slot, 0, &init.bytes[..n]);
