@@ -126,7 +126,7 @@ pub const KLEE_OPTIONS: &[KleeOption] = &[
     opt(
         "warn-all-external-symbols",
         Flag,
-        Ignored("only adds KLEE's start-up warnings about external symbols"),
+        trex("warn-all-external-symbols"),
     ),
     // Linking options.
     opt(

@@ -265,6 +265,10 @@ pub struct ExternalCalls {
     /// repeatable; searched before trex's process).
     #[arg(long, value_name = "LIB.so")]
     pub load: Vec<PathBuf>,
+    /// KLEE's start-up warnings (`undefined reference to function: NAME`) also for the
+    /// symbols KLEE does not warn about by default.
+    #[arg(long)]
+    pub warn_all_external_symbols: bool,
 }
 
 impl ExternalCalls {

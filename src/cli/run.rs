@@ -361,6 +361,29 @@ pub(super) fn run_driven<'a>(
     for w in a.warnings.iter().chain(&posix_warning) {
         out.warning(w);
     }
+    // KLEE's check of the symbols nothing defines (each is an external call, or the host's
+    // variable), with its C library's own exceptions.
+    let mut quiet: Vec<&str> = match a.prog.libc {
+        Some(Libc::Klee) => vec![
+            "__ctype_b_loc",
+            "__ctype_get_mb_cur_max",
+            "open",
+            "write",
+            "read",
+            "close",
+        ],
+        _ if has_libc => vec!["__dso_handle", "printf", "vprintf"],
+        _ => vec![],
+    };
+    if a.posix.posix_runtime {
+        quiet.push("syscall");
+    }
+    let all = a.externals.warn_all_external_symbols;
+    for w in crate::native::undefined_references(&module, &quiet, all) {
+        let line = format!("KLEE: WARNING: {w}");
+        progress::eprintln(&line);
+        out.warning(&line);
+    }
     if let Some(s) = &seeding {
         // (KLEE's own line, its prefix twice.)
         klee_line(

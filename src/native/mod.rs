@@ -20,6 +20,9 @@
 
 mod call;
 mod image;
+mod undefined;
+
+pub use undefined::undefined_references;
 
 use crate::exec::machine::{error, BuiltinCall, ExternalCalls, Fork, Worker, R};
 use crate::exec::memory::ObjRef;
