@@ -18,7 +18,7 @@ pub enum LinkError {
     },
     #[error("cannot run {tool}: {msg}")]
     Tool { tool: String, msg: String },
-    #[error("linking with the C library failed:\n{0}")]
+    #[error("linking with the C library failed: {0}")]
     Failed(String),
 }
 
@@ -126,17 +126,40 @@ fn llvm_link(inputs: &[&Path], only_needed: bool, out: &Path) -> Result<(), Link
         msg: e.to_string(),
     })?;
     if !res.status.success() {
-        return Err(LinkError::Failed(
-            String::from_utf8_lossy(&res.stderr).into_owned(),
-        ));
+        return Err(LinkError::Failed(one_line(&String::from_utf8_lossy(
+            &res.stderr,
+        ))));
     }
     Ok(())
+}
+
+/// llvm-link's complaint in one line: its first line (the verifier's reason, or the error)
+/// and its last (llvm-link's own error), without the IR it quotes between them.
+fn one_line(stderr: &str) -> String {
+    let mut lines = stderr.lines().map(str::trim).filter(|l| !l.is_empty());
+    let first = lines.next().unwrap_or("llvm-link failed without a message");
+    match lines.next_back() {
+        Some(last) => format!("{first} ({last})"),
+        None => first.to_string(),
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::exec::sym_tests::compile_sym;
+
+    #[test]
+    fn llvm_links_complaint_is_one_line() {
+        // llvm-link quotes the broken IR between the verifier's reason and its own error.
+        let stderr = "invalid subroutine type\n!26 = distinct !DISubprogram(name: \"main\")\n\
+                      !27 = !{}\nllvm-link-14: error: linked module is broken!\n";
+        assert_eq!(
+            one_line(stderr),
+            "invalid subroutine type (llvm-link-14: error: linked module is broken!)"
+        );
+        assert_eq!(one_line("error: x\n"), "error: x");
+    }
 
     #[test]
     fn the_executors_api_needs_no_c_library() {
