@@ -39,19 +39,26 @@ pub fn needs_libc(m: &Module) -> bool {
     })
 }
 
-/// Candidate runtime directories, most specific first.
+/// Candidate runtime directories, in the order they are searched: `TREX_RUNTIME_DIR`, the
+/// installed runtime beside the executable (`make install`: `PREFIX/bin/trex` and
+/// `PREFIX/share/trex/runtime`), then the source tree's `build/runtime` (a binary run from
+/// `target/`).
 fn runtime_dirs() -> Vec<PathBuf> {
     let mut dirs = Vec::new();
     if let Some(d) = std::env::var_os("TREX_RUNTIME_DIR") {
         dirs.push(PathBuf::from(d));
     }
-    // target/{debug,release}/trex -> <repo>/build/runtime
     if let Ok(exe) = std::env::current_exe() {
+        if let Some(prefix) = exe.parent().and_then(Path::parent) {
+            dirs.push(prefix.join("share/trex/runtime"));
+        }
+        // target/{debug,release}/trex -> <repo>/build/runtime
         for anc in exe.ancestors().skip(1).take(4) {
             dirs.push(anc.join("build/runtime"));
         }
     }
     dirs.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("build/runtime"));
+    dirs.dedup();
     dirs
 }
 
