@@ -9,7 +9,7 @@ TREX := target/release/trex
 # checks that `make test` runs every test target cargo knows).
 ITESTS := $(filter-out testsuite,$(basename $(notdir $(wildcard tests/*.rs))))
 
-.PHONY: all deps libc build demo test lint unit replay-test bench-test testsuite soundness bench bench-svcomp clean
+.PHONY: all deps libc build install uninstall demo test lint unit replay-test bench-test testsuite soundness bench bench-svcomp clean
 
 all: build
 
@@ -21,6 +21,16 @@ libc: deps
 
 build: deps
 	$(CARGO) build --release --quiet
+
+# `make install PREFIX=... [DESTDIR=...]`: bin/trex, share/trex/runtime (the C library bitcode,
+# found by the binary relative to itself), include/klee/klee.h (scripts/install.sh). The
+# replay library goes to lib/ when scripts/build-replay.sh built it.
+PREFIX ?= /usr/local
+install: libc build
+	scripts/install.sh "$(DESTDIR)$(PREFIX)" "$${CARGO_TARGET_DIR:-target}/release/trex"
+
+uninstall:
+	scripts/install.sh --uninstall "$(DESTDIR)$(PREFIX)"
 
 # trex's main job on examples/demo.c: the bug found with a test and replayed, a verdict per
 # assertion, report.html (scripts/demo.sh; output in build/demo/).

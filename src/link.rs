@@ -18,7 +18,7 @@ pub enum LinkError {
     },
     #[error("cannot run {tool}: {msg}")]
     Tool { tool: String, msg: String },
-    #[error("linking with the C library failed:\n{0}")]
+    #[error("linking with the C library failed: {0}")]
     Failed(String),
 }
 
@@ -39,19 +39,26 @@ pub fn needs_libc(m: &Module) -> bool {
     })
 }
 
-/// Candidate runtime directories, most specific first.
+/// Candidate runtime directories, in the order they are searched: `TREX_RUNTIME_DIR`, the
+/// installed runtime beside the executable (`make install`: `PREFIX/bin/trex` and
+/// `PREFIX/share/trex/runtime`), then the source tree's `build/runtime` (a binary run from
+/// `target/`).
 fn runtime_dirs() -> Vec<PathBuf> {
     let mut dirs = Vec::new();
     if let Some(d) = std::env::var_os("TREX_RUNTIME_DIR") {
         dirs.push(PathBuf::from(d));
     }
-    // target/{debug,release}/trex -> <repo>/build/runtime
     if let Ok(exe) = std::env::current_exe() {
+        if let Some(prefix) = exe.parent().and_then(Path::parent) {
+            dirs.push(prefix.join("share/trex/runtime"));
+        }
+        // target/{debug,release}/trex -> <repo>/build/runtime
         for anc in exe.ancestors().skip(1).take(4) {
             dirs.push(anc.join("build/runtime"));
         }
     }
     dirs.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("build/runtime"));
+    dirs.dedup();
     dirs
 }
 
@@ -126,17 +133,40 @@ fn llvm_link(inputs: &[&Path], only_needed: bool, out: &Path) -> Result<(), Link
         msg: e.to_string(),
     })?;
     if !res.status.success() {
-        return Err(LinkError::Failed(
-            String::from_utf8_lossy(&res.stderr).into_owned(),
-        ));
+        return Err(LinkError::Failed(one_line(&String::from_utf8_lossy(
+            &res.stderr,
+        ))));
     }
     Ok(())
+}
+
+/// llvm-link's complaint in one line: its first line (the verifier's reason, or the error)
+/// and its last (llvm-link's own error), without the IR it quotes between them.
+fn one_line(stderr: &str) -> String {
+    let mut lines = stderr.lines().map(str::trim).filter(|l| !l.is_empty());
+    let first = lines.next().unwrap_or("llvm-link failed without a message");
+    match lines.next_back() {
+        Some(last) => format!("{first} ({last})"),
+        None => first.to_string(),
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::exec::sym_tests::compile_sym;
+
+    #[test]
+    fn llvm_links_complaint_is_one_line() {
+        // llvm-link quotes the broken IR between the verifier's reason and its own error.
+        let stderr = "invalid subroutine type\n!26 = distinct !DISubprogram(name: \"main\")\n\
+                      !27 = !{}\nllvm-link-14: error: linked module is broken!\n";
+        assert_eq!(
+            one_line(stderr),
+            "invalid subroutine type (llvm-link-14: error: linked module is broken!)"
+        );
+        assert_eq!(one_line("error: x\n"), "error: x");
+    }
 
     #[test]
     fn the_executors_api_needs_no_c_library() {

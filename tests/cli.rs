@@ -568,3 +568,6 @@ fn replay_passes_the_environment_as_the_run() {
         .unwrap();
     assert!(stderr(&o).contains("TREX: exit status 7"), "{}", stderr(&o));
 }
+
+#[path = "cli/bad_input.rs"]
+mod bad_input;

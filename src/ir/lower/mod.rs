@@ -38,6 +38,7 @@
 
 mod asm;
 mod consts;
+mod guard;
 mod inst;
 mod intrinsics;
 mod opcodes;
@@ -54,6 +55,7 @@ use inkwell::attributes::{Attribute, AttributeLoc};
 use inkwell::context::{Context, ContextRef};
 use inkwell::memory_buffer::MemoryBuffer;
 use inkwell::module::{Linkage, Module as LlvmModule};
+use inkwell::support::LLVMString;
 use inkwell::targets::TargetData;
 use inkwell::types::{AnyType, AnyTypeEnum, AsTypeRef, BasicType, FunctionType};
 use inkwell::values::{AnyValue, AsValueRef, FloatValue, FunctionValue, GlobalValue, IntValue};
@@ -64,13 +66,15 @@ use std::ffi::{c_void, CStr};
 use std::marker::PhantomData;
 use std::path::Path;
 
+const NOT_BITCODE: &str = "not a valid LLVM bitcode or IR file";
+
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
     #[error("cannot read {path}: {msg}")]
     Io { path: String, msg: String },
     #[error("{path}: empty file, not an LLVM bitcode file")]
     Empty { path: String },
-    #[error("{path}: not a valid LLVM bitcode or IR file: {msg}")]
+    #[error("{path}: {NOT_BITCODE}: {msg}")]
     NotBitcode { path: String, msg: String },
 }
 
@@ -131,17 +135,40 @@ fn load_bytes(
         )
     };
     let buf = MemoryBuffer::create_from_memory_range_copy(bytes, "trex-input");
-    let parsed = if raw_magic || wrapper_magic {
-        LlvmModule::parse_bitcode_from_buffer(&buf, &ctx)
-    } else {
-        ctx.create_module_from_ir(buf)
-    };
-    match parsed {
-        Ok(llm) => {
-            let text = assembly.then(|| llm.print_to_string().to_string());
-            let lines = text.as_deref().map(asm::instruction_lines);
-            Ok((lower_module(&llm, lines), text))
+    // The verifier too: the reader checks only modules with debug info, and lowering (or
+    // printing) a broken module can crash. Lowering is guarded too: on some corrupt metadata
+    // the reader hands out strings longer than their memory, which crash their readers.
+    let read = || -> Result<_, LLVMString> {
+        let llm = if raw_magic || wrapper_magic {
+            LlvmModule::parse_bitcode_from_buffer(&buf, &ctx)
+        } else {
+            ctx.create_module_from_ir(buf)
+        }?;
+        // LLVMVerifyModule counts broken debug info as an error; the reader drops it (with
+        // a diagnostic) and goes on, and so does trex: without it.
+        if llm.verify().is_err() && diags.iter().any(|d| d.contains("invalid debug info")) {
+            // llvm-sys: inkwell 0.5 has no debug info stripping
+            unsafe { llvm_sys::debuginfo::LLVMStripModuleDebugInfo(llm.as_mut_ptr()) };
         }
+        llm.verify()?;
+        let text = assembly.then(|| llm.print_to_string().to_string());
+        let lines = text.as_deref().map(asm::instruction_lines);
+        Ok((lower_module(&llm, lines), text))
+    };
+    let (parsed, printed) = guard::reading(name, NOT_BITCODE, bytes.len(), read);
+    // What the verifier printed while the reader checked debug info: LLVM drops broken debug
+    // info and goes on, so one warning line says so (its first complaint says why); when the
+    // module is refused anyway, its error line says it all.
+    let first = printed.lines().map(str::trim).find(|l| !l.is_empty());
+    if let (Some(first), true) = (first, parsed.is_ok()) {
+        if diags.iter().any(|d| d.contains("invalid debug info")) {
+            eprintln!("trex: warning: {name}: invalid debug info ignored: {first}");
+        } else {
+            eprint!("{printed}");
+        }
+    }
+    match parsed {
+        Ok(lowered) => Ok(lowered),
         Err(e) => {
             // The IR parser's message is `<buffer>:LINE:COL: error: ...` then the line and a
             // caret: its first line without the buffer's name is the one to show.
