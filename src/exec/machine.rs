@@ -12,7 +12,7 @@
 //!   [`mem_err`] (a memory error as a path's end);
 //! - symbolic values: [`Worker::arg`] (a call's argument), [`Worker::val_of`],
 //!   [`Worker::expr_of`], [`Worker::fresh_array`];
-//! - solver: [`Worker::may_be`], [`Worker::some_value`], [`Worker::make_concrete`],
+//! - solver: [`Worker::may_be`], [`Worker::some_value`], [`Worker::unique_value`], [`Worker::make_concrete`],
 //!   [`Worker::enumerate_value`], [`Worker::add_constraint`], [`Worker::push_constraint`];
 //! - forks: [`Worker::fork_check`], [`Worker::fork_allowed`], [`Worker::fork_reexec`],
 //!   [`Worker::deepen`], [`Worker::push_entry_path`], [`Worker::enter`] (a call of the entry),
@@ -21,7 +21,8 @@
 //! - I/O and warnings: [`Worker::write_out`] (to the `Io`), [`Worker::stdin`],
 //!   [`Worker::stderr_once`]; [`syscall_name`] (a system call number's name);
 //! - the process environment: the hook [`Environment`] (`Config::environment`) and the
-//!   per-path [`EnvState`]; [`Worker::env_unchanged`];
+//!   per-path [`EnvState`]; [`Worker::env_unchanged`]; external calls: the hook
+//!   [`ExternalCalls`] (`Config::externals`, `crate::native`);
 //! - errors and ends of a path travel as `Err(Box<Stop>)` ([`R`], [`error`]);
 //! - several workers (`--threads`): [`Worker::replaying`] (the running path re-derives a
 //!   prefix another worker handed over), [`Worker::run_shared`] (a value the run's workers

@@ -73,7 +73,7 @@ pub(super) fn get_obj_size(w: &mut Worker<'_, '_>, call: BuiltinCall<'_>) -> R<V
 /// `klee_set_forking(on)`: off, symbolic branches follow one feasible side (the path's
 /// `fork_disabled`, inherited by the paths it forks).
 pub(super) fn set_forking(w: &mut Worker<'_, '_>, call: BuiltinCall<'_>) -> R<Value> {
-    let Some(on) = unique_value(w, &w.arg(call.args, 0))? else {
+    let Some(on) = w.unique_value(&w.arg(call.args, 0))? else {
         return error(ErrorKind::User, "klee_set_forking requires a constant arg");
     };
     w.state_mut().fork_disabled = on == 0;
@@ -83,7 +83,7 @@ pub(super) fn set_forking(w: &mut Worker<'_, '_>, call: BuiltinCall<'_>) -> R<Va
 /// `klee_define_fixed_object(addr, size)`: a heap object at that address.
 pub(super) fn define_fixed_object(w: &mut Worker<'_, '_>, call: BuiltinCall<'_>) -> R<Value> {
     let (p, n) = (w.arg(call.args, 0), w.arg(call.args, 1));
-    let (Some(addr), Some(size)) = (unique_value(w, &p)?, unique_value(w, &n)?) else {
+    let (Some(addr), Some(size)) = (w.unique_value(&p)?, w.unique_value(&n)?) else {
         return error(
             ErrorKind::User,
             "klee_define_fixed_object requires constant args",
@@ -132,21 +132,6 @@ pub(super) fn merge(w: &mut Worker<'_, '_>, call: BuiltinCall<'_>) -> R<Value> {
     let name = &w.module().func(call.fid).name;
     w.klee_warning(&format!("{name} ignored, use '-use-merge'"), true);
     Ok(Value::Int(0))
-}
-
-/// The only value `v` can have on the path (KLEE's `toUnique`), if it has only one.
-fn unique_value(w: &mut Worker<'_, '_>, v: &Value) -> R<Option<u128>> {
-    match *v {
-        Value::Sym(e) => {
-            let x = w.some_value(e)?;
-            let pool = w.pool();
-            let k = pool.constant(pool.width(e), x);
-            let ne = pool.ne(e, k);
-            Ok((!w.may_be(ne)?).then_some(x))
-        }
-        Value::Agg(_) => Ok(None),
-        ref v => Ok(Some(v.bits())),
-    }
 }
 
 /// The object a concrete pointer is the start of, else KLEE's `ptr` error `memory error:

@@ -215,13 +215,9 @@ impl NativeCalls {
             return w.make_concrete(e, "external call argument concretized");
         }
         // KLEE's `toUnique`: a symbolic argument with a single feasible value is that value.
-        let k = w.some_value(e)?;
-        let width = w.pool().width(e);
-        let kc = w.pool().constant(width, k);
-        let eq = w.pool().eq(e, kc);
-        match w.must_be_true(eq) {
-            Ok(true) => Ok(k),
-            _ => error(
+        match w.unique_value(v)? {
+            Some(k) => Ok(k),
+            None => error(
                 ErrorKind::Exec,
                 format!("external call with symbolic argument: {name}"),
             ),

@@ -57,6 +57,20 @@ impl<'m, 'io> Worker<'m, 'io> {
         r.or_else(|e| self.solver_fail(e))
     }
 
+    /// The only value `v` can have on the path (KLEE's `toUnique`), if it has only one.
+    pub(crate) fn unique_value(&mut self, v: &Value) -> R<Option<u128>> {
+        match *v {
+            Value::Sym(e) => {
+                let x = self.some_value(e)?;
+                let k = self.pool.constant(self.pool.width(e), x);
+                let ne = self.pool.ne(e, k);
+                Ok((!self.may_be(ne)?).then_some(x))
+            }
+            Value::Agg(_) => Ok(None),
+            ref v => Ok(Some(v.bits())),
+        }
+    }
+
     pub(crate) fn add_constraint(&mut self, c: ExprId) {
         self.observe_fact(observe::PathFact::Constraint(c));
         if self.pool.as_const(c).is_none() {
