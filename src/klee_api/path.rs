@@ -151,7 +151,7 @@ fn unique_value(w: &mut Worker<'_, '_>, v: &Value) -> R<Option<u128>> {
 
 /// The object a concrete pointer is the start of, else KLEE's `ptr` error `memory error:
 /// invalid pointer: <name>`.
-fn exact_object(w: &Worker<'_, '_>, p: &Value, name: &str) -> R<ObjRef> {
+pub(super) fn exact_object(w: &Worker<'_, '_>, p: &Value, name: &str) -> R<ObjRef> {
     let mem = &w.state().mem;
     let r = match *p {
         Value::Ptr { obj, .. } => Some(obj),
