@@ -242,10 +242,13 @@ pub fn error_place(m: &ir::Module, e: &exec::ErrorReport) -> (String, u32) {
     }
 }
 
-/// `KLEE: ERROR: file:line: message`, as KLEE prints it.
+/// `KLEE: ERROR: file:line: message`, as KLEE prints it (without a file: `(location
+/// information missing)`).
 pub fn error_line(m: &ir::Module, e: &exec::ErrorReport) -> String {
     match error_place(m, e) {
-        (_, 0) => format!("KLEE: ERROR: (location information missing) {}", e.message),
+        (file, _) if file.is_empty() => {
+            format!("KLEE: ERROR: (location information missing) {}", e.message)
+        }
         (file, line) => format!("KLEE: ERROR: {file}:{line}: {}", e.message),
     }
 }

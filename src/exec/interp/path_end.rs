@@ -44,7 +44,13 @@ impl<'m, 'io> Worker<'m, 'io> {
             } else {
                 (fr.pc as usize).saturating_sub(1)
             };
-            let loc = code.get(pc).map(|i| i.loc).unwrap_or_default();
+            // An instruction without a location has its function's (KLEE's
+            // InstructionInfoTable: the DISubprogram's file and line).
+            let loc = code
+                .get(pc)
+                .map(|i| i.loc)
+                .filter(|l| l.0 != 0)
+                .unwrap_or(m.func(fr.func).loc);
             let asm_line = m.func(fr.func).asm_lines.get(pc).copied().unwrap_or(0);
             stack.push(StackEntry {
                 func: fr.func,
