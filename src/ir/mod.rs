@@ -11,6 +11,7 @@ pub mod liveness;
 pub mod loop_mod;
 pub mod lower;
 pub mod pcset;
+pub(crate) mod raise_asm;
 pub mod speculation;
 
 use std::fmt;
