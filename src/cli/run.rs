@@ -243,6 +243,23 @@ fn with_libc_and_assembly(
     Ok((m, libc == Libc::Musl, text))
 }
 
+/// The printed module with KLEE's module identifier: the program's path as given (`<stdin>`
+/// for `-`), which stays the linked module's (trex reads the module from memory, under a name
+/// of its own).
+fn with_module_id(text: &str, program: &Path) -> String {
+    let id = if program == Path::new("-") {
+        "<stdin>".to_string()
+    } else {
+        program.display().to_string()
+    };
+    match text.split_once('\n') {
+        Some((first, rest)) if first.starts_with("; ModuleID = ") => {
+            format!("; ModuleID = '{id}'\n{rest}")
+        }
+        _ => text.to_string(),
+    }
+}
+
 /// Links the C library in when asked or needed (through `scratch`, a path for the linked
 /// bitcode, removed after loading); returns the module and whether it has musl (whose
 /// start-up code runs the program).
@@ -382,6 +399,7 @@ pub(super) fn run_driven<'a>(
         );
     }
     if let Some(text) = assembly {
+        let text = with_module_id(&text, &a.program);
         std::fs::write(out.path.join("assembly.ll"), text).context("writing assembly.ll")?;
     }
     if let Some(d) = &a.run_in_dir {
