@@ -230,6 +230,10 @@ impl Monitor for TestWriter<'_> {
     fn message(&mut self, line: &str) {
         klee_line(&mut self.out, line);
     }
+
+    fn warning_logged(&mut self, line: &str) {
+        self.out.warning(line);
+    }
 }
 
 /// `file:line` of an error (empty, 0 without location).

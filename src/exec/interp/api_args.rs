@@ -83,6 +83,17 @@ impl<'m, 'io> Worker<'m, 'io> {
         r
     }
 
+    /// The program's `klee_warning` (`once`: `klee_warning_once`, the first time in the run
+    /// only): `line` on its stderr at once, in order with its output, and in warnings.txt
+    /// (through the monitor), as KLEE's `klee_warning` writes both.
+    pub(crate) fn program_warning(&mut self, line: &str, once: bool) {
+        if self.replaying() || (once && !self.first_time(line)) {
+            return;
+        }
+        self.io.write(2, format!("{line}\n").as_bytes());
+        self.ctl.logged.push(line.to_string());
+    }
+
     /// A `KLEE: WARNING: <text>` line on stderr and in warnings.txt (through the monitor);
     /// `once`: `KLEE: WARNING ONCE: <text>`, the first time in the run only (KLEE's
     /// `klee_warning_once`).
