@@ -62,7 +62,8 @@ impl<'m, 'io> Worker<'m, 'io> {
         stack
     }
 
-    /// A frame's arguments for its `.err` stack line, as KLEE's `dumpStack` prints them.
+    /// A frame's arguments for its `.err` stack line, as KLEE's `dumpStack` prints them (a
+    /// named parameter as `name=value`).
     fn frame_args(&self, fr: &Frame) -> Vec<String> {
         let f = self.m.func(fr.func);
         let regs = &self.st.regs;
@@ -71,7 +72,11 @@ impl<'m, 'io> Worker<'m, 'io> {
             .enumerate()
             .map(|(i, &ty)| {
                 let v = regs.get(fr.base as usize + i);
-                v.map_or_else(|| "symbolic".into(), |v| self.arg_text(v, ty))
+                let text = v.map_or_else(|| "symbolic".into(), |v| self.arg_text(v, ty));
+                match f.param_names.get(i).filter(|n| !n.is_empty()) {
+                    Some(n) => format!("{n}={text}"),
+                    None => text,
+                }
             })
             .collect()
     }
