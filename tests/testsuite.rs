@@ -1127,7 +1127,8 @@ struct SymSpec {
     /// with interpolation (`--interpolation=abduction` among the `OPTIONS`): `abduced`,
     /// `separated`, `cores`, `implications`.
     abduction: Vec<(String, u64)>,
-    /// `EXPECT-WARNING: N text`: exactly N `KLEE: WARNING:` lines on stderr contain the text.
+    /// `EXPECT-WARNING: N text`: exactly N `KLEE: WARNING:` (or `KLEE: WARNING ONCE:`) lines on
+    /// stderr contain the text.
     warnings: Vec<(usize, String)>,
     /// `ONE-THREAD (reason)`: not in the `--threads` mode (the expectations depend on the
     /// order one thread explores in, e.g. what `--max-tests` lets through).
@@ -1683,7 +1684,10 @@ fn sym_run(
         let got = out
             .stderr
             .lines()
-            .filter(|l| l.starts_with("KLEE: WARNING: ") && l.contains(text.as_str()))
+            .filter(|l| {
+                (l.starts_with("KLEE: WARNING: ") || l.starts_with("KLEE: WARNING ONCE: "))
+                    && l.contains(text.as_str())
+            })
             .count();
         if got != *want {
             problems.push(format!(

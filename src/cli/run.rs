@@ -67,16 +67,30 @@ pub fn load_program(prog: &Path, entry: &str) -> Result<ir::Module> {
         bail!("cannot open {}: no such file", prog.display());
     }
     let program = lower::load_module(prog)?;
-    check_entry(&program, entry, &prog.display().to_string())?;
+    check_entry(&program, entry)?;
     Ok(program)
 }
 
-fn check_entry(program: &ir::Module, entry: &str, name: &str) -> Result<()> {
+/// KLEE's checks of `--entry-point` and their messages (`tools/klee/main.cpp`).
+fn check_entry(program: &ir::Module, entry: &str) -> Result<()> {
     if entry.is_empty() {
         bail!("entry-point cannot be empty");
     }
     if !has_entry(program, entry) {
-        bail!("entry function '{entry}' not found in {name}");
+        bail!("Entry function '{entry}' not found in module.");
+    }
+    Ok(())
+}
+
+/// KLEE's `runFunctionAsMain` passes the entry function argc, argv and envp, and refuses one
+/// with more parameters, when it calls it itself: not through the C library's start-up code
+/// (uClibc's for KLEE, musl's for trex) nor the POSIX runtime's wrapper, which call it with
+/// a pointer of their own type.
+fn check_entry_params(program: &ir::Module, a: &RunArgs) -> Result<()> {
+    let called_directly = libc_of(program, a.prog.libc) != Libc::Musl && !a.posix.posix_runtime;
+    let f = program.func(program.func_by_name[&a.prog.entry_point]);
+    if called_directly && f.params.len() > 3 {
+        bail!("invalid main function (expect 0-3 arguments)");
     }
     Ok(())
 }
@@ -129,7 +143,7 @@ fn prepare_program(a: &RunArgs, scratch: &Scratch) -> Result<(ir::Module, PathBu
             );
         }
         let program = lower::load_module_bytes(&bytes, "<stdin>")?;
-        check_entry(&program, entry, "<stdin>")?;
+        check_entry(&program, entry)?;
         // (llvm-link and opt read textual IR whatever the file's name.)
         let file = scratch.path.join("stdin.bc");
         std::fs::write(&file, &bytes).context("cannot keep stdin's bitcode")?;
@@ -137,13 +151,14 @@ fn prepare_program(a: &RunArgs, scratch: &Scratch) -> Result<(ir::Module, PathBu
     } else {
         (load_program(&a.program, entry)?, a.program.clone())
     };
+    check_entry_params(&program, a)?;
     if !a.optimize {
         return Ok((program, file));
     }
     let optimized = scratch.path.join("optimized.bc");
     optimize(&file, &optimized)?;
     let program = lower::load_module(&optimized)?;
-    check_entry(&program, entry, &a.program.display().to_string())?;
+    check_entry(&program, entry)?;
     Ok((program, optimized))
 }
 
@@ -226,6 +241,23 @@ fn with_libc_and_assembly(
     }
     let (m, text) = loaded?;
     Ok((m, libc == Libc::Musl, text))
+}
+
+/// The printed module with KLEE's module identifier: the program's path as given (`<stdin>`
+/// for `-`), which stays the linked module's (trex reads the module from memory, under a name
+/// of its own).
+fn with_module_id(text: &str, program: &Path) -> String {
+    let id = if program == Path::new("-") {
+        "<stdin>".to_string()
+    } else {
+        program.display().to_string()
+    };
+    match text.split_once('\n') {
+        Some((first, rest)) if first.starts_with("; ModuleID = ") => {
+            format!("; ModuleID = '{id}'\n{rest}")
+        }
+        _ => text.to_string(),
+    }
 }
 
 /// Links the C library in when asked or needed (through `scratch`, a path for the linked
@@ -392,6 +424,7 @@ pub(super) fn run_driven<'a>(
         );
     }
     if let Some(text) = assembly {
+        let text = with_module_id(&text, &a.program);
         std::fs::write(out.path.join("assembly.ll"), text).context("writing assembly.ll")?;
     }
     if let Some(d) = &a.run_in_dir {

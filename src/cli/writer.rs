@@ -230,6 +230,10 @@ impl Monitor for TestWriter<'_> {
     fn message(&mut self, line: &str) {
         klee_line(&mut self.out, line);
     }
+
+    fn warning_logged(&mut self, line: &str) {
+        self.out.warning(line);
+    }
 }
 
 /// `file:line` of an error (empty, 0 without location).
@@ -242,10 +246,13 @@ pub fn error_place(m: &ir::Module, e: &exec::ErrorReport) -> (String, u32) {
     }
 }
 
-/// `KLEE: ERROR: file:line: message`, as KLEE prints it.
+/// `KLEE: ERROR: file:line: message`, as KLEE prints it (without a file: `(location
+/// information missing)`).
 pub fn error_line(m: &ir::Module, e: &exec::ErrorReport) -> String {
     match error_place(m, e) {
-        (_, 0) => format!("KLEE: ERROR: (location information missing) {}", e.message),
+        (file, _) if file.is_empty() => {
+            format!("KLEE: ERROR: (location information missing) {}", e.message)
+        }
         (file, line) => format!("KLEE: ERROR: {file}:{line}: {}", e.message),
     }
 }

@@ -95,6 +95,9 @@ impl Monitor for Tee<'_, '_> {
     fn message(&mut self, line: &str) {
         self.tests.message(line)
     }
+    fn warning_logged(&mut self, line: &str) {
+        self.tests.warning_logged(line)
+    }
 }
 
 /// Covers the goals of `module` (`own`: the program's functions) with `cfg`'s runs, whose

@@ -114,6 +114,10 @@ pub trait Monitor {
     fn warning(&mut self, line: &str);
     /// A `KLEE: ...` message from the executor (KLEE's `klee_message`: seeding's progress).
     fn message(&mut self, _line: &str) {}
+    /// A `KLEE: WARNING: ...` line of the program's `klee_warning`, which the run printed on
+    /// its stderr already, in order with its output: only the files' copy (KLEE writes
+    /// warnings to `warnings.txt` too).
+    fn warning_logged(&mut self, _line: &str) {}
 }
 
 /// A monitor that keeps every ended path (the library entry `exec::run`: replays, tests).
@@ -182,6 +186,9 @@ pub(super) struct Ctl {
     pub(super) halt: Option<Halt>,
     /// Warnings waiting for the monitor.
     pub(super) warnings: Vec<String>,
+    /// The program's own warnings (`klee_warning`), already on its stderr, waiting for the
+    /// monitor's files.
+    pub(super) logged: Vec<String>,
     /// Paths ended (and given to the monitor) so far; of them, pruned by `--pse`.
     pub(super) ended: u64,
     pub(super) pse_pruned: u64,
@@ -209,6 +216,7 @@ impl Default for Ctl {
             over_mb: None,
             halt: None,
             warnings: Vec::new(),
+            logged: Vec::new(),
             ended: 0,
             pse_pruned: 0,
             first_end: None,

@@ -211,6 +211,12 @@ impl Monitor for SharedMon<'_, '_> {
             .unwrap_or_else(|e| e.into_inner())
             .message(line)
     }
+    fn warning_logged(&mut self, line: &str) {
+        self.0
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .warning_logged(line)
+    }
 }
 
 /// Stack of each worker thread: deep recursion in the program runs as deep in the

@@ -165,6 +165,7 @@ impl B {
             blocks: bl,
             asm_lines: Vec::new(),
             is_extern_weak: false,
+            param_names: Vec::new(),
             loc: LocId(0),
         });
         self.m.func_by_name.insert(name.into(), id);

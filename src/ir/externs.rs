@@ -588,6 +588,7 @@ mod tests {
             blocks: Vec::new(),
             asm_lines: Vec::new(),
             is_extern_weak: false,
+            param_names: Vec::new(),
             loc: super::super::LocId(0),
         };
         assert_eq!(builtin_of(&f), B::Defined);

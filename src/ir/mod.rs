@@ -11,6 +11,7 @@ pub mod liveness;
 pub mod loop_mod;
 pub mod lower;
 pub mod pcset;
+pub(crate) mod raise_asm;
 pub mod speculation;
 
 use std::fmt;
@@ -178,6 +179,9 @@ pub struct Function {
     pub name: String,
     /// Parameter types; parameter `i` lives in `Reg(i)`.
     pub params: Vec<TypeId>,
+    /// The parameters' names in the IR (empty: unnamed, as clang's; may be shorter than
+    /// `params`), for KLEE's `name=value` in `.err` stack lines.
+    pub param_names: Vec<String>,
     /// Per parameter: `Some(size)` if it carries the `byval` attribute.
     pub byval: Vec<Option<u64>>,
     pub ret: TypeId,

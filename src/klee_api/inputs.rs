@@ -1,6 +1,6 @@
 //! The API functions that make inputs or assume conditions.
 
-use crate::exec::machine::{error, mem_err, sym_err, BuiltinCall, Stop, Worker, R};
+use crate::exec::machine::{error, sym_err, BuiltinCall, Stop, Worker, R};
 use crate::exec::program::TI;
 use crate::exec::value::{mask, sext, Value};
 use crate::exec::ErrorKind;
@@ -34,18 +34,20 @@ pub(super) fn make_symbolic(w: &mut Worker<'_, '_>, call: BuiltinCall<'_>) -> R<
     Ok(Value::Int(0))
 }
 
-/// The object `klee_make_symbolic` makes symbolic (its slot and size), with KLEE's user
-/// errors: a read-only object, a pointer not at its start, a size that is not the object's.
+/// The object `klee_make_symbolic` makes symbolic (its slot and size), as KLEE's
+/// `handleMakeSymbolic` checks it: the pointer must be an object's start (KLEE's
+/// `resolveExact`: a symbolic one forks per object, anything else, null or inside an object,
+/// is `memory error: invalid pointer: make_symbolic`), then the user errors for a read-only
+/// object and a size that is not the object's.
 fn make_symbolic_target(w: &mut Worker<'_, '_>, p: &Value, n: &Value) -> R<(u32, u64)> {
     let wrong = || error(ErrorKind::User, "Wrong size given to klee_make_symbolic");
-    let (slot, off) = w.state().mem.resolve_any(p, 0).map_err(|e| mem_err(e, p))?;
+    let p = w.exact_pointer(p, "make_symbolic")?;
+    let r = super::path::exact_object(w, &p, "make_symbolic")?;
+    let slot = r.idx;
     let o = &w.state().mem.objs[slot as usize];
     let size = o.size;
     if o.kind.read_only() {
         return error(ErrorKind::User, "cannot make readonly object symbolic");
-    }
-    if off != 0 {
-        return wrong();
     }
     match n {
         Value::Int(k) if *k == size as u128 => Ok((slot, size)),

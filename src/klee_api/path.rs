@@ -136,7 +136,7 @@ pub(super) fn merge(w: &mut Worker<'_, '_>, call: BuiltinCall<'_>) -> R<Value> {
 
 /// The object a concrete pointer is the start of, else KLEE's `ptr` error `memory error:
 /// invalid pointer: <name>`.
-fn exact_object(w: &Worker<'_, '_>, p: &Value, name: &str) -> R<ObjRef> {
+pub(super) fn exact_object(w: &Worker<'_, '_>, p: &Value, name: &str) -> R<ObjRef> {
     let mem = &w.state().mem;
     let r = match *p {
         Value::Ptr { obj, .. } => Some(obj),

@@ -28,8 +28,8 @@ pub(super) fn report_error(w: &mut Worker<'_, '_>, call: BuiltinCall<'_>) -> R<V
     error(ErrorKind::from_report_suffix(&suffix), msg)
 }
 
-/// `klee_warning(msg)` / `klee_warning_once(msg)`: `KLEE: WARNING: f: msg` on stderr (the
-/// second once per text).
+/// `klee_warning(msg)` / `klee_warning_once(msg)`: `KLEE: WARNING: f: msg` on stderr and in
+/// warnings.txt (the second once per text).
 pub(super) fn warning(w: &mut Worker<'_, '_>, call: BuiltinCall<'_>) -> R<Value> {
     let msg = w.cstr_arg(&w.arg(call.args, 0))?;
     let m = w.module();
@@ -44,12 +44,8 @@ pub(super) fn warning(w: &mut Worker<'_, '_>, call: BuiltinCall<'_>) -> R<Value>
     } else {
         "WARNING ONCE"
     };
-    let line = format!("KLEE: {prefix}: {fname}: {msg}\n");
-    if call.b == Builtin::Warning {
-        w.print(2, line.as_bytes());
-    } else {
-        w.stderr_once(&line);
-    }
+    let line = format!("KLEE: {prefix}: {fname}: {msg}");
+    w.program_warning(&line, call.b == Builtin::WarningOnce);
     Ok(Value::Int(0))
 }
 

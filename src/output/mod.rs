@@ -192,12 +192,17 @@ fn next_free_dir(parent: &Path) -> io::Result<PathBuf> {
     unreachable!()
 }
 
-/// The text of a `.err` file, in KLEE's layout.
+/// The text of a `.err` file, in KLEE's layout (an error without a source file has no
+/// `File`, `Line`, `assembly.ll line` and `State` lines, as in KLEE's).
 pub fn render_err(e: &ErrFile, state_id: u32) -> String {
-    let mut s = format!(
-        "Error: {}\nFile: {}\nLine: {}\nassembly.ll line: {}\nState: {}\nStack: \n",
-        e.message, e.file, e.line, e.asm_line, state_id
-    );
+    let mut s = format!("Error: {}\n", e.message);
+    if !e.file.is_empty() {
+        s.push_str(&format!(
+            "File: {}\nLine: {}\nassembly.ll line: {}\nState: {}\n",
+            e.file, e.line, e.asm_line, state_id
+        ));
+    }
+    s.push_str("Stack: \n");
     for (i, l) in e.stack.iter().enumerate() {
         s.push_str(&l.render(i));
         s.push('\n');

@@ -388,6 +388,7 @@ mod tests {
             loc: ir::LocId(0),
             asm_lines: Vec::new(),
             is_extern_weak: false,
+            param_names: Vec::new(),
         });
         m
     }

@@ -123,6 +123,7 @@ fn func(name: &str, blocks: Vec<Vec<InstKind>>) -> ir::Function {
         loc: ir::LocId(0),
         asm_lines: Vec::new(),
         is_extern_weak: false,
+        param_names: Vec::new(),
     }
 }
 

@@ -416,7 +416,7 @@ fn native_counts(spec: &PSpec, natively: usize, skipped: &[usize]) -> Result<(),
 
 /// The line a replay of a test with an `.err` file must print, from that file (KLEE's
 /// layout: `Error: MESSAGE`, `File: FILE`, `Line: N` first): `KLEE: ERROR: FILE:N: MESSAGE`,
-/// or KLEE's `(location information missing)` for line 0. A file without a message or a
+/// or KLEE's `(location information missing)` for line 0 or no `File:` line (`Stack:` next). A file without a message or a
 /// location is wrong itself: its test would be checked against nothing.
 fn error_line_of(err_text: &str) -> Result<String, String> {
     let mut lines = err_text.lines();
@@ -425,8 +425,12 @@ fn error_line_of(err_text: &str) -> Result<String, String> {
         .and_then(|l| l.strip_prefix("Error: "))
         .filter(|m| !m.trim().is_empty())
         .ok_or("no message (its first line is not `Error: MESSAGE`)")?;
-    let file = lines
-        .next()
+    let second = lines.next();
+    if second.is_some_and(|l| l.starts_with("Stack:")) {
+        // KLEE's layout for an error without a source file: no `File:` and `Line:` lines.
+        return Ok(format!("KLEE: ERROR: (location information missing) {msg}"));
+    }
+    let file = second
         .and_then(|l| l.strip_prefix("File:"))
         .map(|f| f.strip_prefix(' ').unwrap_or(f))
         .ok_or("no `File:` line after the message")?;
@@ -1203,6 +1207,12 @@ fn self_test_errors(dir: &Path) -> Result<(), String> {
         (
             "no location",
             "Error: abort failure\nFile: \nLine: 0\n",
+            "KLEE: ERROR: (location information missing) abort failure",
+            true,
+        ),
+        (
+            "no location in KLEE's layout",
+            "Error: abort failure\nStack: \n",
             "KLEE: ERROR: (location information missing) abort failure",
             true,
         ),

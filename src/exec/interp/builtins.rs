@@ -141,14 +141,19 @@ impl<'m, 'io> Worker<'m, 'io> {
             }
             Builtin::Realloc => {
                 let (p, n) = (self.arg(args, 0), self.arg(args, 1).bits());
+                // KLEE's handleRealloc: size 0 first, as free (null included: the result is
+                // null), then a null pointer, as malloc.
+                if n == 0 {
+                    if p.bits() != 0 {
+                        let r = self.heap_obj(&p, "free")?;
+                        self.st.mem.free(r);
+                    }
+                    return Ok(Value::Int(0));
+                }
                 if p.bits() == 0 {
                     return Ok(self.heap_alloc(n, 16));
                 }
                 let r = self.heap_obj(&p, "realloc")?;
-                if n == 0 {
-                    self.st.mem.free(r);
-                    return Ok(Value::Int(0));
-                }
                 let np = self.heap_alloc(n, 16);
                 let Value::Ptr { obj: nr, .. } = np else {
                     return Ok(Value::Int(0));

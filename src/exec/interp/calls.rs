@@ -105,7 +105,10 @@ impl<'m, 'io> Worker<'m, 'io> {
                     let m = self.m;
                     let name = &m.func(fid).name;
                     if matches!(b, Builtin::Free | Builtin::Realloc) {
-                        self.concrete_freed_pointer(args, 0, name)?;
+                        // KLEE's realloc to size 0 is its free (`executeFree`, its messages
+                        // naming `free`).
+                        let zero = b == Builtin::Realloc && self.arg(args, 1).bits() == 0;
+                        self.concrete_freed_pointer(args, 0, if zero { "free" } else { name })?;
                     }
                     self.guard_args(args, name)?;
                 }

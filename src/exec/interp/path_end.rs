@@ -44,7 +44,13 @@ impl<'m, 'io> Worker<'m, 'io> {
             } else {
                 (fr.pc as usize).saturating_sub(1)
             };
-            let loc = code.get(pc).map(|i| i.loc).unwrap_or_default();
+            // An instruction without a location has its function's (KLEE's
+            // InstructionInfoTable: the DISubprogram's file and line).
+            let loc = code
+                .get(pc)
+                .map(|i| i.loc)
+                .filter(|l| l.0 != 0)
+                .unwrap_or(m.func(fr.func).loc);
             let asm_line = m.func(fr.func).asm_lines.get(pc).copied().unwrap_or(0);
             stack.push(StackEntry {
                 func: fr.func,
@@ -56,7 +62,8 @@ impl<'m, 'io> Worker<'m, 'io> {
         stack
     }
 
-    /// A frame's arguments for its `.err` stack line, as KLEE's `dumpStack` prints them.
+    /// A frame's arguments for its `.err` stack line, as KLEE's `dumpStack` prints them (a
+    /// named parameter as `name=value`).
     fn frame_args(&self, fr: &Frame) -> Vec<String> {
         let f = self.m.func(fr.func);
         let regs = &self.st.regs;
@@ -65,7 +72,11 @@ impl<'m, 'io> Worker<'m, 'io> {
             .enumerate()
             .map(|(i, &ty)| {
                 let v = regs.get(fr.base as usize + i);
-                v.map_or_else(|| "symbolic".into(), |v| self.arg_text(v, ty))
+                let text = v.map_or_else(|| "symbolic".into(), |v| self.arg_text(v, ty));
+                match f.param_names.get(i).filter(|n| !n.is_empty()) {
+                    Some(n) => format!("{n}={text}"),
+                    None => text,
+                }
             })
             .collect()
     }

@@ -264,6 +264,9 @@ impl<'m> Worker<'m, '_> {
         for line in std::mem::take(&mut self.ctl.warnings) {
             mon.warning(&line);
         }
+        for line in std::mem::take(&mut self.ctl.logged) {
+            mon.warning_logged(&line);
+        }
         // An ended path is handed to the monitor and dropped: memory stays flat however
         // many paths end.
         for mut p in std::mem::take(&mut self.paths) {

@@ -1,7 +1,8 @@
 //! Symbolic operands of floating-point operations, made concrete as KLEE does without its
 //! floating-point extension (`Executor::toConstant(..., "floating point")`): the path takes one
 //! value its condition allows (the equality joins the condition), a `silently concretizing`
-//! warning names the location once, and the run no longer covers every input: the count
+//! warning names the first location (once in the run, as KLEE's), and the run no longer
+//! covers every input: the count
 //! (`Outcome::concretized`) makes `trex verify` answer UNKNOWN, never UNREACHABLE, and the
 //! path's node gets no interpolant (its subtree only explored the chosen value).
 //!
@@ -73,13 +74,14 @@ impl<'m, 'io> Worker<'m, 'io> {
         Ok(k)
     }
 
-    /// `make_concrete` of a floating-point operand, with KLEE's warning once per location.
+    /// `make_concrete` of a floating-point operand, with KLEE's warning (its `toConstant`:
+    /// `klee_warning_once` keyed by the reason, so once in the run, `WARNING ONCE`).
     pub(super) fn concretize_fp(&mut self, e: ExprId) -> R<u128> {
         let k = self.make_concrete(e, "floating point concretized")?;
         self.concretized += 1;
-        let func = self.st.frames.last().map_or(FuncId(0), |f| f.func);
-        // (Once per location in the run: the key goes with the lines printed once.)
-        if self.first_time(&format!("\0fp-concretized {} {}", func.0, self.st.pc)) {
+        // (The key goes with the lines printed once.)
+        if self.first_time("\0fp-concretized") {
+            let func = self.st.frames.last().map_or(FuncId(0), |f| f.func);
             let loc = self
                 .m
                 .func(func)
@@ -91,7 +93,7 @@ impl<'m, 'io> Worker<'m, 'io> {
                 "silently concretizing (reason: floating point) expression {} to value {k} ({loc})",
                 self.pool.display(e)
             );
-            self.klee_warning(&text, false);
+            self.klee_warning(&text, true);
         }
         Ok(k)
     }

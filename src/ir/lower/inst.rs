@@ -726,14 +726,29 @@ impl<'ctx> Lowerer<'ctx> {
         let ret = self.ty(RawValue::of(i).get_type());
         let nargs = call.count_arguments();
         let kind = callee.kind();
-        if kind == LLVMValueKind::LLVMInlineAsmValueKind {
-            return Some(InstKind::InlineAsm);
-        }
+        // Inline assembly KLEE raises to IR (`ir/raise_asm.rs`), else its execution error.
+        let raised = if kind == LLVMValueKind::LLVMInlineAsmValueKind {
+            use crate::ir::raise_asm::{raise, Raised, Ret};
+            let r = match self.m.types[ret.0 as usize].kind {
+                TypeKind::Void => Ret::Void,
+                TypeKind::Int(w) => Ret::Int(w),
+                _ => Ret::Other,
+            };
+            match raise(&print_value(&callee), r, &self.m.target_triple) {
+                Some(Raised::Fence) => return Some(InstKind::Fence),
+                Some(Raised::Bswap) => Some(Callee::Intrinsic(Intrinsic::Bswap)),
+                None => return Some(InstKind::InlineAsm),
+            }
+        } else {
+            None
+        };
         // SAFETY: a value of function kind.
         let callee_fn = (kind == LLVMValueKind::LLVMFunctionValueKind)
             .then(|| unsafe { FunctionValue::new(callee.as_value_ref()) })
             .flatten();
-        let target = if let Some(f) = callee_fn {
+        let target = if let Some(c) = raised {
+            c
+        } else if let Some(f) = callee_fn {
             // The name as declared (not empty: intrinsics have names).
             let fid = self.func_map.get(&callee.as_value_ref()).copied();
             let name = |lw: &Self| match fid {

@@ -407,6 +407,26 @@ pub(crate) fn print_value<'ctx>(v: &impl AnyValue<'ctx>) -> String {
     v.print_to_string().to_string()
 }
 
+/// The names of a function's parameters in the IR (empty: unnamed).
+fn param_names(f: FunctionValue<'_>) -> Vec<String> {
+    // llvm-sys: inkwell 0.5's parameter iterator panics on a metadata parameter (those of
+    // llvm.dbg.declare), and it names only basic values.
+    let fr = f.as_value_ref();
+    // SAFETY: a valid function of the module; LLVM's strings with their lengths, alive with it.
+    unsafe {
+        (0..llvm_sys::core::LLVMCountParams(fr))
+            .map(|i| {
+                let mut len = 0usize;
+                let p = llvm_sys::core::LLVMGetValueName2(
+                    llvm_sys::core::LLVMGetParam(fr, i),
+                    &mut len,
+                );
+                cstr_len(p, len)
+            })
+            .collect()
+    }
+}
+
 /// LLVM's printed form of a type.
 pub(crate) fn print_type<'ctx>(t: &impl AnyType<'ctx>) -> String {
     t.print_to_string().to_string()
@@ -518,9 +538,11 @@ impl<'ctx> Lowerer<'ctx> {
         }
         self.m.func_by_name.insert(name.clone(), id);
         self.func_map.insert(f.as_value_ref(), id);
+        let param_names = param_names(f);
         self.m.functions.push(Function {
             name,
             params,
+            param_names,
             byval,
             ret,
             is_vararg,
