@@ -208,7 +208,7 @@ fn ktest(_: &Scratch, b: &[u8]) -> bool {
         return false;
     };
     assert_eq!(KTest::from_bytes(&kt.to_bytes()).unwrap(), kt);
-    let _ = crate::cli::ktest_show::render("t.ktest", &kt, b.len() % 2 == 0);
+    let _ = crate::cli::ktest_show::render("t.ktest", &kt, b.len().is_multiple_of(2));
     true
 }
 
@@ -292,7 +292,7 @@ fn klee_cmdline(_: &Scratch, b: &[u8]) -> bool {
     };
     let mut raw = vec!["trex".to_string()];
     raw.extend(text.split('\n').map(String::from));
-    let Ok(p) = args::prepare(raw, b.len() % 2 == 0) else {
+    let Ok(p) = args::prepare(raw, b.len().is_multiple_of(2)) else {
         return false;
     };
     let Ok(cli) = Cli::try_parse_from(&p.args) else {
