@@ -177,6 +177,27 @@ check testcomp-late-crash fail 'trex failed \(nsichneu\(2\) cover 1 s\): exit 13
 check testcomp-nothing fail 'trex failed \(nsichneu\(2\) cover 1 s\): exit 0' FAKE_TREX=nothing "${tcrun[@]}"
 check testcomp-ok ok 'above Crabs.s 1 h .*: (met|MISSED)' FAKE_TREX=ok "${tcrun[@]}"
 
+# fuzz/: the harness's test binary (FUZZ_BIN) crashes, prints nothing, or reports a failing
+# input; the seeds are given (no trex run).
+fz=$tmp/fuzz
+mkdir -p "$fz/seeds"
+: >"$fz/seeds/a.ktest"
+: >"$fz/seeds/a.path"
+fuzzbin() { # NAME SCRIPT
+	printf '#!/bin/sh\n%s\n' "$2" >"$fz/$1"
+	chmod +x "$fz/$1"
+}
+rows='for p in ktest seed-dir path-file property env-file time-span klee-cmdline posix-args bitcode ll; do echo "fuzz-result: $p 1000 1.00 10 0"; done'
+fuzzbin crash 'kill -SEGV $$'
+fuzzbin nothing 'exit 0'
+fuzzbin failure "$rows; echo 'fuzz-failure: ktest panic /f/000007-panic.bin: boom'; exit 101"
+fuzzbin ok "$rows"
+fzrun=(FUZZ_SEED_DIR="$fz/seeds" FUZZ_SECONDS=1 "$b/fuzz/run.sh")
+check fuzz-crash fail 'the harness failed \(exit 139, 0 of 10 parsers' FUZZ_BIN="$fz/crash" "${fzrun[@]}"
+check fuzz-nothing fail 'the harness failed \(exit 0, 0 of 10 parsers' FUZZ_BIN="$fz/nothing" "${fzrun[@]}"
+check fuzz-failure fail 'FAILURE: ktest panic /f/000007-panic.bin: boom' FUZZ_BIN="$fz/failure" "${fzrun[@]}"
+check fuzz-ok ok '^no failure' FUZZ_BIN="$fz/ok" "${fzrun[@]}"
+
 # coreutils/same_outcomes.py: no test, or a test without an outcome, is no agreement.
 so=$b/coreutils/same_outcomes.py
 : >"$tmp/empty"

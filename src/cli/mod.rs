@@ -6,6 +6,8 @@ mod concolic;
 mod cover;
 mod covout;
 mod diag;
+#[cfg(test)]
+mod fuzz;
 mod klee_options;
 mod ktest_show;
 mod options;

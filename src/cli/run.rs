@@ -193,7 +193,7 @@ pub(crate) fn host_env() -> Vec<String> {
         .collect()
 }
 
-fn read_env_file(f: &Path) -> Result<Vec<String>> {
+pub(super) fn read_env_file(f: &Path) -> Result<Vec<String>> {
     let text = std::fs::read_to_string(f)
         .with_context(|| format!("cannot read --env-file {}", f.display()))?;
     Ok(text
