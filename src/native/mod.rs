@@ -166,7 +166,10 @@ impl ExternalCalls for NativeCalls {
             concretize_object(w, r)?;
         }
         self.warn(w, c.fid, name, &shown);
-        let fixed = func.is_vararg.then_some(func.params.len());
+        // (A call passing fewer arguments than the prototype names, as K&R C may: all fixed.)
+        let fixed = func
+            .is_vararg
+            .then_some(func.params.len().min(c.args.len()));
         let ffi_args: Vec<(CType, u128)> = args.iter().map(|(t, b, _)| (*t, *b)).collect();
         let mut pages = NATIVE.lock().unwrap_or_else(|e| e.into_inner());
         if let Err(why) = image::copy_out(&mut pages, &w.state().mem, &objs) {
