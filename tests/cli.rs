@@ -442,6 +442,10 @@ mod testcomp;
 #[path = "cli/cover.rs"]
 mod cover;
 
+/// BenchExec's tool-info module (contrib/benchexec), checked by BenchExec.
+#[path = "cli/benchexec.rs"]
+mod benchexec;
+
 /// TRACER-X's Fig. 4 with 10 bits: interpolation prunes (linear tree under dfs) and reports
 /// the same errors as plain exploration, in the buggy variant too; `--no-interpolation`
 /// explores all 2^10 paths and prints no interpolation statistics.

@@ -1,0 +1,1 @@
+"""BenchExec tool-info modules of trex (`trex_benchexec.trex`)."""
