@@ -144,13 +144,7 @@ fn parse_event(line: &str) -> Option<Event> {
 const BATCH: usize = 256;
 
 pub fn fuzz(p: &Program, cfg: &Config, rng: &mut StdRng, secs: f64) -> Tally {
-    let mut tally = Tally {
-        name: p.name,
-        tried: 0,
-        rejected: 0,
-        failures: 0,
-        secs: 0.0,
-    };
+    let mut tally = Tally::new(p.name);
     let start = Instant::now();
     let budget = Duration::from_secs_f64(secs);
     let dir = tempfile::tempdir().unwrap();

@@ -31,6 +31,16 @@ pub struct Tally {
 }
 
 impl Tally {
+    pub fn new(name: &'static str) -> Tally {
+        Tally {
+            name,
+            tried: 0,
+            rejected: 0,
+            failures: 0,
+            secs: 0.0,
+        }
+    }
+
     fn print(&self) {
         // `run.sh` reads these lines.
         println!(
@@ -201,13 +211,7 @@ fn fuzz_in_process(
         Ordering::SeqCst,
     );
     arm_crash_handler(cfg, t.name);
-    let mut tally = Tally {
-        name: t.name,
-        tried: 0,
-        rejected: 0,
-        failures: 0,
-        secs: 0.0,
-    };
+    let mut tally = Tally::new(t.name);
     let start = Instant::now();
     let budget = Duration::from_secs_f64(secs);
     let mut input = Vec::with_capacity(1 << 16);
