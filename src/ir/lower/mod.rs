@@ -144,13 +144,16 @@ fn load_bytes(
         } else {
             ctx.create_module_from_ir(buf)
         }?;
-        // LLVMVerifyModule counts broken debug info as an error; the reader drops it (with
-        // a diagnostic) and goes on, and so does trex: without it.
-        if llm.verify().is_err() && diags.iter().any(|d| d.contains("invalid debug info")) {
+        if let Err(e) = llm.verify() {
+            // LLVMVerifyModule counts broken debug info as an error; the reader drops it (with
+            // a diagnostic) and goes on, and so does trex: without it.
+            if !diags.iter().any(|d| d.contains("invalid debug info")) {
+                return Err(e);
+            }
             // llvm-sys: inkwell 0.5 has no debug info stripping
             unsafe { llvm_sys::debuginfo::LLVMStripModuleDebugInfo(llm.as_mut_ptr()) };
+            llm.verify()?;
         }
-        llm.verify()?;
         let text = assembly.then(|| llm.print_to_string().to_string());
         let lines = text.as_deref().map(asm::instruction_lines);
         Ok((lower_module(&llm, lines), text))
