@@ -16,7 +16,7 @@ impl<'m, 'io> Worker<'m, 'io> {
     /// empty string.
     pub(super) fn api_string(&mut self, v: &Value) -> R<String> {
         let v = match *v {
-            Value::Sym(e) => match self.unique_of(e)? {
+            Value::Sym(e) => match self.unique_expr(e)? {
                 Some(a) => Value::Int(a),
                 None => {
                     return error(
@@ -42,7 +42,7 @@ impl<'m, 'io> Worker<'m, 'io> {
         let mut terminated = false;
         for i in off as usize..size {
             let b = match sym.as_ref().and_then(|s| s.get(i)) {
-                Some(e) => match self.unique_of(e)? {
+                Some(e) => match self.unique_expr(e)? {
                     Some(b) => b as u8,
                     None => {
                         return error(
@@ -66,21 +66,6 @@ impl<'m, 'io> Worker<'m, 'io> {
             );
         }
         Ok(String::from_utf8_lossy(&bytes).into_owned())
-    }
-
-    /// The only value `e` has on the path (KLEE's `toUnique`), if it has one. Asked of the
-    /// path condition even when the path follows an input (concolic): the input would fix
-    /// any value, and these are not decisions of the path.
-    fn unique_of(&mut self, e: ExprId) -> R<Option<u128>> {
-        let follow = self.follow.take();
-        let r = (|| {
-            let x = self.some_value(e)?;
-            let k = self.pool.constant(self.pool.width(e), x);
-            let ne = self.pool.ne(e, k);
-            Ok((!self.may_be(ne)?).then_some(x))
-        })();
-        self.follow = follow;
-        r
     }
 
     /// The program's `klee_warning` (`once`: `klee_warning_once`, the first time in the run

@@ -60,15 +60,25 @@ impl<'m, 'io> Worker<'m, 'io> {
     /// The only value `v` can have on the path (KLEE's `toUnique`), if it has only one.
     pub(crate) fn unique_value(&mut self, v: &Value) -> R<Option<u128>> {
         match *v {
-            Value::Sym(e) => {
-                let x = self.some_value(e)?;
-                let k = self.pool.constant(self.pool.width(e), x);
-                let ne = self.pool.ne(e, k);
-                Ok((!self.may_be(ne)?).then_some(x))
-            }
+            Value::Sym(e) => self.unique_expr(e),
             Value::Agg(_) => Ok(None),
             ref v => Ok(Some(v.bits())),
         }
+    }
+
+    /// The only value `e` has on the path, if it has one. Asked of the path condition even
+    /// when the path follows an input (concolic): the input would fix any value, and these
+    /// are not decisions of the path.
+    pub(super) fn unique_expr(&mut self, e: ExprId) -> R<Option<u128>> {
+        let follow = self.follow.take();
+        let r = (|| {
+            let x = self.some_value(e)?;
+            let k = self.pool.constant(self.pool.width(e), x);
+            let ne = self.pool.ne(e, k);
+            Ok((!self.may_be(ne)?).then_some(x))
+        })();
+        self.follow = follow;
+        r
     }
 
     pub(crate) fn add_constraint(&mut self, c: ExprId) {
