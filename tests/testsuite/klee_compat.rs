@@ -36,7 +36,10 @@ pub(crate) struct KSpec {
     creates: Vec<(String, String)>,
     /// `KTEST: path | name=hex ...`: `.ktest` files made in each run's directory first.
     ktests: Vec<(String, String)>,
-    /// `NATIVE-LIB: name.so`: this file compiled natively with `-DTREX_NATIVE_LIB` as a
+    /// The program the runs run: this file, or another of the directory (`PROGRAM: file`,
+    /// for expectations of their own on the same program).
+    program: PathBuf,
+    /// `NATIVE-LIB: name.so`: the program compiled natively with `-DTREX_NATIVE_LIB` as a
     /// shared library of that name, in each run's directory (external calls, `--load`).
     native_libs: Vec<String>,
     /// `EXPECT-STATUS:` trex's exit status (default 0).
@@ -94,6 +97,7 @@ const DIRECTIVES: &[&str] = &[
     "CREATE",
     "KTEST",
     "NATIVE-LIB",
+    "PROGRAM",
     "EXPECT-STATUS",
     "EXPECT-STDERR",
     "EXPECT-STDERR-LINES",
@@ -121,6 +125,7 @@ pub(crate) fn parse(path: &Path) -> Result<KSpec, String> {
         creates: Vec::new(),
         ktests: Vec::new(),
         native_libs: Vec::new(),
+        program: path.to_path_buf(),
         status: 0,
         stderr: Vec::new(),
         stderr_lines: None,
@@ -160,6 +165,13 @@ pub(crate) fn parse(path: &Path) -> Result<KSpec, String> {
             "CFLAGS" => s.cflags.extend(split_args(r)),
             "CREATE" => s.creates.push(pair(r).ok_or_else(|| bad("CREATE"))?),
             "NATIVE-LIB" => s.native_libs.push(r.trim().to_string()),
+            "PROGRAM" => {
+                let p = path.with_file_name(r);
+                if r.contains('/') || !p.is_file() {
+                    return Err(bad("PROGRAM (a file of this directory)"));
+                }
+                s.program = p;
+            }
             "KTEST" => {
                 let (path, objs) = pair(r).ok_or_else(|| bad("KTEST"))?;
                 ktest_objects(&objs).ok_or_else(|| bad("KTEST (path | name=hex ...)"))?;
@@ -268,14 +280,14 @@ pub(crate) fn collect(root: &Path, cases: &mut Vec<Case>) {
     }
 }
 
-/// `prog.bc` (and `prog.ll`) in `dir` from the test file.
+/// `prog.bc` (and `prog.ll`) in `dir` from the test's program.
 fn build(spec: &KSpec, dir: &Path) -> Result<(), String> {
     let src = spec
-        .path
+        .program
         .canonicalize()
-        .map_err(|e| format!("{}: {e}", spec.path.display()))?;
+        .map_err(|e| format!("{}: {e}", spec.program.display()))?;
     let src_s = src.to_string_lossy().into_owned();
-    if spec.path.extension().is_some_and(|x| x == "ll") {
+    if spec.program.extension().is_some_and(|x| x == "ll") {
         fs::copy(&src, dir.join("prog.ll")).map_err(|e| e.to_string())?;
         let out = Command::new("llvm-as-14")
             .args(["-o", "prog.bc", "prog.ll"])
