@@ -8,15 +8,7 @@ use super::*;
 
 /// The Python of the environment BenchExec is installed in, or why there is none.
 fn python() -> Result<PathBuf, String> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let o = Command::new(root.join("scripts/install-testcov.sh"))
-        .output()
-        .map_err(|e| format!("scripts/install-testcov.sh: {e}"))?;
-    if !o.status.success() {
-        return Err(String::from_utf8_lossy(&o.stderr).into_owned());
-    }
-    let testcov = PathBuf::from(String::from_utf8_lossy(&o.stdout).trim());
-    Ok(testcov.with_file_name("python"))
+    Ok(super::testcomp::installed_testcov()?.with_file_name("python"))
 }
 
 const PROGRAM: &str = r#"extern void reach_error(void);

@@ -5,18 +5,25 @@
 
 use super::*;
 
-/// The testcov command, installed once.
-fn testcov() -> PathBuf {
-    static T: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+/// The testcov command, installed once (with BenchExec, which it depends on), or why it
+/// could not be.
+pub(super) fn installed_testcov() -> Result<PathBuf, String> {
+    static T: std::sync::OnceLock<Result<PathBuf, String>> = std::sync::OnceLock::new();
     T.get_or_init(|| {
         let root = Path::new(env!("CARGO_MANIFEST_DIR"));
         let o = Command::new(root.join("scripts/install-testcov.sh"))
             .output()
-            .expect("scripts/install-testcov.sh");
-        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-        PathBuf::from(String::from_utf8_lossy(&o.stdout).trim())
+            .map_err(|e| format!("scripts/install-testcov.sh: {e}"))?;
+        if !o.status.success() {
+            return Err(String::from_utf8_lossy(&o.stderr).into_owned());
+        }
+        Ok(PathBuf::from(String::from_utf8_lossy(&o.stdout).trim()))
     })
     .clone()
+}
+
+fn testcov() -> PathBuf {
+    installed_testcov().unwrap_or_else(|e| panic!("{e}"))
 }
 
 const NONDET: &str = r#"extern int __VERIFIER_nondet_int(void);
