@@ -396,19 +396,12 @@ pub(super) fn run_driven<'a>(
     // KLEE's check of the symbols nothing defines (each is an external call, or the host's
     // variable), with its C library's own exceptions.
     let mut quiet: Vec<&str> = match a.prog.libc {
-        Some(Libc::Klee) => vec![
-            "__ctype_b_loc",
-            "__ctype_get_mb_cur_max",
-            "open",
-            "write",
-            "read",
-            "close",
-        ],
-        _ if has_libc => vec!["__dso_handle", "printf", "vprintf"],
+        Some(Libc::Klee) => crate::native::QUIET_KLEE_LIBC.to_vec(),
+        _ if has_libc => crate::native::QUIET_UCLIBC.to_vec(),
         _ => vec![],
     };
     if a.posix.posix_runtime {
-        quiet.push("syscall");
+        quiet.push(crate::native::QUIET_POSIX);
     }
     let all = a.externals.warn_all_external_symbols;
     for w in crate::native::undefined_references(&module, &quiet, all) {

@@ -22,7 +22,7 @@ mod call;
 mod image;
 mod undefined;
 
-pub use undefined::undefined_references;
+pub use undefined::{undefined_references, QUIET_KLEE_LIBC, QUIET_POSIX, QUIET_UCLIBC};
 
 use crate::exec::machine::{error, BuiltinCall, ExternalCalls, Fork, Worker, R};
 use crate::exec::memory::ObjRef;

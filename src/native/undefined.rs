@@ -34,6 +34,22 @@ const DONT_CARE: &[&str] = &[
     "__signbit",
 ];
 
+/// KLEE's more don't-care names with its klee-libc (`--libc=klee`).
+pub const QUIET_KLEE_LIBC: &[&str] = &[
+    "__ctype_b_loc",
+    "__ctype_get_mb_cur_max",
+    "open",
+    "write",
+    "read",
+    "close",
+];
+
+/// KLEE's more don't-care names with uclibc (trex's musl in its place).
+pub const QUIET_UCLIBC: &[&str] = &["__dso_handle", "printf", "vprintf"];
+
+/// KLEE's more don't-care name under its POSIX runtime.
+pub const QUIET_POSIX: &str = "syscall";
+
 const UNSAFE: &[&str] = &["fork", "exec", "error", "raise", "kill"];
 
 /// The warnings of module `m`, in KLEE's order (by name; the unsafe ones last); `more`: the
