@@ -1,5 +1,6 @@
 //! trex: symbolic execution with interpolation for LLVM 14 bitcode.
 
+pub mod chc;
 pub mod cli;
 pub mod concolic;
 pub mod cover;

@@ -1,0 +1,168 @@
+//! Proofs beyond unrolling: the program as constrained Horn clauses (CHC) over bit-vectors
+//! and arrays, solved by Z3's Spacer engine, which finds inductive invariants of loops and
+//! summaries of (recursive) functions where symbolic execution can only unroll.
+//!
+//! * `memory`: which objects the translation models (cells) and each access of them;
+//! * `segment`: the meaning of straight-line code as terms;
+//! * `encode`: the predicates (a point per block start and after calls, a summary and an error
+//!   predicate per function) and their rules;
+//! * `spacer`: the query, with a time limit;
+//! * `cex`: the inputs of a counterexample, to be replayed by the caller (a counterexample
+//!   that does not replay is never a verdict).
+//!
+//! The translation covers the functions the entry reaches; a construct it cannot model
+//! (floating point, a pointer it cannot follow, a call of the C library...) is an
+//! [`Unsupported`] naming it and its location, and the targets stay with the other engines.
+//! `TREX_CHC_DUMP=FILE` writes the clauses of each query (SMT-LIB's fixedpoint form, for
+//! `z3 fp.engine=spacer FILE`). All Z3 work runs on a thread of its own (its own Z3 context, which the time limit's
+//! interrupt cannot leave cancelled for anyone else).
+
+mod cex;
+mod encode;
+mod memory;
+mod segment;
+mod spacer;
+
+use hashbrown::HashSet;
+use std::time::{Duration, Instant};
+
+use crate::ir::{FuncId, LocId, Module};
+
+/// A construct the translation cannot model, and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unsupported {
+    pub what: String,
+    /// `file:line`, or "an unknown location".
+    pub at: String,
+}
+
+impl Unsupported {
+    pub fn new(m: &Module, loc: LocId, what: String) -> Unsupported {
+        Unsupported {
+            what,
+            at: encode::loc_text(m, loc),
+        }
+    }
+}
+
+impl std::fmt::Display for Unsupported {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} at {}", self.what, self.at)
+    }
+}
+
+/// What the engine found for the targets (together).
+#[derive(Clone, Debug)]
+pub enum Answer {
+    /// No target is reachable.
+    Safe,
+    /// A target may be reachable: the inputs of Spacer's counterexample, to replay.
+    Counterexample(Vec<(String, Vec<u8>)>),
+    /// Reachable by Spacer, but its derivation gave no inputs trex can replay.
+    NoInputs,
+    /// Spacer gave no answer (time limit, or its reason).
+    Unknown(String),
+    /// The program has a construct the translation cannot model.
+    Unsupported(Unsupported),
+}
+
+/// One run of the engine.
+#[derive(Clone, Debug)]
+pub struct Run {
+    pub answer: Answer,
+    pub time: Duration,
+    /// Clauses and predicates of the translation (0 when unsupported).
+    pub rules: usize,
+    pub predicates: usize,
+}
+
+/// Whether any of `sites` (instructions: `(function, index in its code)`) is reachable
+/// from `entry`, within `limit`. `own`: the program's functions (the others are the C
+/// library's: a call of one is not modelled, but for the calls that end a path).
+pub fn prove(
+    m: &Module,
+    entry: &str,
+    own: &(dyn Fn(&str) -> bool + Sync),
+    sites: &[(FuncId, u32)],
+    limit: Option<Duration>,
+) -> Run {
+    let clock = Instant::now();
+    std::thread::scope(|s| {
+        s.spawn(|| prove_here(m, entry, own, sites, limit, clock))
+            .join()
+            .unwrap_or_else(|_| Run {
+                answer: Answer::Unknown("the CHC engine failed".into()),
+                time: clock.elapsed(),
+                rules: 0,
+                predicates: 0,
+            })
+    })
+}
+
+fn prove_here(
+    m: &Module,
+    entry: &str,
+    own: &dyn Fn(&str) -> bool,
+    sites: &[(FuncId, u32)],
+    limit: Option<Duration>,
+    clock: Instant,
+) -> Run {
+    let done = |answer, rules, predicates| Run {
+        answer,
+        time: clock.elapsed(),
+        rules,
+        predicates,
+    };
+    let Some(&main) = m.func_by_name.get(entry) else {
+        let u = Unsupported {
+            what: format!("no entry function {entry}"),
+            at: "an unknown location".into(),
+        };
+        return done(Answer::Unsupported(u), 0, 0);
+    };
+    let enc = match translate(m, main, own, sites) {
+        Ok(e) => e,
+        Err(u) => return done(Answer::Unsupported(u), 0, 0),
+    };
+    let rules = enc.rules.len();
+    let preds = enc
+        .layouts
+        .values()
+        .map(|l| l.points.len() + 2)
+        .sum::<usize>()
+        + 1;
+    let answer = match spacer::solve(&enc, limit, false) {
+        spacer::Outcome::Safe => Answer::Safe,
+        spacer::Outcome::Unknown(r) => Answer::Unknown(format!("spacer: {r}")),
+        spacer::Outcome::Reachable(_) => {
+            let left = limit.map(|l| {
+                l.saturating_sub(clock.elapsed())
+                    .max(Duration::from_secs(1))
+            });
+            match spacer::solve(&enc, left, true) {
+                spacer::Outcome::Reachable(Some(proof)) => match cex::inputs(&enc, &proof) {
+                    Some(objects) => Answer::Counterexample(objects),
+                    None => Answer::NoInputs,
+                },
+                _ => Answer::NoInputs,
+            }
+        }
+    };
+    done(answer, rules, preds)
+}
+
+fn translate(
+    m: &Module,
+    main: FuncId,
+    own: &dyn Fn(&str) -> bool,
+    sites: &[(FuncId, u32)],
+) -> Result<encode::Encoding, Unsupported> {
+    let funcs = encode::reachable(m, main, own)?;
+    let mem = memory::Memory::new(m, &funcs)?;
+    let targets: HashSet<(FuncId, usize)> =
+        sites.iter().map(|(f, pc)| (*f, *pc as usize)).collect();
+    encode::encode(m, &mem, &funcs, own, &targets)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,77 @@
+//! Z3's Spacer engine on the clauses: the query, a time limit (an interrupt from a timer
+//! thread: Spacer has no time limit of its own), and on a counterexample, a second query with
+//! Z3's predicate inlining and slicing off, so the derivation it returns passes through every
+//! point (whose arguments hold the nondeterministic values).
+
+use std::sync::mpsc;
+use std::time::Duration;
+
+use z3::ast::Dynamic;
+use z3::{Context, Fixedpoint, Params, SatResult};
+
+use super::encode::{apply, Encoding};
+
+/// What Spacer answered.
+pub enum Outcome {
+    /// `bad` is not derivable.
+    Safe,
+    /// `bad` is derivable: the derivation (a proof term), if Spacer gave one.
+    Reachable(Option<Dynamic>),
+    Unknown(String),
+}
+
+/// Asks whether `bad` is derivable within `limit`.
+pub fn solve(enc: &Encoding, limit: Option<Duration>, full_derivation: bool) -> Outcome {
+    let fp = Fixedpoint::new();
+    let mut p = Params::new();
+    p.set_symbol("engine", "spacer");
+    if full_derivation {
+        p.set_bool("xform.inline_linear", false);
+        p.set_bool("xform.inline_eager", false);
+        p.set_bool("xform.slice", false);
+    }
+    fp.set_params(&p);
+    fp.register_relation(&enc.bad);
+    for l in enc.layouts.values() {
+        fp.register_relation(&l.ret);
+        fp.register_relation(&l.err);
+        for pt in &l.points {
+            fp.register_relation(&pt.decl);
+        }
+    }
+    for r in &enc.rules {
+        fp.add_rule(r, None);
+    }
+    let query = apply(&enc.bad, &[]);
+    if let Some(f) = std::env::var_os("TREX_CHC_DUMP") {
+        let _ = std::fs::write(f, format!("{fp}\n(query bad)\n"));
+    }
+    let answer = with_limit(limit, || fp.query(&query));
+    match answer {
+        SatResult::Unsat => Outcome::Safe,
+        SatResult::Sat => Outcome::Reachable(fp.get_answer().map(|a| Dynamic::from_ast(&a))),
+        SatResult::Unknown => Outcome::Unknown(fp.get_reason_unknown()),
+    }
+}
+
+/// Runs `f` (a Z3 call on this thread's context), interrupting it after `limit`.
+fn with_limit<T>(limit: Option<Duration>, f: impl FnOnce() -> T) -> T {
+    let Some(limit) = limit else { return f() };
+    // The context pointer crosses to the timer thread as an integer: Z3_interrupt is the one
+    // call Z3 allows from another thread.
+    let ctx = Context::thread_local().get_z3_context().as_ptr() as usize;
+    let (done, wait) = mpsc::channel::<()>();
+    let timer = std::thread::spawn(move || {
+        if let Err(mpsc::RecvTimeoutError::Timeout) = wait.recv_timeout(limit) {
+            // SAFETY: the context outlives the query, which is still running (the sender
+            // is dropped only after it returns and this thread is joined).
+            if let Some(c) = std::ptr::NonNull::new(ctx as *mut z3_sys::_Z3_context) {
+                unsafe { z3_sys::Z3_interrupt(c) };
+            }
+        }
+    });
+    let out = f();
+    drop(done);
+    let _ = timer.join();
+    out
+}

@@ -1,0 +1,153 @@
+//! The engine on small C programs (clang-14 -O0, as `trex verify` compiles SV-COMP tasks):
+//! proofs that need an invariant or a summary, counterexamples with their inputs, and the
+//! constructs it refuses.
+
+use std::process::Command;
+use std::time::Duration;
+
+use super::{prove, Answer};
+use crate::ir::{self, Callee, InstKind};
+
+const PRELUDE: &str = "extern void abort(void);\n\
+extern int __VERIFIER_nondet_int(void);\n\
+extern unsigned __VERIFIER_nondet_uint(void);\n\
+extern void __VERIFIER_assume(int);\n\
+void reach_error(void) { abort(); }\n";
+
+fn module(src: &str) -> (tempfile::TempDir, ir::Module) {
+    let dir = tempfile::tempdir().unwrap();
+    let c = dir.path().join("t.c");
+    let bc = dir.path().join("t.bc");
+    std::fs::write(&c, format!("{PRELUDE}{src}")).unwrap();
+    let out = Command::new("clang-14")
+        .args(["-c", "-emit-llvm", "-g", "-w", "-O0", "-o"])
+        .arg(&bc)
+        .arg(&c)
+        .output()
+        .expect("clang-14");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (dir, ir::lower::load_module(&bc).unwrap())
+}
+
+/// The engine's answer for the calls of reach_error in `src`.
+fn answer(src: &str) -> Answer {
+    let (_d, m) = module(src);
+    let reach = m.func_by_name["reach_error"];
+    let mut sites = Vec::new();
+    for (fi, f) in m.functions.iter().enumerate() {
+        for (pc, i) in f.code.iter().enumerate() {
+            if matches!(&i.kind, InstKind::Call { callee: Callee::Direct(g), .. } if *g == reach) {
+                sites.push((ir::FuncId(fi as u32), pc as u32));
+            }
+        }
+    }
+    let own = |n: &str| !n.starts_with("__VERIFIER") && n != "abort";
+    prove(&m, "main", &own, &sites, Some(Duration::from_secs(30))).answer
+}
+
+fn inputs(a: Answer) -> Vec<(String, Vec<u8>)> {
+    match a {
+        Answer::Counterexample(o) => o,
+        other => panic!("expected a counterexample, got {other:?}"),
+    }
+}
+
+#[test]
+fn a_loop_needing_a_relational_invariant_is_safe() {
+    let a = answer(
+        "int main() { int n = __VERIFIER_nondet_int(); __VERIFIER_assume(n >= 0 && n < 1000000);
+         int i = 0, j = 0; while (i < n) { i++; j += 2; }
+         if (j != 2 * i) reach_error(); return 0; }",
+    );
+    assert!(matches!(a, Answer::Safe), "{a:?}");
+}
+
+#[test]
+fn its_twin_with_a_wrong_claim_has_a_counterexample_with_its_input() {
+    let o = inputs(answer(
+        "int main() { int n = __VERIFIER_nondet_int(); __VERIFIER_assume(n >= 0 && n < 1000000);
+         int i = 0, j = 0; while (i < n) { i++; j += 2; }
+         if (j == 14) reach_error(); return 0; }",
+    ));
+    assert_eq!(o.len(), 1);
+    assert_eq!(o[0].0, "__VERIFIER_nondet_int");
+    assert_eq!(i32::from_le_bytes(o[0].1.clone().try_into().unwrap()), 7);
+}
+
+#[test]
+fn recursion_with_a_symbolic_depth_is_summarized() {
+    let a = answer(
+        "int f91(int x) { if (x > 100) return x - 10; return f91(f91(x + 11)); }
+         int main() { int x = __VERIFIER_nondet_int(); int r = f91(x);
+         if (x <= 101 && r != 91) reach_error(); return 0; }",
+    );
+    assert!(matches!(a, Answer::Safe), "{a:?}");
+}
+
+#[test]
+fn a_recursive_counterexample_gives_the_inputs_in_call_order() {
+    let o = inputs(answer(
+        "int twice(int n) { if (n <= 0) return 0; return 2 + twice(n - 1); }
+         int main() { int a = __VERIFIER_nondet_int(); int r = twice(a);
+         int b = __VERIFIER_nondet_int();
+         if (r == 6 && b == 150) reach_error(); return 0; }",
+    ));
+    let v: Vec<i32> = o
+        .iter()
+        .map(|x| i32::from_le_bytes(x.1.clone().try_into().unwrap()))
+        .collect();
+    assert_eq!(v, vec![3, 150]);
+}
+
+#[test]
+fn arrays_are_modelled_with_their_bounds() {
+    let a = answer(
+        "int a[10]; int main() { for (int i = 0; i < 10; i++) a[i] = i;
+         int k = __VERIFIER_nondet_int(); __VERIFIER_assume(k >= 0 && k < 10);
+         if (a[k] > 9) reach_error(); return 0; }",
+    );
+    assert!(matches!(a, Answer::Safe | Answer::Unknown(_)), "{a:?}");
+    // An index out of bounds is no proof.
+    let a = answer(
+        "int a[10]; int main() { int k = __VERIFIER_nondet_int(); __VERIFIER_assume(k >= 0 && k <= 10);
+         a[k] = 1; return 0; }",
+    );
+    assert!(!matches!(a, Answer::Safe), "{a:?}");
+}
+
+#[test]
+fn globals_flow_through_calls() {
+    let a = answer(
+        "int g = 5; void inc(void) { g++; }
+         int main() { inc(); inc(); if (g != 7) reach_error(); return 0; }",
+    );
+    assert!(matches!(a, Answer::Safe), "{a:?}");
+    let o = inputs(answer(
+        "int g = 5; void inc(void) { g++; }
+         int main() { inc(); inc(); if (g == 7) reach_error(); return 0; }",
+    ));
+    assert!(o.is_empty());
+}
+
+#[test]
+fn what_it_cannot_model_is_named_with_its_location() {
+    let a = answer(
+        "void set(int *p) { *p = 1; }
+         int main() { int x = 0; set(&x); if (x) reach_error(); return 0; }",
+    );
+    match a {
+        Answer::Unsupported(u) => {
+            assert!(u.at.ends_with("t.c:7"), "{u}");
+            assert!(u.what.contains("address"), "{u}");
+        }
+        other => panic!("{other:?}"),
+    }
+    let a = answer(
+        "int main() { double d = __VERIFIER_nondet_int(); if (d > 1e9) reach_error(); return 0; }",
+    );
+    assert!(matches!(a, Answer::Unsupported(_)), "{a:?}");
+}
