@@ -118,11 +118,16 @@ pub fn reachable(
     m: &Module,
     entry: FuncId,
     own: &dyn Fn(&str) -> bool,
+    targets: &HashSet<(FuncId, usize)>,
 ) -> Result<Vec<FuncId>, Unsupported> {
     let mut seen = vec![entry];
     let mut todo = vec![entry];
     while let Some(f) = todo.pop() {
-        for inst in &m.func(f).code {
+        for (pc, inst) in m.func(f).code.iter().enumerate() {
+            // A target's call is an error where it is: the callee does not run.
+            if targets.contains(&(f, pc)) {
+                continue;
+            }
             match &inst.kind {
                 InstKind::Call {
                     callee: Callee::Direct(g),
@@ -159,6 +164,11 @@ pub fn reachable(
         }
     }
     Ok(seen)
+}
+
+/// Whether `inst` is a call after which the path ends (its arguments do not matter).
+pub fn ends_path(m: &Module, inst: &InstKind, own: &dyn Fn(&str) -> bool) -> bool {
+    segment::direct(inst).is_some_and(|g| matches!(call_kind(m, g, own), Some(CallKind::Ends)))
 }
 
 /// The width of each integer register of `f` (parameters, results, phi destinations).

@@ -85,10 +85,16 @@ pub struct Memory {
 impl Memory {
     /// The memory of `funcs` (the functions translated). Errors name the first use of an
     /// address the translation cannot model.
-    pub fn new(m: &Module, funcs: &[FuncId]) -> Result<Memory, Unsupported> {
+    /// `skip`: the instructions whose uses of addresses do not matter (the calls that end a
+    /// path, the targets).
+    pub fn new(
+        m: &Module,
+        funcs: &[FuncId],
+        skip: &dyn Fn(FuncId, usize) -> bool,
+    ) -> Result<Memory, Unsupported> {
         let mut mem = Memory::default();
         for &f in funcs {
-            mem.function(m, f)?;
+            mem.function(m, f, skip)?;
         }
         for c in &mem.cells {
             if c.elem_size == 0 || c.size % c.elem_size != 0 {
@@ -171,7 +177,12 @@ impl Memory {
         }
     }
 
-    fn function(&mut self, m: &Module, fid: FuncId) -> Result<(), Unsupported> {
+    fn function(
+        &mut self,
+        m: &Module,
+        fid: FuncId,
+        skip: &dyn Fn(FuncId, usize) -> bool,
+    ) -> Result<(), Unsupported> {
         let f = m.func(fid);
         let mut locals = Vec::new();
         // Pointer registers first (a GEP may be laid out after its use's block: iterate).
@@ -225,6 +236,9 @@ impl Memory {
         self.locals.insert(fid, locals);
         // Then every use of an address.
         for (pc, inst) in f.code.iter().enumerate() {
+            if skip(fid, pc) {
+                continue;
+            }
             let here = |what: String| Unsupported::new(m, inst.loc, what);
             match &inst.kind {
                 InstKind::Load { ty, ptr, .. } => {

@@ -133,6 +133,9 @@ fn prove_here(
         + 1;
     let answer = match spacer::solve(&enc, limit, false) {
         spacer::Outcome::Safe => Answer::Safe,
+        spacer::Outcome::Unknown(_) if limit.is_some_and(|l| clock.elapsed() >= l) => {
+            Answer::Unknown("time budget".into())
+        }
         spacer::Outcome::Unknown(r) => Answer::Unknown(format!("spacer: {r}")),
         spacer::Outcome::Reachable(_) => {
             let left = limit.map(|l| {
@@ -157,11 +160,37 @@ fn translate(
     own: &dyn Fn(&str) -> bool,
     sites: &[(FuncId, u32)],
 ) -> Result<encode::Encoding, Unsupported> {
-    let funcs = encode::reachable(m, main, own)?;
-    let mem = memory::Memory::new(m, &funcs)?;
+    structors(m, own)?;
     let targets: HashSet<(FuncId, usize)> =
         sites.iter().map(|(f, pc)| (*f, *pc as usize)).collect();
+    let funcs = encode::reachable(m, main, own, &targets)?;
+    let skip = |f: FuncId, pc: usize| {
+        targets.contains(&(f, pc)) || encode::ends_path(m, &m.func(f).code[pc].kind, own)
+    };
+    let mem = memory::Memory::new(m, &funcs, &skip)?;
     encode::encode(m, &mem, &funcs, own, &targets)
+}
+
+/// The program's static constructors and destructors run outside the entry function: not
+/// modelled.
+fn structors(m: &Module, own: &dyn Fn(&str) -> bool) -> Result<(), Unsupported> {
+    for name in ["llvm.global_ctors", "llvm.global_dtors"] {
+        let Some(&g) = m.global_by_name.get(name) else {
+            continue;
+        };
+        let Some(init) = &m.global(g).init else {
+            continue;
+        };
+        for r in &init.relocs {
+            if let crate::ir::Const::FuncAddr(f) = m.konst(r.value) {
+                if own(&m.func(*f).name) {
+                    let what = format!("a static constructor or destructor ({})", m.func(*f).name);
+                    return Err(Unsupported::new(m, m.func(*f).loc, what));
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -431,6 +431,10 @@ pub struct VerifyArgs {
     /// Do not first try to prove the targets with loops abstracted (havocked).
     #[arg(long)]
     pub no_loop_abstraction: bool,
+    /// The engines: `both` (Horn clauses solved by Z3's Spacer first, with a third of
+    /// --max-time, then symbolic execution), `chc` or `symbolic` alone.
+    #[arg(long, value_enum, default_value = "both")]
+    pub engine: crate::verify::Engines,
     #[command(flatten)]
     pub greedy: GreedyConfirmation,
     #[command(flatten)]

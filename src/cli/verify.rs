@@ -125,6 +125,7 @@ fn options(
         one_target_at_a_time: a.one_target_at_a_time,
         first_hit_halts: a.svcomp,
         test_args: std::env::args().collect(),
+        engines: a.engine,
     }
 }
 

@@ -11,6 +11,8 @@
 //! as its reason.
 
 pub(crate) mod abstraction;
+/// The Horn-clause engine's run (`crate::chc`).
+mod chc;
 mod exact;
 pub mod gaps;
 /// Loop abstraction and its invariants (an observer of the exact interpreter).
@@ -31,7 +33,7 @@ mod strategy_tests;
 
 pub use gaps::Gaps;
 pub use results::{RunSummary, TargetVerdict, Verification};
-pub use runs::{Options, Watcher};
+pub use runs::{Engines, Options, Watcher};
 pub use strategy::{own_functions, verify};
 pub use targets::{collect, Selection, Target};
 

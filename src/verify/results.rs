@@ -35,6 +35,12 @@ impl TargetVerdict {
 
 #[derive(Debug, Serialize)]
 pub struct RunSummary {
+    /// `symbolic` (symbolic execution, exact or with loops abstracted) or `chc` (the
+    /// Horn-clause engine: it lists only the targets it settled).
+    pub engine: &'static str,
+    /// The Horn-clause engine: the number of clauses it solved.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub clauses: Option<usize>,
     /// Loop abstraction (a proof attempt: only its UNREACHABLE targets are listed).
     pub loop_abstraction: bool,
     pub targets: Vec<u32>,
@@ -71,6 +77,8 @@ impl RunSummary {
     ) -> RunSummary {
         let st = outcome.interpolation.as_ref();
         RunSummary {
+            engine: "symbolic",
+            clauses: None,
             loop_abstraction,
             targets,
             time,
@@ -88,6 +96,38 @@ impl RunSummary {
             invariants_assumed: 0,
             invariants_failed: 0,
             incomplete_reason: gaps.first.clone(),
+        }
+    }
+}
+
+impl RunSummary {
+    /// A run of the Horn-clause engine (`clauses` solved): `targets` the ids it settled.
+    pub fn chc(
+        targets: Vec<u32>,
+        time: f64,
+        clauses: usize,
+        incomplete: Option<String>,
+    ) -> RunSummary {
+        RunSummary {
+            engine: "chc",
+            clauses: Some(clauses),
+            loop_abstraction: false,
+            targets,
+            time,
+            instructions: 0,
+            paths: 0,
+            completed: 0,
+            partial: 0,
+            subsumed: 0,
+            explored_nodes: 0,
+            subsumption_checks: 0,
+            subsumption_solver_calls: 0,
+            subsumption_check_time: 0.0,
+            interpolation_time: 0.0,
+            states_matched: 0,
+            invariants_assumed: 0,
+            invariants_failed: 0,
+            incomplete_reason: incomplete,
         }
     }
 }

@@ -23,6 +23,20 @@ pub struct Options {
     pub first_hit_halts: bool,
     /// The command line recorded in the witness tests.
     pub test_args: Vec<String>,
+    /// Which engines run (`--engine`).
+    pub engines: Engines,
+}
+
+/// The engines `trex verify` runs on each group of targets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Engines {
+    /// The Horn-clause engine first (a share of the time), then symbolic execution on what
+    /// it left.
+    Both,
+    /// Only the Horn-clause engine (Z3's Spacer).
+    Chc,
+    /// Only symbolic execution (loop abstraction, then the exact run).
+    Symbolic,
 }
 
 /// Hears of the exact runs as they go (the CLI draws a progress line from the counters).

@@ -1,7 +1,9 @@
 //! The strategy of `trex verify`: the targets go in groups (all in one run, or one run each
-//! with `one_target_at_a_time`); each group is first tried with loops abstracted
-//! (`abstraction.rs`: proofs only), then the targets left get an exact run with the time left
-//! (`exact.rs`), whose hits are written as witness tests and replayed (`witness.rs`).
+//! with `one_target_at_a_time`); each group first goes to the Horn-clause engine (`chc.rs`:
+//! a proof, or a counterexample that replays) with a share of the time, then what it left is
+//! tried with loops abstracted (`abstraction.rs`: proofs only), then the targets left get an
+//! exact run with the time left (`exact.rs`), whose hits are written as witness tests and
+//! replayed (`witness.rs`). `--engine` runs one engine alone.
 
 use anyhow::Result;
 use std::collections::HashSet;
@@ -9,8 +11,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::results::{RunSummary, TargetVerdict, Verification};
-use super::runs::{Ctx, Options, Watcher};
-use super::{abstraction, exact, Target};
+use super::runs::{Ctx, Engines, Options, Watcher};
+use super::{abstraction, chc, exact, Target};
 
 use crate::ir;
 use crate::ir::liveness::Liveness;
@@ -30,7 +32,7 @@ pub fn own_functions(m: &ir::Module) -> HashSet<String> {
 /// witness tests go to `out`.
 pub fn verify(
     module: &ir::Module,
-    own: &dyn Fn(&str) -> bool,
+    own: &(dyn Fn(&str) -> bool + Sync),
     targets: &[Target],
     opts: &Options,
     out: &mut OutputDir,
@@ -53,7 +55,15 @@ pub fn verify(
     let mut results: Vec<Option<TargetVerdict>> = vec![None; targets.len()];
     let mut runs = Vec::new();
     for group in groups(targets.len(), opts.one_target_at_a_time) {
-        let (summaries, settled) = verify_group(&ctx, group, loop_mods.as_ref(), out, watcher)?;
+        let (summaries, settled) = verify_group(
+            &ctx,
+            group,
+            opts.engines,
+            own,
+            loop_mods.as_ref(),
+            out,
+            watcher,
+        )?;
         for (i, r) in settled {
             results[i] = Some(r);
         }
@@ -63,6 +73,18 @@ pub fn verify(
         targets: results.into_iter().flatten().collect(),
         runs,
     })
+}
+
+/// The Horn-clause engine's time before symbolic execution: a sixth of the budget, 10 s
+/// without one (Spacer proves what it can model in seconds, but finds a counterexample that
+/// needs hundreds of loop iterations slowly; symbolic execution finds those fast and needs
+/// the rest of the time to unroll).
+fn chc_share(budget: Option<Duration>) -> Duration {
+    budget.map_or(Duration::from_secs(10), |b| (b / 6).max(Duration::from_secs(1)))
+}
+
+fn summary_time(runs: &[RunSummary]) -> f64 {
+    runs.iter().map(|r| r.time).sum()
 }
 
 /// The groups of target indices that share a run.
@@ -82,6 +104,8 @@ fn groups(n: usize, one_at_a_time: bool) -> Vec<Vec<usize>> {
 fn verify_group(
     ctx: &Ctx,
     mut group: Vec<usize>,
+    engines: Engines,
+    own: &(dyn Fn(&str) -> bool + Sync),
     loop_mods: Option<&Arc<LoopMods>>,
     out: &mut OutputDir,
     watcher: &mut dyn Watcher,
@@ -89,6 +113,33 @@ fn verify_group(
     let mut runs = Vec::new();
     let mut settled = Vec::new();
     let mut rest_time = ctx.base.limits.max_time;
+    if engines != Engines::Symbolic {
+        let limit = match engines {
+            Engines::Chc => rest_time,
+            _ => Some(chc_share(rest_time)),
+        };
+        let (summary, proven) = chc::prove(ctx, &group, own, limit, out)?;
+        group.retain(|g| !proven.iter().any(|p| p.0 == *g));
+        settled.extend(proven);
+        let took = Duration::from_secs_f64(summary.time);
+        rest_time = rest_time.map(|t| t.saturating_sub(took).max(Duration::from_secs(1)));
+        runs.push(summary);
+        if engines == Engines::Chc {
+            let why = runs[0]
+                .incomplete_reason
+                .clone()
+                .unwrap_or_else(|| "not settled by the Horn-clause engine".into());
+            for g in group {
+                let t = &ctx.targets[g];
+                let v = super::Verdict::Unknown(format!("chc: {why}"));
+                settled.push((g, TargetVerdict::new(t, v, summary_time(&runs))));
+            }
+            return Ok((runs, settled));
+        }
+    }
+    if group.is_empty() {
+        return Ok((runs, settled));
+    }
     if let Some(lm) = loop_mods {
         let (summaries, proven, took) = abstraction::prove(ctx, &group, lm)?;
         group.retain(|g| !proven.iter().any(|p| p.0 == *g));

@@ -30,6 +30,7 @@ fn options(interpolation: bool, max_time: u64) -> Options {
         one_target_at_a_time: false,
         first_hit_halts: false,
         test_args: vec!["trex".into(), "verify".into()],
+        engines: crate::verify::Engines::Symbolic,
     }
 }
 

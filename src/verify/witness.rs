@@ -19,10 +19,22 @@ pub(super) fn reached(
     h: &TargetHit,
     out: &mut OutputDir,
 ) -> Result<TargetVerdict> {
-    let kt = KTest::of_objects(ctx.test_args.to_vec(), &h.objects);
+    tested(ctx, t, &h.objects, h.elapsed.as_secs_f64(), out)
+}
+
+/// A target reached on inputs `objects` (`time`: seconds to find them): their test, written
+/// and replayed.
+pub(super) fn tested(
+    ctx: &Ctx,
+    t: &Target,
+    objects: &[(String, Vec<u8>)],
+    time: f64,
+    out: &mut OutputDir,
+) -> Result<TargetVerdict> {
+    let kt = KTest::of_objects(ctx.test_args.to_vec(), objects);
     let id = out.write_test(Some(&kt), None).context("writing a test")?;
     let test = out.path.join(format!("test{id:06}.ktest"));
-    let confirmed = replays_to(ctx, t, &h.objects)?;
+    let confirmed = replays_to(ctx, t, objects)?;
     let verdict = if confirmed {
         Verdict::Reachable
     } else {
@@ -34,12 +46,12 @@ pub(super) fn reached(
     Ok(TargetVerdict {
         test: Some(test),
         replay_confirmed: Some(confirmed),
-        ..TargetVerdict::new(t, verdict, h.elapsed.as_secs_f64())
+        ..TargetVerdict::new(t, verdict, time)
     })
 }
 
 /// Whether re-executing the program concretely on `objects` reaches `t`.
-fn replays_to(ctx: &Ctx, t: &Target, objects: &[(String, Vec<u8>)]) -> Result<bool> {
+pub(super) fn replays_to(ctx: &Ctx, t: &Target, objects: &[(String, Vec<u8>)]) -> Result<bool> {
     let cfg = exec::Config {
         entry: ctx.base.entry.clone(),
         argv: ctx.base.argv.clone(),
