@@ -22,3 +22,4 @@ pub mod search;
 pub mod seed;
 pub mod solver;
 pub mod verify;
+pub mod witness;

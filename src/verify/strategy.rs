@@ -62,6 +62,7 @@ pub fn verify(
     Ok(Verification {
         targets: results.into_iter().flatten().collect(),
         runs,
+        invariants: Vec::new(),
     })
 }
 

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use super::results::TargetVerdict;
 use super::runs::{Ctx, Discard};
 use super::{Target, Verdict};
-use crate::exec::target::{TargetHit, Targets};
+use crate::exec::target::{InputCall, TargetHit, Targets};
 use crate::exec::{self, control};
 use crate::output::ktest::KTest;
 use crate::output::OutputDir;
@@ -22,7 +22,7 @@ pub(super) fn reached(
     let kt = KTest::of_objects(ctx.test_args.to_vec(), &h.objects);
     let id = out.write_test(Some(&kt), None).context("writing a test")?;
     let test = out.path.join(format!("test{id:06}.ktest"));
-    let confirmed = replays_to(ctx, t, &h.objects)?;
+    let (confirmed, calls) = replays_to(ctx, t, &h.objects)?;
     let verdict = if confirmed {
         Verdict::Reachable
     } else {
@@ -34,12 +34,18 @@ pub(super) fn reached(
     Ok(TargetVerdict {
         test: Some(test),
         replay_confirmed: Some(confirmed),
+        nondet_calls: crate::witness::record::pair(ctx.module, &calls, &h.objects),
         ..TargetVerdict::new(t, verdict, h.elapsed.as_secs_f64())
     })
 }
 
-/// Whether re-executing the program concretely on `objects` reaches `t`.
-fn replays_to(ctx: &Ctx, t: &Target, objects: &[(String, Vec<u8>)]) -> Result<bool> {
+/// Whether re-executing the program concretely on `objects` reaches `t`, and the input
+/// calls it made (recorded for the SV-COMP witness).
+fn replays_to(
+    ctx: &Ctx,
+    t: &Target,
+    objects: &[(String, Vec<u8>)],
+) -> Result<(bool, Vec<InputCall>)> {
     let cfg = exec::Config {
         entry: ctx.base.entry.clone(),
         argv: ctx.base.argv.clone(),
@@ -52,6 +58,7 @@ fn replays_to(ctx: &Ctx, t: &Target, objects: &[(String, Vec<u8>)]) -> Result<bo
             max_time: ctx.base.limits.max_time,
             ..control::Limits::default()
         },
+        observers: crate::witness::record::observers,
         ..exec::Config::default()
     };
     let outcome = exec::run(ctx.module, &cfg, &mut Discard)?;
@@ -61,5 +68,6 @@ fn replays_to(ctx: &Ctx, t: &Target, objects: &[(String, Vec<u8>)]) -> Result<bo
             outcome.paths_ended
         );
     }
-    Ok(outcome.target_hits.iter().any(|h| h.target == 0))
+    let reached = outcome.target_hits.iter().any(|h| h.target == 0);
+    Ok((reached, outcome.input_calls))
 }
