@@ -109,3 +109,114 @@ pub fn write(path: &Path, format: Format, w: &Witness, task: &Task) -> Result<()
     let text = render(format, w, task, &meta::Meta::now()?);
     std::fs::write(path, text).with_context(|| format!("writing the witness {}", path.display()))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn task() -> Task {
+        Task {
+            file: "t.c".into(),
+            hash: "ab".repeat(32),
+            specification: "G ! call(reach_error())".into(),
+            ilp32: true,
+        }
+    }
+
+    fn meta() -> meta::Meta {
+        meta::Meta {
+            uuid: meta::uuid_v4([7; 16]),
+            creation_time: "2026-01-02T03:04:05Z".into(),
+        }
+    }
+
+    fn violation() -> Witness {
+        let at = |line, column| Location {
+            line,
+            column: Some(column),
+            function: Some("main".into()),
+        };
+        Witness::Violation {
+            steps: vec![Step {
+                at: at(4, 33),
+                callee: "__VERIFIER_nondet_int".into(),
+                value: "-5".into(),
+            }],
+            target: at(6, 5),
+        }
+    }
+
+    #[test]
+    fn yaml_violation_sequence() {
+        let y = render(Format::Yaml, &violation(), &task(), &meta());
+        let want = [
+            "- entry_type: \"violation_sequence\"",
+            "    format_version: \"2.0\"",
+            "      data_model: \"ILP32\"",
+            "        \"t.c\": \"abab",
+            "            type: \"function_return\"",
+            "              column: 33",
+            "              value: \"\\\\result == -5\"",
+            "              format: \"acsl_expression\"",
+            "            type: \"target\"",
+        ];
+        for w in want {
+            assert!(y.contains(w), "{w:?} missing in\n{y}");
+        }
+        // One segment per follow waypoint; the target's has no constraint.
+        assert_eq!(y.matches("- segment:").count(), 2);
+        assert_eq!(y.matches("constraint:").count(), 1);
+    }
+
+    #[test]
+    fn yaml_invariant_set() {
+        let empty = Witness::Correctness { invariants: vec![] };
+        let y = render(Format::Yaml, &empty, &task(), &meta());
+        assert!(y.contains("- entry_type: \"invariant_set\"") && y.contains("  content: []"));
+        let one = Witness::Correctness {
+            invariants: vec![Located {
+                at: Location {
+                    line: 9,
+                    column: Some(3),
+                    function: Some("main".into()),
+                },
+                value: "i <= n && s == \"x\"".into(),
+            }],
+        };
+        let y = render(Format::Yaml, &one, &task(), &meta());
+        assert!(y.contains("        type: \"loop_invariant\""), "{y}");
+        assert!(y.contains("        value: \"i <= n && s == \\\"x\\\"\""), "{y}");
+        assert!(y.contains("        format: \"c_expression\""), "{y}");
+    }
+
+    #[test]
+    fn graphml_violation_and_correctness() {
+        let g = render(Format::Graphml, &violation(), &task(), &meta());
+        for w in [
+            "<data key=\"witness-type\">violation_witness</data>",
+            "<data key=\"architecture\">32bit</data>",
+            "<data key=\"startline\">4</data>",
+            "<data key=\"assumption\">\\result == -5;</data>",
+            "<data key=\"assumption.scope\">main</data>",
+            "<data key=\"assumption.resultfunction\">__VERIFIER_nondet_int</data>",
+            "<node id=\"N2\">\n   <data key=\"violation\">true</data>",
+            "<data key=\"creationtime\">2026-01-02T03:04:05Z</data>",
+        ] {
+            assert!(g.contains(w), "{w:?} missing in\n{g}");
+        }
+        let inv = Witness::Correctness {
+            invariants: vec![Located {
+                at: Location {
+                    line: 9,
+                    column: None,
+                    function: Some("main".into()),
+                },
+                value: "x < 10 && y > 0".into(),
+            }],
+        };
+        let g = render(Format::Graphml, &inv, &task(), &meta());
+        assert!(g.contains("<data key=\"witness-type\">correctness_witness</data>"));
+        assert!(g.contains("<data key=\"invariant\">x &lt; 10 &amp;&amp; y &gt; 0</data>"));
+        assert!(!g.contains("violation\">true"));
+    }
+}
