@@ -123,10 +123,21 @@ def result_value(constraint):
 
 def harness(task_text, values):
     """C definitions of the task's input functions returning `values` in order, and of the
-    error functions ending the run with the mark."""
+    error functions ending the run with the mark. The values are kept as `long double` (x87's
+    64-bit mantissa holds every 64-bit integer and every double exactly) and converted to
+    each function's type when returned."""
     names = sorted(set(re.findall(r"\b__VERIFIER_nondet_(\w+)\s*\(", task_text)))
     lines = ["#include <stdio.h>", "#include <stdlib.h>", "#include <unistd.h>",
-             "static unsigned long long w2t_next;", "static const unsigned long long w2t_count = %d;" % len(values)]
+             "static unsigned long long w2t_next;",
+             "static const long double w2t_values[] = { %s };" % ", ".join(values or ["0"]),
+             "static const unsigned long long w2t_count = %d;" % len(values),
+             "static long double w2t_take(void) {",
+             "  if (w2t_next >= w2t_count) {",
+             '    fprintf(stderr, "witness2test: input %llu past the witness\'s %llu\\n", w2t_next + 1, w2t_count);',
+             "    exit(0);",
+             "  }",
+             "  return w2t_values[w2t_next++];",
+             "}"]
     for f in ERROR_FUNCTIONS:
         lines.append('void %s(void) { fputs("%s\\n", stderr); fflush(stderr); _exit(%d); }' % (f, MARK, REACHED))
     lines.append("void __VERIFIER_assume(int c) { if (!c) exit(0); }")
@@ -134,10 +145,15 @@ def harness(task_text, values):
         ty = TYPES.get(n) or declared_type(task_text, n)
         if ty is None:
             raise Unusable("unknown input function __VERIFIER_nondet_%s" % n)
-        cases = " ".join("case %d: return (%s)(%s);" % (i, ty, v) for i, v in enumerate(values))
-        lines.append("%s __VERIFIER_nondet_%s(void) { switch (w2t_next++) { %s default: break; }"
-                     " fprintf(stderr, \"witness2test: input %%llu past the witness's %%llu\\n\", w2t_next, w2t_count);"
-                     " exit(0); }" % (ty, n, cases))
+        if ty in ("float", "double"):
+            body = "return (%s)v;" % ty
+        elif "*" in ty:
+            body = "return (%s)(unsigned long)v;" % ty
+        else:
+            # Through a 64-bit integer of the value's sign: a negative value converted to an
+            # unsigned type wraps as C's conversions do (the direct conversion is undefined).
+            body = "return v < 0 ? (%s)(long long)v : (%s)(unsigned long long)v;" % (ty, ty)
+        lines.append("%s __VERIFIER_nondet_%s(void) { long double v = w2t_take(); %s }" % (ty, n, body))
     return "\n".join(lines) + "\n"
 
 
