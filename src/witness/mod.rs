@@ -185,7 +185,10 @@ mod tests {
         };
         let y = render(Format::Yaml, &one, &task(), &meta());
         assert!(y.contains("        type: \"loop_invariant\""), "{y}");
-        assert!(y.contains("        value: \"i <= n && s == \\\"x\\\"\""), "{y}");
+        assert!(
+            y.contains("        value: \"i <= n && s == \\\"x\\\"\""),
+            "{y}"
+        );
         assert!(y.contains("        format: \"c_expression\""), "{y}");
     }
 
