@@ -23,3 +23,4 @@ pub mod search;
 pub mod seed;
 pub mod solver;
 pub mod verify;
+pub mod witness;

@@ -446,6 +446,10 @@ mod cover;
 #[path = "cli/benchexec.rs"]
 mod benchexec;
 
+/// SV-COMP witnesses (`trex verify --witness`), checked by execution and by the schema.
+#[path = "cli/witness.rs"]
+mod witness;
+
 /// TRACER-X's Fig. 4 with 10 bits: interpolation prunes (linear tree under dfs) and reports
 /// the same errors as plain exploration, in the buggy variant too; `--no-interpolation`
 /// explores all 2^10 paths and prints no interpolation statistics.

@@ -24,6 +24,7 @@ mod svcomp;
 mod testcomp;
 mod verify;
 mod verify_report;
+mod witness;
 mod writer;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -359,6 +360,17 @@ pub enum DataModel {
     Lp64,
 }
 
+/// The format of an SV-COMP witness (`trex verify --witness-format`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum WitnessFormat {
+    /// Software Verification Witnesses 2.0 (YAML).
+    #[value(name = "yaml")]
+    Yaml,
+    /// The GraphML witness format 1.0.
+    #[value(name = "graphml")]
+    Graphml,
+}
+
 /// `trex verify`'s texts for the shared options whose meaning there is a verdict's.
 #[derive(clap::Args, Debug)]
 #[command(
@@ -413,6 +425,14 @@ pub struct VerifyArgs {
     /// Optimization level the task is compiled at (SV-COMP mode).
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=3))]
     pub opt_level: u8,
+    /// Write an SV-COMP witness of the verdict to FILE: a violation witness for a reached
+    /// target, a correctness witness when every target is unreachable, none for UNKNOWN.
+    /// With --svcomp a witness is written by default, to witness.yml (witness.graphml).
+    #[arg(long, value_name = "FILE")]
+    pub witness: Option<PathBuf>,
+    /// The witness's format.
+    #[arg(long, value_enum, default_value = "yaml")]
+    pub witness_format: WitnessFormat,
     #[command(flatten)]
     pub out: OutputDirOption,
     #[command(flatten)]

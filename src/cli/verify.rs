@@ -55,6 +55,7 @@ pub fn verify(a: &VerifyArgs) -> Result<()> {
     let mut watcher = ProgressLine(None, &covout);
     let found = verify::verify(&module, &own, &targets, &opts, &mut out, &mut watcher)?;
     covout.finish(&module, "verify", &out.path, None, |s| s.pending = 0)?;
+    super::witness::write(a, &module, &found)?;
     let results: Vec<TargetResult> = found
         .targets
         .into_iter()

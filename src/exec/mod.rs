@@ -302,6 +302,9 @@ pub struct Outcome {
     pub tree_dot: Option<String>,
     /// The first hit of each reached target (`Config::targets`), in the order reached.
     pub target_hits: Vec<target::TargetHit>,
+    /// The calls of input-making functions the path made, in order, when an observer records
+    /// them (`crate::witness::record`, on a replay: one path).
+    pub input_calls: Vec<target::InputCall>,
     /// Paths ended by state matching (`Config::state_matching`).
     pub states_matched: u64,
     /// Loop entries abstracted (`Config::loop_abstraction`).

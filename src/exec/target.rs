@@ -67,3 +67,12 @@ pub struct TargetHit {
     /// Time from the start of the run.
     pub elapsed: Duration,
 }
+
+/// A call of an input-making function (`__VERIFIER_nondet_*`) made by a path: the calling
+/// function and instruction, and the function called.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct InputCall {
+    pub func: FuncId,
+    pub pc: u32,
+    pub callee: FuncId,
+}

@@ -43,7 +43,7 @@ pub(super) fn prove(
         Answer::Counterexample(objects) => {
             for &i in group {
                 let t = &ctx.targets[i];
-                if witness::replays_to(ctx, t, objects)? {
+                if witness::replays_to(ctx, t, objects)?.0 {
                     settled.push((i, witness::tested(ctx, t, objects, time, out)?));
                     if ctx.first_hit_halts {
                         break;

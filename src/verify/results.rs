@@ -16,6 +16,9 @@ pub struct TargetVerdict {
     pub test: Option<PathBuf>,
     /// Whether the witness reached the target again when replayed.
     pub replay_confirmed: Option<bool>,
+    /// The replay's `__VERIFIER_nondet_*` calls and their values (for the SV-COMP witness),
+    /// or why they could not be recorded; none for a target not reached.
+    pub nondet_calls: Result<Vec<crate::witness::NondetCall>, String>,
     /// Seconds from the start of its run to the verdict.
     pub time: f64,
 }
@@ -28,6 +31,7 @@ impl TargetVerdict {
             verdict,
             test: None,
             replay_confirmed: None,
+            nondet_calls: Ok(Vec::new()),
             time,
         }
     }
@@ -137,4 +141,6 @@ impl RunSummary {
 pub struct Verification {
     pub targets: Vec<TargetVerdict>,
     pub runs: Vec<RunSummary>,
+    /// Loop invariants proved (for the correctness witness of a TRUE).
+    pub invariants: Vec<crate::witness::LoopInvariant>,
 }

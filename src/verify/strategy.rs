@@ -72,6 +72,7 @@ pub fn verify(
     Ok(Verification {
         targets: results.into_iter().flatten().collect(),
         runs,
+        invariants: Vec::new(),
     })
 }
 
@@ -80,7 +81,9 @@ pub fn verify(
 /// needs hundreds of loop iterations slowly; symbolic execution finds those fast and needs
 /// the rest of the time to unroll).
 fn chc_share(budget: Option<Duration>) -> Duration {
-    budget.map_or(Duration::from_secs(10), |b| (b / 6).max(Duration::from_secs(1)))
+    budget.map_or(Duration::from_secs(10), |b| {
+        (b / 6).max(Duration::from_secs(1))
+    })
 }
 
 fn summary_time(runs: &[RunSummary]) -> f64 {

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use super::results::TargetVerdict;
 use super::runs::{Ctx, Discard};
 use super::{Target, Verdict};
-use crate::exec::target::{TargetHit, Targets};
+use crate::exec::target::{InputCall, TargetHit, Targets};
 use crate::exec::{self, control};
 use crate::output::ktest::KTest;
 use crate::output::OutputDir;
@@ -34,7 +34,7 @@ pub(super) fn tested(
     let kt = KTest::of_objects(ctx.test_args.to_vec(), objects);
     let id = out.write_test(Some(&kt), None).context("writing a test")?;
     let test = out.path.join(format!("test{id:06}.ktest"));
-    let confirmed = replays_to(ctx, t, objects)?;
+    let (confirmed, calls) = replays_to(ctx, t, objects)?;
     let verdict = if confirmed {
         Verdict::Reachable
     } else {
@@ -46,12 +46,18 @@ pub(super) fn tested(
     Ok(TargetVerdict {
         test: Some(test),
         replay_confirmed: Some(confirmed),
+        nondet_calls: crate::witness::record::pair(ctx.module, &calls, objects),
         ..TargetVerdict::new(t, verdict, time)
     })
 }
 
-/// Whether re-executing the program concretely on `objects` reaches `t`.
-pub(super) fn replays_to(ctx: &Ctx, t: &Target, objects: &[(String, Vec<u8>)]) -> Result<bool> {
+/// Whether re-executing the program concretely on `objects` reaches `t`, and the input
+/// calls it made (recorded for the SV-COMP witness).
+pub(super) fn replays_to(
+    ctx: &Ctx,
+    t: &Target,
+    objects: &[(String, Vec<u8>)],
+) -> Result<(bool, Vec<InputCall>)> {
     let cfg = exec::Config {
         entry: ctx.base.entry.clone(),
         argv: ctx.base.argv.clone(),
@@ -64,6 +70,7 @@ pub(super) fn replays_to(ctx: &Ctx, t: &Target, objects: &[(String, Vec<u8>)]) -
             max_time: ctx.base.limits.max_time,
             ..control::Limits::default()
         },
+        observers: crate::witness::record::observers,
         ..exec::Config::default()
     };
     let outcome = exec::run(ctx.module, &cfg, &mut Discard)?;
@@ -73,5 +80,6 @@ pub(super) fn replays_to(ctx: &Ctx, t: &Target, objects: &[(String, Vec<u8>)]) -
             outcome.paths_ended
         );
     }
-    Ok(outcome.target_hits.iter().any(|h| h.target == 0))
+    let reached = outcome.target_hits.iter().any(|h| h.target == 0);
+    Ok((reached, outcome.input_calls))
 }

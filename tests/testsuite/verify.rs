@@ -1638,6 +1638,73 @@ pub(crate) fn run_verify(ctx: &Ctx, spec: &VSpec, opt: &str, dir: &Path) -> Resu
     }
 }
 
+/// The python of `scripts/install-witness-tools.sh` (jsonschema, PyYAML), installed once, or
+/// why there is none.
+fn witness_tools() -> Result<PathBuf, String> {
+    static P: std::sync::OnceLock<Result<PathBuf, String>> = std::sync::OnceLock::new();
+    P.get_or_init(|| {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let o = Command::new(root.join("scripts/install-witness-tools.sh"))
+            .output()
+            .map_err(|e| format!("scripts/install-witness-tools.sh: {e}"))?;
+        if !o.status.success() {
+            return Err(String::from_utf8_lossy(&o.stderr).into_owned());
+        }
+        Ok(PathBuf::from(String::from_utf8_lossy(&o.stdout).trim()))
+    })
+    .clone()
+}
+
+/// The SV-COMP witness the text run wrote beside the task (`witness.yml`), checked by tools
+/// other than trex: FALSE's by execution (`contrib/witnesses/witness2test.py`, gcc), TRUE's
+/// by the format's schema (`check_schema.py`); UNKNOWN writes none. Skipped with a message
+/// when gcc or the Python packages are missing.
+fn check_sv_witness(run: &Run, verdict: &str) -> Result<(), String> {
+    let w = run.dir.join("witness.yml");
+    if verdict != "FALSE(unreach-call)" && verdict != "TRUE" {
+        return match w.exists() {
+            true => Err(format!("{verdict}: a witness {} was written", w.display())),
+            false => Ok(()),
+        };
+    }
+    if !w.is_file() {
+        return Err(format!("{verdict}: no witness.yml"));
+    }
+    let py = match witness_tools() {
+        Ok(p) => p,
+        Err(why) => {
+            eprintln!(
+                "{}: witness not checked: no jsonschema / PyYAML ({why})",
+                run.spec.name
+            );
+            return Ok(());
+        }
+    };
+    let contrib = Path::new(env!("CARGO_MANIFEST_DIR")).join("contrib/witnesses");
+    let mut cmd = Command::new(&py);
+    if verdict == "TRUE" {
+        cmd.arg(contrib.join("check_schema.py")).arg(&w);
+    } else {
+        if Command::new("gcc").arg("--version").output().is_err() {
+            eprintln!("{}: witness not executed: no gcc", run.spec.name);
+            return Ok(());
+        }
+        let model = option_value(&run.spec.options, "--data-model").unwrap_or("LP64");
+        cmd.arg(contrib.join("witness2test.py"))
+            .args(["--data-model", model])
+            .arg(&run.input)
+            .arg(&w);
+    }
+    let o = cmd.output().map_err(|e| format!("{}: {e}", py.display()))?;
+    match o.status.success() {
+        true => Ok(()),
+        false => Err(format!(
+            "{verdict}: the witness fails its check: {}",
+            String::from_utf8_lossy(&o.stdout).trim()
+        )),
+    }
+}
+
 /// `--svcomp`: stdout is exactly the verdict line (witness / reason on stderr), and the JSON
 /// report's `svcomp` field (with and without interpolation) says the same; a FALSE's witness,
 /// replayed natively, reaches a target the report found REACHABLE.
@@ -1674,6 +1741,9 @@ fn run_svcomp(run: &Run, want: &str, reason: Option<&str>) -> Result<(), String>
             _ => {}
         },
         _ => {}
+    }
+    if let Err(e) = check_sv_witness(run, lines.first().copied().unwrap_or("")) {
+        problems.push(e);
     }
     if !problems.is_empty() {
         return Err(format!(

@@ -468,6 +468,7 @@ impl<'m> Worker<'m, '_> {
             interpolation: None,
             pse: None,
             target_hits: Vec::new(),
+            input_calls: Vec::new(),
             states_matched: 0,
             loops_abstracted: 0,
             invariant_candidates: Vec::new(),
