@@ -541,6 +541,13 @@ impl Segment<'_, '_> {
                 self.error_rule(&st, &body, None);
                 return Ok(());
             }
+            // A zero divisor or an over-wide shift ends trex's path with an error (a gap of
+            // symbolic execution): no proof past one either.
+            if let Some(bad) = segment::failure(self.m, &st, &inst.kind) {
+                let bad = bad.map_err(err)?;
+                self.error_rule(&st, &body, Some(bad.clone()));
+                st.conds.push(bad.not());
+            }
             if let Some(v) = segment::compute(self.m, &st, &inst.kind) {
                 let v = v.map_err(err)?;
                 if let Some(d) = inst.dst {

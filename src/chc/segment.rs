@@ -167,6 +167,28 @@ pub fn compute(m: &Module, st: &State, k: &InstKind) -> Option<Result<BV, String
     })
 }
 
+/// The condition under which an integer operation fails as trex's executor checks it (a
+/// zero divisor, a shift by the width or more); `None` when it cannot fail.
+pub fn failure(m: &Module, st: &State, k: &InstKind) -> Option<Result<Bool, String>> {
+    let InstKind::Bin { op, ty, b, .. } = k else {
+        return None;
+    };
+    let divides = matches!(op, BinOp::UDiv | BinOp::SDiv | BinOp::URem | BinOp::SRem);
+    let shifts = matches!(op, BinOp::Shl | BinOp::LShr | BinOp::AShr);
+    if !divides && !shifts {
+        return None;
+    }
+    Some(width(m, *ty).and_then(|w| {
+        let b = operand(m, st, b, w)?;
+        Ok(if divides {
+            b.eq(BV::from_u64(0, w))
+        } else {
+            // `w` fits in `w` bits (for `w == 1`: every nonzero amount is too wide).
+            b.bvuge(constant(w as u128, w))
+        })
+    }))
+}
+
 fn binop(op: BinOp, a: &BV, b: &BV) -> BV {
     match op {
         BinOp::Add => a.bvadd(b),

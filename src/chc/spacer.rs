@@ -1,6 +1,6 @@
 //! Z3's Spacer engine on the clauses: the query, a time limit (an interrupt from a timer
 //! thread: Spacer has no time limit of its own), and on a counterexample, a second query with
-//! Z3's predicate inlining and slicing off, so the derivation it returns passes through every
+//! Z3's predicate inlining, slicing and subsumption checks off, so the derivation it returns passes through every
 //! point (whose arguments hold the nondeterministic values).
 
 use std::sync::mpsc;
@@ -29,6 +29,8 @@ pub fn solve(enc: &Encoding, limit: Option<Duration>, full_derivation: bool) -> 
         p.set_bool("xform.inline_linear", false);
         p.set_bool("xform.inline_eager", false);
         p.set_bool("xform.slice", false);
+        // It deletes a point whose fact another rule's body implies (a nondet value's).
+        p.set_bool("xform.subsumption_checker", false);
     }
     fp.set_params(&p);
     fp.register_relation(&enc.bad);
