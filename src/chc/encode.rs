@@ -490,12 +490,7 @@ fn fresh_state(mem: &Memory, enc: &Encoding, f: FuncId) -> State {
 
 /// A point's arguments from a state.
 fn args_of(st: &State, l: &Layout, globals: &[CellId]) -> Vec<Dynamic> {
-    let mut a: Vec<Dynamic> = l
-        .params
-        .iter()
-        .map(|p| st.regs[&p.0].clone().into())
-        .collect();
-    a.extend(st.gin.iter().cloned());
+    let mut a = entry_args(st, l);
     a.extend(l.carried.iter().map(|c| Dynamic::from_ast(&st.regs[&c.0])));
     a.extend(l.locals.iter().chain(globals).map(|c| st.cells[c].clone()));
     a

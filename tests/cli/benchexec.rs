@@ -41,11 +41,16 @@ fn benchexec_checks_the_tool_info_module() {
     )
     .unwrap();
     // TRUE (BUG out of range), FALSE, UNKNOWN (no time: a budget of 0 s is refused, so the
-    // task's loop-free program is run with an instruction budget), and an error.
+    // task's loop-free program is run by symbolic execution alone with an instruction
+    // budget: the Horn-clause engine would prove it), and an error.
     let cases = [
         ("true", "-1 && 0", vec![]),
         ("false", "42", vec![]),
-        ("unknown", "-1 && 0", vec!["--max-instructions=5"]),
+        (
+            "unknown",
+            "-1 && 0",
+            vec!["--engine=symbolic", "--max-instructions=5"],
+        ),
     ];
     let mut outputs = Vec::new();
     for (name, bug, opts) in &cases {
