@@ -24,6 +24,8 @@ mod segment;
 mod spacer;
 
 use hashbrown::HashSet;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::ir::{FuncId, LocId, Module};
@@ -56,9 +58,9 @@ impl std::fmt::Display for Unsupported {
 pub enum Answer {
     /// No target is reachable.
     Safe,
-    /// A target may be reachable: the inputs of Spacer's counterexample, to replay.
+    /// A target is reachable: the inputs of Spacer's counterexample, which replayed.
     Counterexample(Vec<(String, Vec<u8>)>),
-    /// Reachable by Spacer, but its derivation gave no inputs trex can replay.
+    /// Reachable by Spacer, but no derivation gave inputs that replay.
     NoInputs,
     /// Spacer gave no answer (time limit, or its reason).
     Unknown(String),
@@ -76,53 +78,82 @@ pub struct Run {
     pub predicates: usize,
 }
 
-/// Whether any of `sites` (instructions: `(function, index in its code)`) is reachable
-/// from `entry`, within `limit`. `own`: the program's functions (the others are the C
-/// library's: a call of one is not modelled, but for the calls that end a path).
+/// Whether any target of `task` is reachable, within `limit`. A counterexample's inputs go to `replays` (on this thread), which says whether they reach a
+/// target when run: first those of Spacer's own derivation (some points may have been
+/// simplified away), then, if they do not, those of a second query that keeps every point.
+/// Setting `cancel` stops it (an unknown answer).
 pub fn prove(
-    m: &Module,
-    entry: &str,
-    own: &(dyn Fn(&str) -> bool + Sync),
-    sites: &[(FuncId, u32)],
+    task: &Task,
     limit: Option<Duration>,
+    cancel: Option<&Arc<AtomicBool>>,
+    replays: &mut Replays,
 ) -> Run {
     let clock = Instant::now();
-    std::thread::scope(|s| {
-        s.spawn(|| prove_here(m, entry, own, sites, limit, clock))
-            .join()
-            .unwrap_or_else(|_| Run {
-                answer: Answer::Unknown("the CHC engine failed".into()),
-                time: clock.elapsed(),
-                rules: 0,
-                predicates: 0,
-            })
-    })
-}
-
-fn prove_here(
-    m: &Module,
-    entry: &str,
-    own: &dyn Fn(&str) -> bool,
-    sites: &[(FuncId, u32)],
-    limit: Option<Duration>,
-    clock: Instant,
-) -> Run {
-    let done = |answer, rules, predicates| Run {
+    let failed = || Answer::Unknown("the CHC engine failed".into());
+    let ask = |limit, full| on_own_thread(|| query(task, limit, full, cancel, clock));
+    let (answer, rules, predicates) = ask(limit, false).unwrap_or_else(|| (failed(), 0, 0));
+    let answer = match answer {
+        Answer::Counterexample(objects) if !replays(&objects) => {
+            let left = limit.map(|l| {
+                l.saturating_sub(clock.elapsed())
+                    .max(Duration::from_secs(1))
+            });
+            match ask(left, true) {
+                Some((Answer::Counterexample(o), ..)) if replays(&o) => Answer::Counterexample(o),
+                _ => Answer::NoInputs,
+            }
+        }
+        other => other,
+    };
+    Run {
         answer,
         time: clock.elapsed(),
         rules,
         predicates,
-    };
+    }
+}
+
+/// What to prove: the program, its entry, its own functions (the others are the C
+/// library's: a call of one is not modelled, but for the calls that end a path) and the
+/// target instructions (`(function, index in its code)`).
+pub struct Task<'a> {
+    pub module: &'a Module,
+    pub entry: &'a str,
+    pub own: &'a (dyn Fn(&str) -> bool + Sync),
+    pub sites: &'a [(FuncId, u32)],
+}
+
+/// Test inputs: `.ktest` objects (name, bytes).
+pub type Inputs = [(String, Vec<u8>)];
+
+/// Whether inputs reach a target when run.
+pub type Replays<'r> = dyn FnMut(&Inputs) -> bool + 'r;
+
+/// Runs `f` on a thread of its own (its own Z3 context); `None` if it panicked.
+fn on_own_thread<T: Send>(f: impl FnOnce() -> T + Send) -> Option<T> {
+    std::thread::scope(|s| s.spawn(f).join().ok())
+}
+
+/// One query: the answer (a counterexample with the inputs its derivation shows, replayed
+/// by the caller), the number of rules and of predicates.
+fn query(
+    task: &Task,
+    limit: Option<Duration>,
+    full_derivation: bool,
+    cancel: Option<&Arc<AtomicBool>>,
+    clock: Instant,
+) -> (Answer, usize, usize) {
+    let (m, entry, own, sites) = (task.module, task.entry, task.own, task.sites);
     let Some(&main) = m.func_by_name.get(entry) else {
         let u = Unsupported {
             what: format!("no entry function {entry}"),
             at: "an unknown location".into(),
         };
-        return done(Answer::Unsupported(u), 0, 0);
+        return (Answer::Unsupported(u), 0, 0);
     };
     let enc = match translate(m, main, own, sites) {
         Ok(e) => e,
-        Err(u) => return done(Answer::Unsupported(u), 0, 0),
+        Err(u) => return (Answer::Unsupported(u), 0, 0),
     };
     let rules = enc.rules.len();
     let preds = enc
@@ -131,27 +162,22 @@ fn prove_here(
         .map(|l| l.points.len() + 2)
         .sum::<usize>()
         + 1;
-    let answer = match spacer::solve(&enc, limit, false) {
+    let answer = match spacer::solve(&enc, limit, full_derivation, cancel) {
         spacer::Outcome::Safe => Answer::Safe,
         spacer::Outcome::Unknown(_) if limit.is_some_and(|l| clock.elapsed() >= l) => {
             Answer::Unknown("time budget".into())
         }
-        spacer::Outcome::Unknown(r) => Answer::Unknown(format!("spacer: {r}")),
-        spacer::Outcome::Reachable(_) => {
-            let left = limit.map(|l| {
-                l.saturating_sub(clock.elapsed())
-                    .max(Duration::from_secs(1))
-            });
-            match spacer::solve(&enc, left, true) {
-                spacer::Outcome::Reachable(Some(proof)) => match cex::inputs(&enc, &proof) {
-                    Some(objects) => Answer::Counterexample(objects),
-                    None => Answer::NoInputs,
-                },
-                _ => Answer::NoInputs,
-            }
+        spacer::Outcome::Unknown(_) if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) => {
+            Answer::Unknown("stopped: the targets were settled by symbolic execution".into())
         }
+        spacer::Outcome::Unknown(r) => Answer::Unknown(format!("spacer: {r}")),
+        spacer::Outcome::Reachable(Some(proof)) => match cex::inputs(&enc, &proof) {
+            Some(objects) => Answer::Counterexample(objects),
+            None => Answer::NoInputs,
+        },
+        spacer::Outcome::Reachable(None) => Answer::NoInputs,
     };
-    done(answer, rules, preds)
+    (answer, rules, preds)
 }
 
 fn translate(

@@ -3,8 +3,9 @@
 //! Z3's predicate inlining, slicing and subsumption checks off, so the derivation it returns passes through every
 //! point (whose arguments hold the nondeterministic values).
 
-use std::sync::mpsc;
-use std::time::Duration;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc};
+use std::time::{Duration, Instant};
 
 use z3::ast::Dynamic;
 use z3::{Context, Fixedpoint, Params, SatResult};
@@ -21,7 +22,12 @@ pub enum Outcome {
 }
 
 /// Asks whether `bad` is derivable within `limit`.
-pub fn solve(enc: &Encoding, limit: Option<Duration>, full_derivation: bool) -> Outcome {
+pub fn solve(
+    enc: &Encoding,
+    limit: Option<Duration>,
+    full_derivation: bool,
+    cancel: Option<&Arc<AtomicBool>>,
+) -> Outcome {
     let fp = Fixedpoint::new();
     let mut p = Params::new();
     p.set_symbol("engine", "spacer");
@@ -48,7 +54,7 @@ pub fn solve(enc: &Encoding, limit: Option<Duration>, full_derivation: bool) -> 
     if let Some(f) = std::env::var_os("TREX_CHC_DUMP") {
         let _ = std::fs::write(f, format!("{fp}\n(query bad)\n"));
     }
-    let answer = with_limit(limit, || fp.query(&query));
+    let answer = with_limit(limit, cancel, || fp.query(&query));
     match answer {
         SatResult::Unsat => Outcome::Safe,
         SatResult::Sat => Outcome::Reachable(fp.get_answer().map(|a| Dynamic::from_ast(&a))),
@@ -56,20 +62,37 @@ pub fn solve(enc: &Encoding, limit: Option<Duration>, full_derivation: bool) -> 
     }
 }
 
-/// Runs `f` (a Z3 call on this thread's context), interrupting it after `limit`.
-fn with_limit<T>(limit: Option<Duration>, f: impl FnOnce() -> T) -> T {
-    let Some(limit) = limit else { return f() };
+/// Runs `f` (a Z3 call on this thread's context), interrupting it after `limit` or once
+/// `cancel` is set.
+fn with_limit<T>(
+    limit: Option<Duration>,
+    cancel: Option<&Arc<AtomicBool>>,
+    f: impl FnOnce() -> T,
+) -> T {
+    if limit.is_none() && cancel.is_none() {
+        return f();
+    }
+    let deadline = limit.map(|l| Instant::now() + l);
+    let cancel = cancel.cloned();
     // The context pointer crosses to the timer thread as an integer: Z3_interrupt is the one
     // call Z3 allows from another thread.
     let ctx = Context::thread_local().get_z3_context().as_ptr() as usize;
     let (done, wait) = mpsc::channel::<()>();
-    let timer = std::thread::spawn(move || {
-        if let Err(mpsc::RecvTimeoutError::Timeout) = wait.recv_timeout(limit) {
-            // SAFETY: the context outlives the query, which is still running (the sender
-            // is dropped only after it returns and this thread is joined).
-            if let Some(c) = std::ptr::NonNull::new(ctx as *mut z3_sys::_Z3_context) {
-                unsafe { z3_sys::Z3_interrupt(c) };
+    let timer = std::thread::spawn(move || loop {
+        match wait.recv_timeout(Duration::from_millis(20)) {
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                let late = deadline.is_some_and(|d| Instant::now() >= d);
+                let cancelled = cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed));
+                if late || cancelled {
+                    // SAFETY: the context outlives the query, which is still running (the
+                    // sender is dropped only after it returns and this thread is joined).
+                    if let Some(c) = std::ptr::NonNull::new(ctx as *mut z3_sys::_Z3_context) {
+                        unsafe { z3_sys::Z3_interrupt(c) };
+                    }
+                    return;
+                }
             }
+            _ => return,
         }
     });
     let out = f();

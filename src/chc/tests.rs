@@ -3,9 +3,11 @@
 //! constructs it refuses.
 
 use std::process::Command;
+use std::sync::Arc;
 use std::time::Duration;
 
 use super::{prove, Answer};
+use crate::exec::target::Targets;
 use crate::ir::{self, Callee, InstKind};
 
 const PRELUDE: &str = "extern void abort(void);\n\
@@ -46,7 +48,32 @@ fn answer(src: &str) -> Answer {
         }
     }
     let own = |n: &str| !n.starts_with("__VERIFIER") && n != "abort";
-    prove(&m, "main", &own, &sites, Some(Duration::from_secs(30))).answer
+    let mut replays = |objects: &super::Inputs| replays_to(&m, &sites, objects);
+    let task = super::Task {
+        module: &m,
+        entry: "main",
+        own: &own,
+        sites: &sites,
+    };
+    prove(&task, Some(Duration::from_secs(30)), None, &mut replays).answer
+}
+
+/// Whether trex's executor, given `objects` as inputs, reaches one of `sites`.
+fn replays_to(m: &ir::Module, sites: &[(ir::FuncId, u32)], objects: &[(String, Vec<u8>)]) -> bool {
+    struct Quiet;
+    impl crate::exec::Io for Quiet {
+        fn write(&mut self, _fd: i32, _data: &[u8]) {}
+    }
+    let cfg = crate::exec::Config {
+        entry: "main".into(),
+        targets: Some(Arc::new(Targets::new(&[sites.to_vec()]))),
+        limits: crate::exec::control::Limits {
+            replay: Some(objects.to_vec()),
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    crate::exec::run(m, &cfg, &mut Quiet).is_ok_and(|o| !o.target_hits.is_empty())
 }
 
 fn inputs(a: Answer) -> Vec<(String, Vec<u8>)> {

@@ -451,8 +451,8 @@ pub struct VerifyArgs {
     /// Do not first try to prove the targets with loops abstracted (havocked).
     #[arg(long)]
     pub no_loop_abstraction: bool,
-    /// The engines: `both` (Horn clauses solved by Z3's Spacer first, with a third of
-    /// --max-time, then symbolic execution), `chc` or `symbolic` alone.
+    /// The engines: `both` (Horn clauses solved by Z3's Spacer on a thread of its own, beside
+    /// symbolic execution, each with the whole --max-time), `chc` or `symbolic` alone.
     #[arg(long, value_enum, default_value = "both")]
     pub engine: crate::verify::Engines,
     #[command(flatten)]

@@ -49,6 +49,9 @@ pub struct Limits {
     pub only_covering_new: bool,
     /// Set (by a SIGINT handler) to halt the run at the next check.
     pub interrupt: Option<Arc<AtomicBool>>,
+    /// Set by another engine that settled what the run was for (`trex verify --engine
+    /// both`): the run halts at the next check, as interrupted.
+    pub stop: Option<Arc<AtomicBool>>,
     /// Counters for a progress display, updated at each check.
     pub progress: Option<Arc<Progress>>,
     /// Replay: the inputs (ktest objects, in order) that `klee_make_symbolic` & co. take
@@ -75,6 +78,7 @@ impl Default for Limits {
             dump_states_on_halt: true,
             only_covering_new: false,
             interrupt: None,
+            stop: None,
             progress: None,
             replay: None,
             seeding: None,
@@ -267,8 +271,8 @@ impl Ctl {
         if let Some(h) = self.wide.as_ref().and_then(|w| w.halted()) {
             return Some(h);
         }
-        if let Some(i) = &self.lim.interrupt {
-            if i.load(Ordering::Relaxed) {
+        for flag in [&self.lim.interrupt, &self.lim.stop].into_iter().flatten() {
+            if flag.load(Ordering::Relaxed) {
                 return Some(Halt::Interrupted);
             }
         }

@@ -1,12 +1,13 @@
 //! The strategy of `trex verify`: the targets go in groups (all in one run, or one run each
-//! with `one_target_at_a_time`); each group first goes to the Horn-clause engine (`chc.rs`:
-//! a proof, or a counterexample that replays) with a share of the time, then what it left is
-//! tried with loops abstracted (`abstraction.rs`: proofs only), then the targets left get an
-//! exact run with the time left (`exact.rs`), whose hits are written as witness tests and
+//! with `one_target_at_a_time`); each group goes to the Horn-clause engine (`chc.rs`:
+//! a proof, or a counterexample that replays) on a thread of its own, beside symbolic
+//! execution: the targets tried with loops abstracted (`abstraction.rs`: proofs only), then
+//! an exact run with the time left (`exact.rs`), whose hits are written as witness tests and
 //! replayed (`witness.rs`). `--engine` runs one engine alone.
 
 use anyhow::Result;
 use std::collections::HashSet;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -76,20 +77,6 @@ pub fn verify(
     })
 }
 
-/// The Horn-clause engine's time before symbolic execution: a sixth of the budget, 10 s
-/// without one (Spacer proves what it can model in seconds, but finds a counterexample that
-/// needs hundreds of loop iterations slowly; symbolic execution finds those fast and needs
-/// the rest of the time to unroll).
-fn chc_share(budget: Option<Duration>) -> Duration {
-    budget.map_or(Duration::from_secs(10), |b| {
-        (b / 6).max(Duration::from_secs(1))
-    })
-}
-
-fn summary_time(runs: &[RunSummary]) -> f64 {
-    runs.iter().map(|r| r.time).sum()
-}
-
 /// The groups of target indices that share a run.
 fn groups(n: usize, one_at_a_time: bool) -> Vec<Vec<usize>> {
     if one_at_a_time {
@@ -101,14 +88,117 @@ fn groups(n: usize, one_at_a_time: bool) -> Vec<Vec<usize>> {
     }
 }
 
-/// The abstracted runs, then the exact run for what they left with the time left: the runs
-/// made and the verdicts (target index, verdict).
+/// The runs of the engines asked for on one group: the runs made and the verdicts (target
+/// index, verdict).
 #[allow(clippy::type_complexity)]
 fn verify_group(
     ctx: &Ctx,
-    mut group: Vec<usize>,
+    group: Vec<usize>,
     engines: Engines,
     own: &(dyn Fn(&str) -> bool + Sync),
+    loop_mods: Option<&Arc<LoopMods>>,
+    out: &mut OutputDir,
+    watcher: &mut dyn Watcher,
+) -> Result<(Vec<RunSummary>, Vec<(usize, TargetVerdict)>)> {
+    match engines {
+        Engines::Symbolic => symbolic(ctx, group, loop_mods, out, watcher),
+        Engines::Chc => chc_alone(ctx, group, own, out),
+        Engines::Both => both(ctx, group, own, loop_mods, out, watcher),
+    }
+}
+
+/// The Horn-clause engine alone: what it does not settle is UNKNOWN, with its reason.
+#[allow(clippy::type_complexity)]
+fn chc_alone(
+    ctx: &Ctx,
+    group: Vec<usize>,
+    own: &(dyn Fn(&str) -> bool + Sync),
+    out: &mut OutputDir,
+) -> Result<(Vec<RunSummary>, Vec<(usize, TargetVerdict)>)> {
+    let run = chc::search(ctx, &group, own, ctx.base.limits.max_time, None);
+    let (summary, mut settled) = chc::settle(ctx, &group, &run, out)?;
+    let why = summary
+        .incomplete_reason
+        .clone()
+        .unwrap_or_else(|| "not settled by the Horn-clause engine".into());
+    for g in group {
+        if !settled.iter().any(|s| s.0 == g) {
+            let t = &ctx.targets[g];
+            let v = super::Verdict::Unknown(format!("chc: {why}"));
+            settled.push((g, TargetVerdict::new(t, v, summary.time)));
+        }
+    }
+    Ok((vec![summary], settled))
+}
+
+/// Both engines at once, each with the whole time: the Horn-clause engine on a thread of
+/// its own beside symbolic execution. The first to settle every target stops the other; a
+/// verdict of the Horn-clause engine replaces an UNKNOWN of symbolic execution (a REACHABLE
+/// with its replayed test stands whatever the other says).
+#[allow(clippy::type_complexity)]
+fn both(
+    ctx: &Ctx,
+    group: Vec<usize>,
+    own: &(dyn Fn(&str) -> bool + Sync),
+    loop_mods: Option<&Arc<LoopMods>>,
+    out: &mut OutputDir,
+    watcher: &mut dyn Watcher,
+) -> Result<(Vec<RunSummary>, Vec<(usize, TargetVerdict)>)> {
+    let stop = Arc::new(AtomicBool::new(false));
+    let cancel = Arc::new(AtomicBool::new(false));
+    let mut base = ctx.base.clone();
+    base.limits.stop = Some(stop.clone());
+    let se_ctx = Ctx {
+        base: &base,
+        ..*ctx
+    };
+    let (run, se) = std::thread::scope(|s| {
+        let chc_thread = s.spawn(|| {
+            let run = chc::search(ctx, &group, own, ctx.base.limits.max_time, Some(&cancel));
+            if chc::settles_all(ctx, &group, &run) {
+                stop.store(true, Ordering::Relaxed);
+            }
+            run
+        });
+        let se = symbolic(&se_ctx, group.clone(), loop_mods, out, watcher);
+        cancel.store(true, Ordering::Relaxed);
+        (chc_thread.join(), se)
+    });
+    let run = run.map_err(|_| anyhow::anyhow!("the Horn-clause engine's thread failed"))?;
+    let (mut runs, mut settled) = se?;
+    // A target symbolic execution reached keeps its test; the others may take the engine's.
+    let reached = |i: &usize| {
+        settled
+            .iter()
+            .any(|(k, v): &(usize, TargetVerdict)| k == i && v.verdict == super::Verdict::Reachable)
+    };
+    let open: Vec<usize> = group.iter().copied().filter(|i| !reached(i)).collect();
+    let (mut summary, from_chc) = chc::settle(ctx, &open, &run, out)?;
+    let mut used = Vec::new();
+    for (i, v) in from_chc {
+        let Some(k) = settled.iter().position(|s| s.0 == i) else {
+            continue;
+        };
+        if settled[k].1.verdict == super::Verdict::Reachable {
+            continue;
+        }
+        used.push(ctx.targets[i].id);
+        settled[k] = (i, v);
+    }
+    summary.targets.retain(|id| used.contains(id));
+    for r in &mut runs {
+        r.targets.retain(|id| !used.contains(id));
+    }
+    runs.insert(0, summary);
+    Ok((runs, settled))
+}
+
+/// Symbolic execution: the abstracted runs, then the exact run for what they left with the
+/// time left.
+#[allow(clippy::type_complexity)]
+fn symbolic(
+    ctx: &Ctx,
+    mut group: Vec<usize>,
     loop_mods: Option<&Arc<LoopMods>>,
     out: &mut OutputDir,
     watcher: &mut dyn Watcher,
@@ -116,33 +206,6 @@ fn verify_group(
     let mut runs = Vec::new();
     let mut settled = Vec::new();
     let mut rest_time = ctx.base.limits.max_time;
-    if engines != Engines::Symbolic {
-        let limit = match engines {
-            Engines::Chc => rest_time,
-            _ => Some(chc_share(rest_time)),
-        };
-        let (summary, proven) = chc::prove(ctx, &group, own, limit, out)?;
-        group.retain(|g| !proven.iter().any(|p| p.0 == *g));
-        settled.extend(proven);
-        let took = Duration::from_secs_f64(summary.time);
-        rest_time = rest_time.map(|t| t.saturating_sub(took).max(Duration::from_secs(1)));
-        runs.push(summary);
-        if engines == Engines::Chc {
-            let why = runs[0]
-                .incomplete_reason
-                .clone()
-                .unwrap_or_else(|| "not settled by the Horn-clause engine".into());
-            for g in group {
-                let t = &ctx.targets[g];
-                let v = super::Verdict::Unknown(format!("chc: {why}"));
-                settled.push((g, TargetVerdict::new(t, v, summary_time(&runs))));
-            }
-            return Ok((runs, settled));
-        }
-    }
-    if group.is_empty() {
-        return Ok((runs, settled));
-    }
     if let Some(lm) = loop_mods {
         let (summaries, proven, took) = abstraction::prove(ctx, &group, lm)?;
         group.retain(|g| !proven.iter().any(|p| p.0 == *g));
