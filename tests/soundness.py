@@ -33,6 +33,11 @@ THREADS=N (N > 1) is the N-thread mode: the run with interpolation is on N threa
 (`--threads N`), and a third run, without interpolation on N threads, must find the errors of
 the one-thread run without it (threads may split the tree, never lose a part of it).
 
+CHC=1 is the mode of the Horn-clause engine (issue 32): for every case, `trex verify --json`
+with `--engine chc` and with `--engine symbolic` (an SV-COMP task: its calls of reach_error):
+MISMATCH when a target is REACHABLE by one and UNREACHABLE by the other, or when either
+contradicts an SV-COMP task's expected verdict.
+
 Environment: BUDGET (seconds per run, default 10), JOBS (parallel cases, default 2), QUICK=1
 (testsuite only, dfs only), LEVELS (default "O0 O2"), FILTER (substring of the case names),
 M32=1 (also the -m32 variants of `// M32` testsuite programs), TREX, TREX_RUNTIME_DIR,
@@ -42,6 +47,7 @@ give trex the budget), SVCOMP_DIR, VERBOSE=1 (stderr tails of failed runs).
 import json
 import os
 import re
+import subprocess
 import sys
 import tempfile
 import threading
@@ -199,6 +205,57 @@ def check_case(case: Case, searches, budget: float, tmp: Path, threads: int = 1)
     return results, not_run
 
 
+def verdicts(bc: Path, opts, budget: float, out: Path):
+    """`trex verify --json` verdicts by target id, or the reason there are none."""
+    cmd = [trex_bin(), "verify", "--json", f"--max-time={max(1, int(budget))}", *opts,
+           "--output-dir", str(out), str(bc)]
+    try:
+        r = subprocess.run(cmd, stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                           errors="replace", timeout=budget + 30)
+    except subprocess.TimeoutExpired:
+        return None, "killed at the budget"
+    try:
+        report = json.loads(r.stdout)
+    except ValueError:
+        tail = r.stderr.strip().splitlines()[-1:] or [f"exit {r.returncode}"]
+        return None, tail[0]
+    return {t["id"]: t["verdict"] for t in report.get("targets", [])}, ""
+
+
+def check_engines(case: Case, budget: float, tmp: Path):
+    """CHC=1 (issue 32): the Horn-clause engine alone and symbolic execution alone on the
+    case's targets (`trex verify`; an SV-COMP task's calls of reach_error): no target
+    REACHABLE by one and UNREACHABLE by the other, and an SV-COMP task's expected verdict
+    contradicted by neither."""
+    work = Path(tempfile.mkdtemp(dir=tmp))
+    bc = work / "prog.bc"
+    why = case.compile(bc)
+    if why:
+        return [("engines", "SKIPPED", why)], ""
+    opts = list(case.trex_opts)
+    if case.expected_safe is not None:
+        opts += ["--target-function", "reach_error"]
+    got = {}
+    for engine in ("chc", "symbolic"):
+        v, why = verdicts(bc, [*opts, f"--engine={engine}"], budget, work / engine)
+        if v is None:
+            return [("engines", "SKIPPED", f"{engine}: {why}")], ""
+        got[engine] = v
+    chc, sym = got["chc"], got["symbolic"]
+    bad = [i for i in chc if {chc[i], sym.get(i)} == {"REACHABLE", "UNREACHABLE"}]
+    if bad:
+        return [("engines", "MISMATCH", f"targets {bad}: chc {[chc[i] for i in bad]}, "
+                 f"symbolic {[sym[i] for i in bad]}")], ""
+    for engine, v in got.items():
+        if case.expected_safe is True and "REACHABLE" in v.values():
+            return [("engines", "MISMATCH", f"{engine}: REACHABLE in a safe task")], ""
+        if case.expected_safe is False and v and all(x == "UNREACHABLE" for x in v.values()):
+            return [("engines", "MISMATCH", f"{engine}: UNREACHABLE in an unsafe task")], ""
+    settled = sum(x != "UNKNOWN" for x in chc.values())
+    return [("engines", "OK", f"{len(chc)} target(s), {settled} settled by chc, "
+             f"{sum(x != 'UNKNOWN' for x in sym.values())} by symbolic")], ""
+
+
 def pruning_variants():
     """The pruning runs compared with the run without interpolation, (name, options, whether
     the coverage must be the same too): interpolation in each of $ITP_MODES (default both,
@@ -266,7 +323,10 @@ def main() -> int:
     not_running = []
     with tempfile.TemporaryDirectory(prefix="trex-soundness.") as tmp:
         def job(case):
-            res, not_run = check_case(case, searches, budget, Path(tmp), threads)
+            if os.environ.get("CHC") == "1":
+                res, not_run = check_engines(case, budget, Path(tmp))
+            else:
+                res, not_run = check_case(case, searches, budget, Path(tmp), threads)
             for sname, status, detail in res:
                 tag = status if status != "SKIPPED" else f"SKIPPED({detail})"
                 say(f"{tag:8} {case.name} {sname}" + ("" if status == "SKIPPED" else f": {detail}"))
