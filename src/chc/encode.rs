@@ -18,6 +18,7 @@ use hashbrown::{HashMap, HashSet};
 use z3::ast::{forall_const, Ast, Bool, Dynamic, BV};
 use z3::{FuncDecl, Sort};
 
+use super::invariant::Named;
 use super::memory::{CellId, Home, Memory};
 use super::segment::{self, State};
 use super::Unsupported;
@@ -31,6 +32,10 @@ pub struct Point {
     /// After a `__VERIFIER_nondet_*` call: its result register, the function's name and the
     /// size in bytes of its value.
     pub nondet: Option<Nondet>,
+    /// The start of a block a later block jumps back to (a loop head, in clang's layout).
+    pub loop_head: bool,
+    /// The location of its first instruction.
+    pub loc: LocId,
 }
 
 /// A nondeterministic value's register, function name and size in bytes.
@@ -46,6 +51,10 @@ pub struct Layout {
     pub ret: FuncDecl,
     pub ret_width: Option<u32>,
     pub err: FuncDecl,
+    /// The C name of each argument of a point, where it has one (a named local scalar, a
+    /// global scalar), for invariants in C.
+    pub names: Vec<Option<Named>>,
+    pub function: String,
 }
 
 impl Layout {
@@ -246,7 +255,7 @@ pub fn encode(
         .collect();
     let mut layouts = HashMap::new();
     for &f in funcs {
-        layouts.insert(f, layout(m, mem, f, own, &gsorts)?);
+        layouts.insert(f, layout(m, mem, f, own, &globals, &gsorts)?);
     }
     let bad = FuncDecl::new("bad", &[], &Sort::bool());
     let mut enc = Encoding {
@@ -320,6 +329,7 @@ fn layout(
     mem: &Memory,
     fid: FuncId,
     own: &dyn Fn(&str) -> bool,
+    globals: &[CellId],
     gsorts: &[Sort],
 ) -> Result<Layout, Unsupported> {
     let f = m.func(fid);
@@ -410,14 +420,19 @@ fn layout(
     sorts.extend(locals.iter().map(|c| segment::cell_sort(mem, *c)));
     sorts.extend(gsorts.iter().cloned());
     let refs: Vec<&Sort> = sorts.iter().collect();
+    let heads = loop_heads(f);
     let points: Vec<Point> = starts
         .iter()
         .map(|(pc, nd)| Point {
             pc: *pc,
             decl: FuncDecl::new(format!("{name}@{pc}"), &refs, &Sort::bool()),
             nondet: nd.clone(),
+            loop_head: heads.contains(pc),
+            loc: f.code.get(*pc).map_or(LocId(0), |i| i.loc),
         })
         .collect();
+    let mut names: Vec<Option<Named>> = vec![None; params.len() + gsorts.len() + carried.len()];
+    names.extend(locals.iter().chain(globals).map(|c| c_name(m, mem, *c)));
     let point_at = points.iter().enumerate().map(|(i, p)| (p.pc, i)).collect();
     let ret_width = m.int_width(f.ret);
     if ret_width.is_none() && !matches!(m.ty(f.ret).kind, crate::ir::TypeKind::Void) {
@@ -444,6 +459,46 @@ fn layout(
         ret,
         ret_width,
         err,
+        names,
+        function: name.clone(),
+    })
+}
+
+/// The first instructions of the blocks a later block (in layout order) branches to.
+fn loop_heads(f: &crate::ir::Function) -> HashSet<usize> {
+    let mut heads = HashSet::new();
+    for (b, _) in f.blocks.iter().enumerate() {
+        let range = f.block_range(b);
+        if let Some(last) = range.clone().last() {
+            f.code[last].kind.for_each_edge(&mut |e| {
+                if e.target.0 as usize <= b {
+                    heads.insert(f.blocks[e.target.0 as usize].start as usize);
+                }
+            });
+        }
+    }
+    heads
+}
+
+/// The C name of a scalar cell: its local variable's (debug info) or its global's.
+fn c_name(m: &Module, mem: &Memory, c: CellId) -> Option<Named> {
+    let cell = mem.cell(c);
+    if !cell.is_scalar() {
+        return None;
+    }
+    let name = match cell.home {
+        Home::Local(f, pc) => {
+            let r = m.func(f).code[pc].dst?;
+            m.var_names.get(&(f, r))?.clone()
+        }
+        Home::Global(g) => m.global(g).name.clone(),
+    };
+    let c_ident = name
+        .chars()
+        .all(|ch| ch.is_ascii_alphanumeric() || ch == '_');
+    c_ident.then_some(Named {
+        name,
+        width: cell.width,
     })
 }
 

@@ -19,6 +19,7 @@
 
 mod cex;
 mod encode;
+mod invariant;
 mod memory;
 mod segment;
 mod spacer;
@@ -29,6 +30,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::ir::{FuncId, LocId, Module};
+use crate::witness::LoopInvariant;
 
 /// A construct the translation cannot model, and where.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -76,6 +78,8 @@ pub struct Run {
     /// Clauses and predicates of the translation (0 when unsupported).
     pub rules: usize,
     pub predicates: usize,
+    /// A proof's loop invariants that could be written in C (for correctness witnesses).
+    pub invariants: Vec<LoopInvariant>,
 }
 
 /// Whether any target of `task` is reachable, within `limit`. A counterexample's inputs go to `replays` (on this thread), which says whether they reach a
@@ -91,7 +95,8 @@ pub fn prove(
     let clock = Instant::now();
     let failed = || Answer::Unknown("the CHC engine failed".into());
     let ask = |limit, full| on_own_thread(|| query(task, limit, full, cancel, clock));
-    let (answer, rules, predicates) = ask(limit, false).unwrap_or_else(|| (failed(), 0, 0));
+    let (answer, rules, predicates, invariants) =
+        ask(limit, false).unwrap_or_else(|| (failed(), 0, 0, Vec::new()));
     let answer = match answer {
         Answer::Counterexample(objects) if !replays(&objects) => {
             let left = limit.map(|l| {
@@ -110,6 +115,7 @@ pub fn prove(
         time: clock.elapsed(),
         rules,
         predicates,
+        invariants,
     }
 }
 
@@ -142,18 +148,18 @@ fn query(
     full_derivation: bool,
     cancel: Option<&Arc<AtomicBool>>,
     clock: Instant,
-) -> (Answer, usize, usize) {
+) -> (Answer, usize, usize, Vec<LoopInvariant>) {
     let (m, entry, own, sites) = (task.module, task.entry, task.own, task.sites);
     let Some(&main) = m.func_by_name.get(entry) else {
         let u = Unsupported {
             what: format!("no entry function {entry}"),
             at: "an unknown location".into(),
         };
-        return (Answer::Unsupported(u), 0, 0);
+        return (Answer::Unsupported(u), 0, 0, Vec::new());
     };
     let enc = match translate(m, main, own, sites) {
         Ok(e) => e,
-        Err(u) => return (Answer::Unsupported(u), 0, 0),
+        Err(u) => return (Answer::Unsupported(u), 0, 0, Vec::new()),
     };
     let rules = enc.rules.len();
     let preds = enc
@@ -163,7 +169,24 @@ fn query(
         .sum::<usize>()
         + 1;
     let answer = match spacer::solve(&enc, limit, full_derivation, cancel) {
-        spacer::Outcome::Safe => Answer::Safe,
+        spacer::Outcome::Safe(found) => {
+            let invariants = found
+                .into_iter()
+                .map(|(f, k, c)| {
+                    let l = &enc.layouts[&f];
+                    let at = m.loc(l.points[k].loc);
+                    LoopInvariant {
+                        file: m.files.get(at.file as usize).cloned().unwrap_or_default(),
+                        line: at.line,
+                        column: at.col,
+                        function: l.function.clone(),
+                        value: c.join(" && "),
+                    }
+                })
+                .filter(|i| i.line > 0)
+                .collect();
+            return (Answer::Safe, rules, preds, invariants);
+        }
         spacer::Outcome::Unknown(_) if limit.is_some_and(|l| clock.elapsed() >= l) => {
             Answer::Unknown("time budget".into())
         }
@@ -177,7 +200,7 @@ fn query(
         },
         spacer::Outcome::Reachable(None) => Answer::NoInputs,
     };
-    (answer, rules, preds)
+    (answer, rules, preds, Vec::new())
 }
 
 fn translate(

@@ -11,11 +11,14 @@ use z3::ast::Dynamic;
 use z3::{Context, Fixedpoint, Params, SatResult};
 
 use super::encode::{apply, Encoding};
+use super::invariant;
+use crate::ir::FuncId;
 
 /// What Spacer answered.
 pub enum Outcome {
-    /// `bad` is not derivable.
-    Safe,
+    /// `bad` is not derivable: per loop head (function, point), the C conjuncts of its
+    /// invariant that could be written.
+    Safe(Vec<(FuncId, usize, Vec<String>)>),
     /// `bad` is derivable: the derivation (a proof term), if Spacer gave one.
     Reachable(Option<Dynamic>),
     Unknown(String),
@@ -56,10 +59,28 @@ pub fn solve(
     }
     let answer = with_limit(limit, cancel, || fp.query(&query));
     match answer {
-        SatResult::Unsat => Outcome::Safe,
+        SatResult::Unsat => Outcome::Safe(invariants(enc, &fp)),
         SatResult::Sat => Outcome::Reachable(fp.get_answer().map(|a| Dynamic::from_ast(&a))),
         SatResult::Unknown => Outcome::Unknown(fp.get_reason_unknown()),
     }
+}
+
+/// The C conjuncts of the loop heads' invariants Spacer found.
+fn invariants(enc: &Encoding, fp: &Fixedpoint) -> Vec<(FuncId, usize, Vec<String>)> {
+    let mut out = Vec::new();
+    for (f, l) in &enc.layouts {
+        for (k, p) in l.points.iter().enumerate().filter(|(_, p)| p.loop_head) {
+            let Some(inv) = fp.get_cover_delta(-1, &p.decl) else {
+                continue;
+            };
+            let c = invariant::conjuncts(&Dynamic::from_ast(&inv), &l.names);
+            if !c.is_empty() {
+                out.push((*f, k, c));
+            }
+        }
+    }
+    out.sort_by_key(|x| (x.0, x.1));
+    out
 }
 
 /// Runs `f` (a Z3 call on this thread's context), interrupting it after `limit` or once

@@ -37,6 +37,11 @@ fn module(src: &str) -> (tempfile::TempDir, ir::Module) {
 
 /// The engine's answer for the calls of reach_error in `src`.
 fn answer(src: &str) -> Answer {
+    run(src).answer
+}
+
+/// The engine's run on the calls of reach_error in `src`.
+fn run(src: &str) -> super::Run {
     let (_d, m) = module(src);
     let reach = m.func_by_name["reach_error"];
     let mut sites = Vec::new();
@@ -55,7 +60,7 @@ fn answer(src: &str) -> Answer {
         own: &own,
         sites: &sites,
     };
-    prove(&task, Some(Duration::from_secs(30)), None, &mut replays).answer
+    prove(&task, Some(Duration::from_secs(30)), None, &mut replays)
 }
 
 /// Whether trex's executor, given `objects` as inputs, reaches one of `sites`.
@@ -91,6 +96,23 @@ fn a_loop_needing_a_relational_invariant_is_safe() {
          if (j != 2 * i) reach_error(); return 0; }",
     );
     assert!(matches!(a, Answer::Safe), "{a:?}");
+}
+
+#[test]
+fn a_proof_gives_its_loop_invariants_in_c() {
+    let r = run(
+        "int main() { int n = __VERIFIER_nondet_int(); __VERIFIER_assume(n >= 0 && n < 1000000);
+         int i = 0, j = 0; while (i < n) { i++; j += 2; }
+         if (j != 2 * i) reach_error(); return 0; }",
+    );
+    assert!(matches!(r.answer, Answer::Safe), "{:?}", r.answer);
+    let inv = r.invariants.first().expect("an invariant at the loop head");
+    assert_eq!((inv.line, inv.function.as_str()), (7, "main"), "{inv:?}");
+    // Over the source's variables, in C.
+    assert!(
+        inv.value.contains("((int)j)") && inv.value.contains("((int)i)"),
+        "{inv:?}"
+    );
 }
 
 #[test]

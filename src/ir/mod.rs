@@ -59,6 +59,9 @@ pub struct Module {
     pub func_by_name: hashbrown::HashMap<String, FuncId>,
     /// Globals by name; also holds global aliases of variables (resolved to the aliasee).
     pub global_by_name: hashbrown::HashMap<String, GlobalId>,
+    /// The source names of local variables (`llvm.dbg.declare`): the register holding each
+    /// one's `alloca`, per function (for invariants written in C).
+    pub var_names: hashbrown::HashMap<(FuncId, Reg), String>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

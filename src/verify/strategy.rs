@@ -55,8 +55,9 @@ pub fn verify(
     };
     let mut results: Vec<Option<TargetVerdict>> = vec![None; targets.len()];
     let mut runs = Vec::new();
+    let mut invariants = Vec::new();
     for group in groups(targets.len(), opts.one_target_at_a_time) {
-        let (summaries, settled) = verify_group(
+        let (summaries, settled, proved) = verify_group(
             &ctx,
             group,
             opts.engines,
@@ -69,11 +70,12 @@ pub fn verify(
             results[i] = Some(r);
         }
         runs.extend(summaries);
+        invariants.extend(proved);
     }
     Ok(Verification {
         targets: results.into_iter().flatten().collect(),
         runs,
-        invariants: Vec::new(),
+        invariants,
     })
 }
 
@@ -88,8 +90,15 @@ fn groups(n: usize, one_at_a_time: bool) -> Vec<Vec<usize>> {
     }
 }
 
-/// The runs of the engines asked for on one group: the runs made and the verdicts (target
-/// index, verdict).
+/// What the runs of one group found: the runs made, the verdicts (target index, verdict)
+/// and the loop invariants of a proof of the Horn-clause engine (in C).
+type Found = (
+    Vec<RunSummary>,
+    Vec<(usize, TargetVerdict)>,
+    Vec<crate::witness::LoopInvariant>,
+);
+
+/// The runs of the engines asked for on one group.
 #[allow(clippy::type_complexity)]
 fn verify_group(
     ctx: &Ctx,
@@ -99,9 +108,12 @@ fn verify_group(
     loop_mods: Option<&Arc<LoopMods>>,
     out: &mut OutputDir,
     watcher: &mut dyn Watcher,
-) -> Result<(Vec<RunSummary>, Vec<(usize, TargetVerdict)>)> {
+) -> Result<Found> {
     match engines {
-        Engines::Symbolic => symbolic(ctx, group, loop_mods, out, watcher),
+        Engines::Symbolic => {
+            let (runs, settled) = symbolic(ctx, group, loop_mods, out, watcher)?;
+            Ok((runs, settled, Vec::new()))
+        }
         Engines::Chc => chc_alone(ctx, group, own, out),
         Engines::Both => both(ctx, group, own, loop_mods, out, watcher),
     }
@@ -114,7 +126,7 @@ fn chc_alone(
     group: Vec<usize>,
     own: &(dyn Fn(&str) -> bool + Sync),
     out: &mut OutputDir,
-) -> Result<(Vec<RunSummary>, Vec<(usize, TargetVerdict)>)> {
+) -> Result<Found> {
     let run = chc::search(ctx, &group, own, ctx.base.limits.max_time, None);
     let (summary, mut settled) = chc::settle(ctx, &group, &run, out)?;
     let why = summary
@@ -128,7 +140,7 @@ fn chc_alone(
             settled.push((g, TargetVerdict::new(t, v, summary.time)));
         }
     }
-    Ok((vec![summary], settled))
+    Ok((vec![summary], settled, run.invariants))
 }
 
 /// Both engines at once, each with the whole time: the Horn-clause engine on a thread of
@@ -143,7 +155,7 @@ fn both(
     loop_mods: Option<&Arc<LoopMods>>,
     out: &mut OutputDir,
     watcher: &mut dyn Watcher,
-) -> Result<(Vec<RunSummary>, Vec<(usize, TargetVerdict)>)> {
+) -> Result<Found> {
     let stop = Arc::new(AtomicBool::new(false));
     let cancel = Arc::new(AtomicBool::new(false));
     let mut base = ctx.base.clone();
@@ -190,7 +202,7 @@ fn both(
         r.targets.retain(|id| !used.contains(id));
     }
     runs.insert(0, summary);
-    Ok((runs, settled))
+    Ok((runs, settled, run.invariants))
 }
 
 /// Symbolic execution: the abstracted runs, then the exact run for what they left with the

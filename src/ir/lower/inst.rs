@@ -438,6 +438,7 @@ impl<'ctx> Lowerer<'ctx> {
             }
         }
         self.next_reg = next;
+        self.record_var_names(fid, &bbs);
         // (Taken, not cloned: each defined function is lowered once, in module order.)
         let asm = self
             .asm

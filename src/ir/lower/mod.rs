@@ -45,6 +45,7 @@ mod opcodes;
 #[cfg(test)]
 mod tests;
 mod user;
+mod var_names;
 #[cfg(test)]
 pub(crate) use tests::assemble;
 mod wide;

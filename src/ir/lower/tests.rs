@@ -1535,3 +1535,31 @@ define i32 @f(i32 %x, i32 %y, i1 %c) {
     assert!(!only[at("t")], "shl also used by the add");
     assert!(!only[at("k")], "a select condition is not an arm");
 }
+
+#[test]
+fn local_variables_keep_their_source_names() {
+    let m = lower(
+        "int main(void) { int count = 3; long total = count * 2; return (int)total; }",
+        &["-O0", "-g"],
+    );
+    let main = m.func_by_name["main"];
+    let mut names: Vec<&str> = m
+        .var_names
+        .iter()
+        .filter(|((f, _), _)| *f == main)
+        .map(|(_, n)| n.as_str())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["count", "total"]);
+    // Each names the register of its alloca.
+    for ((_, r), _) in m.var_names.iter().filter(|((f, _), _)| *f == main) {
+        let def = m.functions[main.0 as usize]
+            .code
+            .iter()
+            .find(|i| i.dst == Some(*r));
+        assert!(matches!(
+            def.map(|i| &i.kind),
+            Some(InstKind::Alloca { .. })
+        ));
+    }
+}
