@@ -56,7 +56,9 @@ fn benchexec_checks_the_tool_info_module() {
     for (name, bug, opts) in &cases {
         let c = d.join(format!("{name}.c"));
         std::fs::write(&c, PROGRAM.replace("BUG", bug)).unwrap();
+        // In the temporary directory: --svcomp writes witness.yml where it runs.
         let o = trex()
+            .current_dir(d)
             .args(["verify", "--svcomp", "--property"])
             .arg(&prp)
             .args(opts)
