@@ -2,7 +2,6 @@
 //! proofs that need an invariant or a summary, counterexamples with their inputs, and the
 //! constructs it refuses.
 
-use std::process::Command;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -17,21 +16,7 @@ extern void __VERIFIER_assume(int);\n\
 void reach_error(void) { abort(); }\n";
 
 fn module(src: &str) -> (tempfile::TempDir, ir::Module) {
-    let dir = tempfile::tempdir().unwrap();
-    let c = dir.path().join("t.c");
-    let bc = dir.path().join("t.bc");
-    std::fs::write(&c, format!("{PRELUDE}{src}")).unwrap();
-    let out = Command::new("clang-14")
-        .args(["-c", "-emit-llvm", "-g", "-w", "-O0", "-o"])
-        .arg(&bc)
-        .arg(&c)
-        .output()
-        .expect("clang-14");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let (dir, bc) = crate::ir::lower::tests::compile(&format!("{PRELUDE}{src}"), &["-O0"]);
     (dir, ir::lower::load_module(&bc).unwrap())
 }
 

@@ -43,7 +43,7 @@ mod inst;
 mod intrinsics;
 mod opcodes;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 mod user;
 mod var_names;
 #[cfg(test)]

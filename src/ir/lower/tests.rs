@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// Compiles `src` with clang-14 and the given flags into bitcode; returns (tempdir, path).
-fn compile(src: &str, flags: &[&str]) -> (tempfile::TempDir, PathBuf) {
+pub(crate) fn compile(src: &str, flags: &[&str]) -> (tempfile::TempDir, PathBuf) {
     let dir = tempfile::tempdir().unwrap();
     let c = dir.path().join("t.c");
     std::fs::write(&c, src).unwrap();
