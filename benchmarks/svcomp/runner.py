@@ -77,6 +77,9 @@ class Config:
     csv_path: Path
     keep_output: bool
     trex_opts: List[str]
+    # `--witness` accepted: each run's witness goes to its own directory (with --svcomp trex
+    # writes witness.yml where it runs otherwise).
+    witness: bool = False
 
 
 @dataclass
@@ -186,6 +189,7 @@ def verify_problem(cfg: Config) -> Optional[str]:
         return f"cannot run {cfg.trex}: {e}"
     needed = ["--svcomp"] + ([OFF_FLAG] if "off" in cfg.modes else [])
     missing = [o for o in needed if o not in h.stdout]
+    cfg.witness = "--witness" in h.stdout
     if h.returncode != 0 or missing:
         return (f"{cfg.trex} has no `verify` command with {' '.join(missing or needed)} "
                 f"(exit {h.returncode}): build trex from a branch that has it")
@@ -310,6 +314,7 @@ def verify_command(cfg: Config, unit: Unit, prp: Path, out_dir: Path) -> List[st
             "--data-model", unit.task.data_model, "--opt-level", unit.level, "--json",
             f"--max-time={cfg.time_limit:g}", f"--max-memory={cfg.memory_limit}",
             "--output-dir", str(out_dir)] + \
+        (["--witness", str(out_dir.parent / "witness.yml")] if cfg.witness else []) + \
         ([OFF_FLAG] if unit.mode == "off" else []) + cfg.trex_opts + [str(unit.task.src)]
 
 
@@ -347,10 +352,11 @@ def verdict_reason(report: dict, verdict: str) -> str:
     contract's soundness rule, a TRUE without any target checked nothing, a FALSE whose
     witness did not replay is unconfirmed)."""
     targets = report.get("targets", [])
-    # A run with loops abstracted that proved nothing is only a failed attempt.
+    # A run that lists no target settled none (a run with loops abstracted or of the
+    # Horn-clause engine that proved nothing, a run stopped because the other engine settled
+    # everything): only a failed attempt.
     incomplete = [r.get("incomplete_reason") or "incomplete run" for r in report.get("runs", [])
-                  if r.get("complete") is False
-                  and not (r.get("loop_abstraction") and not r.get("targets"))]
+                  if r.get("complete") is False and r.get("targets") != []]
     if verdict == "UNKNOWN":
         reasons = [t.get("reason") for t in targets if t.get("verdict") == "UNKNOWN"]
         reasons = [r for r in reasons if r] + incomplete

@@ -74,6 +74,14 @@ class Verdicts(unittest.TestCase):
         bad = report("TRUE", [], [{"complete": False, "incomplete_reason": "fork budget"}])
         r = result_of(unit(True), process(stdout=bad))
         self.assertEqual(r.reason, "note: TRUE from an incomplete run (fork budget)")
+        # A run of the Horn-clause engine stopped because symbolic execution settled every
+        # target (it lists none) does not count either.
+        stopped = report("TRUE", one_target, [
+            {"engine": "chc", "targets": [], "complete": False,
+             "incomplete_reason": "stopped: the targets were settled by symbolic execution"},
+            {"targets": [1], "complete": True}])
+        r = result_of(unit(True), process(stdout=stopped))
+        self.assertEqual((r.category, r.reason), ("correct TRUE", ""))
         # A run with loops abstracted that proved nothing does not count.
         attempt = report("TRUE", one_target, [
             {"loop_abstraction": True, "targets": [], "complete": False,
