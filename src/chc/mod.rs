@@ -75,9 +75,8 @@ pub enum Answer {
 pub struct Run {
     pub answer: Answer,
     pub time: Duration,
-    /// Clauses and predicates of the translation (0 when unsupported).
+    /// Clauses of the translation (0 when unsupported).
     pub rules: usize,
-    pub predicates: usize,
     /// A proof's loop invariants that could be written in C (for correctness witnesses).
     pub invariants: Vec<LoopInvariant>,
 }
@@ -95,8 +94,8 @@ pub fn prove(
     let clock = Instant::now();
     let failed = || Answer::Unknown("the CHC engine failed".into());
     let ask = |limit, full| on_own_thread(|| query(task, limit, full, cancel, clock));
-    let (answer, rules, predicates, invariants) =
-        ask(limit, false).unwrap_or_else(|| (failed(), 0, 0, Vec::new()));
+    let (answer, rules, invariants) =
+        ask(limit, false).unwrap_or_else(|| (failed(), 0, Vec::new()));
     let answer = match answer {
         Answer::Counterexample(objects) if !replays(&objects) => {
             let left = limit.map(|l| {
@@ -114,7 +113,6 @@ pub fn prove(
         answer,
         time: clock.elapsed(),
         rules,
-        predicates,
         invariants,
     }
 }
@@ -141,33 +139,27 @@ fn on_own_thread<T: Send>(f: impl FnOnce() -> T + Send) -> Option<T> {
 }
 
 /// One query: the answer (a counterexample with the inputs its derivation shows, replayed
-/// by the caller), the number of rules and of predicates.
+/// by the caller), the number of rules, a proof's loop invariants.
 fn query(
     task: &Task,
     limit: Option<Duration>,
     full_derivation: bool,
     cancel: Option<&Arc<AtomicBool>>,
     clock: Instant,
-) -> (Answer, usize, usize, Vec<LoopInvariant>) {
+) -> (Answer, usize, Vec<LoopInvariant>) {
     let (m, entry, own, sites) = (task.module, task.entry, task.own, task.sites);
     let Some(&main) = m.func_by_name.get(entry) else {
         let u = Unsupported {
             what: format!("no entry function {entry}"),
             at: "an unknown location".into(),
         };
-        return (Answer::Unsupported(u), 0, 0, Vec::new());
+        return (Answer::Unsupported(u), 0, Vec::new());
     };
     let enc = match translate(m, main, own, sites) {
         Ok(e) => e,
-        Err(u) => return (Answer::Unsupported(u), 0, 0, Vec::new()),
+        Err(u) => return (Answer::Unsupported(u), 0, Vec::new()),
     };
     let rules = enc.rules.len();
-    let preds = enc
-        .layouts
-        .values()
-        .map(|l| l.points.len() + 2)
-        .sum::<usize>()
-        + 1;
     let answer = match spacer::solve(&enc, limit, full_derivation, cancel) {
         spacer::Outcome::Safe(found) => {
             let invariants = found
@@ -185,7 +177,7 @@ fn query(
                 })
                 .filter(|i| i.line > 0)
                 .collect();
-            return (Answer::Safe, rules, preds, invariants);
+            return (Answer::Safe, rules, invariants);
         }
         spacer::Outcome::Unknown(_) if limit.is_some_and(|l| clock.elapsed() >= l) => {
             Answer::Unknown("time budget".into())
@@ -200,7 +192,7 @@ fn query(
         },
         spacer::Outcome::Reachable(None) => Answer::NoInputs,
     };
-    (answer, rules, preds, Vec::new())
+    (answer, rules, Vec::new())
 }
 
 fn translate(
