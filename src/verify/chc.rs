@@ -77,8 +77,9 @@ pub(super) fn settle(
         Answer::Counterexample(objects) => {
             for &i in group {
                 let t = &ctx.targets[i];
-                if witness::replays_to(ctx, t, objects)?.0 {
-                    settled.push((i, witness::tested(ctx, t, objects, time, out)?));
+                let replay = witness::replays_to(ctx, t, objects)?;
+                if replay.0 {
+                    settled.push((i, witness::replayed(ctx, t, objects, time, replay, out)?));
                     if ctx.first_hit_halts {
                         break;
                     }

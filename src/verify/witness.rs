@@ -19,22 +19,23 @@ pub(super) fn reached(
     h: &TargetHit,
     out: &mut OutputDir,
 ) -> Result<TargetVerdict> {
-    tested(ctx, t, &h.objects, h.elapsed.as_secs_f64(), out)
+    let replay = replays_to(ctx, t, &h.objects)?;
+    replayed(ctx, t, &h.objects, h.elapsed.as_secs_f64(), replay, out)
 }
 
-/// A target reached on inputs `objects` (`time`: seconds to find them): their test, written
-/// and replayed.
-pub(super) fn tested(
+/// The verdict of `t` from a replay on `objects` already made (`replays_to`'s answer), with
+/// their test written.
+pub(super) fn replayed(
     ctx: &Ctx,
     t: &Target,
     objects: &[(String, Vec<u8>)],
     time: f64,
+    (confirmed, calls): (bool, Vec<InputCall>),
     out: &mut OutputDir,
 ) -> Result<TargetVerdict> {
     let kt = KTest::of_objects(ctx.test_args.to_vec(), objects);
     let id = out.write_test(Some(&kt), None).context("writing a test")?;
     let test = out.path.join(format!("test{id:06}.ktest"));
-    let (confirmed, calls) = replays_to(ctx, t, objects)?;
     let verdict = if confirmed {
         Verdict::Reachable
     } else {
