@@ -23,7 +23,7 @@ use super::memory::{CellId, Home, Memory};
 use super::segment::{self, State};
 use super::Unsupported;
 use crate::ir::externs::{self, Builtin};
-use crate::ir::{Callee, Edge, FuncId, InstKind, LocId, Module, Operand, Reg};
+use crate::ir::{Callee, Const, Edge, FuncId, InstKind, LocId, Module, Operand, Reg};
 
 /// A point: where a segment starts.
 pub struct Point {
@@ -181,17 +181,15 @@ pub fn ends_path(m: &Module, inst: &InstKind, own: &dyn Fn(&str) -> bool) -> boo
 }
 
 /// The width of each integer register of `f` (parameters, results, phi destinations).
-fn reg_widths(m: &Module, fid: FuncId) -> HashMap<Reg, u32> {
+fn reg_widths(m: &Module, fid: FuncId) -> Vec<Option<u32>> {
     let f = m.func(fid);
-    let mut w = HashMap::new();
+    let mut w: Vec<Option<u32>> = vec![None; f.num_regs as usize];
     for (i, t) in f.params.iter().enumerate() {
-        if let Some(x) = m.int_width(*t) {
-            w.insert(Reg(i as u32), x);
-        }
+        w[i] = m.int_width(*t);
     }
     for inst in &f.code {
         let Some(d) = inst.dst else { continue };
-        let x = match &inst.kind {
+        w[d.0 as usize] = match &inst.kind {
             InstKind::Bin { ty, .. }
             | InstKind::Select { ty, .. }
             | InstKind::Copy { ty, .. }
@@ -201,42 +199,12 @@ fn reg_widths(m: &Module, fid: FuncId) -> HashMap<Reg, u32> {
             InstKind::Call { ret, .. } => m.int_width(*ret),
             _ => None,
         };
-        if let Some(x) = x {
-            w.insert(d, x);
-        }
     }
-    // Phi destinations take their sources' widths (sources may be phis: iterate).
-    loop {
-        let before = w.len();
-        for inst in &f.code {
-            inst.kind.for_each_edge(&mut |e| {
-                for c in &e.copies {
-                    if w.contains_key(&c.dst) {
-                        continue;
-                    }
-                    let x = match c.src {
-                        Operand::Reg(r) => w.get(&r).copied(),
-                        Operand::Const(k) => const_width(m, k),
-                    };
-                    if let Some(x) = x {
-                        w.insert(c.dst, x);
-                    }
-                }
-            });
-        }
-        if w.len() == before {
-            break;
-        }
-    }
-    w
-}
-
-fn const_width(m: &Module, k: crate::ir::ConstId) -> Option<u32> {
-    use crate::ir::Const;
-    match m.konst(k) {
+    f.through_phis(m, &mut w, |k| match k {
         Const::Int { ty, .. } | Const::Zero { ty } | Const::Undef { ty } => m.int_width(*ty),
         _ => None,
-    }
+    });
+    w
 }
 
 /// Builds the clauses of `funcs` (the first is the entry), with `targets` the instructions
@@ -402,11 +370,11 @@ fn layout(
     let mut carried: Vec<(Reg, u32)> = carried
         .into_iter()
         .filter(|r| !mem.is_ptr(fid, *r))
-        .filter_map(|r| widths.get(&r).map(|w| (r, *w)))
+        .filter_map(|r| widths[r.0 as usize].map(|w| (r, w)))
         .collect();
     carried.sort();
     let params: Vec<(Reg, u32)> = (0..nparams)
-        .filter_map(|i| widths.get(&Reg(i)).map(|w| (Reg(i), *w)))
+        .filter_map(|i| widths[i as usize].map(|w| (Reg(i), w)))
         .collect();
     let locals = mem.locals.get(&fid).cloned().unwrap_or_default();
     let locals: Vec<CellId> = locals

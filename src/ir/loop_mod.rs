@@ -222,35 +222,12 @@ fn reg_types(m: &Module, f: &Function) -> Vec<Option<super::TypeId>> {
         };
         ty[d.0 as usize] = t;
     }
-    // Phi copies: a register's type from any typed source, to a fixpoint.
-    loop {
-        let mut changed = false;
-        for inst in &f.code {
-            inst.kind.for_each_edge(&mut |e| {
-                for c in &e.copies {
-                    if ty[c.dst.0 as usize].is_some() {
-                        continue;
-                    }
-                    let t = match c.src {
-                        Operand::Reg(r) => ty[r.0 as usize],
-                        Operand::Const(k) => match m.konst(k) {
-                            Const::Int { ty, .. } | Const::Undef { ty } | Const::Zero { ty } => {
-                                Some(*ty)
-                            }
-                            _ => None,
-                        },
-                    };
-                    if t.is_some() {
-                        ty[c.dst.0 as usize] = t;
-                        changed = true;
-                    }
-                }
-            });
-        }
-        if !changed {
-            return ty;
-        }
-    }
+    // Phi copies: a register's type from any typed source.
+    f.through_phis(m, &mut ty, |k| match k {
+        Const::Int { ty, .. } | Const::Undef { ty } | Const::Zero { ty } => Some(*ty),
+        _ => None,
+    });
+    ty
 }
 
 /// Per block: the sources of the back edges into it of a depth-first walk from the entry

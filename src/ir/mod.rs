@@ -214,6 +214,40 @@ impl Function {
         a.byval.or(self.byval.get(i).copied().flatten())
     }
 
+    /// Gives each phi destination without a value in `vals` (indexed by register) its
+    /// sources' (`of_const` for a constant source), to a fixpoint: a phi's source may be a
+    /// phi.
+    pub fn through_phis<T: Copy>(
+        &self,
+        m: &Module,
+        vals: &mut [Option<T>],
+        of_const: impl Fn(&Const) -> Option<T>,
+    ) {
+        loop {
+            let mut changed = false;
+            for inst in &self.code {
+                inst.kind.for_each_edge(&mut |e| {
+                    for c in &e.copies {
+                        if vals[c.dst.0 as usize].is_some() {
+                            continue;
+                        }
+                        let v = match c.src {
+                            Operand::Reg(r) => vals[r.0 as usize],
+                            Operand::Const(k) => of_const(m.konst(k)),
+                        };
+                        if v.is_some() {
+                            vals[c.dst.0 as usize] = v;
+                            changed = true;
+                        }
+                    }
+                });
+            }
+            if !changed {
+                return;
+            }
+        }
+    }
+
     /// The indices in `code` of the instructions of block `b`.
     pub fn block_range(&self, b: usize) -> std::ops::Range<usize> {
         let end = self
