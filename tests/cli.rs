@@ -423,6 +423,9 @@ fn max_forks_and_max_depth_stop_forking() {
 }
 
 /// Run control and replay.
+#[path = "common/installed.rs"]
+mod installed;
+
 #[path = "cli/control.rs"]
 mod control;
 

@@ -35,6 +35,8 @@ use std::time::{Duration, Instant};
 mod cover;
 #[path = "testsuite/coverage.rs"]
 mod coverage;
+#[path = "common/installed.rs"]
+mod installed;
 #[path = "testsuite/pse.rs"]
 mod pse;
 #[path = "testsuite/verify.rs"]

@@ -8,18 +8,7 @@ use super::*;
 /// The testcov command, installed once (with BenchExec, which it depends on), or why it
 /// could not be.
 pub(super) fn installed_testcov() -> Result<PathBuf, String> {
-    static T: std::sync::OnceLock<Result<PathBuf, String>> = std::sync::OnceLock::new();
-    T.get_or_init(|| {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-        let o = Command::new(root.join("scripts/install-testcov.sh"))
-            .output()
-            .map_err(|e| format!("scripts/install-testcov.sh: {e}"))?;
-        if !o.status.success() {
-            return Err(String::from_utf8_lossy(&o.stderr).into_owned());
-        }
-        Ok(PathBuf::from(String::from_utf8_lossy(&o.stdout).trim()))
-    })
-    .clone()
+    super::installed::installed("install-testcov.sh")
 }
 
 fn testcov() -> PathBuf {

@@ -28,18 +28,7 @@ const PRP: &str = "CHECK( init(main()), LTL(G ! call(reach_error())) )\n";
 
 /// The environment's python with jsonschema and PyYAML, installed once, or why there is none.
 fn tools_python() -> Result<PathBuf, String> {
-    static P: std::sync::OnceLock<Result<PathBuf, String>> = std::sync::OnceLock::new();
-    P.get_or_init(|| {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-        let o = Command::new(root.join("scripts/install-witness-tools.sh"))
-            .output()
-            .map_err(|e| format!("scripts/install-witness-tools.sh: {e}"))?;
-        if !o.status.success() {
-            return Err(String::from_utf8_lossy(&o.stderr).into_owned());
-        }
-        Ok(PathBuf::from(String::from_utf8_lossy(&o.stdout).trim()))
-    })
-    .clone()
+    super::installed::installed("install-witness-tools.sh")
 }
 
 fn script(name: &str) -> PathBuf {

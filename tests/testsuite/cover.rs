@@ -145,19 +145,7 @@ pub fn run(ctx: &Ctx, spec: &SymSpec, dir: &Path, forking: &Path) -> Result<(), 
 /// TestCov's branch coverage (`Coverage: PCT%`) of the zipped suite `zip` on the C source `c`,
 /// run in a directory below `dir` (installed once, `scripts/install-testcov.sh`).
 fn testcov(zip: &Path, c: &Path, dir: &Path) -> Result<Option<String>, String> {
-    static T: std::sync::OnceLock<Result<std::path::PathBuf, String>> = std::sync::OnceLock::new();
-    let tc = T
-        .get_or_init(|| {
-            let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-            let o = Command::new(root.join("scripts/install-testcov.sh"))
-                .output()
-                .map_err(|e| format!("scripts/install-testcov.sh: {e}"))?;
-            if !o.status.success() {
-                return Err(String::from_utf8_lossy(&o.stderr).into_owned());
-            }
-            Ok(String::from_utf8_lossy(&o.stdout).trim().into())
-        })
-        .clone()?;
+    let tc = crate::installed::installed("install-testcov.sh")?;
     let judge = dir.join("testcov");
     std::fs::create_dir_all(&judge).map_err(|e| format!("{}: {e}", judge.display()))?;
     // A copy of the source: TestCov writes its preprocessed `.i` beside the file it is given.

@@ -1646,18 +1646,7 @@ pub(crate) fn run_verify(ctx: &Ctx, spec: &VSpec, opt: &str, dir: &Path) -> Resu
 /// The python of `scripts/install-witness-tools.sh` (jsonschema, PyYAML), installed once, or
 /// why there is none.
 fn witness_tools() -> Result<PathBuf, String> {
-    static P: std::sync::OnceLock<Result<PathBuf, String>> = std::sync::OnceLock::new();
-    P.get_or_init(|| {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-        let o = Command::new(root.join("scripts/install-witness-tools.sh"))
-            .output()
-            .map_err(|e| format!("scripts/install-witness-tools.sh: {e}"))?;
-        if !o.status.success() {
-            return Err(String::from_utf8_lossy(&o.stderr).into_owned());
-        }
-        Ok(PathBuf::from(String::from_utf8_lossy(&o.stdout).trim()))
-    })
-    .clone()
+    crate::installed::installed("install-witness-tools.sh")
 }
 
 /// The SV-COMP witness the text run wrote beside the task (`witness.yml`), checked by tools
