@@ -4,8 +4,11 @@
 in a fresh directory (the witness goes to witness.yml there, as in SV-COMP), then a FALSE's
 violation witness is checked by execution (contrib/witnesses/witness2test.py) and a TRUE's
 correctness witness against the format's schema (contrib/witnesses/check_schema.py, with the
-python of scripts/install-witness-tools.sh). Prints a line per task and the totals: witnesses
-written, violation witnesses confirmed, correctness witnesses valid.
+python of scripts/install-witness-tools.sh); a correctness witness with invariants is also
+re-checked by a separate run that knows only the task and the witness (`trex verify
+--check-witness`: its invariants must be inductive and keep reach_error unreachable). Prints a
+line per task and the totals: witnesses written, violation witnesses confirmed, correctness
+witnesses valid, invariants re-checked.
 
 Options: --time-limit S (default 60), --jobs N (default 1), --filter S (task ids containing
 S), --limit N (the first N tasks), --format yaml|graphml (graphml: no schema check).
@@ -57,7 +60,26 @@ def one(task, prp, args, py):
         elif w.is_file() and verdict == "TRUE" and py and args.format == "yaml":
             c = subprocess.run([py, str(SCHEMA), str(w)], stdout=subprocess.PIPE, text=True)
             check = "valid" if c.returncode == 0 else c.stdout.strip().replace("\n", " ")
-        return task, verdict, w.is_file(), check
+        recheck = ""
+        if check == "valid" and "- invariant:" in w.read_text():
+            recheck = recheck_invariants(task, prp, args, w, d)
+        return task, verdict, w.is_file(), check, recheck
+
+
+def recheck_invariants(task, prp, args, w, d):
+    """The separate run's answer on the witness's invariants: "confirmed", or its reason."""
+    cmd = [trex_bin(), "verify", "--svcomp", "--property", str(prp), "--data-model",
+           task.data_model, "--max-time=%d" % args.time_limit, "--check-witness", str(w),
+           str(task.src)]
+    try:
+        p = subprocess.run(cmd, cwd=d, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           text=True, timeout=args.time_limit + 60)
+    except subprocess.TimeoutExpired:
+        return "recheck: timeout"
+    if p.stdout.strip() == "TRUE":
+        return "confirmed"
+    why = [l for l in p.stderr.splitlines() if "witness" in l][-1:] or [p.stderr.strip()[-200:]]
+    return "recheck: " + why[0]
 
 
 def main():
@@ -83,19 +105,23 @@ def main():
         prp = Path(tmp_prp.name)
     py = schema_python() if args.format == "yaml" else None
     n = {"FALSE": 0, "TRUE": 0, "other": 0, "written": 0, "confirmed": 0, "valid": 0,
-         "wrong": 0}
+         "wrong": 0, "with_invariants": 0, "rechecked": 0}
     with ThreadPoolExecutor(max_workers=args.jobs) as ex:
-        for task, verdict, written, check in ex.map(lambda t: one(t, prp, args, py), tasks):
+        for task, verdict, written, check, recheck in ex.map(lambda t: one(t, prp, args, py),
+                                                             tasks):
             key = "FALSE" if verdict.startswith("FALSE") else verdict if verdict == "TRUE" else "other"
             n[key] += 1
             n["written"] += written
             n["confirmed"] += check == "confirmed"
             n["valid"] += check == "valid"
+            n["with_invariants"] += recheck != ""
+            n["rechecked"] += recheck == "confirmed"
             expected = "TRUE" if task.expected_safe else "FALSE"
             if key in ("TRUE", "FALSE") and key != expected:
                 n["wrong"] += 1
-            print("%-55s %-20s witness=%-3s %s" % (task.task_id, verdict,
-                  "yes" if written else "no", check), flush=True)
+            print("%-55s %-20s witness=%-3s %s%s" % (task.task_id, verdict,
+                  "yes" if written else "no", check,
+                  (" invariants " + recheck) if recheck else ""), flush=True)
     if tmp_prp:
         os.unlink(tmp_prp.name)
     print("tasks %d: FALSE %d, TRUE %d, other %d (wrong verdicts %d)"
@@ -104,6 +130,8 @@ def main():
     print("violation witnesses confirmed by execution: %d of %d" % (n["confirmed"], n["FALSE"]))
     if args.format == "yaml":
         print("correctness witnesses valid (schema): %d of %d" % (n["valid"], n["TRUE"]))
+        print("correctness witnesses with invariants confirmed by a separate run: %d of %d"
+              % (n["rechecked"], n["with_invariants"]))
     return 0
 
 

@@ -282,8 +282,15 @@ pub fn apply(d: &FuncDecl, args: &[Dynamic]) -> Bool {
     d.apply(&refs).as_bool().expect("a predicate")
 }
 
+/// A point's arguments as fresh variables (of the state returned, for `close`).
+pub fn point_vars(mem: &Memory, enc: &Encoding, f: FuncId) -> (State, Vec<Dynamic>) {
+    let st = fresh_state(mem, enc, f);
+    let args = args_of(&st, &enc.layouts[&f], &enc.globals);
+    (st, args)
+}
+
 /// `forall vars. body && conds => head`.
-fn close(st: &State, body: &[Bool], head: &Bool) -> Bool {
+pub fn close(st: &State, body: &[Bool], head: &Bool) -> Bool {
     let mut all: Vec<Bool> = body.to_vec();
     all.extend(st.conds.iter().cloned());
     let b = Bool::and(&all);
@@ -454,12 +461,13 @@ fn c_name(m: &Module, mem: &Memory, c: CellId) -> Option<Named> {
     if !cell.is_scalar() {
         return None;
     }
-    let name = match cell.home {
+    let (name, signed) = match cell.home {
         Home::Local(f, pc) => {
             let r = m.func(f).code[pc].dst?;
-            m.var_names.get(&(f, r))?.clone()
+            let signed = m.var_signed.get(&(f, r)).copied();
+            (m.var_names.get(&(f, r))?.clone(), signed)
         }
-        Home::Global(g) => m.global(g).name.clone(),
+        Home::Global(g) => (m.global(g).name.clone(), None),
     };
     let c_ident = name
         .chars()
@@ -467,6 +475,7 @@ fn c_name(m: &Module, mem: &Memory, c: CellId) -> Option<Named> {
     c_ident.then_some(Named {
         name,
         width: cell.width,
+        signed,
     })
 }
 

@@ -1,19 +1,21 @@
 //! Spacer's invariants as C expressions, for SV-COMP correctness witnesses: the solution of a
 //! loop head's predicate (a formula over its arguments) is split into its conjuncts, and each
 //! conjunct that speaks only of named variables (a local variable's cell, by
-//! `llvm.dbg.declare`; a global's) in comparisons, sums and constant multiples is written in
-//! C; the others are left out (a witness may hold fewer invariants, never a wrong one in C's
-//! reading: sums are computed in `long long`, and each variable is read as the signedness the
-//! comparison asks for).
+//! `llvm.dbg.declare`; a global's) in comparisons, sums, differences and products is written
+//! in C; the others are left out (a witness may hold fewer invariants, never a wrong one in
+//! C's reading: arithmetic is written in C's unsigned types of the terms' widths, which wrap
+//! as bit-vectors do, and a signed comparison converts both sides to the signed type).
 
 use z3::ast::{Ast, Dynamic};
 use z3::{AstKind, DeclKind};
 
-/// How an argument of the predicate is named in C, and its width.
+/// How an argument of the predicate is named in C, its width, and whether its C type is
+/// signed (where the debug info says).
 #[derive(Clone, Debug)]
 pub struct Named {
     pub name: String,
     pub width: u32,
+    pub signed: Option<bool>,
 }
 
 /// The C text of each conjunct of `formula` that can be written (`args[i]`: the name of
@@ -42,9 +44,15 @@ fn boolean(f: &Dynamic, args: &[Option<Named>]) -> Option<String> {
         return None;
     }
     let k = f.children();
+    // Signed comparisons read both sides in the signed type of their width (the conversion
+    // wraps, as gcc and clang define it).
     let two = |op: &str, signed: bool| -> Option<String> {
-        let (a, b) = (term(&k[0], args, signed)?, term(&k[1], args, signed)?);
-        Some(format!("({a} {op} {b})"))
+        let (a, b) = (term(&k[0], args)?, term(&k[1], args)?);
+        if !signed {
+            return Some(format!("({a} {op} {b})"));
+        }
+        let s = signed_type(k[0].as_bv()?.get_size())?;
+        Some(format!("(({s}){a} {op} ({s}){b})"))
     };
     match f.decl().kind() {
         DeclKind::True => Some("1".into()),
@@ -64,8 +72,8 @@ fn boolean(f: &Dynamic, args: &[Option<Named>]) -> Option<String> {
             boolean(&k[0], args)?,
             boolean(&k[1], args)?
         )),
-        DeclKind::Eq if k[0].as_bv().is_some() => two("==", true),
-        DeclKind::Distinct if k.len() == 2 && k[0].as_bv().is_some() => two("!=", true),
+        DeclKind::Eq if k[0].as_bv().is_some() => two("==", false),
+        DeclKind::Distinct if k.len() == 2 && k[0].as_bv().is_some() => two("!=", false),
         DeclKind::Sleq => two("<=", true),
         DeclKind::Slt => two("<", true),
         DeclKind::Sgeq => two(">=", true),
@@ -78,81 +86,88 @@ fn boolean(f: &Dynamic, args: &[Option<Named>]) -> Option<String> {
     }
 }
 
-/// A bit-vector term in C, read as signed or unsigned numbers (sums in `long long`).
-fn term(t: &Dynamic, args: &[Option<Named>], signed: bool) -> Option<String> {
+/// A bit-vector term in C: an expression whose value is the term's bits read as an
+/// unsigned number. Unsigned arithmetic of the term's width is computed in C's unsigned type
+/// of that width (`unsigned int`, `unsigned long long`), which wraps exactly as bit-vectors
+/// do; narrower terms are computed in `unsigned int` and cut back by a cast.
+fn term(t: &Dynamic, args: &[Option<Named>]) -> Option<String> {
     let bv = t.as_bv()?;
     let w = bv.get_size();
-    if w > 64 {
-        return None;
-    }
+    let ty = unsigned_type(w)?;
     match t.kind() {
         AstKind::Numeral => {
             let v = bv.as_u64()?;
-            Some(if signed {
-                let shift = 64 - w;
-                (((v << shift) as i64) >> shift).to_string()
-            } else {
-                format!("{v}ULL")
+            Some(match w {
+                64 => format!("{v}ULL"),
+                32 => format!("{v}U"),
+                _ => format!("(({ty}){v}U)"),
             })
         }
         AstKind::Var => {
             let i = var_index(t)?;
             let n = args.get(i)?.as_ref()?;
-            Some(cast(&n.name, n.width, signed))
+            (n.width == w).then(|| format!("(({ty}){})", n.name))
         }
         AstKind::App => {
             let k = t.children();
-            let wide = if signed {
-                "(long long)"
-            } else {
-                "(unsigned long long)"
+            let op = match t.decl().kind() {
+                DeclKind::Badd => "+",
+                DeclKind::Bsub => "-",
+                DeclKind::Bmul => "*",
+                DeclKind::Bneg => return Some(wrap(w, "-", &[zero(w).into(), term(&k[0], args)?])),
+                DeclKind::ZeroExt => return Some(format!("(({ty}){})", term(&k[0], args)?)),
+                DeclKind::SignExt => {
+                    let inner = k[0].as_bv()?.get_size();
+                    let s = signed_type(inner)?;
+                    return Some(format!("(({ty})({s}){})", term(&k[0], args)?));
+                }
+                _ => return None,
             };
-            match t.decl().kind() {
-                DeclKind::Badd => {
-                    let parts: Option<Vec<String>> =
-                        k.iter().map(|c| term(c, args, signed)).collect();
-                    Some(format!(
-                        "({})",
-                        parts?
-                            .iter()
-                            .map(|p| format!("{wide}{p}"))
-                            .collect::<Vec<_>>()
-                            .join(" + ")
-                    ))
-                }
-                DeclKind::Bsub if signed => Some(format!(
-                    "({wide}{} - {wide}{})",
-                    term(&k[0], args, signed)?,
-                    term(&k[1], args, signed)?
-                )),
-                DeclKind::Bneg if signed => {
-                    Some(format!("(-{wide}{})", term(&k[0], args, signed)?))
-                }
-                DeclKind::Bmul if k.len() == 2 && k[0].kind() == AstKind::Numeral => Some(format!(
-                    "({wide}{} * {wide}{})",
-                    term(&k[0], args, signed)?,
-                    term(&k[1], args, signed)?
-                )),
-                _ => None,
-            }
+            let parts: Option<Vec<String>> = k.iter().map(|c| term(c, args)).collect();
+            Some(wrap(w, op, &parts?))
         }
         _ => None,
     }
 }
 
-/// A variable of `width` bits read as a signed or unsigned number of that width.
-fn cast(name: &str, width: u32, signed: bool) -> String {
-    let ty = match (width, signed) {
-        (8, true) => "signed char",
-        (8, false) => "unsigned char",
-        (16, true) => "short",
-        (16, false) => "unsigned short",
-        (32, true) => "int",
-        (32, false) => "unsigned int",
-        (64, true) => "long long",
-        (_, _) => "unsigned long long",
-    };
-    format!("(({ty}){name})")
+/// `parts` (unsigned values of width `w`) joined by `op`, with `w`-bit wrap-around: narrow
+/// operands would be promoted to int, which a product of two 16-bit values overflows, so
+/// they are computed in unsigned int and cut back.
+fn wrap(w: u32, op: &str, parts: &[String]) -> String {
+    match (w, unsigned_type(w)) {
+        (32 | 64, _) | (_, None) => format!("({})", parts.join(&format!(" {op} "))),
+        (_, Some(ty)) => {
+            let wide: Vec<String> = parts.iter().map(|p| format!("(unsigned int){p}")).collect();
+            format!("(({ty})({}))", wide.join(&format!(" {op} ")))
+        }
+    }
+}
+
+fn zero(w: u32) -> &'static str {
+    match w {
+        64 => "0ULL",
+        _ => "0U",
+    }
+}
+
+fn unsigned_type(w: u32) -> Option<&'static str> {
+    Some(match w {
+        8 => "unsigned char",
+        16 => "unsigned short",
+        32 => "unsigned int",
+        64 => "unsigned long long",
+        _ => return None,
+    })
+}
+
+fn signed_type(w: u32) -> Option<&'static str> {
+    Some(match w {
+        8 => "signed char",
+        16 => "short",
+        32 => "int",
+        64 => "long long",
+        _ => return None,
+    })
 }
 
 /// The index of a bound variable (the predicate's argument it stands for).

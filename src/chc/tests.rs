@@ -93,9 +93,10 @@ fn a_proof_gives_its_loop_invariants_in_c() {
     assert!(matches!(r.answer, Answer::Safe), "{:?}", r.answer);
     let inv = r.invariants.first().expect("an invariant at the loop head");
     assert_eq!((inv.line, inv.function.as_str()), (7, "main"), "{inv:?}");
-    // Over the source's variables, in C.
+    // Over the source's variables, in C's unsigned (wrapping) arithmetic, as Spacer's
+    // bit-vectors: j == 2 * i modulo 2^32.
     assert!(
-        inv.value.contains("((int)j)") && inv.value.contains("((int)i)"),
+        inv.value.contains("((unsigned int)j)") && inv.value.contains("2U * ((unsigned int)i)"),
         "{inv:?}"
     );
 }
@@ -184,4 +185,58 @@ fn what_it_cannot_model_is_named_with_its_location() {
         "int main() { double d = __VERIFIER_nondet_int(); if (d > 1e9) reach_error(); return 0; }",
     );
     assert!(matches!(a, Answer::Unsupported(_)), "{a:?}");
+}
+
+/// `check` of one loop invariant at line 7 (the `while`) of `src`.
+fn check_one(src: &str, inv: &str) -> super::Checked {
+    let (_d, m) = module(src);
+    let reach = m.func_by_name["reach_error"];
+    let main = m.func_by_name["main"];
+    let sites: Vec<_> = m
+        .func(main)
+        .code
+        .iter()
+        .enumerate()
+        .filter(|(_, i)| matches!(&i.kind, InstKind::Call { callee: Callee::Direct(g), .. } if *g == reach))
+        .map(|(pc, _)| (main, pc as u32))
+        .collect();
+    let file = m.files.iter().find(|f| f.ends_with(".c")).unwrap().clone();
+    let given = super::Given {
+        places: vec![(file, 7)],
+        column: None,
+        function: Some("main".into()),
+        loop_head: true,
+        expr: crate::witness::c_expr::parse(inv, 64).unwrap(),
+    };
+    let own = |n: &str| !n.starts_with("__VERIFIER") && n != "abort";
+    let task = super::Task {
+        module: &m,
+        entry: "main",
+        own: &own,
+        sites: &sites,
+    };
+    super::check(&task, &[given], Some(Duration::from_secs(30))).0
+}
+
+#[test]
+fn given_invariants_are_checked_as_c_reads_them() {
+    use super::Checked;
+    let src =
+        "int main() { int n = __VERIFIER_nondet_int(); __VERIFIER_assume(n >= 0 && n < 1000000);
+         int i = 0, j = 0; while (i < n) { i++; j += 2; }
+         if (j != 2 * i) reach_error(); return 0; }";
+    // Inductive with 32-bit wrap-around: enough.
+    assert_eq!(
+        check_one(src, "(unsigned)j == 2U * (unsigned)i"),
+        Checked::Confirmed
+    );
+    // With bounds, over C's int arithmetic.
+    let bounded = "j == 2 * i && 0 <= i && i <= n && n < 1000000";
+    assert_eq!(check_one(src, bounded), Checked::Confirmed);
+    // True, but it does not exclude the target.
+    assert_eq!(check_one(src, "j <= 2 * i"), Checked::HoldNotInductive);
+    // False at the loop head.
+    assert_eq!(check_one(src, "j == 3 * i"), Checked::Fails);
+    // A name the translation does not have there.
+    assert!(matches!(check_one(src, "k == 0"), Checked::Unplaced(0, why) if why.contains("`k`")));
 }

@@ -2,6 +2,7 @@
 //! lines.
 
 mod args;
+mod check_witness;
 mod concolic;
 mod cover;
 mod covout;
@@ -433,6 +434,11 @@ pub struct VerifyArgs {
     /// The witness's format.
     #[arg(long, value_enum, default_value = "yaml")]
     pub witness_format: WitnessFormat,
+    /// Check a YAML 2.0 correctness witness instead of verifying: a proof of its own (Z3's
+    /// Spacer, given the invariants) that its invariants are inductive and keep every target
+    /// unreachable. Prints CONFIRMED or NOT CONFIRMED (with --svcomp: TRUE or UNKNOWN).
+    #[arg(long, value_name = "FILE", conflicts_with = "witness")]
+    pub check_witness: Option<PathBuf>,
     #[command(flatten)]
     pub out: OutputDirOption,
     #[command(flatten)]

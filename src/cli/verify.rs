@@ -41,6 +41,13 @@ pub fn verify(a: &VerifyArgs) -> Result<()> {
     let own = |n: &str| own_names.contains(n);
     let (module, has_libc) = with_libc(program, &prog, a.prog.libc, &out.path.join(".linked.bc"))?;
     let targets = verify::collect(&module, &own, &selection).map_err(anyhow::Error::msg)?;
+    if let Some(w) = &a.check_witness {
+        // A check writes nothing: the default directory held only the compiled program.
+        if a.out.output_dir.is_none() {
+            let _ = std::fs::remove_dir_all(&out.path);
+        }
+        return super::check_witness::check(a, w, &module, &own, &targets);
+    }
     let covout = CoverageOut::start(
         &module,
         own_names.clone(),

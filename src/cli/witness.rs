@@ -28,9 +28,8 @@ pub(super) fn write(a: &VerifyArgs, m: &Module, found: &Verification) -> Result<
         .iter()
         .find(|t| t.verdict == Verdict::Reachable && t.replay_confirmed == Some(true));
     let file = match (a.svcomp, reached) {
-        (true, _) => a.program.clone(),
         (false, Some(t)) => PathBuf::from(t.target.file_line(m).0),
-        (false, None) => program_source(m)?,
+        _ => task_file(a, m)?,
     };
     let src = Source::read(&file)
         .with_context(|| format!("reading {} for the witness", file.display()))?;
@@ -86,6 +85,15 @@ fn specification(a: &VerifyArgs) -> Result<String> {
                 .to_string())
         }
         _ => Ok("G ! call(reach_error())".into()),
+    }
+}
+
+/// The task a witness is about: the SV-COMP task, else the C file of the bitcode.
+pub(super) fn task_file(a: &VerifyArgs, m: &Module) -> Result<PathBuf> {
+    if a.svcomp {
+        Ok(a.program.clone())
+    } else {
+        program_source(m)
     }
 }
 

@@ -62,6 +62,9 @@ pub struct Module {
     /// The source names of local variables (`llvm.dbg.declare`): the register holding each
     /// one's `alloca`, per function (for invariants written in C).
     pub var_names: hashbrown::HashMap<(FuncId, Reg), String>,
+    /// Whether such a variable's C type is signed, where its debug type says (an integer type,
+    /// through typedefs).
+    pub var_signed: hashbrown::HashMap<(FuncId, Reg), bool>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -8,9 +8,11 @@
 //! `record.rs` observes it; `trace.rs` turns the calls into waypoints at the task's own lines
 //! and columns (`source.rs`) with C constants (`literal.rs`); `meta.rs` makes the metadata.
 
+pub mod c_expr;
 pub mod graphml;
 pub mod literal;
 pub mod meta;
+pub mod read;
 pub mod record;
 pub mod source;
 pub mod trace;

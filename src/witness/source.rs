@@ -59,6 +59,28 @@ impl Source {
             .map(|(_, &p)| p)
     }
 
+    /// The debug info's (file, line) pairs of the task's physical line `line`: through the
+    /// markers when the task has them, else the line itself in the task's own file.
+    pub fn debug_lines(&self, line: u32) -> Vec<(String, u32)> {
+        if self.marked.is_empty() {
+            return vec![(self.name.clone(), line)];
+        }
+        let mut out: Vec<(String, u32)> = self
+            .marked
+            .iter()
+            .filter(|(_, &p)| p == line)
+            .map(|(k, _)| k.clone())
+            .collect();
+        out.sort();
+        out
+    }
+
+    /// Whether the debug info's file `file` is `other` (equal, or one a path ending with the
+    /// other).
+    pub fn same_file(file: &str, other: &str) -> bool {
+        same_file(file, other)
+    }
+
     /// The column (1-based) of the `)` closing the call that starts at `col` of `line`
     /// (physical): the callee's name, blanks, then balanced parentheses on that line.
     pub fn call_end(&self, line: u32, col: u32) -> Option<u32> {
@@ -125,6 +147,8 @@ mod tests {
         assert_eq!(s.physical_line("/tmp/t.c", 6), Some(6));
         assert_eq!(s.physical_line("/tmp/t.c", 5), Some(5));
         assert_eq!(s.physical_line("other.c", 5), None);
+        assert_eq!(s.debug_lines(6), vec![("t.c".to_string(), 6)]);
+        assert_eq!(s.debug_lines(3), vec![("<built-in>".to_string(), 1)]);
         assert_eq!(s.call_end(6, 11), Some(35));
     }
 

@@ -207,3 +207,71 @@ fn witness_only_when_asked_outside_svcomp_and_none_for_unknown() {
     assert!(o.status.success());
     assert!(!d.join("u.yml").exists());
 }
+
+const LOOP: &str = r#"extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+extern void __VERIFIER_assume(int);
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  __VERIFIER_assume(n >= 0 && n < 1000000);
+  int i = 0, j = 0;
+  while (i < n) {
+    i++;
+    j += 2;
+  }
+  if (j != 2 * i)
+    reach_error();
+  return 0;
+}
+"#;
+
+/// `trex verify --svcomp --check-witness FILE` on `d/task.c`: (stdout, stderr).
+fn check_witness(d: &Path, witness: &str) -> (String, String) {
+    let o = trex()
+        .current_dir(d)
+        .args(["verify", "--svcomp", "--property", "unreach-call.prp"])
+        .args(["--max-time", "60", "--check-witness", witness, "task.c"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert!(o.status.success() || !err.is_empty(), "{err}");
+    (String::from_utf8_lossy(&o.stdout).trim().to_string(), err)
+}
+
+#[test]
+fn correctness_witness_invariants_are_rechecked_by_a_separate_proof() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let out = verify(d, LOOP, &["--engine", "chc", "--witness", "true.yml"]);
+    assert_eq!(out.trim(), "TRUE");
+    let w = std::fs::read_to_string(d.join("true.yml")).unwrap();
+    assert!(w.contains("loop_invariant"), "{w}");
+    let (out, err) = check_witness(d, "true.yml");
+    assert_eq!(out, "TRUE", "{err}\n{w}");
+    assert!(err.contains("witness CONFIRMED"), "{err}");
+    // A changed invariant is false at the loop head.
+    let value = w.lines().find(|l| l.contains("value:")).unwrap();
+    let wrong = w.replace(value, "        value: \"j == 3 * i\"");
+    std::fs::write(d.join("wrong.yml"), &wrong).unwrap();
+    let (out, err) = check_witness(d, "wrong.yml");
+    assert_eq!(out, "UNKNOWN", "{err}");
+    assert!(
+        err.contains("NOT CONFIRMED: an invariant is false"),
+        "{err}"
+    );
+    // A true invariant that does not exclude the target.
+    std::fs::write(
+        d.join("weak.yml"),
+        w.replace(value, "        value: \"j <= 2 * i\""),
+    )
+    .unwrap();
+    let (_, err) = check_witness(d, "weak.yml");
+    assert!(err.contains("not inductive or do not exclude"), "{err}");
+    // Another program: refused by its hash.
+    std::fs::write(d.join("task.c"), LOOP.replace("j += 2", "j += 1")).unwrap();
+    let (out, err) = check_witness(d, "true.yml");
+    assert!(
+        out.is_empty() && err.contains("is for another program"),
+        "{err}"
+    );
+}

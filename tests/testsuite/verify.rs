@@ -1690,11 +1690,40 @@ fn check_sv_witness(run: &Run, verdict: &str) -> Result<(), String> {
             .arg(&w);
     }
     let o = cmd.output().map_err(|e| format!("{}: {e}", py.display()))?;
-    match o.status.success() {
-        true => Ok(()),
-        false => Err(format!(
+    if !o.status.success() {
+        return Err(format!(
             "{verdict}: the witness fails its check: {}",
             String::from_utf8_lossy(&o.stdout).trim()
+        ));
+    }
+    if verdict == "TRUE" {
+        recheck_invariants(run, &w)?;
+    }
+    Ok(())
+}
+
+/// A correctness witness's invariants, re-checked by a separate run that knows only the task
+/// and the witness (`trex verify --check-witness`: a proof that assumes them): they must be
+/// confirmed inductive and enough to keep the targets unreachable.
+fn recheck_invariants(run: &Run, w: &Path) -> Result<(), String> {
+    let text = std::fs::read_to_string(w).map_err(|e| format!("{}: {e}", w.display()))?;
+    if !text.contains("- invariant:") {
+        return Ok(());
+    }
+    let mut cmd = Command::new(&run.ctx.trex);
+    cmd.arg("verify")
+        .arg("--check-witness")
+        .arg(w)
+        .args(&run.base)
+        .arg(&run.input)
+        .current_dir(run.dir);
+    let timeout = run.spec.timeout.unwrap_or(run.ctx.timeout);
+    let out = run_cmd(cmd, run.dir, "check-witness", timeout)?;
+    match out.stdout.trim() {
+        "TRUE" => Ok(()),
+        other => Err(format!(
+            "TRUE: the witness's invariants are not confirmed by --check-witness ({other}): {}",
+            excerpt(&out.stderr, 4)
         )),
     }
 }

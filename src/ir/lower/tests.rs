@@ -1539,7 +1539,8 @@ define i32 @f(i32 %x, i32 %y, i1 %c) {
 #[test]
 fn local_variables_keep_their_source_names() {
     let m = lower(
-        "int main(void) { int count = 3; long total = count * 2; return (int)total; }",
+        "typedef unsigned int u32; int main(void) { int count = 3; long total = count * 2; \
+         u32 n = 1; _Bool b = 1; return (int)total + n + b; }",
         &["-O0", "-g"],
     );
     let main = m.func_by_name["main"];
@@ -1550,7 +1551,20 @@ fn local_variables_keep_their_source_names() {
         .map(|(_, n)| n.as_str())
         .collect();
     names.sort();
-    assert_eq!(names, ["count", "total"]);
+    assert_eq!(names, ["b", "count", "n", "total"]);
+    // Signedness from the debug types, through the typedef.
+    let signed = |v: &str| {
+        let (k, _) = m
+            .var_names
+            .iter()
+            .find(|(k, n)| k.0 == main && *n == v)
+            .unwrap();
+        m.var_signed.get(k).copied()
+    };
+    assert_eq!(
+        ["b", "count", "n", "total"].map(signed),
+        [Some(false), Some(true), Some(false), Some(true)]
+    );
     // Each names the register of its alloca.
     for ((_, r), _) in m.var_names.iter().filter(|((f, _), _)| *f == main) {
         let def = m.functions[main.0 as usize]

@@ -1,6 +1,6 @@
 //! The source names of local variables: `llvm.dbg.declare(metadata ptr %alloca, metadata
 //! !DILocalVariable(name: ...), ...)` names the variable an `alloca` holds (the calls
-//! themselves are dropped from trex's IR).
+//! themselves are dropped from trex's IR), and whether its integer type is signed.
 
 use llvm_sys::core::{
     LLVMGetCalledValue, LLVMGetMDNodeNumOperands, LLVMGetMDNodeOperands, LLVMGetMDString,
@@ -21,9 +21,12 @@ impl<'ctx> Lowerer<'ctx> {
                 // SAFETY: instructions of a function of the module being lowered; LLVM's
                 // metadata accessors on the operands a dbg.declare call has.
                 let named = unsafe { declared(v) };
-                if let Some((alloca, name)) = named {
+                if let Some((alloca, name, signed)) = named {
                     if let Some(&r) = self.regs.get(&alloca) {
                         self.m.var_names.insert((fid, r), name);
+                        if let Some(s) = signed {
+                            self.m.var_signed.insert((fid, r), s);
+                        }
                     }
                 }
             }
@@ -31,8 +34,9 @@ impl<'ctx> Lowerer<'ctx> {
     }
 }
 
-/// `(the alloca, the variable's name)` of a `llvm.dbg.declare` call.
-unsafe fn declared(v: LLVMValueRef) -> Option<(LLVMValueRef, String)> {
+/// `(the alloca, the variable's name, whether its type is signed)` of a `llvm.dbg.declare`
+/// call.
+unsafe fn declared(v: LLVMValueRef) -> Option<(LLVMValueRef, String, Option<bool>)> {
     if LLVMIsACallInst(v).is_null() {
         return None;
     }
@@ -57,10 +61,48 @@ unsafe fn declared(v: LLVMValueRef) -> Option<(LLVMValueRef, String)> {
     if ops[1].is_null() {
         return None;
     }
+    let name = md_string(ops[1])?;
+    let signed = ops.get(3).and_then(|t| signedness(*t));
+    (!name.is_empty()).then_some((alloca, name, signed))
+}
+
+/// Whether a debug type is a signed or an unsigned integer type: a basic type by its name,
+/// a typedef through the type it names (operand 3 of a derived type). Unnamed derived types
+/// (pointers, qualifiers: their tag is not in LLVM's C API) are not followed.
+unsafe fn signedness(mut ty: LLVMValueRef) -> Option<bool> {
+    for _ in 0..16 {
+        if ty.is_null() || LLVMIsAMDNode(ty).is_null() {
+            return None;
+        }
+        let k = LLVMGetMDNodeNumOperands(ty) as usize;
+        if k < 3 {
+            return None;
+        }
+        let mut ops: Vec<LLVMValueRef> = vec![std::ptr::null_mut(); k];
+        LLVMGetMDNodeOperands(ty, ops.as_mut_ptr());
+        let name = md_string(ops[2])?;
+        let words: Vec<&str> = name.split_whitespace().collect();
+        let int_words = ["signed", "unsigned", "char", "short", "int", "long"];
+        if name == "_Bool" || (words.contains(&"unsigned") && k == 3) {
+            return Some(false);
+        }
+        if k == 3 && !words.is_empty() && words.iter().all(|w| int_words.contains(w)) {
+            return Some(true);
+        }
+        // A typedef (a derived type with a name): the type it names.
+        ty = *ops.get(3)?;
+    }
+    None
+}
+
+/// The text of an `MDString` operand.
+unsafe fn md_string(v: LLVMValueRef) -> Option<String> {
+    if v.is_null() {
+        return None;
+    }
     let mut l = 0u32;
-    let s = LLVMGetMDString(ops[1], &mut l);
-    let name = cstr_len(s, l as usize);
-    (!name.is_empty()).then_some((alloca, name))
+    let s = LLVMGetMDString(v, &mut l);
+    (!s.is_null()).then(|| cstr_len(s, l as usize))
 }
 
 /// The value a `metadata ptr %x` operand wraps (LLVM's C API reads a `ValueAsMetadata` as a
