@@ -127,8 +127,8 @@ fn chc_alone(
     own: &(dyn Fn(&str) -> bool + Sync),
     out: &mut OutputDir,
 ) -> Result<Found> {
-    let run = chc::search(ctx, &group, own, ctx.base.limits.max_time, None);
-    let (summary, mut settled) = chc::settle(ctx, &group, &run, out)?;
+    let found = chc::search(ctx, &group, own, ctx.base.limits.max_time, None);
+    let (summary, mut settled) = chc::settle(ctx, &group, &found, out)?;
     let why = summary
         .incomplete_reason
         .clone()
@@ -140,7 +140,7 @@ fn chc_alone(
             settled.push((g, TargetVerdict::new(t, v, summary.time)));
         }
     }
-    Ok((vec![summary], settled, run.invariants))
+    Ok((vec![summary], settled, found.invariants()))
 }
 
 /// Both engines at once, each with the whole time: the Horn-clause engine on a thread of
@@ -166,17 +166,17 @@ fn both(
     };
     let (run, se) = std::thread::scope(|s| {
         let chc_thread = s.spawn(|| {
-            let run = chc::search(ctx, &group, own, ctx.base.limits.max_time, Some(&cancel));
-            if chc::settles_all(ctx, &group, &run) {
+            let found = chc::search(ctx, &group, own, ctx.base.limits.max_time, Some(&cancel));
+            if chc::settles_all(ctx, &found) {
                 stop.store(true, Ordering::Relaxed);
             }
-            run
+            found
         });
         let se = symbolic(&se_ctx, group.clone(), loop_mods, out, watcher);
         cancel.store(true, Ordering::Relaxed);
         (chc_thread.join(), se)
     });
-    let run = run.map_err(|_| anyhow::anyhow!("the Horn-clause engine's thread failed"))?;
+    let found = run.map_err(|_| anyhow::anyhow!("the Horn-clause engine's thread failed"))?;
     let (mut runs, mut settled) = se?;
     // A target symbolic execution reached keeps its test; the others may take the engine's.
     let reached = |i: &usize| {
@@ -185,7 +185,7 @@ fn both(
             .any(|(k, v): &(usize, TargetVerdict)| k == i && v.verdict == super::Verdict::Reachable)
     };
     let open: Vec<usize> = group.iter().copied().filter(|i| !reached(i)).collect();
-    let (mut summary, from_chc) = chc::settle(ctx, &open, &run, out)?;
+    let (mut summary, from_chc) = chc::settle(ctx, &open, &found, out)?;
     let mut used = Vec::new();
     for (i, v) in from_chc {
         let Some(k) = settled.iter().position(|s| s.0 == i) else {
@@ -202,7 +202,7 @@ fn both(
         r.targets.retain(|id| !used.contains(id));
     }
     runs.insert(0, summary);
-    Ok((runs, settled, run.invariants))
+    Ok((runs, settled, found.invariants()))
 }
 
 /// Symbolic execution: the abstracted runs, then the exact run for what they left with the
