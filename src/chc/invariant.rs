@@ -9,6 +9,8 @@
 use z3::ast::{Ast, Dynamic};
 use z3::{AstKind, DeclKind};
 
+use crate::witness::c_arith::{compare, constant, signed_type, unsigned_type, wrap, zero};
+
 /// How an argument of the predicate is named in C, its width, and whether its C type is
 /// signed (where the debug info says).
 #[derive(Clone, Debug)]
@@ -48,11 +50,7 @@ fn boolean(f: &Dynamic, args: &[Option<Named>]) -> Option<String> {
     // wraps, as gcc and clang define it).
     let two = |op: &str, signed: bool| -> Option<String> {
         let (a, b) = (term(&k[0], args)?, term(&k[1], args)?);
-        if !signed {
-            return Some(format!("({a} {op} {b})"));
-        }
-        let s = signed_type(k[0].as_bv()?.get_size())?;
-        Some(format!("(({s}){a} {op} ({s}){b})"))
+        compare(k[0].as_bv()?.get_size(), op, signed, &a, &b)
     };
     match f.decl().kind() {
         DeclKind::True => Some("1".into()),
@@ -95,14 +93,7 @@ fn term(t: &Dynamic, args: &[Option<Named>]) -> Option<String> {
     let w = bv.get_size();
     let ty = unsigned_type(w)?;
     match t.kind() {
-        AstKind::Numeral => {
-            let v = bv.as_u64()?;
-            Some(match w {
-                64 => format!("{v}ULL"),
-                32 => format!("{v}U"),
-                _ => format!("(({ty}){v}U)"),
-            })
-        }
+        AstKind::Numeral => constant(w, bv.as_u64()?),
         AstKind::Var => {
             let i = var_index(t)?;
             let n = args.get(i)?.as_ref()?;
@@ -128,46 +119,6 @@ fn term(t: &Dynamic, args: &[Option<Named>]) -> Option<String> {
         }
         _ => None,
     }
-}
-
-/// `parts` (unsigned values of width `w`) joined by `op`, with `w`-bit wrap-around: narrow
-/// operands would be promoted to int, which a product of two 16-bit values overflows, so
-/// they are computed in unsigned int and cut back.
-fn wrap(w: u32, op: &str, parts: &[String]) -> String {
-    match (w, unsigned_type(w)) {
-        (32 | 64, _) | (_, None) => format!("({})", parts.join(&format!(" {op} "))),
-        (_, Some(ty)) => {
-            let wide: Vec<String> = parts.iter().map(|p| format!("(unsigned int){p}")).collect();
-            format!("(({ty})({}))", wide.join(&format!(" {op} ")))
-        }
-    }
-}
-
-fn zero(w: u32) -> &'static str {
-    match w {
-        64 => "0ULL",
-        _ => "0U",
-    }
-}
-
-fn unsigned_type(w: u32) -> Option<&'static str> {
-    Some(match w {
-        8 => "unsigned char",
-        16 => "unsigned short",
-        32 => "unsigned int",
-        64 => "unsigned long long",
-        _ => return None,
-    })
-}
-
-fn signed_type(w: u32) -> Option<&'static str> {
-    Some(match w {
-        8 => "signed char",
-        16 => "short",
-        32 => "int",
-        64 => "long long",
-        _ => return None,
-    })
 }
 
 /// The index of a bound variable (the predicate's argument it stands for).

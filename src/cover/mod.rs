@@ -301,7 +301,7 @@ fn prove(
         test_args: &[],
     };
     let group: Vec<usize> = (0..targets.len()).collect();
-    let summaries = abstraction::refine(
+    let (summaries, _) = abstraction::refine(
         &ctx,
         &group,
         loops,

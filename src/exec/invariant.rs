@@ -61,6 +61,11 @@ pub enum Role {
 }
 
 impl Candidate {
+    /// Its nodes in post-order (the last is the root), with their widths.
+    pub fn nodes(&self) -> &[(Expr, u32)] {
+        &self.nodes
+    }
+
     /// `e` (width 1) with each read of an array replaced as `role` says; `None` when `e` reads
     /// a slot at a symbolic offset or through writes, an array to reject, no slot, or is too
     /// large.

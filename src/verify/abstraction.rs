@@ -26,14 +26,18 @@ const ABSTRACTION_TIME: Duration = Duration::from_secs(60);
 /// Abstracted runs at most (the first, then refinements).
 pub(super) const MAX_ROUNDS: usize = 8;
 
-/// The abstracted runs watching `group` (indices into `ctx.targets`): a summary per run, the
-/// targets they prove UNREACHABLE, and the time they took.
-#[allow(clippy::type_complexity)]
-pub(super) fn prove(
-    ctx: &Ctx,
-    group: &[usize],
-    loops: &Arc<LoopMods>,
-) -> Result<(Vec<RunSummary>, Vec<(usize, TargetVerdict)>, Duration)> {
+/// What the abstracted runs of a group found: a summary per run, the targets they prove
+/// UNREACHABLE, the time they took, and the invariants of the proofs (the candidates assumed
+/// by the runs that settled targets: checked there at every entry and every path back).
+pub(super) type Proved = (
+    Vec<RunSummary>,
+    Vec<(usize, TargetVerdict)>,
+    Duration,
+    Vec<Candidate>,
+);
+
+/// The abstracted runs watching `group` (indices into `ctx.targets`).
+pub(super) fn prove(ctx: &Ctx, group: &[usize], loops: &Arc<LoopMods>) -> Result<Proved> {
     let clock = Instant::now();
     let budget = ctx
         .base
@@ -41,11 +45,12 @@ pub(super) fn prove(
         .max_time
         .map_or(ABSTRACTION_TIME, |t| t / ABSTRACTION_SHARE);
     let mut proven = Vec::new();
-    let summaries = refine(ctx, group, loops, budget, false, &mut |outcome, gaps, _| {
-        let ids = settle(ctx, group, outcome, gaps, &clock, &mut proven);
-        (ids, proven.len() == group.len())
-    })?;
-    Ok((summaries, proven, clock.elapsed()))
+    let (summaries, invariants) =
+        refine(ctx, group, loops, budget, false, &mut |outcome, gaps, _| {
+            let ids = settle(ctx, group, outcome, gaps, &clock, &mut proven);
+            (ids, proven.len() == group.len())
+        })?;
+    Ok((summaries, proven, clock.elapsed(), invariants))
 }
 
 /// What an abstracted run settled, told its outcome, gaps and (with `record`) coverage: the
@@ -59,7 +64,8 @@ pub(crate) type Settle<'a> =
 /// outcome and gaps, it returns the ids it settled and whether everything is) says all is
 /// settled, a run leaves a gap or nothing new is learnt. With `record`, each run's coverage
 /// (what its abstract paths ran: more than the program's executions) is recorded, a fresh
-/// count per run, and handed to `settle`. A summary per run.
+/// count per run, and handed to `settle`. A summary per run, and the candidates assumed by
+/// the runs that settled something (each such run checked them: they are invariants).
 pub(crate) fn refine(
     ctx: &Ctx,
     group: &[usize],
@@ -67,12 +73,13 @@ pub(crate) fn refine(
     budget: Duration,
     record: bool,
     settle: &mut Settle,
-) -> Result<Vec<RunSummary>> {
+) -> Result<(Vec<RunSummary>, Vec<Candidate>)> {
     let clock = Instant::now();
     let learn = ctx.base.interpolation;
     let mut assumed: Vec<Candidate> = Vec::new();
     let mut rejected = HashSet::new();
     let mut summaries = Vec::new();
+    let mut proved: Vec<Candidate> = Vec::new();
     for _ in 0..MAX_ROUNDS {
         let Some(left) = budget.checked_sub(clock.elapsed()) else {
             break;
@@ -84,6 +91,9 @@ pub(crate) fn refine(
         let cov = record.then(|| Arc::new(Coverage::new(ctx.module)));
         let (outcome, gaps, took) = run(ctx, group, loops, invariants, left, cov.clone())?;
         let (ids, all) = settle(&outcome, &gaps, cov.as_deref());
+        if !ids.is_empty() && outcome.invariants_failed.is_empty() {
+            proved.extend(fresh(assumed.clone(), &proved, &HashSet::new()));
+        }
         let mut summary = RunSummary::new(true, ids, took.as_secs_f64(), &outcome, &gaps);
         summary.invariants_assumed = assumed.len();
         summary.invariants_failed = outcome.invariants_failed.len();
@@ -106,7 +116,7 @@ pub(crate) fn refine(
         }
         assumed.extend(new);
     }
-    Ok(summaries)
+    Ok((summaries, proved))
 }
 
 /// The targets of `group` an abstracted run proves UNREACHABLE (added to `proven`, their ids

@@ -110,10 +110,7 @@ fn verify_group(
     watcher: &mut dyn Watcher,
 ) -> Result<Found> {
     match engines {
-        Engines::Symbolic => {
-            let (runs, settled) = symbolic(ctx, group, loop_mods, out, watcher)?;
-            Ok((runs, settled, Vec::new()))
-        }
+        Engines::Symbolic => symbolic(ctx, group, loop_mods, out, watcher),
         Engines::Chc => chc_alone(ctx, group, own, out),
         Engines::Both => both(ctx, group, own, loop_mods, out, watcher),
     }
@@ -177,7 +174,7 @@ fn both(
         (chc_thread.join(), se)
     });
     let found = run.map_err(|_| anyhow::anyhow!("the Horn-clause engine's thread failed"))?;
-    let (mut runs, mut settled) = se?;
+    let (mut runs, mut settled, se_invariants) = se?;
     // A target symbolic execution reached keeps its test; the others may take the engine's.
     let reached = |i: &usize| {
         settled
@@ -202,24 +199,30 @@ fn both(
         r.targets.retain(|id| !used.contains(id));
     }
     runs.insert(0, summary);
-    Ok((runs, settled, found.invariants()))
+    // A proof's invariants: the Horn-clause engine's, else the loop abstraction's.
+    let mut invariants = found.invariants();
+    if invariants.is_empty() {
+        invariants = se_invariants;
+    }
+    Ok((runs, settled, invariants))
 }
 
 /// Symbolic execution: the abstracted runs, then the exact run for what they left with the
-/// time left.
-#[allow(clippy::type_complexity)]
+/// time left; the loop invariants the abstracted runs proved, in C.
 fn symbolic(
     ctx: &Ctx,
     mut group: Vec<usize>,
     loop_mods: Option<&Arc<LoopMods>>,
     out: &mut OutputDir,
     watcher: &mut dyn Watcher,
-) -> Result<(Vec<RunSummary>, Vec<(usize, TargetVerdict)>)> {
+) -> Result<Found> {
     let mut runs = Vec::new();
     let mut settled = Vec::new();
+    let mut invariants = Vec::new();
     let mut rest_time = ctx.base.limits.max_time;
     if let Some(lm) = loop_mods {
-        let (summaries, proven, took) = abstraction::prove(ctx, &group, lm)?;
+        let (summaries, proven, took, proved) = abstraction::prove(ctx, &group, lm)?;
+        invariants = super::loops::in_c::loop_invariants(ctx.module, lm, &proved);
         group.retain(|g| !proven.iter().any(|p| p.0 == *g));
         settled.extend(proven);
         rest_time = rest_time.map(|t| t.saturating_sub(took).max(Duration::from_secs(1)));
@@ -230,5 +233,5 @@ fn symbolic(
         settled.extend(group.into_iter().zip(res));
         runs.push(summary);
     }
-    Ok((runs, settled))
+    Ok((runs, settled, invariants))
 }

@@ -8,6 +8,7 @@
 //! `record.rs` observes it; `trace.rs` turns the calls into waypoints at the task's own lines
 //! and columns (`source.rs`) with C constants (`literal.rs`); `meta.rs` makes the metadata.
 
+pub mod c_arith;
 pub mod c_expr;
 pub mod graphml;
 pub mod literal;

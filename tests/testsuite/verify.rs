@@ -105,6 +105,9 @@ pub(crate) struct VSpec {
     libc_none: bool,
     only: Option<Vec<String>>,
     timeout: Option<Duration>,
+    /// `EXPECT-WITNESS-INVARIANT: TEXT`: at -O0 the TRUE's correctness witness has a loop
+    /// invariant containing TEXT (its re-check by `--check-witness` follows).
+    witness_invariant: Option<String>,
 }
 
 const VERDICTS: [&str; 3] = ["REACHABLE", "UNREACHABLE", "UNKNOWN"];
@@ -322,6 +325,8 @@ pub(crate) fn parse_vspec(path: &Path) -> Result<VSpec, String> {
             };
         } else if let Some(r) = c.strip_prefix("ONLY:") {
             spec.only = Some(parse_only(r).map_err(ctx)?);
+        } else if let Some(r) = c.strip_prefix("EXPECT-WITNESS-INVARIANT:") {
+            spec.witness_invariant = Some(r.trim().to_string());
         } else if let Some(r) = c.strip_prefix("TIMEOUT:") {
             let s: u64 = r
                 .trim()
@@ -1707,6 +1712,20 @@ fn check_sv_witness(run: &Run, verdict: &str) -> Result<(), String> {
 /// confirmed inductive and enough to keep the targets unreachable.
 fn recheck_invariants(run: &Run, w: &Path) -> Result<(), String> {
     let text = std::fs::read_to_string(w).map_err(|e| format!("{}: {e}", w.display()))?;
+    let o0 = run
+        .base
+        .windows(2)
+        .any(|a| a[0] == "--opt-level" && a[1] == "0");
+    if let Some(want) = run.spec.witness_invariant.as_deref().filter(|_| o0) {
+        let has = text
+            .lines()
+            .any(|l| l.trim_start().starts_with("value:") && l.contains(want));
+        if !has {
+            return Err(format!(
+                "TRUE: no invariant with {want:?} in the witness:\n{text}"
+            ));
+        }
+    }
     if !text.contains("- invariant:") {
         return Ok(());
     }

@@ -20,6 +20,8 @@ use crate::expr;
 use crate::ir::loop_mod::{LoopMod, LoopMods};
 use crate::ir::FuncId;
 
+/// Proved candidates in C, for correctness witnesses.
+pub(crate) mod in_c;
 /// The candidate invariants: assumed, checked, learnt (`trex verify`'s refinement).
 mod invariants;
 use invariants::LoopInv;
