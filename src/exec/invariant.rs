@@ -172,18 +172,8 @@ fn children(e: &Expr) -> Vec<ExprId> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::expr::Array;
 
-    fn word(pool: &mut ExprPool, name: &str) -> (ArrayId, ExprId) {
-        let a = pool.new_array(Array {
-            name: name.into(),
-            size: 4,
-            domain: 32,
-            init: None,
-        });
-        let z = pool.constant(32, 0);
-        (a, pool.read_bytes_le(a, None, z, 4))
-    }
+    use crate::expr::test_word as word;
 
     const HEADER: (FuncId, u32) = (FuncId(0), 7);
 

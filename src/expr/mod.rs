@@ -359,6 +359,19 @@ pub fn byte_of(pool: &mut ExprPool, e: ExprId, k: u64) -> ExprId {
     pool.extract(e, (k * 8) as u32, 8)
 }
 
+/// For tests: a fresh 4-byte array named `name` and its little-endian word.
+#[cfg(test)]
+pub(crate) fn test_word(pool: &mut ExprPool, name: &str) -> (ArrayId, ExprId) {
+    let a = pool.new_array(Array {
+        name: name.into(),
+        size: 4,
+        domain: 32,
+        init: None,
+    });
+    let z = pool.constant(32, 0);
+    (a, pool.read_bytes_le(a, None, z, 4))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

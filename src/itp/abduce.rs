@@ -223,17 +223,9 @@ fn abduce(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::expr::Array;
 
     fn var(pool: &mut ExprPool, name: &str) -> ExprId {
-        let a = pool.new_array(Array {
-            name: name.into(),
-            size: 4,
-            domain: 32,
-            init: None,
-        });
-        let z = pool.constant(32, 0);
-        pool.read_bytes_le(a, None, z, 4)
+        crate::expr::test_word(pool, name).1
     }
 
     fn c(pool: &mut ExprPool, v: u128) -> ExprId {

@@ -202,22 +202,11 @@ fn merge_named(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::expr::Array;
 
     fn pool_vars() -> (ExprPool, ExprId, ExprId) {
         let mut p = ExprPool::new();
-        let word = |p: &mut ExprPool, name: &str| {
-            let a = p.new_array(Array {
-                name: name.into(),
-                size: 4,
-                domain: 32,
-                init: None,
-            });
-            let z = p.constant(32, 0);
-            p.read_bytes_le(a, None, z, 4)
-        };
-        let x = word(&mut p, "a");
-        let y = word(&mut p, "b");
+        let x = crate::expr::test_word(&mut p, "a").1;
+        let y = crate::expr::test_word(&mut p, "b").1;
         (p, x, y)
     }
 

@@ -47,21 +47,9 @@ unsafe fn declared(v: LLVMValueRef) -> Option<(LLVMValueRef, String, Option<bool
         return None;
     }
     let alloca = first_operand(LLVMGetOperand(v, 0))?;
-    let var = LLVMGetOperand(v, 1);
-    if var.is_null() || LLVMIsAMDNode(var).is_null() {
-        return None;
-    }
     // DILocalVariable's operands: scope, name, file, type, ...
-    let k = LLVMGetMDNodeNumOperands(var) as usize;
-    if k < 2 {
-        return None;
-    }
-    let mut ops: Vec<LLVMValueRef> = vec![std::ptr::null_mut(); k];
-    LLVMGetMDNodeOperands(var, ops.as_mut_ptr());
-    if ops[1].is_null() {
-        return None;
-    }
-    let name = md_string(ops[1])?;
+    let ops = md_operands(LLVMGetOperand(v, 1))?;
+    let name = md_string(*ops.get(1)?)?;
     let signed = ops.get(3).and_then(|t| signedness(*t));
     (!name.is_empty()).then_some((alloca, name, signed))
 }
@@ -71,16 +59,9 @@ unsafe fn declared(v: LLVMValueRef) -> Option<(LLVMValueRef, String, Option<bool
 /// (pointers, qualifiers: their tag is not in LLVM's C API) are not followed.
 unsafe fn signedness(mut ty: LLVMValueRef) -> Option<bool> {
     for _ in 0..16 {
-        if ty.is_null() || LLVMIsAMDNode(ty).is_null() {
-            return None;
-        }
-        let k = LLVMGetMDNodeNumOperands(ty) as usize;
-        if k < 3 {
-            return None;
-        }
-        let mut ops: Vec<LLVMValueRef> = vec![std::ptr::null_mut(); k];
-        LLVMGetMDNodeOperands(ty, ops.as_mut_ptr());
-        let name = md_string(ops[2])?;
+        let ops = md_operands(ty)?;
+        let k = ops.len();
+        let name = md_string(*ops.get(2)?)?;
         let words: Vec<&str> = name.split_whitespace().collect();
         let int_words = ["signed", "unsigned", "char", "short", "int", "long"];
         if name == "_Bool" || (words.contains(&"unsigned") && k == 3) {
@@ -93,6 +74,17 @@ unsafe fn signedness(mut ty: LLVMValueRef) -> Option<bool> {
         ty = *ops.get(3)?;
     }
     None
+}
+
+/// The operands of a metadata node (as values), if `v` is one.
+unsafe fn md_operands(v: LLVMValueRef) -> Option<Vec<LLVMValueRef>> {
+    if v.is_null() || LLVMIsAMDNode(v).is_null() {
+        return None;
+    }
+    let k = LLVMGetMDNodeNumOperands(v) as usize;
+    let mut ops: Vec<LLVMValueRef> = vec![std::ptr::null_mut(); k];
+    LLVMGetMDNodeOperands(v, ops.as_mut_ptr());
+    Some(ops)
 }
 
 /// The text of an `MDString` operand.

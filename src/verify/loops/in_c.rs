@@ -241,7 +241,7 @@ pub fn loop_invariants(
 mod tests {
     use super::*;
     use crate::exec::invariant::Role;
-    use crate::expr::{Array, ArrayId, ExprPool};
+    use crate::expr::{ArrayId, ExprPool};
     use crate::ir::liveness::Liveness;
 
     /// The loop of `main` in `src` (-O0 -g) and its `LoopMod`.
@@ -273,18 +273,8 @@ mod tests {
                    while (x < 64) { x++; y++; } return x == y; }";
         with_loop(src, |m, header, lm| {
             let mut p = ExprPool::new();
-            let word = |p: &mut ExprPool, name: &str| {
-                let a = p.new_array(Array {
-                    name: name.into(),
-                    size: 4,
-                    domain: 32,
-                    init: None,
-                });
-                let z = p.constant(32, 0);
-                (a, p.read_bytes_le(a, None, z, 4))
-            };
-            let (ax, x) = word(&mut p, "x");
-            let (ay, y) = word(&mut p, "y");
+            let (ax, x) = crate::expr::test_word(&mut p, "x");
+            let (ay, y) = crate::expr::test_word(&mut p, "y");
             let (sx, sy) = (slot(m, header.0, lm, "x"), slot(m, header.0, lm, "y"));
             let role = |a: ArrayId| match a {
                 a if a == ax => Role::Slot(sx),
