@@ -140,10 +140,15 @@ fn chc_alone(
     Ok((vec![summary], settled, found.invariants()))
 }
 
+/// How long symbolic execution runs alone before the Horn-clause engine starts: most runs
+/// that settle everything at once are done by then, and pay neither the translation nor a
+/// second Z3 context (measured in the commit that added it).
+const CHC_START_DELAY: Duration = Duration::from_millis(200);
+
 /// Both engines at once, each with the whole time: the Horn-clause engine on a thread of
-/// its own beside symbolic execution. The first to settle every target stops the other; a
-/// verdict of the Horn-clause engine replaces an UNKNOWN of symbolic execution (a REACHABLE
-/// with its replayed test stands whatever the other says).
+/// its own beside symbolic execution (from `CHC_START_DELAY` on). The first to settle every
+/// target stops the other; a verdict of the Horn-clause engine replaces an UNKNOWN of
+/// symbolic execution (a REACHABLE with its replayed test stands whatever the other says).
 #[allow(clippy::type_complexity)]
 fn both(
     ctx: &Ctx,
@@ -163,11 +168,19 @@ fn both(
     };
     let (run, se) = std::thread::scope(|s| {
         let chc_thread = s.spawn(|| {
-            let found = chc::search(ctx, &group, own, ctx.base.limits.max_time, Some(&cancel));
+            let clock = std::time::Instant::now();
+            while clock.elapsed() < CHC_START_DELAY {
+                if cancel.load(Ordering::Relaxed) {
+                    return None;
+                }
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            let limit = ctx.base.limits.max_time.map(|t| t.saturating_sub(clock.elapsed()));
+            let found = chc::search(ctx, &group, own, limit, Some(&cancel));
             if chc::settles_all(ctx, &found) {
                 stop.store(true, Ordering::Relaxed);
             }
-            found
+            Some(found)
         });
         let se = symbolic(&se_ctx, group.clone(), loop_mods, out, watcher);
         cancel.store(true, Ordering::Relaxed);
@@ -175,6 +188,10 @@ fn both(
     });
     let found = run.map_err(|_| anyhow::anyhow!("the Horn-clause engine's thread failed"))?;
     let (mut runs, mut settled, se_invariants) = se?;
+    let Some(found) = found else {
+        // Symbolic execution was done before the engine started.
+        return Ok((runs, settled, se_invariants));
+    };
     // A target symbolic execution reached keeps its test; the others may take the engine's.
     let reached = |i: &usize| {
         settled
