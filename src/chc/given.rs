@@ -9,16 +9,140 @@
 //! points without one) are inductive and keep every target unreachable: a separate proof,
 //! which trusts nothing of the run that wrote the witness.
 
+use std::time::{Duration, Instant};
 use z3::ast::{Bool, Dynamic, BV};
 
 use super::encode::{self, apply, Encoding, Layout};
 use super::invariant::Named;
 use super::memory::Memory;
-use crate::ir::FuncId;
+use super::{on_own_thread, spacer, translate, Task, Unsupported};
+use crate::ir::{FuncId, Module};
 use crate::witness::c_expr::{Binary, Expr, IntType, Unary};
 
+/// An invariant given from outside, for `check`.
+pub struct Given {
+    /// The debug info's (file, line) pairs it may stand at.
+    pub places: Vec<(String, u32)>,
+    pub column: Option<u32>,
+    pub function: Option<String>,
+    /// A loop invariant (at a loop head only), or a location invariant (at any point).
+    pub loop_head: bool,
+    pub expr: Expr,
+}
+
+/// What a check of given invariants found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Checked {
+    /// They are inductive (with what Spacer found where none is given) and no target is
+    /// reachable where they hold.
+    Confirmed,
+    /// They hold at their places, but are not inductive, or do not exclude the targets.
+    HoldNotInductive,
+    /// One of them is false at its place in a run the translation models (whose functions'
+    /// summaries take any arguments).
+    Fails,
+    /// Invariant `index` has no place, or cannot be read there: why.
+    Unplaced(usize, String),
+    Unknown(String),
+    Unsupported(Unsupported),
+}
+
+/// Checks `given` as invariants of `task`'s program, within `limit` (each of at most two
+/// queries: the check itself, then, if it fails, whether they hold at all).
+pub fn check(task: &Task, given: &[Given], limit: Option<Duration>) -> (Checked, Duration) {
+    let clock = Instant::now();
+    let run = on_own_thread(|| check_here(task, given, limit, clock));
+    let answer = run.unwrap_or_else(|| Checked::Unknown("the CHC engine failed".into()));
+    (answer, clock.elapsed())
+}
+
+fn check_here(task: &Task, given: &[Given], limit: Option<Duration>, clock: Instant) -> Checked {
+    let m = task.module;
+    let Some(&main) = m.func_by_name.get(task.entry) else {
+        return Checked::Unknown(format!("no entry function {}", task.entry));
+    };
+    let (mut enc, mem) = match translate(m, main, task.own, task.sites) {
+        Ok(x) => x,
+        Err(u) => return Checked::Unsupported(u),
+    };
+    let mut at: Vec<((FuncId, usize), Vec<&Expr>)> = Vec::new();
+    for (i, g) in given.iter().enumerate() {
+        let Some(p) = place(m, &enc, g) else {
+            let what = if g.loop_head { "loop head" } else { "point" };
+            return Checked::Unplaced(i, format!("no {what} of the translation is there"));
+        };
+        match at.iter_mut().find(|(q, _)| *q == p) {
+            Some((_, es)) => es.push(&g.expr),
+            None => at.push((p, vec![&g.expr])),
+        }
+    }
+    let base = enc.rules.clone();
+    let mut ask = |inductive: bool| -> Result<spacer::Outcome, Checked> {
+        enc.rules = base.clone();
+        for ((f, k), es) in &at {
+            let r = rules(&enc, &mem, *f, *k, es, inductive).map_err(|why| {
+                let i = given
+                    .iter()
+                    .position(|g| es.contains(&&g.expr))
+                    .unwrap_or(0);
+                Checked::Unplaced(i, why)
+            })?;
+            enc.rules.extend(r);
+        }
+        let left = limit.map(|l| l.saturating_sub(clock.elapsed()));
+        Ok(spacer::solve(&enc, left, false, None))
+    };
+    let unknown = |r: String| {
+        if limit.is_some_and(|l| clock.elapsed() >= l) {
+            Checked::Unknown("time budget".into())
+        } else {
+            Checked::Unknown(format!("spacer: {r}"))
+        }
+    };
+    match ask(true) {
+        Err(c) => c,
+        Ok(spacer::Outcome::Safe(_)) => Checked::Confirmed,
+        Ok(spacer::Outcome::Unknown(r)) => unknown(r),
+        Ok(spacer::Outcome::Reachable(_)) => match ask(false) {
+            Err(c) => c,
+            Ok(spacer::Outcome::Safe(_)) => Checked::HoldNotInductive,
+            Ok(spacer::Outcome::Reachable(_)) => Checked::Fails,
+            Ok(spacer::Outcome::Unknown(r)) => unknown(r),
+        },
+    }
+}
+
+/// The point a given invariant stands at: one on its line (in its function, if named), a
+/// loop head for a loop invariant; the one at its column first, then the first in the code.
+fn place(m: &Module, enc: &Encoding, g: &Given) -> Option<(FuncId, usize)> {
+    let mut best: Option<((bool, usize), (FuncId, usize))> = None;
+    for (f, l) in &enc.layouts {
+        if g.function.as_ref().is_some_and(|n| *n != l.function) {
+            continue;
+        }
+        for (k, p) in l.points.iter().enumerate() {
+            if g.loop_head && !p.loop_head {
+                continue;
+            }
+            let at = m.loc(p.loc);
+            let file = m.files.get(at.file as usize).map_or("", String::as_str);
+            let here = g.places.iter().any(|(pf, pl)| {
+                *pl == at.line && at.line > 0 && crate::witness::source::Source::same_file(file, pf)
+            });
+            if !here {
+                continue;
+            }
+            let key = (g.column != Some(at.col), p.pc);
+            if best.as_ref().is_none_or(|(b, _)| key < *b) {
+                best = Some((key, (*f, k)));
+            }
+        }
+    }
+    best.map(|b| b.1)
+}
+
 /// The rules that make `invs` (conjoined) the candidate invariant of point `k` of `f`.
-pub fn rules(
+fn rules(
     enc: &Encoding,
     mem: &Memory,
     f: FuncId,

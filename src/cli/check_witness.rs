@@ -48,7 +48,7 @@ pub(super) fn check(
                 return report(
                     a,
                     &format!("the invariant at {at} cannot be read: {why}"),
-                    None,
+                    false,
                 );
             }
         };
@@ -79,7 +79,7 @@ pub(super) fn check(
                 if n == 1 { "" } else { "s" },
                 time.as_secs_f64()
             );
-            return report(a, &what, Some(()));
+            return report(a, &what, true);
         }
         Checked::HoldNotInductive => {
             "the invariants hold, but are not inductive or do not exclude the targets".into()
@@ -99,14 +99,15 @@ pub(super) fn check(
         Checked::Unknown(r) => format!("no answer: {r}"),
         Checked::Unsupported(u) => format!("unsupported: {u}"),
     };
-    report(a, &why, None)
+    report(a, &why, false)
 }
 
-/// Prints the answer: `confirmed` is `Some` for a confirmed witness.
-fn report(a: &VerifyArgs, what: &str, confirmed: Option<()>) -> Result<()> {
-    let (word, svcomp) = match confirmed {
-        Some(()) => ("CONFIRMED", "TRUE"),
-        None => ("NOT CONFIRMED", "UNKNOWN"),
+/// Prints the answer, `what` saying why.
+fn report(a: &VerifyArgs, what: &str, confirmed: bool) -> Result<()> {
+    let (word, svcomp) = if confirmed {
+        ("CONFIRMED", "TRUE")
+    } else {
+        ("NOT CONFIRMED", "UNKNOWN")
     };
     eprintln!("TREX: witness {word}: {what}");
     println!("{}", if a.svcomp { svcomp } else { word });

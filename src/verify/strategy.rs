@@ -142,11 +142,12 @@ fn chc_alone(
 
 /// How long symbolic execution runs alone before the Horn-clause engine starts: most runs
 /// that settle everything at once are done by then, and pay neither the translation nor a
-/// second Z3 context (measured in the commit that added it).
+/// second Z3 context (measured in the commit that added it). Not in SV-COMP mode, whose
+/// correctness witnesses carry the engine's invariants.
 const CHC_START_DELAY: Duration = Duration::from_millis(200);
 
 /// Both engines at once, each with the whole time: the Horn-clause engine on a thread of
-/// its own beside symbolic execution (from `CHC_START_DELAY` on). The first to settle every
+/// its own beside symbolic execution (from `CHC_START_DELAY` on, but with `--svcomp`). The first to settle every
 /// target stops the other; a verdict of the Horn-clause engine replaces an UNKNOWN of
 /// symbolic execution (a REACHABLE with its replayed test stands whatever the other says).
 #[allow(clippy::type_complexity)]
@@ -169,13 +170,22 @@ fn both(
     let (run, se) = std::thread::scope(|s| {
         let chc_thread = s.spawn(|| {
             let clock = std::time::Instant::now();
-            while clock.elapsed() < CHC_START_DELAY {
+            let delay = if ctx.first_hit_halts {
+                Duration::ZERO
+            } else {
+                CHC_START_DELAY
+            };
+            while clock.elapsed() < delay {
                 if cancel.load(Ordering::Relaxed) {
                     return None;
                 }
                 std::thread::sleep(Duration::from_millis(5));
             }
-            let limit = ctx.base.limits.max_time.map(|t| t.saturating_sub(clock.elapsed()));
+            let limit = ctx
+                .base
+                .limits
+                .max_time
+                .map(|t| t.saturating_sub(clock.elapsed()));
             let found = chc::search(ctx, &group, own, limit, Some(&cancel));
             if chc::settles_all(ctx, &found) {
                 stop.store(true, Ordering::Relaxed);
