@@ -147,9 +147,10 @@ fn chc_alone(
 const CHC_START_DELAY: Duration = Duration::from_millis(200);
 
 /// Both engines at once, each with the whole time: the Horn-clause engine on a thread of
-/// its own beside symbolic execution (from `CHC_START_DELAY` on, but with `--svcomp`). The first to settle every
-/// target stops the other; a verdict of the Horn-clause engine replaces an UNKNOWN of
-/// symbolic execution (a REACHABLE with its replayed test stands whatever the other says).
+/// its own beside symbolic execution (from `CHC_START_DELAY` on; at once with `--svcomp`).
+/// The first to settle every target stops the other; a verdict of the Horn-clause engine
+/// replaces an UNKNOWN of symbolic execution (a REACHABLE with its replayed test stands
+/// whatever the other says).
 #[allow(clippy::type_complexity)]
 fn both(
     ctx: &Ctx,
