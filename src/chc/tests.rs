@@ -25,9 +25,19 @@ fn answer(src: &str) -> Answer {
     run(src).answer
 }
 
-/// The engine's run on the calls of reach_error in `src`.
-fn run(src: &str) -> super::Run {
-    let (_d, m) = module(src);
+/// A loop whose safety needs `j == 2 * i` (the `while` on line 7 after the prelude).
+const TWICE: &str =
+    "int main() { int n = __VERIFIER_nondet_int(); __VERIFIER_assume(n >= 0 && n < 1000000);
+     int i = 0, j = 0; while (i < n) { i++; j += 2; }
+     if (j != 2 * i) reach_error(); return 0; }";
+
+/// The program's own functions (the prelude's externals are not).
+fn own(n: &str) -> bool {
+    !n.starts_with("__VERIFIER") && n != "abort"
+}
+
+/// The calls of reach_error in `m`.
+fn reach_sites(m: &ir::Module) -> Vec<(ir::FuncId, u32)> {
     let reach = m.func_by_name["reach_error"];
     let mut sites = Vec::new();
     for (fi, f) in m.functions.iter().enumerate() {
@@ -37,7 +47,13 @@ fn run(src: &str) -> super::Run {
             }
         }
     }
-    let own = |n: &str| !n.starts_with("__VERIFIER") && n != "abort";
+    sites
+}
+
+/// The engine's run on the calls of reach_error in `src`.
+fn run(src: &str) -> super::Run {
+    let (_d, m) = module(src);
+    let sites = reach_sites(&m);
     let mut replays = |objects: &super::Inputs| replays_to(&m, &sites, objects);
     let task = super::Task {
         module: &m,
@@ -75,21 +91,13 @@ fn inputs(a: Answer) -> Vec<(String, Vec<u8>)> {
 
 #[test]
 fn a_loop_needing_a_relational_invariant_is_safe() {
-    let a = answer(
-        "int main() { int n = __VERIFIER_nondet_int(); __VERIFIER_assume(n >= 0 && n < 1000000);
-         int i = 0, j = 0; while (i < n) { i++; j += 2; }
-         if (j != 2 * i) reach_error(); return 0; }",
-    );
+    let a = answer(TWICE);
     assert!(matches!(a, Answer::Safe), "{a:?}");
 }
 
 #[test]
 fn a_proof_gives_its_loop_invariants_in_c() {
-    let r = run(
-        "int main() { int n = __VERIFIER_nondet_int(); __VERIFIER_assume(n >= 0 && n < 1000000);
-         int i = 0, j = 0; while (i < n) { i++; j += 2; }
-         if (j != 2 * i) reach_error(); return 0; }",
-    );
+    let r = run(TWICE);
     assert!(matches!(r.answer, Answer::Safe), "{:?}", r.answer);
     let inv = r.invariants.first().expect("an invariant at the loop head");
     assert_eq!((inv.line, inv.function.as_str()), (7, "main"), "{inv:?}");
@@ -190,16 +198,7 @@ fn what_it_cannot_model_is_named_with_its_location() {
 /// `check` of one loop invariant at line 7 (the `while`) of `src`.
 fn check_one(src: &str, inv: &str) -> super::Checked {
     let (_d, m) = module(src);
-    let reach = m.func_by_name["reach_error"];
-    let main = m.func_by_name["main"];
-    let sites: Vec<_> = m
-        .func(main)
-        .code
-        .iter()
-        .enumerate()
-        .filter(|(_, i)| matches!(&i.kind, InstKind::Call { callee: Callee::Direct(g), .. } if *g == reach))
-        .map(|(pc, _)| (main, pc as u32))
-        .collect();
+    let sites = reach_sites(&m);
     let file = m.files.iter().find(|f| f.ends_with(".c")).unwrap().clone();
     let given = super::Given {
         places: vec![(file, 7)],
@@ -208,7 +207,6 @@ fn check_one(src: &str, inv: &str) -> super::Checked {
         loop_head: true,
         expr: crate::witness::c_expr::parse(inv, 64).unwrap(),
     };
-    let own = |n: &str| !n.starts_with("__VERIFIER") && n != "abort";
     let task = super::Task {
         module: &m,
         entry: "main",
@@ -221,10 +219,7 @@ fn check_one(src: &str, inv: &str) -> super::Checked {
 #[test]
 fn given_invariants_are_checked_as_c_reads_them() {
     use super::Checked;
-    let src =
-        "int main() { int n = __VERIFIER_nondet_int(); __VERIFIER_assume(n >= 0 && n < 1000000);
-         int i = 0, j = 0; while (i < n) { i++; j += 2; }
-         if (j != 2 * i) reach_error(); return 0; }";
+    let src = TWICE;
     // Inductive with 32-bit wrap-around: enough.
     assert_eq!(
         check_one(src, "(unsigned)j == 2U * (unsigned)i"),
