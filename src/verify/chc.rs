@@ -2,8 +2,10 @@
 //! every target of the group UNREACHABLE (but a target with a caveat); a counterexample
 //! settles the targets its inputs reach when replayed concretely (REACHABLE, with their
 //! test), and the engine asks again about the others; no answer, or a construct it cannot
-//! model, settles nothing (the run's `incomplete_reason` says which). `search` may run on a thread of its own beside
-//! symbolic execution (it writes nothing); `settle` writes the tests.
+//! model, settles nothing (the run's `incomplete_reason` says which). `search` may run on a
+//! thread of its own beside symbolic execution (it writes nothing); `settle` writes the tests.
+//! Each counterexample is replayed once per target, when Spacer gives it: `settle` uses those
+//! replays.
 
 use anyhow::Result;
 use std::sync::atomic::AtomicBool;
@@ -14,13 +16,21 @@ use super::results::{RunSummary, TargetVerdict};
 use super::runs::Ctx;
 use super::{witness, Verdict};
 use crate::chc::{self, Answer, Run};
+use crate::exec::target::InputCall;
 use crate::output::OutputDir;
 
+/// A counterexample that replayed: its inputs, and the targets (indices) its replays reach,
+/// each with the input calls its replay recorded.
+pub(super) struct Cex {
+    pub objects: Vec<(String, Vec<u8>)>,
+    pub hits: Vec<(usize, Vec<InputCall>)>,
+}
+
 /// What the engine found for a group: the counterexamples that replayed, each reaching
-/// targets the ones before did not, then its last run, on the targets they left (`rest`;
-/// none when they reached all).
+/// targets the ones before did not (with `first_hit_halts`, the first only); then, if it
+/// asked again, its last run, on the targets they left (`rest`).
 pub(super) struct Search {
-    pub cexes: Vec<Vec<(String, Vec<u8>)>>,
+    pub cexes: Vec<Cex>,
     pub rest: Vec<usize>,
     pub last: Option<Run>,
     pub time: Duration,
@@ -57,68 +67,80 @@ pub(super) fn search(
     };
     while !found.rest.is_empty() {
         let left = limit.map(|l| l.saturating_sub(clock.elapsed()));
-        let run = once(ctx, &found.rest, own, left, cancel);
+        let (run, cex) = once(ctx, &found.rest, own, left, cancel);
         found.rules = found.rules.max(run.rules);
-        let hit: Vec<usize> = match &run.answer {
-            Answer::Counterexample(objects) if !ctx.first_hit_halts => found
-                .rest
-                .iter()
-                .copied()
-                .filter(|&i| reaches(ctx, i, objects))
-                .collect(),
-            _ => Vec::new(),
-        };
-        if hit.is_empty() {
+        let Some(cex) = cex else {
             found.last = Some(run);
             break;
-        }
-        found.rest.retain(|i| !hit.contains(i));
-        if let Answer::Counterexample(objects) = run.answer {
-            found.cexes.push(objects);
+        };
+        found.rest.retain(|i| !cex.hits.iter().any(|h| h.0 == *i));
+        found.cexes.push(cex);
+        if ctx.first_hit_halts {
+            break;
         }
     }
     found.time = clock.elapsed();
     found
 }
 
-/// Whether `objects`, replayed, reach target `i`.
-fn reaches(ctx: &Ctx, i: usize, objects: &chc::Inputs) -> bool {
-    witness::replays_to(ctx, &ctx.targets[i], objects).is_ok_and(|(reached, _)| reached)
+/// The targets of `group` that `objects`, replayed, reach, with the input calls of each
+/// replay (a replay that fails reaches nothing).
+fn hits(ctx: &Ctx, group: &[usize], objects: &chc::Inputs) -> Vec<(usize, Vec<InputCall>)> {
+    group
+        .iter()
+        .filter_map(
+            |&i| match witness::replays_to(ctx, &ctx.targets[i], objects) {
+                Ok((true, calls)) => Some((i, calls)),
+                _ => None,
+            },
+        )
+        .collect()
 }
 
-/// One query on the targets `group`.
+/// One query on the targets `group`: its run, and a counterexample with the targets its
+/// replays reach (the replays that decided it is one).
 fn once(
     ctx: &Ctx,
     group: &[usize],
     own: &(dyn Fn(&str) -> bool + Sync),
     limit: Option<Duration>,
     cancel: Option<&Arc<AtomicBool>>,
-) -> Run {
+) -> (Run, Option<Cex>) {
     let sites: Vec<_> = group
         .iter()
         .flat_map(|&i| ctx.targets[i].sites.iter().copied())
         .collect();
     // A candidate that does not replay (or whose replay fails) is no counterexample.
-    let mut replays = |objects: &chc::Inputs| group.iter().any(|&i| reaches(ctx, i, objects));
+    let mut tried: Option<Cex> = None;
+    let mut replays = |objects: &chc::Inputs| {
+        let hits = hits(ctx, group, objects);
+        let reached = !hits.is_empty();
+        let objects = objects.to_vec();
+        tried = Some(Cex { objects, hits });
+        reached
+    };
     let task = chc::Task {
         module: ctx.module,
         entry: &ctx.base.entry,
         own,
         sites: &sites,
     };
-    chc::prove(&task, limit, cancel, &mut replays)
+    let run = chc::prove(&task, limit, cancel, &mut replays);
+    let cex = match (&run.answer, tried) {
+        (Answer::Counterexample(o), Some(c)) if *o == c.objects && !c.hits.is_empty() => Some(c),
+        _ => None,
+    };
+    (run, cex)
 }
 
-/// Whether `found` settles every target of `group` (then nothing is left for another
+/// Whether `found` settles every target of the group (then nothing is left for another
 /// engine).
 pub(super) fn settles_all(ctx: &Ctx, found: &Search) -> bool {
-    let Some(run) = &found.last else {
-        return true;
-    };
-    match &run.answer {
-        Answer::Safe => found.rest.iter().all(|&i| ctx.targets[i].caveat.is_none()),
-        Answer::Counterexample(_) => ctx.first_hit_halts || found.rest.len() == 1,
-        _ => false,
+    match found.last.as_ref().map(|r| &r.answer) {
+        // Every target reached, or the run stops at its first hit.
+        None => true,
+        Some(Answer::Safe) => found.rest.iter().all(|&i| ctx.targets[i].caveat.is_none()),
+        Some(_) => false,
     }
 }
 
@@ -131,10 +153,34 @@ pub(super) fn settle(
     out: &mut OutputDir,
 ) -> Result<(RunSummary, Vec<(usize, TargetVerdict)>)> {
     let time = found.time.as_secs_f64();
-    let mut settled = Vec::new();
+    let mut settled: Vec<(usize, TargetVerdict)> = Vec::new();
     let mut incomplete = None;
-    for objects in &found.cexes {
-        reached(ctx, group, objects, time, out, &mut settled)?;
+    for cex in &found.cexes {
+        // In group order, as the targets were tried.
+        for (i, calls) in &cex.hits {
+            if !group.contains(i) || settled.iter().any(|s| s.0 == *i) {
+                continue;
+            }
+            let t = &ctx.targets[*i];
+            let replay = (true, calls.clone());
+            settled.push((
+                *i,
+                witness::replayed(ctx, t, &cex.objects, time, replay, out)?,
+            ));
+            if ctx.first_hit_halts {
+                break;
+            }
+        }
+    }
+    if ctx.first_hit_halts && !found.cexes.is_empty() {
+        let why = "not settled: the run stopped at the first target reached (--svcomp)";
+        for &i in group {
+            if !settled.iter().any(|s| s.0 == i) {
+                let t = &ctx.targets[i];
+                let v = Verdict::Unknown(why.into());
+                settled.push((i, TargetVerdict::new(t, v, time)));
+            }
+        }
     }
     let rest: Vec<usize> = group
         .iter()
@@ -152,49 +198,13 @@ pub(super) fn settle(
                 }
             }
         }
-        Some(Answer::Counterexample(objects)) => {
-            reached(ctx, &rest, objects, time, out, &mut settled)?;
-            if ctx.first_hit_halts {
-                let why = "not settled: the run stopped at the first target reached (--svcomp)";
-                for &i in &rest {
-                    if !settled.iter().any(|s| s.0 == i) {
-                        let t = &ctx.targets[i];
-                        let v = Verdict::Unknown(why.into());
-                        settled.push((i, TargetVerdict::new(t, v, time)));
-                    }
-                }
-            }
+        // A counterexample whose replays reach no target of the group.
+        Some(Answer::Counterexample(_) | Answer::NoInputs) => {
+            incomplete = Some("counterexample that did not replay".into())
         }
-        Some(Answer::NoInputs) => incomplete = Some("counterexample that did not replay".into()),
         Some(Answer::Unknown(r)) => incomplete = Some(r.clone()),
         Some(Answer::Unsupported(u)) => incomplete = Some(format!("unsupported: {u}")),
     }
     let ids = settled.iter().map(|(i, _)| ctx.targets[*i].id).collect();
     Ok((RunSummary::chc(ids, time, found.rules, incomplete), settled))
-}
-
-/// The targets of `group` not yet in `settled` that `objects` reach when replayed, settled
-/// REACHABLE with their tests (only the first with `first_hit_halts`).
-fn reached(
-    ctx: &Ctx,
-    group: &[usize],
-    objects: &chc::Inputs,
-    time: f64,
-    out: &mut OutputDir,
-    settled: &mut Vec<(usize, TargetVerdict)>,
-) -> Result<()> {
-    for &i in group {
-        if settled.iter().any(|s| s.0 == i) {
-            continue;
-        }
-        let t = &ctx.targets[i];
-        let replay = witness::replays_to(ctx, t, objects)?;
-        if replay.0 {
-            settled.push((i, witness::replayed(ctx, t, objects, time, replay, out)?));
-            if ctx.first_hit_halts {
-                break;
-            }
-        }
-    }
-    Ok(())
 }
