@@ -5,6 +5,7 @@
 //! `__VERIFIER_nondet_*` call holds the value the call returned. The values, in order, are
 //! the test's objects (named after the function, as trex's executor names them).
 
+use super::raw::kind_number;
 use hashbrown::HashMap;
 use z3::ast::{Ast, Dynamic};
 use z3::DeclKind;
@@ -65,9 +66,8 @@ pub fn inputs(enc: &Encoding, proof: &Dynamic) -> Option<Vec<(String, Vec<u8>)>>
 }
 
 fn is_proof(d: &Dynamic) -> bool {
-    d.is_app()
-        && (d.decl().kind() as u32) >= (DeclKind::PrUndef as u32)
-        && (d.decl().kind() as u32) < 0x600
+    // Proof rules are numbered alike in every Z3.
+    kind_number(d).is_some_and(|k| (DeclKind::PrUndef as u32..0x600).contains(&k))
 }
 
 /// The predicate a fact is of (`None`: not an application).

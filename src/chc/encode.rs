@@ -15,9 +15,10 @@
 //! by the entry function's error predicate.
 
 use hashbrown::{HashMap, HashSet};
-use z3::ast::{forall_const, Ast, Bool, Dynamic, BV};
+use z3::ast::{Ast, Bool, Dynamic, BV};
 use z3::{FuncDecl, Sort};
 
+use super::clause::Clause;
 use super::invariant::Named;
 use super::memory::{CellId, Home, Memory};
 use super::segment::{self, State};
@@ -71,7 +72,7 @@ impl Layout {
 /// The whole translation.
 pub struct Encoding {
     pub layouts: HashMap<FuncId, Layout>,
-    pub rules: Vec<Bool>,
+    pub rules: Vec<Clause>,
     pub bad: FuncDecl,
     pub globals: Vec<CellId>,
 }
@@ -274,6 +275,7 @@ fn empty_state() -> State {
         gin: Vec::new(),
         conds: Vec::new(),
         vars: Vec::new(),
+        nondets: Vec::new(),
     }
 }
 
@@ -290,13 +292,15 @@ pub fn point_vars(mem: &Memory, enc: &Encoding, f: FuncId) -> (State, Vec<Dynami
 }
 
 /// `forall vars. body && conds => head`.
-pub fn close(st: &State, body: &[Bool], head: &Bool) -> Bool {
+pub fn close(st: &State, body: &[Bool], head: &Bool) -> Clause {
     let mut all: Vec<Bool> = body.to_vec();
     all.extend(st.conds.iter().cloned());
-    let b = Bool::and(&all);
-    let imp = b.implies(head);
-    let vars: Vec<&dyn Ast> = st.vars.iter().map(|v| v as &dyn Ast).collect();
-    forall_const(&vars, &[], &imp)
+    Clause {
+        vars: st.vars.clone(),
+        body: all,
+        nondets: st.nondets.clone(),
+        head: head.clone(),
+    }
 }
 
 fn layout(
@@ -633,6 +637,8 @@ impl Segment<'_, '_> {
                         if let Some(d) = inst.dst {
                             let w = segment::width(self.m, *ret).map_err(err)?;
                             let v = st.fresh_bv(w);
+                            let signed = signed_nondet(&self.m.func(*g).name);
+                            st.nondets.push((v.clone(), signed));
                             st.regs.insert(d, v);
                         }
                         self.jump(&st, &body, pc + 1);
@@ -730,6 +736,7 @@ impl Segment<'_, '_> {
             gin: st.gin.clone(),
             conds: st.conds.clone(),
             vars: st.vars.clone(),
+            nondets: st.nondets.clone(),
         };
         let l = self.layout();
         let mut vals = Vec::new();
@@ -798,6 +805,13 @@ impl Segment<'_, '_> {
         st.conds.push(ret_app);
         Ok(())
     }
+}
+
+/// Whether `__VERIFIER_nondet_T` returns a signed type (`int`, `char`, `long`...; not
+/// `uint`, `_Bool`, `size_t`...).
+fn signed_nondet(name: &str) -> bool {
+    let t = name.trim_start_matches("__VERIFIER_nondet_");
+    !(t.starts_with('u') || matches!(t, "bool" | "size_t" | "pointer"))
 }
 
 /// Where a location is, for messages.

@@ -12,6 +12,7 @@
 use std::time::{Duration, Instant};
 use z3::ast::{Bool, Dynamic, BV};
 
+use super::clause::Clause;
 use super::encode::{self, apply, Encoding, Layout};
 use super::invariant::Named;
 use super::memory::Memory;
@@ -90,7 +91,7 @@ fn check_here(task: &Task, given: &[Given], limit: Option<Duration>, clock: Inst
             enc.rules.extend(r);
         }
         let left = limit.map(|l| l.saturating_sub(clock.elapsed()));
-        Ok(spacer::solve(&enc, left, false, None))
+        Ok(spacer::solve(&enc, left, spacer::Xforms::All, None))
     };
     let unknown = |r: String| {
         if limit.is_some_and(|l| clock.elapsed() >= l) {
@@ -149,7 +150,7 @@ fn rules(
     k: usize,
     invs: &[&Expr],
     inductive: bool,
-) -> Result<Vec<Bool>, String> {
+) -> Result<Vec<Clause>, String> {
     let l = &enc.layouts[&f];
     let (st, args) = encode::point_vars(mem, enc, f);
     let parts: Result<Vec<Bool>, String> = invs.iter().map(|e| holds(e, l, &args)).collect();

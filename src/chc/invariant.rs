@@ -9,6 +9,7 @@
 use z3::ast::{Ast, Dynamic};
 use z3::{AstKind, DeclKind};
 
+use super::raw::{decl_kind, var_index};
 use crate::witness::c_arith::{compare, constant, signed_type, unsigned_type, wrap, zero};
 
 /// How an argument of the predicate is named in C, its width, and whether its C type is
@@ -31,7 +32,7 @@ pub fn conjuncts(formula: &Dynamic, args: &[Option<Named>]) -> Vec<String> {
 }
 
 fn split(f: &Dynamic, out: &mut Vec<Dynamic>) {
-    if f.kind() == AstKind::App && f.decl().kind() == DeclKind::And {
+    if decl_kind(f) == Some(DeclKind::And) {
         for c in f.children() {
             split(&c, out);
         }
@@ -52,12 +53,12 @@ fn boolean(f: &Dynamic, args: &[Option<Named>]) -> Option<String> {
         let (a, b) = (term(&k[0], args)?, term(&k[1], args)?);
         compare(k[0].as_bv()?.get_size(), op, signed, &a, &b)
     };
-    match f.decl().kind() {
+    match decl_kind(f)? {
         DeclKind::True => Some("1".into()),
         DeclKind::False => Some("0".into()),
         DeclKind::Not => Some(format!("!{}", boolean(&k[0], args)?)),
         DeclKind::And | DeclKind::Or => {
-            let op = if f.decl().kind() == DeclKind::And {
+            let op = if decl_kind(f) == Some(DeclKind::And) {
                 " && "
             } else {
                 " || "
@@ -95,16 +96,29 @@ fn term(t: &Dynamic, args: &[Option<Named>]) -> Option<String> {
     match t.kind() {
         AstKind::Numeral => constant(w, bv.as_u64()?),
         AstKind::Var => {
-            let i = var_index(t)?;
+            let i = var_index(t);
             let n = args.get(i)?.as_ref()?;
             (n.width == w).then(|| format!("(({ty}){})", n.name))
         }
         AstKind::App => {
             let k = t.children();
-            let op = match t.decl().kind() {
+            let op = match decl_kind(t)? {
                 DeclKind::Badd => "+",
                 DeclKind::Bsub => "-",
                 DeclKind::Bmul => "*",
+                // By a nonzero constant: C's unsigned `%` and `/` are the bit-vector ones.
+                DeclKind::Burem | DeclKind::Budiv
+                    if k[1]
+                        .as_bv()
+                        .and_then(|b| b.as_u64())
+                        .is_some_and(|d| d != 0) =>
+                {
+                    if decl_kind(t) == Some(DeclKind::Burem) {
+                        "%"
+                    } else {
+                        "/"
+                    }
+                }
                 DeclKind::Bneg => return Some(wrap(w, "-", &[zero(w).into(), term(&k[0], args)?])),
                 DeclKind::ZeroExt => return Some(format!("(({ty}){})", term(&k[0], args)?)),
                 DeclKind::SignExt => {
@@ -119,11 +133,4 @@ fn term(t: &Dynamic, args: &[Option<Named>]) -> Option<String> {
         }
         _ => None,
     }
-}
-
-/// The index of a bound variable (the predicate's argument it stands for).
-fn var_index(t: &Dynamic) -> Option<usize> {
-    let ctx = z3::Context::thread_local().get_z3_context();
-    // SAFETY: `t` is a live variable AST of this thread's context.
-    Some(unsafe { z3_sys::Z3_get_index_value(ctx, t.get_z3_ast()) } as usize)
 }

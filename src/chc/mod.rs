@@ -19,14 +19,22 @@
 //! `z3 fp.engine=spacer FILE`). All Z3 work runs on a thread of its own (its own Z3 context, which the time limit's
 //! interrupt cannot leave cancelled for anyone else).
 
+mod blocks;
 mod cex;
+mod clause;
 mod encode;
+mod from_int;
 mod given;
+mod houdini;
 pub use given::{check, Checked, Given};
 mod invariant;
+mod lia;
 mod memory;
+mod raw;
 mod segment;
 mod spacer;
+use spacer::Xforms;
+mod to_int;
 
 use hashbrown::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -87,7 +95,8 @@ pub struct Run {
 
 /// Whether any target of `task` is reachable, within `limit`. A counterexample's inputs go to `replays` (on this thread), which says whether they reach a
 /// target when run: first those of Spacer's own derivation (some points may have been
-/// simplified away), then, if they do not, those of a second query that keeps every point.
+/// simplified away), then, if they do not, those of a query that keeps the points (half the
+/// time left), then of one that keeps every point.
 /// Setting `cancel` stops it (an unknown answer).
 pub fn prove(
     task: &Task,
@@ -97,19 +106,26 @@ pub fn prove(
 ) -> Run {
     let clock = Instant::now();
     let failed = || Answer::Unknown("the CHC engine failed".into());
-    let ask = |limit, full| on_own_thread(|| query(task, limit, full, cancel, clock));
+    let ask = |limit, x| on_own_thread(|| query(task, limit, x, cancel, clock));
     let (answer, rules, invariants) =
-        ask(limit, false).unwrap_or_else(|| (failed(), 0, Vec::new()));
+        ask(limit, Xforms::All).unwrap_or_else(|| (failed(), 0, Vec::new()));
     let answer = match answer {
         Answer::Counterexample(objects) if !replays(&objects) => {
-            let left = limit.map(|l| {
-                l.saturating_sub(clock.elapsed())
-                    .max(Duration::from_secs(1))
-            });
-            match ask(left, true) {
-                Some((Answer::Counterexample(o), ..)) if replays(&o) => Answer::Counterexample(o),
-                _ => Answer::NoInputs,
+            let mut found = Answer::NoInputs;
+            for x in [Xforms::KeepPoints, Xforms::KeepAll] {
+                let left = limit.map(|l| {
+                    let l = l.saturating_sub(clock.elapsed());
+                    let l = if x == Xforms::KeepPoints { l / 2 } else { l };
+                    l.max(Duration::from_secs(1))
+                });
+                if let Some((Answer::Counterexample(o), ..)) = ask(left, x) {
+                    if replays(&o) {
+                        found = Answer::Counterexample(o);
+                        break;
+                    }
+                }
             }
+            found
         }
         other => other,
     };
@@ -142,12 +158,15 @@ fn on_own_thread<T: Send>(f: impl FnOnce() -> T + Send) -> Option<T> {
     std::thread::scope(|s| s.spawn(f).join().ok())
 }
 
+/// The integer reading's time when the query has no limit.
+const LIA_TIME: Duration = Duration::from_secs(30);
+
 /// One query: the answer (a counterexample with the inputs its derivation shows, replayed
 /// by the caller), the number of rules, a proof's loop invariants.
 fn query(
     task: &Task,
     limit: Option<Duration>,
-    full_derivation: bool,
+    xforms: Xforms,
     cancel: Option<&Arc<AtomicBool>>,
     clock: Instant,
 ) -> (Answer, usize, Vec<LoopInvariant>) {
@@ -164,24 +183,19 @@ fn query(
         Err(u) => return (Answer::Unsupported(u), 0, Vec::new()),
     };
     let rules = enc.rules.len();
-    let answer = match spacer::solve(&enc, limit, full_derivation, cancel) {
+    // The integer reading first, with a quarter of the time: it either proves at once or
+    // not at all, and a bit-vector query rarely gets anywhere it could not.
+    if xforms == Xforms::All {
+        let left = limit.map(|l| l.saturating_sub(clock.elapsed()));
+        let share = left.map_or(LIA_TIME, |l| l / 4);
+        if let Some(found) = lia::prove(&enc, share, cancel) {
+            return (Answer::Safe, rules, loop_invariants(m, &enc, found));
+        }
+    }
+    let left = limit.map(|l| l.saturating_sub(clock.elapsed()));
+    let answer = match spacer::solve(&enc, left, xforms, cancel) {
         spacer::Outcome::Safe(found) => {
-            let invariants = found
-                .into_iter()
-                .map(|(f, k, c)| {
-                    let l = &enc.layouts[&f];
-                    let at = m.loc(l.points[k].loc);
-                    LoopInvariant {
-                        file: m.files.get(at.file as usize).cloned().unwrap_or_default(),
-                        line: at.line,
-                        column: at.col,
-                        function: l.function.clone(),
-                        value: c.join(" && "),
-                    }
-                })
-                .filter(|i| i.line > 0)
-                .collect();
-            return (Answer::Safe, rules, invariants);
+            return (Answer::Safe, rules, loop_invariants(m, &enc, found));
         }
         spacer::Outcome::Unknown(_) if limit.is_some_and(|l| clock.elapsed() >= l) => {
             Answer::Unknown("time budget".into())
@@ -197,6 +211,25 @@ fn query(
         spacer::Outcome::Reachable(None) => Answer::NoInputs,
     };
     (answer, rules, Vec::new())
+}
+
+/// A proof's loop invariants (C conjuncts per loop head) at their source locations.
+fn loop_invariants(m: &Module, enc: &encode::Encoding, found: lia::Found) -> Vec<LoopInvariant> {
+    found
+        .into_iter()
+        .map(|(f, k, c)| {
+            let l = &enc.layouts[&f];
+            let at = m.loc(l.points[k].loc);
+            LoopInvariant {
+                file: m.files.get(at.file as usize).cloned().unwrap_or_default(),
+                line: at.line,
+                column: at.col,
+                function: l.function.clone(),
+                value: c.join(" && "),
+            }
+        })
+        .filter(|i| i.line > 0)
+        .collect()
 }
 
 fn translate(

@@ -34,6 +34,8 @@ pub struct State {
     pub conds: Vec<Bool>,
     /// The rule's variables (fresh constants), quantified when the rule is made.
     pub vars: Vec<Dynamic>,
+    /// The nondeterministic values among the variables, with whether their C type is signed.
+    pub nondets: Vec<(BV, bool)>,
 }
 
 impl State {

@@ -8,8 +8,9 @@ use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
 use z3::ast::Dynamic;
-use z3::{Context, Fixedpoint, Params, SatResult};
+use z3::{Context, Fixedpoint, FuncDecl, Params, SatResult};
 
+use super::clause::Clause;
 use super::encode::{apply, Encoding};
 use super::invariant;
 use crate::ir::FuncId;
@@ -28,40 +29,88 @@ pub enum Outcome {
 pub fn solve(
     enc: &Encoding,
     limit: Option<Duration>,
-    full_derivation: bool,
+    xforms: Xforms,
     cancel: Option<&Arc<AtomicBool>>,
 ) -> Outcome {
-    let fp = Fixedpoint::new();
-    let mut p = Params::new();
-    p.set_symbol("engine", "spacer");
-    if full_derivation {
-        p.set_bool("xform.inline_linear", false);
-        p.set_bool("xform.inline_eager", false);
-        p.set_bool("xform.slice", false);
-        // It deletes a point whose fact another rule's body implies (a nondet value's).
-        p.set_bool("xform.subsumption_checker", false);
-    }
-    fp.set_params(&p);
-    fp.register_relation(&enc.bad);
+    let mut relations = vec![&enc.bad];
     for l in enc.layouts.values() {
-        fp.register_relation(&l.ret);
-        fp.register_relation(&l.err);
-        for pt in &l.points {
-            fp.register_relation(&pt.decl);
-        }
+        relations.extend([&l.ret, &l.err]);
+        relations.extend(l.points.iter().map(|p| &p.decl));
     }
-    for r in &enc.rules {
-        fp.add_rule(r, None);
-    }
-    let query = apply(&enc.bad, &[]);
-    if let Some(f) = std::env::var_os("TREX_CHC_DUMP") {
-        let _ = std::fs::write(f, format!("{fp}\n(query bad)\n"));
-    }
-    let answer = with_limit(limit, cancel, || fp.query(&query));
-    match answer {
-        SatResult::Unsat => Outcome::Safe(invariants(enc, &fp)),
+    let query = Query {
+        relations: &relations,
+        rules: &enc.rules,
+        bad: &enc.bad,
+        xforms,
+        dump_suffix: "",
+    };
+    query.run(limit, cancel, |answer, fp| match answer {
+        SatResult::Unsat => Outcome::Safe(invariants(enc, fp)),
         SatResult::Sat => Outcome::Reachable(fp.get_answer().map(|a| Dynamic::from_ast(&a))),
         SatResult::Unknown => Outcome::Unknown(fp.get_reason_unknown()),
+    })
+}
+
+/// Which of Z3's transformations of the clauses run before Spacer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Xforms {
+    /// All (Z3's defaults): the fastest, but a derivation skips the predicates inlined or
+    /// sliced away, and their solutions are lost.
+    All,
+    /// No inlining or slicing: every predicate keeps its own solution, and a derivation
+    /// passes through the points (with their arguments, the nondeterministic values).
+    KeepPoints,
+    /// Nor the subsumption checker, which deletes a point whose fact another rule's body
+    /// implies (a nondet value's). Sometimes far slower (a parity loop: no answer in 20 s,
+    /// against 0.07 s with the checker).
+    KeepAll,
+}
+
+/// A system of clauses for Spacer.
+pub struct Query<'a> {
+    pub relations: &'a [&'a FuncDecl],
+    pub rules: &'a [Clause],
+    /// The 0-ary predicate asked about.
+    pub bad: &'a FuncDecl,
+    pub xforms: Xforms,
+    /// Appended to `TREX_CHC_DUMP`'s file name for this query's dump.
+    pub dump_suffix: &'a str,
+}
+
+impl Query<'_> {
+    /// Asks whether `bad` is derivable within `limit`, and hands the answer and the solver
+    /// (for its solution or derivation) to `then`.
+    pub fn run<T>(
+        &self,
+        limit: Option<Duration>,
+        cancel: Option<&Arc<AtomicBool>>,
+        then: impl FnOnce(SatResult, &Fixedpoint) -> T,
+    ) -> T {
+        let fp = Fixedpoint::new();
+        let mut p = Params::new();
+        p.set_symbol("engine", "spacer");
+        if self.xforms != Xforms::All {
+            p.set_bool("xform.inline_linear", false);
+            p.set_bool("xform.inline_eager", false);
+            p.set_bool("xform.slice", false);
+        }
+        if self.xforms == Xforms::KeepAll {
+            p.set_bool("xform.subsumption_checker", false);
+        }
+        fp.set_params(&p);
+        for r in self.relations {
+            fp.register_relation(r);
+        }
+        for r in self.rules {
+            fp.add_rule(&r.rule(), None);
+        }
+        let query = apply(self.bad, &[]);
+        if let Some(mut f) = std::env::var_os("TREX_CHC_DUMP") {
+            f.push(self.dump_suffix);
+            let _ = std::fs::write(f, format!("{fp}\n(query {})\n", self.bad.name()));
+        }
+        let answer = with_limit(limit, cancel, || fp.query(&query));
+        then(answer, &fp)
     }
 }
 

@@ -1,0 +1,188 @@
+//! Proofs found over the integers and checked over bit-vectors. The clauses are composed into
+//! large blocks between loop heads, summaries and error predicates (`blocks`), read over the
+//! integers (`to_int`: first with each nondeterministic value in its C type's range, then
+//! without), and solved by Spacer over linear integer arithmetic; the solution's conjuncts,
+//! read back over bit-vectors (`from_int`), are candidates that `houdini` filters to those
+//! inductive in the bit-vector clauses. The proof is that bit-vector solution, never the
+//! integer one.
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use hashbrown::HashMap;
+use z3::ast::{Ast, Bool, Dynamic};
+use z3::{FuncDecl, Params, SatResult, Solver, Sort};
+
+use super::blocks;
+use super::encode::Encoding;
+use super::from_int::candidates;
+use super::houdini::{self, Candidates};
+use super::invariant;
+use super::spacer::{Query, Xforms};
+use crate::ir::FuncId;
+
+/// Programs of more clauses are not read over the integers: composing them costs more than
+/// the reading could gain (eca-rers2012's 2,366 clauses were not composed in 20 s).
+const MAX_RULES: usize = 1000;
+
+/// A proof's loop invariants in C, per loop head `(function, point)`.
+pub type Found = Vec<(FuncId, usize, Vec<String>)>;
+
+/// A bit-vector proof that no target is reachable, if one is found within `limit`: the loop
+/// heads' invariants in C.
+pub fn prove(enc: &Encoding, limit: Duration, cancel: Option<&Arc<AtomicBool>>) -> Option<Found> {
+    if enc.rules.len() > MAX_RULES {
+        return None;
+    }
+    let deadline = Instant::now() + limit;
+    let mut all: Vec<&FuncDecl> = vec![&enc.bad];
+    let mut eliminate = Vec::new();
+    for l in enc.layouts.values() {
+        all.extend([&l.ret, &l.err]);
+        for p in &l.points {
+            if p.loop_head {
+                all.push(&p.decl);
+            } else {
+                eliminate.push(&p.decl);
+            }
+        }
+    }
+    tracing::debug!(target: "trex::chc", "integer reading: {} clauses, {} points to compose away", enc.rules.len(), eliminate.len());
+    let (clauses, kept) = blocks::compose(enc.rules.clone(), &eliminate, deadline)?;
+    all.extend(eliminate.into_iter().filter(|d| kept.contains(&d.name())));
+    let sorts = argument_sorts(&clauses, &all);
+    tracing::debug!(target: "trex::chc", "large blocks: {} clauses over {} predicates", clauses.len(), all.len());
+    for c in &clauses {
+        tracing::trace!(target: "trex::chc", "{:?} => {:?}", c.body, c.head);
+    }
+    for ranges in [true, false] {
+        let left = deadline.checked_duration_since(Instant::now())?;
+        // The first reading gets half of the time left, the second all of it.
+        let share = if ranges { left / 2 } else { left };
+        let Some(cands) = solve_over_integers(&clauses, &all, &sorts, ranges, share, cancel) else {
+            tracing::debug!(target: "trex::chc", "integers (ranges: {ranges}): no solution");
+            continue;
+        };
+        let n: usize = cands.values().map(Vec::len).sum();
+        let found = houdini::prove(&clauses, cands, &enc.bad.name(), deadline);
+        tracing::debug!(target: "trex::chc", "integers (ranges: {ranges}): {n} candidates, proof: {}", found.is_some());
+        if let Some(sol) = found {
+            return Some(loop_invariants(enc, &sol));
+        }
+    }
+    None
+}
+
+/// Candidates from the integer reading's solution, if Spacer finds one within `limit`.
+fn solve_over_integers(
+    clauses: &[super::clause::Clause],
+    predicates: &[&FuncDecl],
+    sorts: &HashMap<String, Vec<Sort>>,
+    ranges: bool,
+    limit: Duration,
+    cancel: Option<&Arc<AtomicBool>>,
+) -> Option<Candidates> {
+    let mut t = super::to_int::ToInt::new(predicates, ranges);
+    let rules: Vec<_> = clauses.iter().map(|c| t.clause(c)).collect();
+    let bad = t.preds.get(&predicates[0].name())?;
+    let relations: Vec<&FuncDecl> = t.preds.values().collect();
+    let query = Query {
+        relations: &relations,
+        rules: &rules,
+        bad,
+        xforms: Xforms::KeepPoints,
+        dump_suffix: ".int",
+    };
+    query.run(Some(limit), cancel, |answer, fp| {
+        if answer != SatResult::Unsat {
+            return None;
+        }
+        let mut out = Candidates::new();
+        for (name, p) in &t.preds {
+            let (Some(s), Some(sol)) = (sorts.get(name), fp.get_cover_delta(-1, p)) else {
+                continue;
+            };
+            out.insert(name.clone(), candidates(&Dynamic::from_ast(&sol), s));
+        }
+        Some(out)
+    })
+}
+
+/// The sorts of each predicate's arguments, from its applications.
+fn argument_sorts(
+    clauses: &[super::clause::Clause],
+    predicates: &[&FuncDecl],
+) -> HashMap<String, Vec<Sort>> {
+    let names: Vec<String> = predicates.iter().map(|p| p.name()).collect();
+    let mut out = HashMap::new();
+    for c in clauses {
+        for b in c.body.iter().chain([&c.head]) {
+            let Some(d) = super::clause::Clause::applied(b) else {
+                continue;
+            };
+            let n = d.name();
+            if names.contains(&n) && !out.contains_key(&n) {
+                let s: Vec<Sort> = b.children().iter().map(|a| a.get_sort()).collect();
+                out.insert(n, s);
+            }
+        }
+    }
+    out
+}
+
+/// `invs` without the conjuncts the others imply (each comparison comes back both signed
+/// and unsigned, and bounds in pairs), for a shorter witness.
+fn essential(invs: &[Bool]) -> Vec<Bool> {
+    let solver = Solver::new();
+    let mut p = Params::new();
+    p.set_u32("timeout", 200);
+    solver.set_params(&p);
+    let mut keep: Vec<Bool> = invs.to_vec();
+    let mut i = 0;
+    while i < keep.len() {
+        solver.push();
+        for (j, b) in keep.iter().enumerate() {
+            if j != i {
+                solver.assert(b);
+            }
+        }
+        let implied = solver.check_assumptions(&[keep[i].not()]) == SatResult::Unsat;
+        solver.pop(1);
+        if implied {
+            keep.remove(i);
+        } else {
+            i += 1;
+        }
+    }
+    keep
+}
+
+/// The loop heads' conjuncts of a solution, in C.
+fn loop_invariants(enc: &Encoding, sol: &Candidates) -> Found {
+    let mut out = Vec::new();
+    for (f, l) in &enc.layouts {
+        for (k, p) in l.points.iter().enumerate().filter(|(_, p)| p.loop_head) {
+            let Some(invs) = sol.get(&p.decl.name()).filter(|i| !i.is_empty()) else {
+                continue;
+            };
+            let mut c = Vec::new();
+            for inv in essential(invs) {
+                // Z3's simplified form when it can be written in C, else the candidate's.
+                let text = |b: &Bool| invariant::conjuncts(&Dynamic::from_ast(b), &l.names);
+                let simple = text(&inv.simplify());
+                c.extend(if simple.is_empty() {
+                    text(&inv)
+                } else {
+                    simple
+                });
+            }
+            c.dedup();
+            if !c.is_empty() {
+                out.push((*f, k, c));
+            }
+        }
+    }
+    out.sort_by_key(|x| (x.0, x.1));
+    out
+}
