@@ -8,6 +8,7 @@
 use z3::ast::{Ast, Bool, Dynamic, BV};
 use z3::{AstKind, DeclKind, Sort, SortKind};
 
+use super::invariant::split;
 use super::raw::{args, bound, bv_size, decl_kind, var_index};
 
 /// The bit-vector candidates of `solution` (over bound variables, the integer predicate's
@@ -26,16 +27,6 @@ pub fn candidates(solution: &Dynamic, sorts: &[Sort]) -> Vec<Bool> {
         }
     }
     out
-}
-
-fn split(f: &Dynamic, out: &mut Vec<Dynamic>) {
-    if decl_kind(f) == Some(DeclKind::And) {
-        for c in f.children() {
-            split(&c, out);
-        }
-    } else {
-        out.push(f.clone());
-    }
 }
 
 fn formula(f: &Dynamic, sorts: &[Sort], signed: bool) -> Option<Bool> {

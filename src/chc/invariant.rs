@@ -31,7 +31,8 @@ pub fn conjuncts(formula: &Dynamic, args: &[Option<Named>]) -> Vec<String> {
     out
 }
 
-fn split(f: &Dynamic, out: &mut Vec<Dynamic>) {
+/// The conjuncts of `f` (nested conjunctions flattened).
+pub(super) fn split(f: &Dynamic, out: &mut Vec<Dynamic>) {
     if decl_kind(f) == Some(DeclKind::And) {
         for c in f.children() {
             split(&c, out);

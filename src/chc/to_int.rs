@@ -257,41 +257,33 @@ impl<'a> ToInt<'a> {
                     eq
                 }
             }
-            DeclKind::Ult => {
-                let (x, y) = both(self, s, false);
-                x.lt(&y)
-            }
-            DeclKind::Uleq => {
-                let (x, y) = both(self, s, false);
-                x.le(&y)
-            }
-            DeclKind::Ugt => {
-                let (x, y) = both(self, s, false);
-                x.gt(&y)
-            }
-            DeclKind::Ugeq => {
-                let (x, y) = both(self, s, false);
-                x.ge(&y)
-            }
-            DeclKind::Slt => {
-                let (x, y) = both(self, s, true);
-                x.lt(&y)
-            }
-            DeclKind::Sleq => {
-                let (x, y) = both(self, s, true);
-                x.le(&y)
-            }
-            DeclKind::Sgt => {
-                let (x, y) = both(self, s, true);
-                x.gt(&y)
-            }
-            DeclKind::Sgeq => {
-                let (x, y) = both(self, s, true);
-                x.ge(&y)
-            }
-            _ => fresh(s, &Sort::bool()).as_bool().expect("a Boolean"),
+            d => match comparison(d) {
+                Some((signed, op)) => {
+                    let (x, y) = both(self, s, signed);
+                    op(&x, &y)
+                }
+                None => fresh(s, &Sort::bool()).as_bool().expect("a Boolean"),
+            },
         }
     }
+}
+
+/// A bit-vector comparison: whether it reads its operands signed, and its integer
+/// counterpart.
+type Comparison = (bool, fn(&Int, &Int) -> Bool);
+
+fn comparison(d: DeclKind) -> Option<Comparison> {
+    Some(match d {
+        DeclKind::Ult => (false, |x, y| x.lt(y)),
+        DeclKind::Uleq => (false, |x, y| x.le(y)),
+        DeclKind::Ugt => (false, |x, y| x.gt(y)),
+        DeclKind::Ugeq => (false, |x, y| x.ge(y)),
+        DeclKind::Slt => (true, |x, y| x.lt(y)),
+        DeclKind::Sleq => (true, |x, y| x.le(y)),
+        DeclKind::Sgt => (true, |x, y| x.gt(y)),
+        DeclKind::Sgeq => (true, |x, y| x.ge(y)),
+        _ => return None,
+    })
 }
 
 /// The integer sort of a bit-vector sort (arrays of them: arrays of integers).
