@@ -6,6 +6,7 @@
 //! If `bad` keeps `false`, no target is reachable. A check the solver cannot decide in time
 //! drops its candidate: a proof never rests on an unchecked step.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use hashbrown::HashMap;
@@ -15,19 +16,20 @@ use z3::{Params, SatResult, Solver};
 use super::clause::Clause;
 use super::raw::instantiate;
 
-/// The longest one check may take.
-const CHECK_LIMIT: Duration = Duration::from_secs(2);
+/// The longest one check may take (a cancellation waits for the check under way).
+const CHECK_LIMIT: Duration = Duration::from_millis(500);
 
 /// Candidates per predicate (by name; a predicate without an entry is unconstrained).
 pub type Candidates = HashMap<String, Vec<Bool>>;
 
 /// The largest subset of `cands` that every clause preserves, if `bad` (0-ary) keeps
-/// `false` in it, found before `deadline`.
+/// `false` in it, found before `deadline` and before `cancel` is set.
 pub fn prove(
     clauses: &[Clause],
     mut cands: Candidates,
     bad: &str,
     deadline: Instant,
+    cancel: Option<&AtomicBool>,
 ) -> Option<Candidates> {
     cands.insert(bad.to_string(), vec![Bool::from_bool(false)]);
     let solver = Solver::new();
@@ -39,6 +41,9 @@ pub fn prove(
             };
             if cands.get(&head).is_none_or(|h| h.is_empty()) {
                 continue;
+            }
+            if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+                return None;
             }
             let left = deadline.checked_duration_since(Instant::now())?;
             let mut p = Params::new();

@@ -6,7 +6,7 @@
 //! inductive in the bit-vector clauses. The proof is that bit-vector solution, never the
 //! integer one.
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -49,7 +49,8 @@ pub fn prove(enc: &Encoding, limit: Duration, cancel: Option<&Arc<AtomicBool>>) 
         }
     }
     tracing::debug!(target: "trex::chc", "integer reading: {} clauses, {} points to compose away", enc.rules.len(), eliminate.len());
-    let (clauses, kept) = blocks::compose(enc.rules.clone(), &eliminate, deadline)?;
+    let stop = || Instant::now() >= deadline || cancel.is_some_and(|c| c.load(Ordering::Relaxed));
+    let (clauses, kept) = blocks::compose(enc.rules.clone(), &eliminate, &stop)?;
     all.extend(eliminate.into_iter().filter(|d| kept.contains(&d.name())));
     let sorts = argument_sorts(&clauses, &all);
     tracing::debug!(target: "trex::chc", "large blocks: {} clauses over {} predicates", clauses.len(), all.len());
@@ -57,6 +58,9 @@ pub fn prove(enc: &Encoding, limit: Duration, cancel: Option<&Arc<AtomicBool>>) 
         tracing::trace!(target: "trex::chc", "{:?} => {:?}", c.body, c.head);
     }
     for ranges in [true, false] {
+        if stop() {
+            return None;
+        }
         let left = deadline.checked_duration_since(Instant::now())?;
         // The first reading gets half of the time left, the second all of it.
         let share = if ranges { left / 2 } else { left };
@@ -65,7 +69,8 @@ pub fn prove(enc: &Encoding, limit: Duration, cancel: Option<&Arc<AtomicBool>>) 
             continue;
         };
         let n: usize = cands.values().map(Vec::len).sum();
-        let found = houdini::prove(&clauses, cands, &enc.bad.name(), deadline);
+        let stop = cancel.map(|c| c.as_ref());
+        let found = houdini::prove(&clauses, cands, &enc.bad.name(), deadline, stop);
         tracing::debug!(target: "trex::chc", "integers (ranges: {ranges}): {n} candidates, proof: {}", found.is_some());
         if let Some(sol) = found {
             return Some(loop_invariants(enc, &sol));

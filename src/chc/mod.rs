@@ -161,6 +161,9 @@ fn on_own_thread<T: Send>(f: impl FnOnce() -> T + Send) -> Option<T> {
 /// The integer reading's time when the query has no limit.
 const LIA_TIME: Duration = Duration::from_secs(30);
 
+/// The first bit-vector query's time.
+const QUICK_BV: Duration = Duration::from_secs(1);
+
 /// One query: the answer (a counterexample with the inputs its derivation shows, replayed
 /// by the caller), the number of rules, a proof's loop invariants.
 fn query(
@@ -183,17 +186,25 @@ fn query(
         Err(u) => return (Answer::Unsupported(u), 0, Vec::new()),
     };
     let rules = enc.rules.len();
-    // The integer reading first, with a quarter of the time: it either proves at once or
-    // not at all, and a bit-vector query rarely gets anywhere it could not.
+    let left = || limit.map(|l| l.saturating_sub(clock.elapsed()));
+    // A short bit-vector query first (its proofs and counterexamples mostly come well
+    // within it), then the integer reading with a quarter of the time left (it proves at
+    // once or not at all), then the bit-vector query with the rest.
+    let mut first = None;
     if xforms == Xforms::All {
-        let left = limit.map(|l| l.saturating_sub(clock.elapsed()));
-        let share = left.map_or(LIA_TIME, |l| l / 4);
-        if let Some(found) = lia::prove(&enc, share, cancel) {
-            return (Answer::Safe, rules, loop_invariants(m, &enc, found));
+        let quick = left().map_or(QUICK_BV, |l| l.min(QUICK_BV));
+        match spacer::solve(&enc, Some(quick), xforms, cancel) {
+            spacer::Outcome::Unknown(_) => {
+                let share = left().map_or(LIA_TIME, |l| l / 4);
+                if let Some(found) = lia::prove(&enc, share, cancel) {
+                    return (Answer::Safe, rules, loop_invariants(m, &enc, found));
+                }
+            }
+            settled => first = Some(settled),
         }
     }
-    let left = limit.map(|l| l.saturating_sub(clock.elapsed()));
-    let answer = match spacer::solve(&enc, left, xforms, cancel) {
+    let outcome = first.unwrap_or_else(|| spacer::solve(&enc, left(), xforms, cancel));
+    let answer = match outcome {
         spacer::Outcome::Safe(found) => {
             return (Answer::Safe, rules, loop_invariants(m, &enc, found));
         }
