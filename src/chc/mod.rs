@@ -10,7 +10,10 @@
 //! * `cex`: the inputs of a counterexample, to be replayed by the caller (a counterexample
 //!   that does not replay is never a verdict);
 //! * `given`: invariants given from outside (a correctness witness's), checked by a proof
-//!   that assumes them (`check`).
+//!   that assumes them (`check`);
+//! * `lia`: proofs found over the integers (`blocks`, `to_int`, `from_int`) and checked over
+//!   bit-vectors (`houdini`), tried after a short bit-vector query (`query`);
+//! * `clause`, `raw`: rules kept in parts; the Z3 calls the z3 crate lacks.
 //!
 //! The translation covers the functions the entry reaches; a construct it cannot model
 //! (floating point, a pointer it cannot follow, a call of the C library...) is an
