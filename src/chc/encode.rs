@@ -77,6 +77,38 @@ pub struct Encoding {
     pub globals: Vec<CellId>,
 }
 
+impl Encoding {
+    /// The predicates: `bad`, each function's summary and error predicate, and the points
+    /// `point` selects.
+    pub fn predicates(&self, point: impl Fn(&Point) -> bool) -> Vec<&FuncDecl> {
+        let mut out = vec![&self.bad];
+        for l in self.layouts.values() {
+            out.extend([&l.ret, &l.err]);
+            out.extend(l.points.iter().filter(|p| point(p)).map(|p| &p.decl));
+        }
+        out
+    }
+
+    /// Per loop head `(function, point)`, in order, the C conjuncts `of` gives it (none:
+    /// the head is left out).
+    pub fn at_loop_heads(&self, mut of: impl FnMut(&Layout, &Point) -> Vec<String>) -> Found {
+        let mut out = Vec::new();
+        for (f, l) in &self.layouts {
+            for (k, p) in l.points.iter().enumerate().filter(|(_, p)| p.loop_head) {
+                let c = of(l, p);
+                if !c.is_empty() {
+                    out.push((*f, k, c));
+                }
+            }
+        }
+        out.sort_by_key(|x| (x.0, x.1));
+        out
+    }
+}
+
+/// A proof's loop invariants in C, per loop head `(function, point)`.
+pub type Found = Vec<(FuncId, usize, Vec<String>)>;
+
 /// How a call is translated.
 enum CallKind {
     /// A function translated: a summary.

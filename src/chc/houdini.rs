@@ -6,7 +6,6 @@
 //! If `bad` keeps `false`, no target is reachable. A check the solver cannot decide in time
 //! drops its candidate: a proof never rests on an unchecked step.
 
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use hashbrown::HashMap;
@@ -23,13 +22,14 @@ const CHECK_LIMIT: Duration = Duration::from_millis(500);
 pub type Candidates = HashMap<String, Vec<Bool>>;
 
 /// The largest subset of `cands` that every clause preserves, if `bad` (0-ary) keeps
-/// `false` in it, found before `deadline` and before `cancel` is set.
+/// `false` in it, found before `deadline` and before `stop` says so (asked before each
+/// clause).
 pub fn prove(
     clauses: &[Clause],
     mut cands: Candidates,
     bad: &str,
     deadline: Instant,
-    cancel: Option<&AtomicBool>,
+    stop: &dyn Fn() -> bool,
 ) -> Option<Candidates> {
     cands.insert(bad.to_string(), vec![Bool::from_bool(false)]);
     let solver = Solver::new();
@@ -42,7 +42,7 @@ pub fn prove(
             if cands.get(&head).is_none_or(|h| h.is_empty()) {
                 continue;
             }
-            if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+            if stop() {
                 return None;
             }
             let left = deadline.checked_duration_since(Instant::now())?;

@@ -15,19 +15,15 @@ use z3::ast::{Ast, Bool, Dynamic};
 use z3::{FuncDecl, Params, SatResult, Solver, Sort};
 
 use super::blocks;
-use super::encode::Encoding;
+use super::encode::{Encoding, Found};
 use super::from_int::candidates;
 use super::houdini::{self, Candidates};
 use super::invariant;
 use super::spacer::{Query, Xforms};
-use crate::ir::FuncId;
 
 /// Programs of more clauses are not read over the integers: composing them costs more than
 /// the reading could gain (eca-rers2012's 2,366 clauses were not composed in 20 s).
 const MAX_RULES: usize = 1000;
-
-/// A proof's loop invariants in C, per loop head `(function, point)`.
-pub type Found = Vec<(FuncId, usize, Vec<String>)>;
 
 /// A bit-vector proof that no target is reachable, if one is found within `limit`: the loop
 /// heads' invariants in C.
@@ -36,18 +32,10 @@ pub fn prove(enc: &Encoding, limit: Duration, cancel: Option<&Arc<AtomicBool>>) 
         return None;
     }
     let deadline = Instant::now() + limit;
-    let mut all: Vec<&FuncDecl> = vec![&enc.bad];
-    let mut eliminate = Vec::new();
-    for l in enc.layouts.values() {
-        all.extend([&l.ret, &l.err]);
-        for p in &l.points {
-            if p.loop_head {
-                all.push(&p.decl);
-            } else {
-                eliminate.push(&p.decl);
-            }
-        }
-    }
+    let mut all = enc.predicates(|p| p.loop_head);
+    let eliminate: Vec<&FuncDecl> = (enc.layouts.values())
+        .flat_map(|l| l.points.iter().filter(|p| !p.loop_head).map(|p| &p.decl))
+        .collect();
     tracing::debug!(target: "trex::chc", "integer reading: {} clauses, {} points to compose away", enc.rules.len(), eliminate.len());
     let stop = || Instant::now() >= deadline || cancel.is_some_and(|c| c.load(Ordering::Relaxed));
     let (clauses, kept) = blocks::compose(enc.rules.clone(), &eliminate, &stop)?;
@@ -69,8 +57,7 @@ pub fn prove(enc: &Encoding, limit: Duration, cancel: Option<&Arc<AtomicBool>>) 
             continue;
         };
         let n: usize = cands.values().map(Vec::len).sum();
-        let stop = cancel.map(|c| c.as_ref());
-        let found = houdini::prove(&clauses, cands, &enc.bad.name(), deadline, stop);
+        let found = houdini::prove(&clauses, cands, &enc.bad.name(), deadline, &stop);
         tracing::debug!(target: "trex::chc", "integers (ranges: {ranges}): {n} candidates, proof: {}", found.is_some());
         if let Some(sol) = found {
             return Some(loop_invariants(enc, &sol));
@@ -165,29 +152,20 @@ fn essential(invs: &[Bool]) -> Vec<Bool> {
 
 /// The loop heads' conjuncts of a solution, in C.
 fn loop_invariants(enc: &Encoding, sol: &Candidates) -> Found {
-    let mut out = Vec::new();
-    for (f, l) in &enc.layouts {
-        for (k, p) in l.points.iter().enumerate().filter(|(_, p)| p.loop_head) {
-            let Some(invs) = sol.get(&p.decl.name()).filter(|i| !i.is_empty()) else {
-                continue;
-            };
-            let mut c = Vec::new();
-            for inv in essential(invs) {
-                // Z3's simplified form when it can be written in C, else the candidate's.
-                let text = |b: &Bool| invariant::conjuncts(&Dynamic::from_ast(b), &l.names);
-                let simple = text(&inv.simplify());
-                c.extend(if simple.is_empty() {
-                    text(&inv)
-                } else {
-                    simple
-                });
-            }
-            c.dedup();
-            if !c.is_empty() {
-                out.push((*f, k, c));
-            }
+    enc.at_loop_heads(|l, p| {
+        let invs = sol.get(&p.decl.name()).map_or(&[][..], Vec::as_slice);
+        let mut c = Vec::new();
+        for inv in essential(invs) {
+            // Z3's simplified form when it can be written in C, else the candidate's.
+            let text = |b: &Bool| invariant::conjuncts(&Dynamic::from_ast(b), &l.names);
+            let simple = text(&inv.simplify());
+            c.extend(if simple.is_empty() {
+                text(&inv)
+            } else {
+                simple
+            });
         }
-    }
-    out.sort_by_key(|x| (x.0, x.1));
-    out
+        c.dedup();
+        c
+    })
 }

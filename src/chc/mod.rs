@@ -228,7 +228,7 @@ fn query(
 }
 
 /// A proof's loop invariants (C conjuncts per loop head) at their source locations.
-fn loop_invariants(m: &Module, enc: &encode::Encoding, found: lia::Found) -> Vec<LoopInvariant> {
+fn loop_invariants(m: &Module, enc: &encode::Encoding, found: encode::Found) -> Vec<LoopInvariant> {
     found
         .into_iter()
         .map(|(f, k, c)| {

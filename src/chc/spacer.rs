@@ -11,15 +11,14 @@ use z3::ast::Dynamic;
 use z3::{Context, Fixedpoint, FuncDecl, Params, SatResult};
 
 use super::clause::Clause;
-use super::encode::{apply, Encoding};
+use super::encode::{apply, Encoding, Found};
 use super::invariant;
-use crate::ir::FuncId;
 
 /// What Spacer answered.
 pub enum Outcome {
     /// `bad` is not derivable: per loop head (function, point), the C conjuncts of its
     /// invariant that could be written.
-    Safe(Vec<(FuncId, usize, Vec<String>)>),
+    Safe(Found),
     /// `bad` is derivable: the derivation (a proof term), if Spacer gave one.
     Reachable(Option<Dynamic>),
     Unknown(String),
@@ -32,11 +31,7 @@ pub fn solve(
     xforms: Xforms,
     cancel: Option<&Arc<AtomicBool>>,
 ) -> Outcome {
-    let mut relations = vec![&enc.bad];
-    for l in enc.layouts.values() {
-        relations.extend([&l.ret, &l.err]);
-        relations.extend(l.points.iter().map(|p| &p.decl));
-    }
+    let relations = enc.predicates(|_| true);
     let query = Query {
         relations: &relations,
         rules: &enc.rules,
@@ -115,21 +110,12 @@ impl Query<'_> {
 }
 
 /// The C conjuncts of the loop heads' invariants Spacer found.
-fn invariants(enc: &Encoding, fp: &Fixedpoint) -> Vec<(FuncId, usize, Vec<String>)> {
-    let mut out = Vec::new();
-    for (f, l) in &enc.layouts {
-        for (k, p) in l.points.iter().enumerate().filter(|(_, p)| p.loop_head) {
-            let Some(inv) = fp.get_cover_delta(-1, &p.decl) else {
-                continue;
-            };
-            let c = invariant::conjuncts(&Dynamic::from_ast(&inv), &l.names);
-            if !c.is_empty() {
-                out.push((*f, k, c));
-            }
-        }
-    }
-    out.sort_by_key(|x| (x.0, x.1));
-    out
+fn invariants(enc: &Encoding, fp: &Fixedpoint) -> Found {
+    enc.at_loop_heads(|l, p| {
+        fp.get_cover_delta(-1, &p.decl)
+            .map(|inv| invariant::conjuncts(&Dynamic::from_ast(&inv), &l.names))
+            .unwrap_or_default()
+    })
 }
 
 /// Runs `f` (a Z3 call on this thread's context), interrupting it after `limit` or once

@@ -240,7 +240,7 @@ fn given_invariants_are_checked_as_c_reads_them() {
 
 /// Whether the integer reading alone (`lia`) proves the calls of reach_error in `src`
 /// unreachable, and the loop invariants it gives.
-fn lia_proof(src: &str) -> Option<super::lia::Found> {
+fn lia_proof(src: &str) -> Option<super::encode::Found> {
     let (_d, m) = module(src);
     let sites = reach_sites(&m);
     let main = m.func_by_name["main"];
