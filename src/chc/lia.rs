@@ -19,6 +19,7 @@ use super::encode::{Encoding, Found};
 use super::from_int::candidates;
 use super::houdini::{self, Candidates};
 use super::invariant;
+use super::raw::instantiate;
 use super::spacer::{Query, Xforms};
 
 /// Programs of more clauses are not read over the integers: composing them costs more than
@@ -60,7 +61,7 @@ pub fn prove(enc: &Encoding, limit: Duration, cancel: Option<&Arc<AtomicBool>>) 
         let found = houdini::prove(&clauses, cands, &enc.bad.name(), deadline, &stop);
         tracing::debug!(target: "trex::chc", "integers (ranges: {ranges}): {n} candidates, proof: {}", found.is_some());
         if let Some(sol) = found {
-            return Some(loop_invariants(enc, &sol));
+            return Some(loop_invariants(enc, &sol, &sorts));
         }
     }
     None
@@ -70,7 +71,7 @@ pub fn prove(enc: &Encoding, limit: Duration, cancel: Option<&Arc<AtomicBool>>) 
 fn solve_over_integers(
     clauses: &[super::clause::Clause],
     predicates: &[&FuncDecl],
-    sorts: &HashMap<String, Vec<Sort>>,
+    sorts: &Sorts,
     ranges: bool,
     limit: Duration,
     cancel: Option<&Arc<AtomicBool>>,
@@ -101,11 +102,11 @@ fn solve_over_integers(
     })
 }
 
+/// The sorts of each predicate's arguments (by name).
+type Sorts = HashMap<String, Vec<Sort>>;
+
 /// The sorts of each predicate's arguments, from its applications.
-fn argument_sorts(
-    clauses: &[super::clause::Clause],
-    predicates: &[&FuncDecl],
-) -> HashMap<String, Vec<Sort>> {
+fn argument_sorts(clauses: &[super::clause::Clause], predicates: &[&FuncDecl]) -> Sorts {
     let names: Vec<String> = predicates.iter().map(|p| p.name()).collect();
     let mut out = HashMap::new();
     for c in clauses {
@@ -123,9 +124,16 @@ fn argument_sorts(
     out
 }
 
-/// `invs` without the conjuncts the others imply (each comparison comes back both signed
-/// and unsigned, and bounds in pairs), for a shorter witness.
-fn essential(invs: &[Bool]) -> Vec<Bool> {
+/// `invs` (over the bound variables of a predicate whose arguments have `sorts`) without
+/// the conjuncts the others imply (each comparison comes back both signed and unsigned, and
+/// bounds in pairs), for a shorter witness.
+fn essential(invs: &[Bool], sorts: &[Sort]) -> Vec<Bool> {
+    // The solver reads constants, not bound variables: the same fresh ones for all.
+    let args: Vec<Dynamic> = sorts.iter().map(|s| Dynamic::fresh_const("e", s)).collect();
+    let at = |b: &Bool| {
+        let a = instantiate(&Dynamic::from_ast(b), &args);
+        a.as_bool().expect("a Boolean")
+    };
     let solver = Solver::new();
     let mut p = Params::new();
     p.set_u32("timeout", 200);
@@ -136,10 +144,10 @@ fn essential(invs: &[Bool]) -> Vec<Bool> {
         solver.push();
         for (j, b) in keep.iter().enumerate() {
             if j != i {
-                solver.assert(b);
+                solver.assert(at(b));
             }
         }
-        let implied = solver.check_assumptions(&[keep[i].not()]) == SatResult::Unsat;
+        let implied = solver.check_assumptions(&[at(&keep[i]).not()]) == SatResult::Unsat;
         solver.pop(1);
         if implied {
             keep.remove(i);
@@ -151,11 +159,13 @@ fn essential(invs: &[Bool]) -> Vec<Bool> {
 }
 
 /// The loop heads' conjuncts of a solution, in C.
-fn loop_invariants(enc: &Encoding, sol: &Candidates) -> Found {
+fn loop_invariants(enc: &Encoding, sol: &Candidates, sorts: &Sorts) -> Found {
     enc.at_loop_heads(|l, p| {
-        let invs = sol.get(&p.decl.name()).map_or(&[][..], Vec::as_slice);
+        let name = p.decl.name();
+        let invs = sol.get(&name).map_or(&[][..], Vec::as_slice);
+        let sorts = sorts.get(&name).map_or(&[][..], Vec::as_slice);
         let mut c = Vec::new();
-        for inv in essential(invs) {
+        for inv in essential(invs, sorts) {
             // Z3's simplified form when it can be written in C, else the candidate's.
             let text = |b: &Bool| invariant::conjuncts(&Dynamic::from_ast(b), &l.names);
             let simple = text(&inv.simplify());
