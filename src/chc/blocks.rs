@@ -98,9 +98,11 @@ fn resolve(u: &Clause, at: usize, d: &Clause) -> Clause {
         .collect();
     let pairs: Vec<(&Dynamic, &Dynamic)> = d.vars.iter().zip(&fresh).collect();
     let rename = |b: &Bool| b.substitute(&pairs);
+    // `d`'s body takes the place of the use: the predicates stay in execution order, which a
+    // derivation's premises follow (`cex`).
     let mut body: Vec<Bool> = u.body.clone();
-    let used = body.remove(at);
-    body.extend(d.body.iter().map(rename));
+    let used = body[at].clone();
+    body.splice(at..=at, d.body.iter().map(rename));
     let head = rename(&d.head);
     for (a, b) in used.children().iter().zip(head.children()) {
         body.push(a.eq(&b));
@@ -164,5 +166,7 @@ mod tests {
         assert!(text.contains("(p@2 y)"), "{text}");
         assert!(text.contains("bvult y #x09"), "{text}");
         assert!(text.contains("(= y (bvadd b!"), "{text}");
+        // The definer's body stands where the use stood (execution order).
+        assert!(text.find("(p@0 b!") < text.find("bvult y"), "{text}");
     }
 }

@@ -57,17 +57,12 @@ pub fn prove(
                 }
             }
             let args = c.head.children();
-            let keep: Vec<Bool> = cands[&head]
-                .iter()
-                .filter(|inv| {
-                    let at = instantiate(&Dynamic::from_ast(*inv), &args);
-                    let broken = at.as_bool().expect("a Boolean").not();
-                    solver.check_assumptions(&[broken]) == SatResult::Unsat
-                })
-                .cloned()
-                .collect();
+            let keep = preserved(&solver, &cands[&head], &args);
             solver.pop(1);
             if keep.len() < cands[&head].len() {
+                for d in cands[&head].iter().filter(|x| !keep.contains(x)) {
+                    tracing::trace!(target: "trex::chc", "houdini drops {d} of {head}");
+                }
                 changed = true;
                 cands.insert(head.clone(), keep);
                 if head == bad {
@@ -79,6 +74,49 @@ pub fn prove(
             return Some(cands);
         }
     }
+}
+
+/// Those of `invs` (over the head's bound variables) that the clause asserted in `solver`
+/// preserves when applied to `args`. One query asks for a model that breaks any of them;
+/// every candidate false in that model is dropped, and the query is asked again of the rest,
+/// so a round costs as many queries as it finds counter-models, not one per candidate. If
+/// the solver cannot answer, the candidates are asked one by one, and those it cannot
+/// decide are dropped.
+fn preserved(solver: &Solver, invs: &[Bool], args: &[Dynamic]) -> Vec<Bool> {
+    let at = |inv: &Bool| {
+        (instantiate(&Dynamic::from_ast(inv), args))
+            .as_bool()
+            .expect("a Boolean")
+    };
+    let mut keep: Vec<(Bool, Bool)> = invs.iter().map(|i| (i.clone(), at(i))).collect();
+    while !keep.is_empty() {
+        let all: Vec<Bool> = keep.iter().map(|(_, a)| a.clone()).collect();
+        let broken = Bool::and(&all).not();
+        match solver.check_assumptions(&[broken]) {
+            SatResult::Unsat => break,
+            SatResult::Sat => {
+                let model = solver.get_model().expect("a model after sat");
+                let before = keep.len();
+                keep.retain(|(_, a)| model.eval(a, true).and_then(|v| v.as_bool()) != Some(false));
+                if keep.len() == before {
+                    // The model should falsify one of them; if its evaluation cannot tell,
+                    // fall back to single checks.
+                    return one_by_one(solver, keep);
+                }
+            }
+            SatResult::Unknown => return one_by_one(solver, keep),
+        }
+    }
+    keep.into_iter().map(|(i, _)| i).collect()
+}
+
+/// Those of `keep` (each a candidate and its instance) the solver proves preserved, one
+/// query each.
+fn one_by_one(solver: &Solver, keep: Vec<(Bool, Bool)>) -> Vec<Bool> {
+    (keep.into_iter())
+        .filter(|(_, a)| solver.check_assumptions(&[a.not()]) == SatResult::Unsat)
+        .map(|(i, _)| i)
+        .collect()
 }
 
 /// The candidates of the predicate `b` applies (if it applies one), of its arguments.

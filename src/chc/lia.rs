@@ -3,7 +3,8 @@
 //! integers (`to_int`: first with each nondeterministic value in its C type's range, then
 //! without), and solved by Spacer over linear integer arithmetic; the solution's conjuncts,
 //! read back over bit-vectors (`from_int`), are candidates that `houdini` filters to those
-//! inductive in the bit-vector clauses. The proof is that bit-vector solution, never the
+//! inductive in the bit-vector clauses. Guessed shapes (`guess`) are tried first on their
+//! own, then beside each reading's candidates. The proof is that bit-vector solution, never the
 //! integer one.
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -17,6 +18,7 @@ use z3::{FuncDecl, Params, SatResult, Solver, Sort};
 use super::blocks;
 use super::encode::{Encoding, Found};
 use super::from_int::candidates;
+use super::guess;
 use super::houdini::{self, Candidates};
 use super::invariant;
 use super::raw::instantiate;
@@ -26,9 +28,30 @@ use super::spacer::{Query, Xforms};
 /// the reading could gain (eca-rers2012's 2,366 clauses were not composed in 20 s).
 const MAX_RULES: usize = 1000;
 
+/// The most time the guesses alone get, before the integer reading.
+const GUESS_TIME: Duration = Duration::from_secs(3);
+
+/// Where candidates come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sources {
+    Guesses,
+    Integers,
+    Both,
+}
+
 /// A bit-vector proof that no target is reachable, if one is found within `limit`: the loop
 /// heads' invariants in C.
 pub fn prove(enc: &Encoding, limit: Duration, cancel: Option<&Arc<AtomicBool>>) -> Option<Found> {
+    prove_from(enc, limit, cancel, Sources::Both)
+}
+
+/// `prove`, with candidates from `sources` only.
+pub fn prove_from(
+    enc: &Encoding,
+    limit: Duration,
+    cancel: Option<&Arc<AtomicBool>>,
+    sources: Sources,
+) -> Option<Found> {
     if enc.rules.len() > MAX_RULES {
         return None;
     }
@@ -46,18 +69,46 @@ pub fn prove(enc: &Encoding, limit: Duration, cancel: Option<&Arc<AtomicBool>>) 
     for c in &clauses {
         tracing::trace!(target: "trex::chc", "{:?} => {:?}", c.body, c.head);
     }
-    for ranges in [true, false] {
+    let mut guesses = Candidates::new();
+    if sources != Sources::Integers {
+        guesses = (all.iter())
+            .filter_map(|p| Some((p.name(), guess::templates(sorts.get(&p.name())?))))
+            .collect();
+        let until = deadline.min(Instant::now() + (limit / 4).min(GUESS_TIME));
+        let found = houdini::prove(&clauses, guesses.clone(), &enc.bad.name(), until, &stop);
+        tracing::debug!(target: "trex::chc", "guesses: proof: {}", found.is_some());
+        if let Some(sol) = found {
+            return Some(loop_invariants(enc, &sol, &sorts));
+        }
+    }
+    let readings: &[bool] = if sources == Sources::Guesses {
+        &[]
+    } else {
+        &[true, false]
+    };
+    for &ranges in readings {
         if stop() {
             return None;
         }
         let left = deadline.checked_duration_since(Instant::now())?;
         // The first reading gets half of the time left, the second all of it.
         let share = if ranges { left / 2 } else { left };
-        let Some(cands) = solve_over_integers(&clauses, &all, &sorts, ranges, share, cancel) else {
+        let Some(mut cands) = solve_over_integers(&clauses, &all, &sorts, ranges, share, cancel)
+        else {
             tracing::debug!(target: "trex::chc", "integers (ranges: {ranges}): no solution");
             continue;
         };
         let n: usize = cands.values().map(Vec::len).sum();
+        // The guesses too: a proof may need both kinds.
+        for (p, g) in &guesses {
+            let c = cands.entry(p.clone()).or_default();
+            c.extend(
+                g.iter()
+                    .filter(|x| !c.contains(x))
+                    .cloned()
+                    .collect::<Vec<_>>(),
+            );
+        }
         let found = houdini::prove(&clauses, cands, &enc.bad.name(), deadline, &stop);
         tracing::debug!(target: "trex::chc", "integers (ranges: {ranges}): {n} candidates, proof: {}", found.is_some());
         if let Some(sol) = found {

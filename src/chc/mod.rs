@@ -11,8 +11,9 @@
 //!   that does not replay is never a verdict);
 //! * `given`: invariants given from outside (a correctness witness's), checked by a proof
 //!   that assumes them (`check`);
-//! * `lia`: proofs found over the integers (`blocks`, `to_int`, `from_int`) and checked over
-//!   bit-vectors (`houdini`), tried after a short bit-vector query (`query`);
+//! * `lia`: proofs found over the integers (`blocks`, `to_int`, `from_int`) or guessed
+//!   (`guess`) and checked over bit-vectors (`houdini`), tried after a short bit-vector query
+//!   (`query`);
 //! * `clause`, `raw`: rules kept in parts; the Z3 calls the z3 crate lacks.
 //!
 //! The translation covers the functions the entry reaches; a construct it cannot model
@@ -28,6 +29,7 @@ mod clause;
 mod encode;
 mod from_int;
 mod given;
+mod guess;
 mod houdini;
 pub use given::{check, Checked, Given};
 mod invariant;
@@ -98,8 +100,9 @@ pub struct Run {
 
 /// Whether any target of `task` is reachable, within `limit`. A counterexample's inputs go to `replays` (on this thread), which says whether they reach a
 /// target when run: first those of Spacer's own derivation (some points may have been
-/// simplified away), then, if they do not, those of a query that keeps the points (half the
-/// time left), then of one that keeps every point.
+/// simplified away), then, if they do not, those of a query on clauses composed to keep the
+/// nondeterministic values' points (a third of the time left), then of one that keeps the
+/// points (half the time left), then of one that keeps every point.
 /// Setting `cancel` stops it (an unknown answer).
 pub fn prove(
     task: &Task,
@@ -115,10 +118,14 @@ pub fn prove(
     let answer = match answer {
         Answer::Counterexample(objects) if !replays(&objects) => {
             let mut found = Answer::NoInputs;
-            for x in [Xforms::KeepPoints, Xforms::KeepAll] {
+            for x in [Xforms::OwnBlocks, Xforms::KeepPoints, Xforms::KeepAll] {
                 let left = limit.map(|l| {
                     let l = l.saturating_sub(clock.elapsed());
-                    let l = if x == Xforms::KeepPoints { l / 2 } else { l };
+                    let l = match x {
+                        Xforms::OwnBlocks => l / 3,
+                        Xforms::KeepPoints => l / 2,
+                        _ => l,
+                    };
                     l.max(Duration::from_secs(1))
                 });
                 if let Some((Answer::Counterexample(o), ..)) = ask(left, x) {
@@ -219,7 +226,10 @@ fn query(
         }
         spacer::Outcome::Unknown(r) => Answer::Unknown(format!("spacer: {r}")),
         spacer::Outcome::Reachable(Some(proof)) => match cex::inputs(&enc, &proof) {
-            Some(objects) => Answer::Counterexample(objects),
+            Some(objects) => {
+                tracing::debug!(target: "trex::chc", "counterexample ({xforms:?}): {objects:?}");
+                Answer::Counterexample(objects)
+            }
             None => Answer::NoInputs,
         },
         spacer::Outcome::Reachable(None) => Answer::NoInputs,
