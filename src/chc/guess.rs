@@ -15,10 +15,11 @@ use super::raw::{bound, bv_size};
 const MAX_TRIPLE_GROUP: usize = 6;
 
 /// The guesses for a predicate whose arguments have `sorts`: that it is empty; for two
-/// arguments of one width, equal or ordered (signed and unsigned); for three, one the sum or
-/// the difference of the other two; for four, two sums of two equal; for one, nonnegative
+/// arguments of one width, equal or ordered (signed and unsigned); for three, one the sum,
+/// the difference or, if `products`, the product of the other two (the product also guarded
+/// by either factor nonnegative); for four, two sums of two equal; for one, nonnegative
 /// (signed).
-pub fn templates(sorts: &[Sort]) -> Vec<Bool> {
+pub fn templates(sorts: &[Sort], products: bool) -> Vec<Bool> {
     let mut out = vec![Bool::from_bool(false)];
     let vars: Vec<(u32, BV)> = (sorts.iter().enumerate())
         .filter_map(|(i, s)| Some((bv_size(s)?, bound(i, s).as_bv()?)))
@@ -53,6 +54,15 @@ pub fn templates(sorts: &[Sort]) -> Vec<Bool> {
                     if j < k {
                         out.push(x.eq(y.bvadd(z)));
                     }
+                    if j < k && products {
+                        // A product, for nonnegative multipliers (a recursive product
+                        // `mult(n, m)` that negates a negative `m` first).
+                        let product = x.eq(y.bvmul(z));
+                        out.push(product.clone());
+                        for g in [y, z] {
+                            out.push(g.bvsge(&zero).implies(&product));
+                        }
+                    }
                     out.push(x.eq(y.bvsub(z)));
                 }
             }
@@ -82,7 +92,7 @@ mod tests {
     #[test]
     fn three_arguments_give_their_sums_and_differences() {
         let s = Sort::bitvector(64);
-        let t = templates(&[s.clone(), s.clone(), s]);
+        let t = templates(&[s.clone(), s.clone(), s], true);
         let (m, n, r) = (
             BV::new_const("m", 64),
             BV::new_const("n", 64),
@@ -99,11 +109,17 @@ mod tests {
         assert!(at.contains(&r.eq(m.bvadd(&n))));
         assert!(at.contains(&m.eq(r.bvsub(&n))));
         assert!(at.contains(&Bool::from_bool(false)));
-        // false; 3 signs; 3 pairs of 5; 3 sums and 6 differences; no two disjoint pairs.
-        assert_eq!(t.len(), 1 + 3 + 15 + 3 + 6);
-        let four = templates(&vec![Sort::bitvector(8); 4]);
-        // false; 4 signs; 6 pairs of 5; 4 * 3 sums and 4 * 6 differences; 3 sums of two.
-        assert_eq!(four.len(), 1 + 4 + 30 + 12 + 24 + 3);
+        // false; 3 signs; 3 pairs of 5; 3 sums, 6 differences, 3 products of 3 (bare and
+        // with each guard); no two disjoint pairs.
+        assert_eq!(t.len(), 1 + 3 + 15 + 3 + 6 + 9);
+        let four = templates(&vec![Sort::bitvector(8); 4], true);
+        assert_eq!(
+            templates(&vec![Sort::bitvector(8); 4], false).len(),
+            four.len() - 36
+        );
+        // false; 4 signs; 6 pairs of 5; 4 * 3 sums, 4 * 6 differences, 4 * 3 products of
+        // 3; 3 sums of two.
+        assert_eq!(four.len(), 1 + 4 + 30 + 12 + 24 + 36 + 3);
     }
 
     #[test]
@@ -112,6 +128,6 @@ mod tests {
         let mut sorts = vec![s; MAX_TRIPLE_GROUP + 1];
         sorts.push(Sort::bool());
         let n = MAX_TRIPLE_GROUP + 1;
-        assert_eq!(templates(&sorts).len(), 1 + n + 5 * n * (n - 1) / 2);
+        assert_eq!(templates(&sorts, true).len(), 1 + n + 5 * n * (n - 1) / 2);
     }
 }

@@ -29,7 +29,7 @@ use super::spacer::{Query, Xforms};
 const MAX_RULES: usize = 1000;
 
 /// The most time the guesses alone get, before the integer reading.
-const GUESS_TIME: Duration = Duration::from_secs(3);
+const GUESS_TIME: Duration = Duration::from_secs(5);
 
 /// Where candidates come from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,16 +69,25 @@ pub fn prove_from(
     for c in &clauses {
         tracing::trace!(target: "trex::chc", "{:?} => {:?}", c.body, c.head);
     }
-    let mut guesses = Candidates::new();
+    let guessed = |products| -> Candidates {
+        (all.iter())
+            .filter_map(|p| Some((p.name(), guess::templates(sorts.get(&p.name())?, products))))
+            .collect()
+    };
+    let guesses = if sources == Sources::Integers {
+        Candidates::new()
+    } else {
+        guessed(false)
+    };
     if sources != Sources::Integers {
-        guesses = (all.iter())
-            .filter_map(|p| Some((p.name(), guess::templates(sorts.get(&p.name())?))))
-            .collect();
-        let until = deadline.min(Instant::now() + (limit / 4).min(GUESS_TIME));
-        let found = houdini::prove(&clauses, guesses.clone(), &enc.bad.name(), until, &stop);
-        tracing::debug!(target: "trex::chc", "guesses: proof: {}", found.is_some());
-        if let Some(sol) = found {
-            return Some(loop_invariants(enc, &sol, &sorts));
+        // Linear shapes first: products make every check slower (bit-blasted multipliers).
+        let until = deadline.min(Instant::now() + (limit / 3).min(GUESS_TIME));
+        for (products, g) in [(false, guesses.clone()), (true, guessed(true))] {
+            let found = houdini::prove(&clauses, g, &enc.bad.name(), until, &stop);
+            tracing::debug!(target: "trex::chc", "guesses (products: {products}): proof: {}", found.is_some());
+            if let Some(sol) = found {
+                return Some(loop_invariants(enc, &sol, &sorts));
+            }
         }
     }
     let readings: &[bool] = if sources == Sources::Guesses {

@@ -320,3 +320,20 @@ fn a_counterexample_through_a_recursion_keeps_its_nondet_values() {
     assert_eq!(objects.len(), 2, "{objects:?}");
     assert_eq!(objects[1].1, 1i32.to_le_bytes(), "{objects:?}");
 }
+
+/// A recursive product (depth: the symbolic `m`), safe by `m >= 0 ==> r == n * m`.
+const RECURSIVE_PRODUCT: &str = "int mult(int n, int m) {
+       if (m < 0) return mult(n, -m); if (m == 0) return 0; return n + mult(n, m - 1); }
+     int main() { int n = __VERIFIER_nondet_int(), m = __VERIFIER_nondet_int();
+       if (m >= 0 && mult(n, m) != n * m) reach_error(); return 0; }";
+
+#[test]
+fn a_guessed_product_summary_is_checked_with_normalized_arithmetic() {
+    assert!(proof_from(RECURSIVE_PRODUCT, Sources::Guesses).is_some());
+    // One n too many at m == 2: the same guesses prove nothing.
+    let wrong = RECURSIVE_PRODUCT.replace(
+        "if (m == 0)",
+        "if (m == 2) return n + n + mult(n, 1); if (m == 0)",
+    );
+    assert!(proof_from(&wrong, Sources::Guesses).is_none());
+}
