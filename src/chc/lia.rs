@@ -29,7 +29,7 @@ use super::spacer::{Query, Xforms};
 const MAX_RULES: usize = 1000;
 
 /// The most time the guesses alone get, before the integer reading.
-const GUESS_TIME: Duration = Duration::from_secs(5);
+const GUESS_TIME: Duration = Duration::from_secs(10);
 
 /// Where candidates come from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -4,7 +4,10 @@
 // check, `n + n * (m - 1) == n * m`, is beyond the bit-level solver (two multipliers), and is
 // decided once the arithmetic is normalized to sums of monomials: UNREACHABLE. Its twin
 // chc_recursive_product_reachable.c adds n once too often at m == 2.
-// VERIFY-OPTIONS: --engine chc --max-time=60s
+// The guesses get a third of the integer reading's quarter of the time: a long --max-time
+// leaves them 10 s, five times what they need alone (a loaded machine has failed at 60 s).
+// VERIFY-OPTIONS: --engine chc --max-time=120s
+// TIMEOUT: 150
 // ONLY: O0 (at -O2 clang turns the recursion into a loop whose invariant, acc + n * m == n * m0, is not a guessed shape)
 // EXPECT-VERDICT: @claim UNREACHABLE
 extern void reach_error(void);
