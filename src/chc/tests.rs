@@ -316,9 +316,24 @@ fn a_counterexample_through_a_recursion_keeps_its_nondet_values() {
         "if (n == 0)",
         "if (n == 1) return add(m + 2, 0); if (n == 0)",
     );
-    let objects = inputs(answer(&src));
+    // The composed query itself: the whole engine's path to it starts with time-limited
+    // queries, after which Spacer's search differs with the load (Z3's AST ids do).
+    let (_d, m) = module(&src);
+    let sites = reach_sites(&m);
+    let main = m.func_by_name["main"];
+    let objects = super::on_own_thread(|| {
+        let (enc, _) = super::translate(&m, main, &own, &sites).expect("translated");
+        let limit = Some(Duration::from_secs(20));
+        match super::spacer::solve(&enc, limit, super::Xforms::OwnBlocks, None) {
+            super::spacer::Outcome::Reachable(Some(proof)) => super::cex::inputs(&enc, &proof),
+            _ => None,
+        }
+    })
+    .expect("no panic")
+    .expect("a counterexample with inputs");
     assert_eq!(objects.len(), 2, "{objects:?}");
     assert_eq!(objects[1].1, 1i32.to_le_bytes(), "{objects:?}");
+    assert!(replays_to(&m, &sites, &objects));
 }
 
 /// A recursive product (depth: the symbolic `m`), safe by `m >= 0 ==> r == n * m`.

@@ -2,9 +2,9 @@
 // is the symbolic n. Its summary is the equality `result == m + n`, which holds over 64-bit
 // bit-vectors even where the sum wraps; Spacer over the integers found it only after 7 s and
 // over bit-vectors not in 30 s. Guessed shapes of summary, checked by Houdini over the
-// bit-vector clauses, prove it at once: UNREACHABLE. Its twin chc_recursive_sum_reachable.c
-// adds one unit too many at depth 3.
-// VERIFY-OPTIONS: --engine chc --max-time=10s
+// bit-vector clauses, prove it at once: UNREACHABLE (without them: UNKNOWN at 30 s). Its twin
+// chc_recursive_sum_reachable.c adds one unit too many at n == 1.
+// VERIFY-OPTIONS: --engine chc --max-time=30s
 // EXPECT-VERDICT: @claim UNREACHABLE
 extern void reach_error(void);
 extern int __VERIFIER_nondet_int(void);
