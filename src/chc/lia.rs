@@ -24,10 +24,6 @@ use super::invariant;
 use super::raw::instantiate;
 use super::spacer::{Query, Xforms};
 
-/// Programs of more clauses are not read over the integers: composing them costs more than
-/// the reading could gain (eca-rers2012's 2,366 clauses were not composed in 20 s).
-const MAX_RULES: usize = 1000;
-
 /// The most time the guesses alone get, before the integer reading.
 const GUESS_TIME: Duration = Duration::from_secs(10);
 
@@ -52,7 +48,7 @@ pub fn prove_from(
     cancel: Option<&Arc<AtomicBool>>,
     sources: Sources,
 ) -> Option<Found> {
-    if enc.rules.len() > MAX_RULES {
+    if enc.rules.len() > blocks::MAX_INPUT {
         return None;
     }
     let deadline = Instant::now() + limit;

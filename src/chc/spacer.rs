@@ -124,10 +124,6 @@ impl Query<'_> {
     }
 }
 
-/// Programs of more clauses are not composed for `OwnBlocks` (2,366 clauses took more than
-/// 20 s).
-const MAX_COMPOSED: usize = 1000;
-
 /// `enc`'s clauses with every point resolved away but loop heads and nondeterministic
 /// values' points, and the predicates left; `None` if it is too large, or stopped by
 /// `limit` or `cancel`.
@@ -136,7 +132,7 @@ fn own_blocks<'e>(
     limit: Option<Duration>,
     cancel: Option<&Arc<AtomicBool>>,
 ) -> Option<(Vec<Clause>, Vec<&'e FuncDecl>)> {
-    if enc.rules.len() > MAX_COMPOSED {
+    if enc.rules.len() > super::blocks::MAX_INPUT {
         return None;
     }
     let deadline = limit.map(|l| Instant::now() + l);
