@@ -19,8 +19,9 @@ use super::raw::instantiate;
 const CHECK_LIMIT: Duration = Duration::from_millis(500);
 
 /// The longest the normalizing solver may take on one clause (it simplifies the clause with
-/// a solver of its own first: 0.7 s on a recursive product's step).
-const NORMALIZING_LIMIT: Duration = Duration::from_secs(2);
+/// a solver of its own first: 0.7 s on a recursive product's step alone, and more than 2 s
+/// on a loaded machine, where the step's candidate was then dropped).
+const NORMALIZING_LIMIT: Duration = Duration::from_secs(5);
 
 /// Candidates per predicate (by name; a predicate without an entry is unconstrained).
 pub type Candidates = HashMap<String, Vec<Bool>>;

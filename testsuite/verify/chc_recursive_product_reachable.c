@@ -1,8 +1,8 @@
-// verify: the twin of chc_recursive_product_proved.c, with a wrong step: at m == 2 the call
+// verify: a recursive product with a wrong step: at m == 2 the call
 // adds n twice. The summary fails for every m >= 2 and n != 0: REACHABLE, found by symbolic
 // execution and replayed as a test (the Horn-clause engine finds no counterexample it can
 // replay in time: over bit-vectors the products slow Spacer). That the guessed summary does
-// not prove this twin is checked by chc::tests.
+// not prove it (and does prove the right product) is checked by chc::tests.
 // VERIFY-OPTIONS: --max-time=30s
 // EXPECT-VERDICT: @claim REACHABLE
 extern void reach_error(void);
