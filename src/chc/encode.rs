@@ -88,9 +88,16 @@ impl Encoding {
         let mut out = vec![&self.bad];
         for l in self.layouts.values() {
             out.extend([&l.ret, &l.err]);
-            out.extend(l.points.iter().filter(|p| point(p)).map(|p| &p.decl));
         }
+        out.extend(self.points(point));
         out
+    }
+
+    /// The points `point` selects, of every function.
+    pub fn points(&self, point: impl Fn(&Point) -> bool) -> Vec<&FuncDecl> {
+        (self.layouts.values())
+            .flat_map(|l| l.points.iter().filter(|p| point(p)).map(|p| &p.decl))
+            .collect()
     }
 
     /// Per loop head `(function, point)`, in order, the C conjuncts `of` gives it (none:

@@ -53,9 +53,7 @@ pub fn prove_from(
     }
     let deadline = Instant::now() + limit;
     let mut all = enc.predicates(|p| p.loop_head);
-    let eliminate: Vec<&FuncDecl> = (enc.layouts.values())
-        .flat_map(|l| l.points.iter().filter(|p| !p.loop_head).map(|p| &p.decl))
-        .collect();
+    let eliminate = enc.points(|p| !p.loop_head);
     tracing::debug!(target: "trex::chc", "integer reading: {} clauses, {} points to compose away", enc.rules.len(), eliminate.len());
     let stop = || Instant::now() >= deadline || cancel.is_some_and(|c| c.load(Ordering::Relaxed));
     let (clauses, kept) = blocks::compose(enc.rules.clone(), &eliminate, &stop)?;
@@ -70,12 +68,9 @@ pub fn prove_from(
             .filter_map(|p| Some((p.name(), guess::templates(sorts.get(&p.name())?, products))))
             .collect()
     };
-    let guesses = if sources == Sources::Integers {
-        Candidates::new()
-    } else {
-        guessed(false)
-    };
+    let mut guesses = Candidates::new();
     if sources != Sources::Integers {
+        guesses = guessed(false);
         // Linear shapes first: products make every check slower (bit-blasted multipliers).
         let until = deadline.min(Instant::now() + (limit / 3).min(GUESS_TIME));
         for (products, g) in [(false, guesses.clone()), (true, guessed(true))] {
@@ -107,12 +102,11 @@ pub fn prove_from(
         // The guesses too: a proof may need both kinds.
         for (p, g) in &guesses {
             let c = cands.entry(p.clone()).or_default();
-            c.extend(
-                g.iter()
-                    .filter(|x| !c.contains(x))
-                    .cloned()
-                    .collect::<Vec<_>>(),
-            );
+            for x in g {
+                if !c.contains(x) {
+                    c.push(x.clone());
+                }
+            }
         }
         let found = houdini::prove(&clauses, cands, &enc.bad.name(), deadline, &stop);
         tracing::debug!(target: "trex::chc", "integers (ranges: {ranges}): {n} candidates, proof: {}", found.is_some());

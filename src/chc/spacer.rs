@@ -141,9 +141,7 @@ fn own_blocks<'e>(
             || cancel.is_some_and(|c| c.load(Ordering::Relaxed))
     };
     let gone = |p: &super::encode::Point| !p.loop_head && p.nondet.is_none();
-    let eliminate: Vec<&FuncDecl> = (enc.layouts.values())
-        .flat_map(|l| l.points.iter().filter(|p| gone(p)).map(|p| &p.decl))
-        .collect();
+    let eliminate = enc.points(gone);
     let (rules, kept) = super::blocks::compose(enc.rules.clone(), &eliminate, &stop)?;
     let relations = enc.predicates(|p| !gone(p) || kept.contains(&p.decl.name()));
     Some((rules, relations))
