@@ -22,7 +22,7 @@ use z3::{FuncDecl, Sort};
 use super::clause::Clause;
 use super::invariant::Named;
 use super::memory::{CellId, Home, Memory};
-use super::segment::{self, State};
+use super::segment::{self, State, INDEX_BITS};
 use super::Unsupported;
 use crate::ir::externs::{self, Builtin};
 use crate::ir::{Callee, Const, Edge, FuncId, InstKind, LocId, Module, Operand, Reg};
@@ -515,6 +515,7 @@ fn c_name(m: &Module, mem: &Memory, c: CellId) -> Option<Named> {
             (m.var_names.get(&(f, r))?.clone(), signed)
         }
         Home::Global(g) => (m.global(g).name.clone(), None),
+        Home::Length(..) => return None,
     };
     let c_ident = name
         .chars()
@@ -622,6 +623,13 @@ impl Segment<'_, '_> {
                 self.error_rule(&st, &body, Some(bad.clone()));
                 st.conds.push(bad.not());
             }
+            // A pointer's cast or copy is no value (the memory model follows it).
+            let moves_pointer = matches!(inst.kind, InstKind::Cast { .. } | InstKind::Copy { .. })
+                && inst.dst.is_some_and(|d| self.mem.is_ptr(self.f, d));
+            if moves_pointer {
+                pc += 1;
+                continue;
+            }
             if let Some(v) = segment::compute(self.m, &st, &inst.kind) {
                 let v = v.map_err(err)?;
                 if let Some(d) = inst.dst {
@@ -631,15 +639,31 @@ impl Segment<'_, '_> {
                 continue;
             }
             match &inst.kind {
-                InstKind::Alloca { .. } | InstKind::Gep { .. } | InstKind::Fence => {}
-                InstKind::Cast { .. } | InstKind::Copy { .. }
-                    if inst.dst.is_some_and(|d| self.mem.is_ptr(self.f, d)) => {}
+                InstKind::Alloca { .. } => {
+                    if let Some(v) = self.mem.vlas.get(&(self.f, pc)) {
+                        // Fresh contents, and the count as the length (in elements).
+                        let count =
+                            segment::operand(self.m, &st, &v.count, v.count_width).map_err(err)?;
+                        let len = match v.count_width {
+                            w if w < INDEX_BITS => count.zero_ext(INDEX_BITS - w),
+                            w if w > INDEX_BITS => count.extract(INDEX_BITS - 1, 0),
+                            _ => count,
+                        };
+                        let fresh = st.fresh(&segment::cell_sort(self.mem, v.cell));
+                        st.cells.insert(v.cell, fresh);
+                        st.cells.insert(v.length, len.into());
+                    }
+                }
+                InstKind::Load { .. } | InstKind::Store { .. }
+                    if self.mem.token_moves.contains(&(self.f, pc)) => {}
+                InstKind::Gep { .. } | InstKind::Fence => {}
                 InstKind::Load { .. } | InstKind::Store { .. } => {
                     let a = &self.mem.accesses[&(self.f, pc)];
                     let (e, within) = segment::element(self.m, self.mem, &st, a).map_err(err)?;
                     // Outside its cell: not modelled, so an error (no proof past it).
                     let len = self.mem.cell(a.cell).len() as i64;
-                    if a.index.is_some() || a.elem_offset < 0 || a.elem_offset >= len {
+                    let vla = self.mem.cell(a.cell).length.is_some();
+                    if vla || a.index.is_some() || a.elem_offset < 0 || a.elem_offset >= len {
                         self.error_rule(&st, &body, Some(within.not()));
                         st.conds.push(within);
                     }

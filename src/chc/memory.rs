@@ -2,16 +2,21 @@
 //! whose address is only ever loaded from or stored to, directly or through a `getelementptr`
 //! with at most one variable index, always as one integer type. Such an object is a *cell*: a
 //! bit-vector variable (one element) or an array from element index to element, with its
-//! bounds checked at each access. Pointers are never values of the translation: each pointer
+//! bounds checked at each access. A variable-length array (an `alloca` of a variable count)
+//! is an array cell with a second, scalar cell holding its element count, set at the
+//! `alloca`; the stack-save token C saves around it (`llvm.stacksave`, kept in a local and
+//! passed to `llvm.stackrestore`) is no value of the translation, and its moves are skipped.
+//! Pointers are never values of the translation: each pointer
 //! register is known statically to point into one cell (`Ptr`); any other use of an address
 //! (stored, passed, compared, cast to an integer, selected) is a construct the translation
 //! cannot model, named with its location.
 
-use hashbrown::HashMap;
+use hashbrown::{HashMap, HashSet};
 
 use super::Unsupported;
 use crate::ir::{
-    CastOp, Const, FuncId, GlobalId, InstKind, LocId, Module, Operand, Reg, TypeId, TypeKind,
+    Callee, CastOp, Const, FuncId, GlobalId, InstKind, Intrinsic, LocId, Module, Operand, Reg,
+    TypeId, TypeKind,
 };
 
 /// Index of a cell in `Memory::cells`.
@@ -24,6 +29,8 @@ pub enum Home {
     /// The `alloca` at this instruction of this function (one per frame).
     Local(FuncId, usize),
     Global(GlobalId),
+    /// The element count of the variable-length array allocated at this instruction.
+    Length(FuncId, usize),
 }
 
 #[derive(Clone, Debug)]
@@ -36,6 +43,8 @@ pub struct Cell {
     pub elem_size: u64,
     /// Accessed at a variable index (an array), else only at constant ones.
     pub indexed: bool,
+    /// A variable-length array's element count: a scalar cell (64 bits), set at the alloca.
+    pub length: Option<CellId>,
 }
 
 impl Cell {
@@ -67,6 +76,17 @@ pub struct Access {
     pub index: Option<(Operand, u32, i64)>,
 }
 
+/// A variable-length array's `alloca`: its cell, its length's cell and the element count.
+#[derive(Clone, Debug)]
+pub struct Vla {
+    pub cell: CellId,
+    pub length: CellId,
+    pub count: Operand,
+    pub count_width: u32,
+    /// The size in bytes of the element the alloca counts (an access must use the same).
+    elem_size: u64,
+}
+
 /// The cells of the functions translated, and each access of them.
 #[derive(Debug, Default)]
 pub struct Memory {
@@ -79,6 +99,12 @@ pub struct Memory {
     ptrs: HashMap<(FuncId, Reg), Ptr>,
     /// Loads and stores, by (function, instruction index).
     pub accesses: HashMap<(FuncId, usize), Access>,
+    /// The variable-length arrays, by (function, instruction index) of their alloca.
+    pub vlas: HashMap<(FuncId, usize), Vla>,
+    /// The loads and stores that move a stack-save token, which the translation skips.
+    pub token_moves: HashSet<(FuncId, usize)>,
+    /// The cells that only hold stack-save tokens (in no layout).
+    token_cells: HashSet<CellId>,
     global_cells: HashMap<GlobalId, CellId>,
 }
 
@@ -96,7 +122,23 @@ impl Memory {
         for &f in funcs {
             mem.function(m, f, skip)?;
         }
-        for c in &mem.cells {
+        for v in mem.vlas.values() {
+            let es = mem.cell(v.cell).elem_size;
+            if es != 0 && es != v.elem_size {
+                return Err(Unsupported::new(
+                    m,
+                    LocId(0),
+                    format!(
+                        "a variable-length array of {}-byte elements accessed as {es}-byte ones",
+                        v.elem_size
+                    ),
+                ));
+            }
+        }
+        for (k, c) in mem.cells.iter().enumerate() {
+            if mem.token_cells.contains(&CellId(k as u32)) {
+                continue;
+            }
             if c.elem_size == 0 || c.size % c.elem_size != 0 {
                 return Err(Unsupported::new(
                     m,
@@ -162,6 +204,7 @@ impl Memory {
             width: 0,
             elem_size: 0,
             indexed: false,
+            length: None,
         });
         id
     }
@@ -210,6 +253,35 @@ impl Memory {
                         }
                         _ => None,
                     },
+                    InstKind::Alloca {
+                        elem_size,
+                        count: count @ Operand::Reg(_),
+                        count_width,
+                        ..
+                    } => {
+                        let id = self.push(Home::Local(fid, pc), 0);
+                        let length = self.push(Home::Length(fid, pc), 8);
+                        let len_cell = &mut self.cells[length.0 as usize];
+                        (len_cell.width, len_cell.elem_size) = (64, 8);
+                        let cell = &mut self.cells[id.0 as usize];
+                        (cell.indexed, cell.length) = (true, Some(length));
+                        locals.extend([id, length]);
+                        self.vlas.insert(
+                            (fid, pc),
+                            Vla {
+                                cell: id,
+                                length,
+                                count: *count,
+                                count_width: *count_width,
+                                elem_size: *elem_size,
+                            },
+                        );
+                        Some(Ptr {
+                            cell: id,
+                            offset: 0,
+                            index: None,
+                        })
+                    }
                     InstKind::Gep {
                         base,
                         offset,
@@ -233,10 +305,12 @@ impl Memory {
                 break;
             }
         }
+        self.stack_tokens(m, fid);
+        locals.retain(|c| !self.token_cells.contains(c));
         self.locals.insert(fid, locals);
         // Then every use of an address.
         for (pc, inst) in f.code.iter().enumerate() {
-            if skip(fid, pc) {
+            if skip(fid, pc) || self.token_moves.contains(&(fid, pc)) {
                 continue;
             }
             let here = |what: String| Unsupported::new(m, inst.loc, what);
@@ -278,6 +352,55 @@ impl Memory {
             }
         }
         Ok(())
+    }
+
+    /// Finds the stack-save tokens of `fid`: the registers `llvm.stacksave` gives, the cells
+    /// they are stored in, and the registers loaded back from those.
+    fn stack_tokens(&mut self, m: &Module, fid: FuncId) {
+        let f = m.func(fid);
+        let mut regs: HashSet<Reg> = HashSet::new();
+        for inst in &f.code {
+            if let (
+                InstKind::Call {
+                    callee: Callee::Intrinsic(Intrinsic::StackSave),
+                    ..
+                },
+                Some(d),
+            ) = (&inst.kind, inst.dst)
+            {
+                regs.insert(d);
+            }
+        }
+        loop {
+            let before = (regs.len(), self.token_moves.len());
+            for (pc, inst) in f.code.iter().enumerate() {
+                match &inst.kind {
+                    InstKind::Store {
+                        val: Operand::Reg(r),
+                        ptr,
+                        ..
+                    } if regs.contains(r) => {
+                        if let Some(p) = self.ptr_of(m, fid, ptr) {
+                            self.token_cells.insert(p.cell);
+                            self.token_moves.insert((fid, pc));
+                        }
+                    }
+                    InstKind::Load { ptr, .. } => {
+                        let token = self
+                            .ptr_of(m, fid, ptr)
+                            .is_some_and(|p| self.token_cells.contains(&p.cell));
+                        if let (true, Some(d)) = (token, inst.dst) {
+                            regs.insert(d);
+                            self.token_moves.insert((fid, pc));
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            if (regs.len(), self.token_moves.len()) == before {
+                break;
+            }
+        }
     }
 
     /// The access through `ptr` of a value of type `ty`; fixes the cell's element type.

@@ -247,7 +247,8 @@ pub fn intrinsic(
             st.conds.push(truth(&c));
             None
         }
-        Intrinsic::NoOp => None,
+        // The stack-save token is no value of the translation (memory.rs).
+        Intrinsic::NoOp | Intrinsic::StackSave | Intrinsic::StackRestore => None,
         Intrinsic::SMin | Intrinsic::SMax | Intrinsic::UMin | Intrinsic::UMax => {
             let (a, b) = (arg(st, 0)?, arg(st, 1)?);
             let a_first = match i {
@@ -280,7 +281,11 @@ pub fn element(m: &Module, mem: &Memory, st: &State, a: &Access) -> Result<(BV, 
         };
         e = e.bvadd(i.bvmul(BV::from_i64(*stride, INDEX_BITS)));
     }
-    let within = e.bvult(BV::from_u64(mem.cell(a.cell).len(), INDEX_BITS));
+    let len = match mem.cell(a.cell).length {
+        Some(l) => load(st, mem, l, &e)?,
+        None => BV::from_u64(mem.cell(a.cell).len(), INDEX_BITS),
+    };
+    let within = e.bvult(len);
     Ok((e, within))
 }
 
