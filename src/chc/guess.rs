@@ -82,6 +82,56 @@ pub fn templates(sorts: &[Sort], products: bool) -> Vec<Bool> {
     out
 }
 
+/// Summaries of at most this many arguments get cases.
+const MAX_CASE_ARGS: usize = 4;
+
+/// The largest constant a case tests and the largest offset of its value.
+const MAX_CASE: i64 = 3;
+const MAX_CASE_OFFSET: i64 = 16;
+
+/// Summaries by cases of a small argument, for a summary whose arguments have `sorts` (at
+/// most `MAX_CASE_ARGS`) over the program's constants `consts`: `x == c => y == a * z + b`
+/// for three arguments of one width, `c` a constant from 0 to `MAX_CASE`, `a` 1 or 2 and `b`
+/// a constant of at most `MAX_CASE_OFFSET`. Ackermann's function is `n + 1`, `n + 2` and
+/// `2 * n + 3` for `m` 0, 1 and 2, exactly over bit-vectors (each recursion on `n` ends at
+/// 0, wrapping or not).
+pub fn cases(sorts: &[Sort], consts: &[i64]) -> Vec<Bool> {
+    let mut out = Vec::new();
+    if sorts.len() > MAX_CASE_ARGS {
+        return out;
+    }
+    let vars: Vec<(u32, BV)> = (sorts.iter().enumerate())
+        .filter_map(|(i, s)| Some((bv_size(s)?, bound(i, s).as_bv()?)))
+        .filter(|(w, _)| *w > 1)
+        .collect();
+    let tests: Vec<i64> = (consts.iter().copied())
+        .filter(|c| (0..=MAX_CASE).contains(c))
+        .collect();
+    let offsets: Vec<i64> = (consts.iter().copied())
+        .filter(|c| c.abs() <= MAX_CASE_OFFSET)
+        .collect();
+    for (x, (w, xv)) in vars.iter().enumerate() {
+        for (y, (wy, yv)) in vars.iter().enumerate() {
+            for (z, (wz, zv)) in vars.iter().enumerate() {
+                if x == y || y == z || x == z || w != wy || w != wz {
+                    continue;
+                }
+                for &c in &tests {
+                    let case = xv.eq(BV::from_i64(c, *w));
+                    for a in [1, 2] {
+                        let scaled = zv.bvmul(BV::from_i64(a, *w));
+                        for &b in &offsets {
+                            let value = scaled.bvadd(BV::from_i64(b, *w));
+                            out.push(case.implies(yv.eq(&value)));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -120,6 +170,27 @@ mod tests {
         // false; 4 signs; 6 pairs of 5; 4 * 3 sums, 4 * 6 differences, 4 * 3 products of
         // 3; 3 sums of two.
         assert_eq!(four.len(), 1 + 4 + 30 + 12 + 24 + 36 + 3);
+    }
+
+    #[test]
+    fn cases_of_a_small_argument_give_ackermanns_values() {
+        let s = Sort::bitvector(32);
+        let t = cases(&[s.clone(), s.clone(), s.clone()], &[0, 1, 2, 3, 23]);
+        let (m, n, r) = (
+            BV::new_const("m", 32),
+            BV::new_const("n", 32),
+            BV::new_const("r", 32),
+        );
+        let args = [m.clone(), n.clone(), r.clone()].map(|v| Dynamic::from_ast(&v));
+        let at: Vec<Bool> = (t.iter())
+            .map(|c| instantiate(&Dynamic::from_ast(c), &args).as_bool().unwrap())
+            .collect();
+        let k = |v| BV::from_i64(v, 32);
+        let two_n_3 = n.bvmul(k(2)).bvadd(k(3));
+        assert!(at.contains(&m.eq(k(2)).implies(r.eq(&two_n_3))));
+        // 6 ordered triples, 4 tests, 2 factors, 4 offsets (23 is too large).
+        assert_eq!(t.len(), 6 * 4 * 2 * 4);
+        assert!(cases(&vec![s; 5], &[0]).is_empty());
     }
 
     #[test]

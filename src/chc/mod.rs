@@ -35,6 +35,7 @@ pub use given::{check, Checked, Given};
 mod invariant;
 mod lia;
 mod memory;
+mod ranges;
 mod raw;
 mod segment;
 mod spacer;

@@ -116,3 +116,56 @@ pub fn args(t: &Dynamic) -> Vec<Dynamic> {
         Vec::new()
     }
 }
+
+/// `forall q: sort. body`, where `body` speaks of `q` as bound variable 0 (and so of a
+/// predicate's argument `i` as bound variable `i + 1`).
+pub fn forall_bound(sort: &Sort, body: &Bool) -> Bool {
+    // SAFETY: the sort and the body are live ASTs of this thread's context; the symbol is
+    // made in it; the AST returned is wrapped (reference counted) at once.
+    unsafe {
+        let name = z3_sys::Z3_mk_int_symbol(ctx(), 0).expect("a symbol");
+        let a = z3_sys::Z3_mk_forall(
+            ctx(),
+            0,
+            0,
+            std::ptr::null(),
+            1,
+            &sort.get_z3_sort(),
+            &name,
+            body.get_z3_ast(),
+        )
+        .expect("a quantifier");
+        Bool::wrap(&Context::thread_local(), a)
+    }
+}
+
+/// The body of `f` if `f` is a `forall` of one variable (which the body speaks of as bound
+/// variable 0).
+pub fn forall_body(f: &Bool) -> Option<Dynamic> {
+    if f.kind() != AstKind::Quantifier {
+        return None;
+    }
+    // SAFETY: `f` is a live quantifier of this thread's context.
+    unsafe {
+        let a = f.get_z3_ast();
+        if !z3_sys::Z3_is_quantifier_forall(ctx(), a)
+            || z3_sys::Z3_get_quantifier_num_bound(ctx(), a) != 1
+        {
+            return None;
+        }
+        let b = z3_sys::Z3_get_quantifier_body(ctx(), a)?;
+        Some(Dynamic::wrap(&Context::thread_local(), b))
+    }
+}
+
+/// A fresh constant of the sort of the variable of a `forall` of one variable.
+pub fn forall_fresh(f: &Bool) -> Dynamic {
+    // SAFETY: `f` is a live quantifier of this thread's context with one bound variable
+    // (`forall_body` said so); the prefix is a C string; the AST returned is wrapped at once.
+    unsafe {
+        let s = z3_sys::Z3_get_quantifier_bound_sort(ctx(), f.get_z3_ast(), 0)
+            .expect("a bound variable's sort");
+        let c = z3_sys::Z3_mk_fresh_const(ctx(), c"q".as_ptr(), s).expect("a constant");
+        Dynamic::wrap(&Context::thread_local(), c)
+    }
+}

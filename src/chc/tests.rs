@@ -352,3 +352,37 @@ fn a_guessed_product_summary_is_checked_with_normalized_arithmetic() {
     );
     assert!(proof_from(&wrong, Sources::Guesses).is_none());
 }
+
+/// A variable-length array filled by one loop and checked by another: safe by
+/// `forall q. 1 <= q < i => a[q] >= q + 2`, then the same up to n.
+const FILL_AND_CHECK: &str = "int main() {
+       int n = __VERIFIER_nondet_int(); __VERIFIER_assume(n < 100000);
+       int j = __VERIFIER_nondet_int(); __VERIFIER_assume(j > 0 && j < 10000);
+       int a[n];
+       for (int i = 1; i < n; i++) a[i] = i + j + 1;
+       for (int i = 1; i < n; i++) if (a[i] < i + 2) reach_error();
+       return 0; }";
+
+#[test]
+fn a_variable_length_array_is_a_cell_with_its_length() {
+    // Its length is the count it was allocated with: the index n is out of bounds.
+    let a = answer(
+        "int main() { int n = __VERIFIER_nondet_int(); __VERIFIER_assume(n > 0 && n < 10);
+         int a[n]; a[n] = 1; return 0; }",
+    );
+    assert!(!matches!(a, Answer::Safe | Answer::Unsupported(_)), "{a:?}");
+    // Within it, with the stack saved and restored around a block that declares one.
+    let a = answer(
+        "int main() { int n = __VERIFIER_nondet_int(); __VERIFIER_assume(n > 0 && n < 10);
+         { int a[n]; a[n - 1] = 1; if (a[n - 1] != 1) reach_error(); } return 0; }",
+    );
+    assert!(matches!(a, Answer::Safe), "{a:?}");
+}
+
+#[test]
+fn guessed_ranges_prove_what_a_loop_writes_to_an_array() {
+    assert!(proof_from(FILL_AND_CHECK, Sources::Guesses).is_some());
+    // With `a[i] = i + j`, j == 1 makes a[i] == i + 1: the same guesses prove nothing.
+    let wrong = FILL_AND_CHECK.replace("a[i] = i + j + 1", "a[i] = i + j");
+    assert!(proof_from(&wrong, Sources::Guesses).is_none());
+}
