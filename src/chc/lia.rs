@@ -83,15 +83,16 @@ pub fn prove_from(
         // recursive product's proof, 2 s alone, did not fit in what the stages before it
         // had left of a shared budget).
         let third = (limit / 3).min(GUESS_TIME);
+        let consts = ranges::constants(&clauses);
         let stages = [
             ("linear", Some(guesses.clone()), third),
             // Half of the share: a fill-and-check pair of loops over three arrays took 5 s.
             (
                 "ranges of arrays",
-                with_ranges(enc, &clauses, &guesses, &sorts),
+                with_ranges(enc, &consts, &guesses, &sorts),
                 limit / 2,
             ),
-            ("cases", with_cases(enc, &clauses, &guesses, &sorts), third),
+            ("cases", with_cases(enc, &consts, &guesses, &sorts), third),
             ("products", Some(guessed(true)), third),
         ];
         for (stage, g, budget) in stages {
@@ -141,37 +142,34 @@ pub fn prove_from(
     None
 }
 
-/// `guesses` with summaries by cases (`guess::cases`) for each function's summary (`None`
-/// if no summary gets any).
+/// `guesses` with summaries by cases (`guess::cases`, over the program's constants
+/// `consts`) for each function's summary (`None` if no summary gets any).
 fn with_cases(
     enc: &Encoding,
-    clauses: &[super::clause::Clause],
+    consts: &[i64],
     guesses: &Candidates,
     sorts: &Sorts,
 ) -> Option<Candidates> {
-    let consts = ranges::constants(clauses);
-    let mut out = guesses.clone();
-    let mut any = false;
-    for l in enc.layouts.values() {
-        let name = l.ret.name();
-        if let Some(s) = sorts.get(&name) {
-            let c = guess::cases(s, &consts);
-            any |= !c.is_empty();
-            out.entry(name).or_default().extend(c);
-        }
-    }
-    any.then_some(out)
+    let cases: Candidates = (enc.layouts.values())
+        .filter_map(|l| {
+            let c = guess::cases(sorts.get(&l.ret.name())?, consts);
+            (!c.is_empty()).then(|| (l.ret.name(), c))
+        })
+        .collect();
+    (!cases.is_empty()).then(|| merged(guesses, cases))
 }
 
-/// `guesses` with each predicate's guesses over ranges of its arrays (`None` if no predicate
-/// has an array).
+/// `guesses` with each predicate's guesses over ranges of its arrays and bounds of its
+/// scalars by the program's constants `consts` (`None` if no predicate has an array).
 fn with_ranges(
     enc: &Encoding,
-    clauses: &[super::clause::Clause],
+    consts: &[i64],
     guesses: &Candidates,
     sorts: &Sorts,
 ) -> Option<Candidates> {
-    let consts = ranges::constants(clauses);
+    if !sorts.values().any(|s| ranges::has_array(s)) {
+        return None;
+    }
     // The arguments of each point that are variables of the program.
     let mut named: HashMap<String, &[Option<invariant::Named>]> = HashMap::new();
     for l in enc.layouts.values() {
@@ -179,17 +177,25 @@ fn with_ranges(
             named.insert(p.decl.name(), &l.names);
         }
     }
+    let extra: Candidates = (sorts.iter())
+        .map(|(p, s)| {
+            let names = named.get(p).copied().unwrap_or_default();
+            let is_named = |i: usize| names.get(i).is_some_and(Option::is_some);
+            let mut c = ranges::bounds(s, consts);
+            c.extend(ranges::templates(s, consts, &is_named));
+            (p.clone(), c)
+        })
+        .collect();
+    Some(merged(guesses, extra))
+}
+
+/// `extra` added to `guesses`, per predicate.
+fn merged(guesses: &Candidates, extra: Candidates) -> Candidates {
     let mut out = guesses.clone();
-    let mut any = false;
-    for (p, s) in sorts {
-        any |= ranges::has_array(s);
-        let names = named.get(p).copied().unwrap_or_default();
-        let is_named = |i: usize| names.get(i).is_some_and(Option::is_some);
-        let c = out.entry(p.clone()).or_default();
-        c.extend(ranges::bounds(s, &consts));
-        c.extend(ranges::templates(s, &consts, &is_named));
+    for (p, c) in extra {
+        out.entry(p).or_default().extend(c);
     }
-    any.then_some(out)
+    out
 }
 
 /// Candidates from the integer reading's solution, if Spacer finds one within `limit`.
