@@ -5,7 +5,7 @@
 use z3::ast::{forall_const, Ast, Bool, Dynamic, BV};
 use z3::FuncDecl;
 
-use super::raw::is_uninterpreted;
+use super::raw::{args, is_uninterpreted};
 
 /// `forall vars. body[0] && body[1] && ... => head`.
 #[derive(Clone, Debug)]
@@ -25,6 +25,22 @@ impl Clause {
         let imp = Bool::and(&self.body).implies(&self.head);
         let vars: Vec<&dyn Ast> = self.vars.iter().map(|v| v as &dyn Ast).collect();
         forall_const(&vars, &[], &imp)
+    }
+
+    /// Every distinct term of the body and the head, each once (children after their parent).
+    pub fn subterms(&self) -> Vec<Dynamic> {
+        let mut seen = hashbrown::HashSet::new();
+        let mut out = Vec::new();
+        let mut todo: Vec<Dynamic> = (self.body.iter().chain([&self.head]))
+            .map(|b| Dynamic::from_ast(b))
+            .collect();
+        while let Some(t) = todo.pop() {
+            if seen.insert(t.clone()) {
+                todo.extend(args(&t));
+                out.push(t);
+            }
+        }
+        out
     }
 
     /// The uninterpreted function a body conjunct or the head applies: a predicate, or a

@@ -13,7 +13,7 @@ use z3::ast::{Ast, Bool, Dynamic};
 use z3::{DeclKind, Params, SatResult, Solver, Tactic};
 
 use super::clause::Clause;
-use super::raw::{args, decl_kind, forall_body, forall_fresh, instantiate};
+use super::raw::{decl_kind, forall_body, forall_fresh, instantiate};
 
 /// The longest one check may take (a cancellation waits for the check under way).
 const CHECK_LIMIT: Duration = Duration::from_millis(500);
@@ -62,12 +62,13 @@ pub fn prove(
                         .filter_map(|b| Some(Clause::applied(b)?.name())),
                 )
                 .find_map(|p| quantified(&p).map(forall_fresh));
+            let at = index.as_ref().map(|q| indices(c, q));
             let mut facts = Vec::new();
             for b in &c.body {
                 facts.push(b.clone());
                 for f in applied(&cands, b) {
-                    match (forall_body(&f), &index) {
-                        (Some(body), Some(q)) => facts.extend(instances(&body, c, q)),
+                    match (forall_body(&f), &at) {
+                        (Some(body), Some(at)) => facts.extend(instances(&body, at)),
                         _ => facts.push(f),
                     }
                 }
@@ -204,34 +205,28 @@ fn instance(inv: &Bool, args: &[Dynamic], index: Option<&Dynamic>) -> Bool {
     instantiate(&f, &args).as_bool().expect("a Boolean")
 }
 
-/// A quantified fact of the body (`body` of `forall q`, already of the clause's terms) at the
-/// indices that matter: `index` (the head's candidates are asked there) and every index the
-/// clause selects or stores at. For facts of the shape the guesses have (`q` only in a range
-/// and as an array's index) these instances decide the query as the quantifier would
-/// (Bradley, Manna and Sipma's array property fragment); E-matching on hundreds of quantified
-/// facts gave no answer in 0.5 s. Instances only weaken the facts: a preserved candidate is
-/// still preserved, and a counter-model at worst drops a candidate that would have held.
-fn instances(body: &Dynamic, c: &Clause, index: &Dynamic) -> Vec<Bool> {
+/// The indices at which a clause's quantified body facts are instantiated: `index` (the
+/// head's candidates are asked there) and every index the clause selects or stores at. For
+/// facts of the shape the guesses have (`q` only in a range and as an array's index) these
+/// instances decide the query as the quantifier would (Bradley, Manna and Sipma's array
+/// property fragment); E-matching on hundreds of quantified facts gave no answer in 0.5 s.
+fn indices(c: &Clause, index: &Dynamic) -> Vec<Dynamic> {
     let mut at = vec![index.clone()];
-    let mut todo: Vec<Dynamic> = c
-        .body
-        .iter()
-        .chain([&c.head])
-        .map(|b| Dynamic::from_ast(b))
-        .collect();
-    let mut seen = hashbrown::HashSet::new();
-    while let Some(t) = todo.pop() {
-        if !seen.insert(t.clone()) {
-            continue;
-        }
+    for t in c.subterms() {
         if matches!(decl_kind(&t), Some(DeclKind::Select | DeclKind::Store)) {
             let i = t.children()[1].clone();
             if i.get_sort() == index.get_sort() && !at.contains(&i) {
                 at.push(i);
             }
         }
-        todo.extend(args(&t));
     }
+    at
+}
+
+/// A quantified fact of the body (`body` of `forall q`, already of the clause's terms) at the
+/// indices `at`. Instances only weaken the facts: a preserved candidate is still preserved,
+/// and a counter-model at worst drops a candidate that would have held.
+fn instances(body: &Dynamic, at: &[Dynamic]) -> Vec<Bool> {
     (at.iter())
         .map(|i| {
             instantiate(body, std::slice::from_ref(i))

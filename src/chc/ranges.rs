@@ -6,11 +6,11 @@
 //! constants, and a 64-bit length equal to a 32-bit count extended. `houdini` keeps those the
 //! bit-vector clauses preserve (a quantified one checked at a fresh index).
 
-use z3::ast::{Ast, Bool, Dynamic, BV};
+use z3::ast::{Ast, Bool, BV};
 use z3::{AstKind, Sort, SortKind};
 
 use super::clause::Clause;
-use super::raw::{args, bound, bv_size, forall_bound};
+use super::raw::{bound, bv_size, forall_bound};
 use super::segment::INDEX_BITS;
 
 /// At most this many constants of the program are used (those of least magnitude).
@@ -24,25 +24,16 @@ const MAX_MAGNITUDE: i64 = 1 << 24;
 
 /// The integer constants the clauses mention (read as signed), 0 and 1 always among them.
 pub fn constants(clauses: &[Clause]) -> Vec<i64> {
-    let mut seen = hashbrown::HashSet::new();
     let mut out = vec![0, 1];
-    let mut todo: Vec<Dynamic> = Vec::new();
-    for c in clauses {
-        todo.extend(c.body.iter().chain([&c.head]).map(|b| Dynamic::from_ast(b)));
-    }
-    while let Some(t) = todo.pop() {
-        if !seen.insert(t.clone()) {
+    for t in clauses.iter().flat_map(Clause::subterms) {
+        if t.kind() != AstKind::Numeral {
             continue;
         }
-        if t.kind() == AstKind::Numeral {
-            if let Some(v) = t.as_bv().and_then(|b| signed(&b)) {
-                if v.abs() <= MAX_MAGNITUDE && !out.contains(&v) {
-                    out.push(v);
-                }
+        if let Some(v) = t.as_bv().and_then(|b| signed(&b)) {
+            if v.abs() <= MAX_MAGNITUDE && !out.contains(&v) {
+                out.push(v);
             }
-            continue;
         }
-        todo.extend(args(&t));
     }
     out.sort_by_key(|v| (v.abs(), *v));
     out.truncate(MAX_CONSTANTS);
