@@ -240,7 +240,7 @@ impl LocMap for StateMap<'_> {
         k: u64,
     ) -> Option<ExprId> {
         match l {
-            Loc::Reg(slot) => match self.regs.get(slot as usize)? {
+            Loc::Reg(slot) => match self.regs.get(slot as usize).as_ref()? {
                 Value::Int(x) => Some(pool.constant(8, (x >> (8 * k.min(15))) & 0xff)),
                 // A pointer as its address (`wp/ptraddr.rs`).
                 Value::Ptr { addr, .. } => {
@@ -269,7 +269,7 @@ impl LocMap for StateMap<'_> {
     fn word(&mut self, pool: &mut crate::expr::ExprPool, l: Loc, k: u64, n: u64) -> Option<ExprId> {
         let bits = (n * 8) as u32;
         match l {
-            Loc::Reg(slot) if k == 0 => match self.regs.get(slot as usize)? {
+            Loc::Reg(slot) if k == 0 => match self.regs.get(slot as usize).as_ref()? {
                 Value::Int(x) => Some(pool.constant(bits, crate::expr::mask(bits, *x))),
                 Value::Ptr { addr, .. } => {
                     Some(pool.constant(bits, crate::expr::mask(bits, *addr as u128)))

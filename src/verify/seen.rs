@@ -239,10 +239,10 @@ fn header_state(
     for fr in &st.frames[..n - 1] {
         let nr = m.func(fr.func).num_regs as usize;
         let b = fr.base as usize;
-        regs.extend((b..b + nr).map(|i| st.regs[i].clone()));
+        regs.extend((b..b + nr).map(|i| st.regs.value(i)));
     }
     for r in live_regs {
-        regs.push(st.regs[st.base + r.0 as usize].clone());
+        regs.push(st.regs.value(st.base + r.0 as usize));
     }
     let mut is_concrete = regs.iter().all(concrete);
     for v in &regs {
@@ -251,7 +251,7 @@ fn header_state(
     // The objects of this frame's dead tracked allocas are not compared.
     let skip: Vec<ObjRef> = dead_allocas
         .iter()
-        .filter_map(|r| match &st.regs[st.base + r.0 as usize] {
+        .filter_map(|r| match &st.regs.value(st.base + r.0 as usize) {
             Value::Ptr { obj, .. } => Some(*obj),
             _ => None,
         })

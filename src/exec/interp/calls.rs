@@ -79,10 +79,10 @@ impl<'m, 'io> Worker<'m, 'io> {
                         for a in args {
                             if let Operand::Reg(r) = a.op {
                                 let slot = self.st.base + r.0 as usize;
-                                if let Value::Sym(_) = self.st.regs[slot] {
-                                    let v = self.st.regs[slot].clone();
+                                let v = self.st.regs.value(slot);
+                                if let Value::Sym(_) = v {
                                     let c = self.exit_code(&v);
-                                    self.st.regs[slot] = Value::Int(c as u32 as u128);
+                                    *self.st.regs.slot_mut(slot) = Value::Int(c as u32 as u128);
                                 }
                             }
                         }
@@ -137,7 +137,7 @@ impl<'m, 'io> Worker<'m, 'io> {
                 Some(size) => self.byval_copy(&v, size)?,
                 None => v,
             };
-            self.st.regs[nb + i] = v;
+            *self.st.regs.slot_mut(nb + i) = v;
         }
         let varargs = if func.is_vararg {
             Some(self.build_varargs(&args[np.min(args.len())..])?)

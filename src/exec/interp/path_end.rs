@@ -72,7 +72,9 @@ impl<'m, 'io> Worker<'m, 'io> {
             .enumerate()
             .map(|(i, &ty)| {
                 let v = regs.get(fr.base as usize + i);
-                let text = v.map_or_else(|| "symbolic".into(), |v| self.arg_text(v, ty));
+                let text = v
+                    .as_ref()
+                    .map_or_else(|| "symbolic".into(), |v| self.arg_text(v, ty));
                 match f.param_names.get(i).filter(|n| !n.is_empty()) {
                     Some(n) => format!("{n}={text}"),
                     None => text,

@@ -265,7 +265,7 @@ impl<'m, 'io> Worker<'m, 'io> {
         let base = self.st.regs.push_frame(func.num_regs as usize);
         for (i, &pty) in func.params.iter().enumerate() {
             let v = vals.get(i).cloned().unwrap_or(Value::Int(0));
-            self.st.regs[base + i] = match (v, self.p.tinfo[pty.0 as usize]) {
+            *self.st.regs.slot_mut(base + i) = match (v, self.p.tinfo[pty.0 as usize]) {
                 (Value::Int(x), TI::Int(w)) => Value::Int(x & mask(w)),
                 (v, _) => v,
             };

@@ -19,12 +19,12 @@ impl<'m, 'io> Worker<'m, 'io> {
         for o in ops {
             let Operand::Reg(r) = *o else { continue };
             let slot = self.st.base + r.0 as usize;
-            if !has_sym(&self.st.regs[slot]) {
+            if !has_sym(&self.st.regs.value(slot)) {
                 continue;
             }
-            let v = std::mem::take(&mut self.st.regs[slot]);
+            let v = std::mem::take(self.st.regs.slot_mut(slot));
             let c = self.concretize_fp_value(v)?;
-            self.st.regs[slot] = c;
+            *self.st.regs.slot_mut(slot) = c;
         }
         Ok(())
     }

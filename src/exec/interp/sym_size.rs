@@ -15,11 +15,11 @@ impl Worker<'_, '_> {
             return Ok(());
         };
         let slot = self.st.base + r.0 as usize;
-        let super::Value::Sym(e) = self.st.regs[slot] else {
+        let super::Value::Sym(e) = self.st.regs.value(slot) else {
             return Ok(());
         };
         let m = self.enumerate_value(e)?;
-        self.st.regs[slot] = super::Value::Int(m);
+        *self.st.regs.slot_mut(slot) = super::Value::Int(m);
         Ok(())
     }
 

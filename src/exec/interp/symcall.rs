@@ -130,12 +130,12 @@ impl<'m, 'io> Worker<'m, 'io> {
             return Ok(());
         };
         let slot = self.st.base + r.0 as usize;
-        let Value::Sym(e) = self.st.regs[slot] else {
+        let Value::Sym(e) = self.st.regs.value(slot) else {
             return Ok(());
         };
         let msg = format!("memory error: invalid pointer: {name}");
         let obj = self.resolve_exact(e, true, |r, _| Some(r), ErrorKind::Ptr, &msg)?;
-        self.st.regs[slot] = match obj {
+        *self.st.regs.slot_mut(slot) = match obj {
             Some(r) => self.st.mem.ptr_to(r),
             None => Value::Int(0),
         };

@@ -197,7 +197,7 @@ fn addrs_hold(it: &mut Worker<'_, '_>, e: &Itp, ren: &Renaming) -> bool {
     for &(l, off, o) in &e.provenance {
         // What the executor would take the pointer's provenance to be when it loads it.
         let have = match l {
-            Loc::Reg(s) => match it.state().regs.get(s as usize) {
+            Loc::Reg(s) => match it.state().regs.get(s as usize).as_ref() {
                 Some(&Value::Ptr { obj, .. }) => Some(obj),
                 Some(&Value::Sym(x)) => {
                     let x = it.pool().zext_or_trunc(x, pw);
@@ -257,7 +257,7 @@ impl rename::Objects for StateObjects<'_> {
     }
 
     fn reg(&self, slot: u32) -> Option<Held> {
-        self.regs.get(slot as usize).map(|v| self.held(v))
+        self.regs.get(slot as usize).map(|v| self.held(&v))
     }
 
     fn mem(&self, o: ObjRef, off: u64) -> Option<Held> {

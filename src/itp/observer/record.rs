@@ -241,7 +241,7 @@ impl Interpolation {
                     if let (true, Some(Value::Ptr { obj, .. })) =
                         (byval, it.state().regs.get(it.state().base + i))
                     {
-                        node.facts.push(Fact::ByvalCopy(i as u32, *obj));
+                        node.facts.push(Fact::ByvalCopy(i as u32, obj));
                     }
                 }
             }
@@ -272,7 +272,7 @@ impl Interpolation {
             return;
         }
         if let Some(d) = inst.dst {
-            let v = it.state().regs[it.state().base + d.0 as usize].clone();
+            let v = it.state().regs.value(it.state().base + d.0 as usize);
             self.fact(it.state().path.node, Fact::Post(v));
         }
     }

@@ -69,7 +69,7 @@ fn slot_byte(
         if k >= w.div_ceil(8) as u64 {
             return None;
         }
-        let e = match regs[base + r.0 as usize] {
+        let e = match regs.value(base + r.0 as usize) {
             Value::Sym(e) => pool.zext_or_trunc(e, w),
             Value::Int(x) => pool.constant(w, mask(w, x)),
             _ => return None,
@@ -78,7 +78,7 @@ fn slot_byte(
     }
     let j = s - lm.regs.len();
     let obj = match lm.allocas.get(j) {
-        Some(r) => match regs[base + r.0 as usize] {
+        Some(r) => match regs.value(base + r.0 as usize) {
             Value::Ptr { obj, .. } => obj,
             _ => return None,
         },

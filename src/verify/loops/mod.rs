@@ -149,7 +149,7 @@ impl LoopAbstraction {
         let st = it.state();
         let mut objs = Vec::with_capacity(lm.allocas.len() + lm.globals.len());
         for r in &lm.allocas {
-            match &st.regs[st.base + r.0 as usize] {
+            match &st.regs.value(st.base + r.0 as usize) {
                 Value::Ptr { obj, .. } => objs.push(*obj),
                 _ => return Ok(false),
             }
@@ -170,7 +170,7 @@ impl LoopAbstraction {
         }
         for (r, _) in &lm.regs {
             if !matches!(
-                st.regs[st.base + r.0 as usize],
+                st.regs.value(st.base + r.0 as usize),
                 Value::Int(_) | Value::Sym(_)
             ) {
                 return Ok(false);
@@ -189,7 +189,7 @@ impl LoopAbstraction {
             let e = pool.zext_or_trunc(e, w);
             let slot = st.base + r.0 as usize;
             let v = it.val_of(e);
-            it.state_mut().regs[slot] = v;
+            *it.state_mut().regs.slot_mut(slot) = v;
         }
         for o in objs {
             let (st, pool) = it.state_and_pool();
