@@ -186,22 +186,12 @@ impl Regs {
     /// The frozen slots `from..split`, unpacked chunk by chunk (segments are contiguous:
     /// each ends where the one above it starts).
     fn unpack_from(&self, from: usize) -> Vec<Value> {
-        let mut parts = Vec::new();
+        // The segments reaching into `from..split` with their slots, newest (highest) first.
+        let mut segs = Vec::new();
         let mut upper = self.split;
         let mut seg = self.frozen.as_deref();
         while let Some(f) = seg.filter(|_| upper > from) {
-            let lo = f.start.max(from);
-            let mut part = Vec::with_capacity(upper - lo);
-            for k in lo / CHUNK..upper.div_ceil(CHUNK) {
-                let slots = (k * CHUNK).max(lo)..((k + 1) * CHUNK).min(upper);
-                match f.chunk(k) {
-                    Some(c) => {
-                        c.unpack_into(slots.start - k * CHUNK..slots.end - k * CHUNK, &mut part)
-                    }
-                    None => part.extend(slots.map(|_| Value::Int(0))),
-                }
-            }
-            parts.push(part);
+            segs.push((f, f.start.max(from)..upper));
             upper = f.start;
             seg = f.below.as_deref();
         }
@@ -210,7 +200,17 @@ impl Regs {
             Value::Int(0),
             upper.saturating_sub(from),
         ));
-        out.extend(parts.into_iter().rev().flatten());
+        for (f, range) in segs.into_iter().rev() {
+            for k in range.start / CHUNK..range.end.div_ceil(CHUNK) {
+                let slots = (k * CHUNK).max(range.start)..((k + 1) * CHUNK).min(range.end);
+                match f.chunk(k) {
+                    Some(c) => {
+                        c.unpack_into(slots.start - k * CHUNK..slots.end - k * CHUNK, &mut out)
+                    }
+                    None => out.extend(slots.map(|_| Value::Int(0))),
+                }
+            }
+        }
         out
     }
 
