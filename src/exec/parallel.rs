@@ -30,25 +30,29 @@ use super::interp::{self, Slab, Worker};
 use super::{Config, Io, Outcome, PathEnd, Program, RunError};
 use crate::search::{Searcher, StateId};
 
-/// A pending path as it moves to another worker: its fork decisions from the start, and the
-/// hash of their sites (`Trail::sites`).
+/// A pending path as it moves to another worker: its fork decisions from the start, the
+/// hash of their sites (`Trail::sites`), and whether it covered new code (KLEE's
+/// `coveredNew`: its own fork took a side no path took before, which its donor marked
+/// covered; the replay finds that side covered and would not know the path's test is due).
 #[derive(Clone)]
 pub(crate) struct Prefix {
     pub(super) bits: Vec<bool>,
     pub(super) sites: u64,
+    pub(super) covered_new: bool,
 }
 
 impl Prefix {
-    /// The prefix that leads to `path`, forked and not run since: its fork decisions
-    /// (`PathState::trail`), or, while it still replays a longer prefix, that one (its own
-    /// decisions so far would lead to paths that are not its own).
-    pub(super) fn of(path: &super::interp::PathState) -> Prefix {
+    /// The prefix that leads to `path`, forked and not run since (`covered_new`: it covered
+    /// new code): its fork decisions (`PathState::trail`), or, while it still replays a longer
+    /// prefix, that one (its own decisions so far would lead to paths that are not its own).
+    pub(super) fn of(path: &super::interp::PathState, covered_new: bool) -> Prefix {
         let t = path.trail.as_ref().expect("paths keep trails");
         match &path.prefix {
             Some(p) if (t.log.len() as usize) < p.bits.len() => (**p).clone(),
             _ => Prefix {
                 bits: t.log.bits(),
                 sites: t.sites,
+                covered_new,
             },
         }
     }
@@ -145,7 +149,7 @@ impl Share {
                     let snap = slab.take(id);
                     slab.remove(id);
                     it.moved_away();
-                    Prefix::of(&snap.st.path)
+                    Prefix::of(&snap.st.path, snap.st.covered_new)
                 }
                 None => return,
             };

@@ -133,21 +133,25 @@ fn a_solver_timeout_ends_the_path_early() {
 fn over_the_memory_cap_states_are_killed() {
     let tmp = tempfile::tempdir().unwrap();
     let bc = compile(tmp.path(), "loop", SYM_LOOP);
-    // trex itself uses more than 1 MB: every state is killed at the first check.
-    let (err, out) = run_in(tmp.path(), &bc, &["--max-memory=1"]);
-    assert!(
-        err.contains("KLEE: WARNING: killing 1 states (over memory cap: "),
-        "{err}"
-    );
-    assert_eq!(done(&err, "completed paths"), 0, "{err}");
-    assert_eq!(done(&err, "partially completed paths"), 2, "{err}");
-    assert_eq!(files_with_suffix(&out, ".early").len(), 2, "{err}");
-    assert_eq!(
-        std::fs::read_to_string(out.join("test000001.early")).unwrap(),
-        "Memory limit exceeded.\n"
-    );
-    let warnings = std::fs::read_to_string(out.join("warnings.txt")).unwrap();
-    assert!(warnings.contains("over memory cap"), "{warnings}");
+    // trex itself uses more than 1 MB: every state is killed at the first check. With two
+    // workers too: over twice the cap a running path is killed (it used to run on forever,
+    // its worker counting on the others' suspended paths to bring memory down).
+    for threads in ["--threads=1", "--threads=2"] {
+        let (err, out) = run_in(tmp.path(), &bc, &["--max-memory=1", threads]);
+        assert!(
+            err.contains("KLEE: WARNING: killing 1 states (over memory cap: "),
+            "{err}"
+        );
+        assert_eq!(done(&err, "completed paths"), 0, "{err}");
+        assert_eq!(done(&err, "partially completed paths"), 2, "{err}");
+        assert_eq!(files_with_suffix(&out, ".early").len(), 2, "{err}");
+        assert_eq!(
+            std::fs::read_to_string(out.join("test000001.early")).unwrap(),
+            "Memory limit exceeded.\n"
+        );
+        let warnings = std::fs::read_to_string(out.join("warnings.txt")).unwrap();
+        assert!(warnings.contains("over memory cap"), "{warnings}");
+    }
 }
 
 #[test]

@@ -71,6 +71,55 @@ fn covers_the_reachable_branches_and_proves_the_rest() {
     assert!(text.contains("Coverage: 87.5%"), "{text}");
 }
 
+/// On two threads the suite covers what one thread's does: a path handed to the other worker
+/// keeps the new coverage of its fork, whose side its donor marked covered (the replay used to
+/// find that side covered and write no test: 6 of 7 goals). Runs until a path moves (5 tries).
+#[test]
+fn two_threads_cover_what_one_does() {
+    let tmp = tempfile::tempdir().unwrap();
+    let c = tmp.path().join("prog.c");
+    std::fs::write(&c, SWITCH).unwrap();
+    for k in 0..5 {
+        let args = ["--libc=none", "--max-time=20", "--threads=2"];
+        let o = cover(tmp.path(), &format!("t{k}"), &args, &c);
+        let err = stderr(&o);
+        assert!(o.status.success(), "{err}");
+        assert_eq!(goals(&err), (7, 2, 0), "{err}");
+        if !err.contains("paths handed between them = 0") {
+            return;
+        }
+    }
+    panic!("no path moved between the two threads in 5 runs");
+}
+
+/// Nine branch outcomes, two of them unreachable (`x < 5` under `x > 10`, case 7 under
+/// `y < 3`); 6 paths.
+const SWITCH: &str = r#"extern int __VERIFIER_nondet_int(void);
+int main(void) {
+  int x = __VERIFIER_nondet_int();
+  int y = __VERIFIER_nondet_int();
+  int r = 0;
+  if (x > 10) {
+    r = 1;
+    if (x < 5)
+      r = 2;
+  }
+  if (y < 3) {
+    switch (y) {
+    case 7:
+      r += 10;
+      break;
+    case 1:
+      r += 20;
+      break;
+    default:
+      r += 30;
+    }
+  }
+  return r;
+}
+"#;
+
 /// `coverage-error`: the goals are the two calls of reach_error; the reachable one gets a
 /// test, the other is proved unreachable.
 #[test]

@@ -167,6 +167,7 @@ mod tests {
         let long = Prefix {
             bits: vec![false, true, true],
             sites: 7,
+            covered_new: true,
         };
         let mut t = Trail::default();
         t.push(true, (1, 2));
@@ -176,14 +177,15 @@ mod tests {
             ..Default::default()
         };
         // Its one decision so far would lead to paths that are not its own.
-        assert_eq!(Prefix::of(&path).bits, long.bits);
+        assert_eq!(Prefix::of(&path, false).bits, long.bits);
         let t = path.trail.as_mut().unwrap();
         t.push(true, (1, 3));
         t.push(true, (1, 4));
         t.push(false, (1, 5));
         let sites = t.sites;
-        let p = Prefix::of(&path);
+        let p = Prefix::of(&path, false);
         assert_eq!((p.bits, p.sites), (vec![true, true, true, false], sites));
+        assert!(!p.covered_new);
     }
 
     #[test]

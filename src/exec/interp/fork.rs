@@ -239,6 +239,8 @@ impl<'m, 'io> Worker<'m, 'io> {
         ct.push(true, site);
         t.push(false, site);
         if let Some(p) = &self.st.path.prefix {
+            // The prefix's last fork: the path there is the donor's, with its new coverage.
+            let covered_new = pos + 1 == p.bits.len() && p.covered_new;
             match p.bits.get(pos) {
                 Some(true) => {
                     self.st.path.elsewhere = true;
@@ -247,8 +249,16 @@ impl<'m, 'io> Worker<'m, 'io> {
                     // The handed-over path: forked where the original was, or the replay
                     // diverged (a solver's different model, say): it then ends early.
                     child.path.diverged = pos + 1 == p.bits.len() && ct.sites != p.sites;
+                    if covered_new {
+                        child.note_covered_new();
+                    }
                 }
-                Some(false) => child.path.elsewhere = true,
+                Some(false) => {
+                    child.path.elsewhere = true;
+                    if covered_new {
+                        self.st.note_covered_new();
+                    }
+                }
                 None => {
                     // Past the prefix: both paths are this worker's own from here.
                     self.st.path.prefix = None;

@@ -63,8 +63,9 @@ impl<'m> Worker<'m, '_> {
                 return Err(Box::new(Stop::Preempt));
             }
             // (Memory is the run's: with several workers, the others' pending paths are
-            // suspended.)
-            let others_park = self.parks && self.ctl.wide.is_some();
+            // suspended, and the running path is killed only at twice the cap, as pending
+            // ones are in `kill_states`; without that a path that never ends ran on forever.)
+            let others_park = self.parks && self.ctl.wide.is_some() && mb < 2 * cap;
             if !others_park {
                 return Err(self.kill_running(mb));
             }
@@ -357,8 +358,10 @@ impl<'m> Worker<'m, '_> {
             let snap = slab.take(s);
             slab.remove(s);
             self.ctl.pending = self.ctl.pending.saturating_sub(1);
-            self.parked
-                .push(crate::exec::parallel::Prefix::of(&snap.st.path));
+            self.parked.push(crate::exec::parallel::Prefix::of(
+                &snap.st.path,
+                snap.st.covered_new,
+            ));
             self.parked_total += 1;
         }
         for &s in &kill {
