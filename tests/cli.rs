@@ -301,6 +301,47 @@ fn every_searcher_explores_the_same_paths() {
     }
 }
 
+/// Without `--threads` a run uses the machine's cores (the ones this process may use), and
+/// finds what one thread finds; `--threads=1` is KLEE's run, with no threads line.
+#[test]
+fn the_default_is_the_machines_cores() {
+    let tmp = tempfile::tempdir().unwrap();
+    let bc = compile(tmp.path(), "sym", SYMBOLIC);
+    let run = |extra: &[&str], out: &str| {
+        let o = trex()
+            .args(["run", "--no-interpolation", "--libc=none"])
+            .args(extra)
+            .arg("--output-dir")
+            .arg(tmp.path().join(out))
+            .arg(&bc)
+            .output()
+            .unwrap();
+        let err = stderr(&o);
+        assert!(o.status.success(), "{err}");
+        err
+    };
+    let line = |err: &str| {
+        err.lines()
+            .find(|l| l.starts_with("KLEE: done: threads = "))
+            .map(|l| {
+                l.split([' ', ','])
+                    .nth(4)
+                    .unwrap()
+                    .parse::<usize>()
+                    .unwrap()
+            })
+    };
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let default = run(&[], "default");
+    assert_eq!(line(&default), (cores > 1).then_some(cores), "{default}");
+    let one = run(&["--threads=1"], "one");
+    assert_eq!(line(&one), None, "{one}");
+    assert_eq!(counts(&default), counts(&one), "{default}");
+    let errs = |d: &str| files_with_suffix(&tmp.path().join(d), ".err").len();
+    assert_eq!(errs("default"), errs("one"));
+    assert_eq!(line(&run(&["-j", "3"], "three")), Some(3));
+}
+
 #[test]
 fn an_unknown_search_heuristic_is_an_error() {
     let tmp = tempfile::tempdir().unwrap();
@@ -491,9 +532,11 @@ int main(void) {{
             .status()
             .unwrap();
         assert!(st.success());
+        // One thread: the subsumed counts are one worker's (moved subtrees prune otherwise).
         let run = |extra: &[&str], out: &str| {
             let o = trex()
                 .args(["run", "--libc=none", "--search=dfs", "--write-no-tests"])
+                .arg("--threads=1")
                 .args(extra)
                 .arg("--output-dir")
                 .arg(tmp.path().join(out))

@@ -150,7 +150,9 @@ def check_case(case: Case, searches, budget: float, tmp: Path, threads: int = 1)
         if skip_rest:
             results.append((sname, "SKIPPED", skip_rest))
             continue
-        off = run_trex(bc, [*case.trex_opts, *sopts, interp_off_flag(), "--write-no-tests"],
+        # The reference: one thread without interpolation (the default is the machine's cores).
+        off = run_trex(bc, [*case.trex_opts, *sopts, interp_off_flag(), "--threads=1",
+                            "--write-no-tests"],
                        case.args, budget, work / f"out-{i}-off")
         not_run = not_run or not_run_reason(off.errors) or (
             "" if off.finished or off.timed_out else off.problem())
@@ -164,8 +166,8 @@ def check_case(case: Case, searches, budget: float, tmp: Path, threads: int = 1)
         if i == 0 and off.nodes_or_paths() == 1:
             # No fork: one path whatever the searcher, and nothing to subsume.
             skip_rest = "one path, no fork: the searcher has no choice"
-        par = [f"--threads={threads}"] if threads > 1 else []
-        if par:
+        par = [f"--threads={threads}"]
+        if threads > 1:
             offn = run_trex(bc, [*case.trex_opts, *sopts, interp_off_flag(), *par,
                                  "--write-no-tests"], case.args, budget, work / f"out-{i}-offn")
             p = offn.problem()

@@ -1654,7 +1654,9 @@ fn sym_run(
         How::ConcolicWith(k) => cmd.arg("concolic").args(&spec.concolic[k].args),
     };
     cmd.arg("--output-dir").arg(out_dir);
-    if threads > 1 {
+    // A forking run's thread count is always given: the default is the machine's cores,
+    // and the spec's exact expectations are the one-thread run's.
+    if let How::Run(..) = how {
         cmd.arg(format!("--threads={threads}"));
     }
     if !interpolation {

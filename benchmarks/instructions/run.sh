@@ -12,12 +12,14 @@
 # more than a fraction of a percent is the change's own. (A budget in seconds -- --max-time, the
 # quantum's --batch-time -- may make a run under valgrind, about 50x slower, decide otherwise:
 # the workloads here end on their own.) Prints per workload: new and base counts and new/base.
-# Both binaries run at once (one per core). Exit status 1 when a run fails or prints no count.
+# Both binaries run at once (one per core), each with --threads=1 (the default is the machine's
+# cores: callgrind runs threads one at a time, and moved paths' replays are instructions of
+# their own). Exit status 1 when a run fails or prints no count.
 # Environment: TREX_RUNTIME_DIR (default build/runtime), KEEP=1 (keep the temp dir).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-[ $# -ge 2 ] || { sed -n '2,16p' "$0" >&2; exit 2; }
+[ $# -ge 2 ] || { sed -n '2,18p' "$0" >&2; exit 2; }
 new=$(realpath "$1") base=$(realpath "$2"); shift 2
 for b in "$new" "$base"; do [ -x "$b" ] || { echo "not an executable: $b" >&2; exit 2; }; done
 command -v valgrind >/dev/null || { echo "valgrind not found (scripts/install-deps.sh installs it)" >&2; exit 2; }
@@ -37,20 +39,20 @@ args_of() {
   case $1 in
   fib|sieve|strings|structs)
     clang-14 -g -O2 -c -emit-llvm -o "$tmp/$1.bc" "$root/benchmarks/concrete/$1.c" || return 1
-    echo "run --output-dir @OUT@ $tmp/$1.bc" ;;
+    echo "run --threads=1 --output-dir @OUT@ $tmp/$1.bc" ;;
   paths14|paths14-itp)
     [ -f "$tmp/paths14.bc" ] || paths_program 14 "$tmp" >/dev/null || return 1
     local off=--no-interpolation; [ "$1" = paths14-itp ] && off=
-    echo "run --write-no-tests --libc=none $off --output-dir @OUT@ $tmp/paths14.bc" ;;
+    echo "run --threads=1 --write-no-tests --libc=none $off --output-dir @OUT@ $tmp/paths14.bc" ;;
   fig4-*)
     local rest=${1#fig4-} form n variant gflag=
     variant=${rest##*-}; rest=${rest%-*}; n=${rest##*-}; form=${rest%-*}
     [ "$variant" = buggy ] && gflag=--buggy
     python3 "$root/benchmarks/fig4/gen.py" "$n" --form "$form" $gflag -o "$tmp/$1.c" || return 1
     clang-14 -g -O0 -c -emit-llvm -w -I "$root/runtime/include" -o "$tmp/$1.bc" "$tmp/$1.c" || return 1
-    echo "run --search=dfs --write-no-tests --output-dir @OUT@ $tmp/$1.bc" ;;
+    echo "run --threads=1 --search=dfs --write-no-tests --output-dir @OUT@ $tmp/$1.bc" ;;
   echo)
-    echo "--posix-runtime --only-output-states-covering-new --output-dir=@OUT@ $echo_bc --sym-args 0 2 4" ;;
+    echo "--threads=1 --posix-runtime --only-output-states-covering-new --output-dir=@OUT@ $echo_bc --sym-args 0 2 4" ;;
   *) echo "unknown workload $1 (known: ${all[*]})" >&2; return 1 ;;
   esac
 }

@@ -9,7 +9,8 @@
 #
 # Needs build/coreutils/bc/$PROG.bc (scripts/build-coreutils.sh $PROG). Environment: TREX
 # (default target/release/trex), TREX_BASE (another binary, printed below it), MAX_TIME, PROG,
-# TREX_COREUTILS_DIR, KEEP=1. Exit status 1 when a run fails or gives fewer than 3 rows of growth.
+# TREX_COREUTILS_DIR, THREADS (--threads; default 1: KLEE's one core, and the figure per
+# pending path of one worker), KEEP=1. Exit status 1 when a run fails or gives fewer than 3 rows of growth.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -17,6 +18,7 @@ trex=${TREX:-$root/target/release/trex}
 prog=${PROG:-cat}
 bc=${TREX_COREUTILS_DIR:-$root/build/coreutils}/bc/$prog.bc
 max_time=${MAX_TIME:-30}
+threads=${THREADS:-1}
 [ -x "$trex" ] || { echo "trex binary not found: $trex" >&2; exit 1; }
 [ -f "$bc" ] || { echo "no $bc (scripts/build-coreutils.sh $prog)" >&2; exit 1; }
 [ -x /usr/bin/time ] || { echo "needs /usr/bin/time (apt-get install time)" >&2; exit 1; }
@@ -29,7 +31,7 @@ printf '%-6s %-5s %9s %11s %9s %16s %14s\n' binary prog "max paths" "instruction
 for b in "${bins[@]}"; do
   name=trex; [ "$b" != "$trex" ] && name=base
   out=$tmp/$name; mkdir -p "$out.cwd"
-  (cd "$out.cwd" && /usr/bin/time -v "$b" --posix-runtime --output-dir="$out" \
+  (cd "$out.cwd" && /usr/bin/time -v "$b" --threads="$threads" --posix-runtime --output-dir="$out" \
     --max-time="$max_time" "$bc" --sym-args 0 2 4 < /dev/null > /dev/null 2> "$out.err")
   rc=$?
   if [ "$rc" != 0 ] || ! grep -q '^KLEE: done: ' "$out.err"; then

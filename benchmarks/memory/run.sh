@@ -9,12 +9,13 @@
 # Prints N, completed paths, wall seconds and peak RSS (MiB, /usr/bin/time -v). Also prints the
 # same for TREX_BASE (another binary, e.g. an older build) when set. Stops with exit status 1 at
 # a run that fails (exits non-zero or prints no `KLEE: done:` line). Environment: TREX (binary;
-# default target/release/trex), TREX_BASE, KEEP=1.
+# default target/release/trex), TREX_BASE, THREADS (--threads; default 1), KEEP=1.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 . "$root/benchmarks/paths/program.sh"
 trex=${TREX:-$root/target/release/trex}
+threads=${THREADS:-1}
 [ -x "$trex" ] || { echo "trex binary not found: $trex" >&2; exit 1; }
 [ -x /usr/bin/time ] || { echo "needs /usr/bin/time (apt-get install time)" >&2; exit 1; }
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/trex-mem.XXXXXX")
@@ -27,7 +28,7 @@ for n in "${ns[@]}"; do
   for b in "${bins[@]}"; do
     name=trex; [ "$b" != "$trex" ] && name=base
     rm -rf "$tmp/out"
-    /usr/bin/time -v "$b" run --write-no-tests --libc=none --no-interpolation --search=dfs \
+    /usr/bin/time -v "$b" run --threads="$threads" --write-no-tests --libc=none --no-interpolation --search=dfs \
       --output-dir "$tmp/out" "$tmp/paths$n.bc" 2> "$tmp/err" > /dev/null
     rc=$? # trex's own (time -v passes it on; 128 + N for a signal)
     paths=$(sed -n 's/^KLEE: done: completed paths = //p' "$tmp/err")

@@ -50,7 +50,7 @@ pub fn concolic(a: &ConcolicArgs) -> Result<()> {
         (r.output_tree, "--output-tree"),
         (r.subsumed_test, "--subsumed-test"),
         (
-            r.threads.threads > 1,
+            r.threads.threads.is_some_and(|n| n > 1),
             "--threads above 1 (one path at a time)",
         ),
         (

@@ -123,12 +123,29 @@ impl ForkLimits {
 
 #[derive(Args, Debug)]
 pub struct Threads {
-    /// Explore on this many threads (1: as on one core, the run KLEE makes). Each thread has
-    /// its own searcher over its own pending paths; a thread out of work replays another's
-    /// shallowest pending path from the start.
-    #[arg(long, short = 'j', value_name = "N", default_value_t = 1,
+    /// Explore on this many threads [default: the machine's cores] (1: as on one core, the
+    /// run KLEE makes). Each thread has its own searcher over its own pending paths; a thread
+    /// out of work replays another's shallowest pending path from the start.
+    #[arg(long, short = 'j', value_name = "N",
           value_parser = clap::value_parser!(u32).range(1..=1024))]
-    pub threads: u32,
+    pub threads: Option<u32>,
+}
+
+impl Threads {
+    /// The workers to run: `--threads`, or else the machine's cores less `beside`, the threads
+    /// the command keeps busy beside its workers (at least one worker).
+    pub fn workers(&self, beside: usize) -> usize {
+        match self.threads {
+            Some(n) => n as usize,
+            None => cores().saturating_sub(beside).max(1),
+        }
+    }
+}
+
+/// The cores this process may run on (its affinity and cgroup quota count: a container's
+/// share, not the host's).
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 #[derive(Args, Debug)]

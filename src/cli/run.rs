@@ -492,7 +492,12 @@ pub(super) fn run_driven<'a>(
         coverage: Some(covout.coverage()),
         environment: crate::extensions::environment(posix),
         kdalloc: a.kdalloc,
-        threads: a.threads.threads as usize,
+        // The concolic mode runs one path at a time (an explicit `--threads` above 1 is refused).
+        threads: if mode == "concolic" {
+            1
+        } else {
+            a.threads.workers(0)
+        },
         observers: crate::extensions::observers,
         api: crate::klee_api::call,
         externals: Some(natives),

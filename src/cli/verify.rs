@@ -115,7 +115,10 @@ fn options(
         interpolation: !a.itp.no_interpolation,
         itp_mode: a.itp.mode(),
         greedy_confirmation: a.greedy.greedy_confirmation,
-        threads: a.threads.threads as usize,
+        // With both engines the Horn-clause engine keeps a core busy beside the workers.
+        threads: a
+            .threads
+            .workers(usize::from(a.engine == verify::Engines::Both)),
         // Only the target hits need inputs (their own model).
         path_inputs: false,
         limits: control::Limits {

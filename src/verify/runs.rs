@@ -30,8 +30,8 @@ pub struct Options {
 /// The engines `trex verify` runs on each group of targets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Engines {
-    /// The Horn-clause engine first (a share of the time), then symbolic execution on what
-    /// it left.
+    /// Both at once, each with the whole time: the Horn-clause engine on a thread of its
+    /// own beside symbolic execution; the first to settle a target settles it.
     Both,
     /// Only the Horn-clause engine (Z3's Spacer).
     Chc,

@@ -90,10 +90,12 @@ pub fn run(ctx: &Ctx, spec: &SymSpec, dir: &Path, plain: &Path) -> Result<(), St
     for (k, e) in spec.pse.iter().enumerate() {
         let out_dir = dir.join(format!("out-pse-{k}"));
         let mut cmd = Command::new(&ctx.trex);
+        // One thread: the spec's counts are one worker's (summaries learnt in a subtree that
+        // moved to another worker prune there only, as interpolants do).
         cmd.arg("run")
             .arg("--output-dir")
             .arg(&out_dir)
-            .arg("--pse");
+            .args(["--pse", "--threads=1"]);
         if spec.libc_none {
             cmd.arg("--libc=none");
         }
