@@ -10,11 +10,13 @@
 use super::value::Value;
 use crate::expr::{ArrayId, Expr, ExprId, ExprPool, UpdateId};
 use crate::ir::{BlockId, FuncId};
+pub use cow_table::CowTable;
 pub use cow_vec::CowVec;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 pub use sym_bytes::SymBytes;
 
+pub mod cow_table;
 pub mod cow_vec;
 pub mod sym_bytes;
 pub mod view;
@@ -61,23 +63,6 @@ pub struct Object {
     pub view: Option<(ArrayId, Option<UpdateId>)>,
 }
 
-/// An unused slot (`CowVec` fills the rest of its last chunk with these): never live.
-impl Default for Object {
-    fn default() -> Self {
-        Object {
-            base: 0,
-            size: 0,
-            kind: ObjKind::Data,
-            alive: false,
-            gen: 0,
-            bytes: Arc::default(),
-            ptrs: BTreeMap::new(),
-            sym: None,
-            view: None,
-        }
-    }
-}
-
 /// Why a memory access failed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MemErr {
@@ -108,8 +93,8 @@ impl MemErr {
 
 #[derive(Clone, Debug)]
 pub struct Memory {
-    /// The objects by slot; shared with the path's forks until written (`CowVec`).
-    pub objs: CowVec<Object>,
+    /// The objects by slot; each shared with the path's forks until written (`CowTable`).
+    pub objs: CowTable<Object>,
     free_slots: Vec<u32>,
     /// (base, object) in increasing base order (bases are allocated monotonically).
     index: CowVec<(u64, ObjRef)>,
@@ -141,7 +126,7 @@ impl Memory {
             (1 << 47, !0)
         };
         Memory {
-            objs: CowVec::new(),
+            objs: CowTable::new(),
             free_slots: Vec::new(),
             index: CowVec::new(),
             dead_in_index: 0,

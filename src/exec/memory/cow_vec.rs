@@ -151,25 +151,33 @@ impl<T: Clone> IndexMut<usize> for CowVec<T> {
     }
 }
 
-/// The first write to a chunk since a fork: out of the way of every store's code.
+/// The first write to a chunk (or a `CowTable` record) since a fork: out of the way of every
+/// store's code.
 #[cold]
 #[inline(never)]
-fn unshare<T: Clone>(c: &mut Arc<Chunk<T>>) -> &mut Chunk<T> {
+fn unshare<U: Clone>(c: &mut Arc<U>) -> &mut U {
     Arc::make_mut(c)
 }
 
 /// The chunk, for writing: copied first if another path shares it.
 #[inline(always)]
 fn chunk_mut<T: Clone>(c: &mut Arc<Chunk<T>>) -> &mut Chunk<T> {
+    unique_mut(c)
+}
+
+/// What `c` points to, for writing: copied first if another path shares it. Only for `Arc`s
+/// of which no `Weak` is ever made (kept private to this module and `CowTable`).
+#[inline(always)]
+pub(super) fn unique_mut<U: Clone>(c: &mut Arc<U>) -> &mut U {
     if Arc::strong_count(c) != 1 {
         return unshare(c);
     }
     // Another path's last reference may have been dropped on another thread: see its writes.
     fence(Ordering::Acquire);
-    // SAFETY: the count is 1 and no `Weak` is ever made of a chunk (the field is private), so
+    // SAFETY: the count is 1 and no `Weak` is ever made of it (the field is private), so
     // this `&mut Arc` is its only reference: `Arc::get_mut` without the atomic compare-exchange
     // that guards against `Weak` upgrades (`make_mut` pays it too, on every store).
-    unsafe { &mut *(Arc::as_ptr(c) as *mut Chunk<T>) }
+    unsafe { &mut *(Arc::as_ptr(c) as *mut U) }
 }
 
 #[cfg(test)]
