@@ -256,7 +256,7 @@ impl LocMap for StateMap<'_> {
                     return None;
                 }
                 if let Some(s) = &ob.sym {
-                    if let Some(b) = s[k as usize] {
+                    if let Some(b) = s.get(k as usize) {
                         return Some(b);
                     }
                 }

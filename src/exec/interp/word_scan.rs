@@ -25,9 +25,9 @@ impl<'m, 'io> Worker<'m, 'io> {
         let obj = &self.st.mem.objs[s as usize];
         let sym = obj.sym.as_deref();
         let found = (o..obj.size).find(|&i| {
-            sym.is_some_and(|v| v[i as usize].is_some()) || obj.bytes[i as usize] == c
+            sym.is_some_and(|v| v.get(i as usize).is_some()) || obj.bytes[i as usize] == c
         })?;
-        if sym.is_some_and(|v| v[found as usize].is_some()) {
+        if sym.is_some_and(|v| v.get(found as usize).is_some()) {
             return None;
         }
         // The aligned `long` holding the byte found is the last word the definition reads.

@@ -31,7 +31,7 @@ impl Memory {
     /// Byte `i` of object `slot` as an expression (constant when concrete).
     fn byte_expr(&self, pool: &mut ExprPool, slot: u32, i: usize) -> ExprId {
         let o = &self.objs[slot as usize];
-        match o.sym.as_ref().and_then(|s| s[i]) {
+        match o.sym.as_ref().and_then(|s| s.get(i)) {
             Some(e) => e,
             None => pool.constant(8, o.bytes[i] as u128),
         }
@@ -59,7 +59,7 @@ impl Memory {
                 let a = pool.const_array(o.bytes.to_vec());
                 let mut u = None;
                 for i in 0..size {
-                    if let Some(e) = o.sym.as_ref().and_then(|s| s[i]) {
+                    if let Some(e) = o.sym.as_ref().and_then(|s| s.get(i)) {
                         let ci = pool.constant(32, i as u128);
                         u = Some(pool.write(u, ci, e));
                     }
