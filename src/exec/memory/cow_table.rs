@@ -58,11 +58,9 @@ impl<T: Clone> CowTable<T> {
 
 impl<T: Clone> FromIterator<T> for CowTable<T> {
     fn from_iter<I: IntoIterator<Item = T>>(it: I) -> Self {
-        let mut t = CowTable::new();
-        for x in it {
-            t.push(x);
+        CowTable {
+            v: it.into_iter().map(|x| Some(Arc::new(x))).collect(),
         }
-        t
     }
 }
 
