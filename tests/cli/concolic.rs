@@ -114,8 +114,10 @@ fn ippc_in_trex_run_explores_the_same_paths() {
     let bc = compile(tmp.path(), "sym", SYMBOLIC);
     let run = |name: &str, ippc: bool| -> (String, String, Vec<String>) {
         let out = tmp.path().join(name);
+        // One thread: the error files' test numbers and the queries asked are one worker's.
         let o = trex()
-            .args(["run", "--no-interpolation", "--libc=none", "--output-dir"])
+            .args(["run", "--no-interpolation", "--libc=none", "--threads=1"])
+            .arg("--output-dir")
             .arg(&out)
             .args(ippc.then_some("--ippc"))
             .arg(&bc)
