@@ -377,6 +377,9 @@ fn exit_on_error_stops_the_run_at_the_first_error() {
             "--libc=none",
             "--search=dfs",
             "--exit-on-error",
+            // One thread: on several, a path another worker ends before it sees the halt
+            // is complete (documented: which paths --exit-on-error lets through differs).
+            "--threads=1",
             "--output-dir",
         ])
         .arg(&out)
@@ -446,20 +449,22 @@ fn max_forks_and_max_depth_stop_forking() {
             format!("KLEE: done: generated tests = {}", c + p),
         ]
     };
-    let (c, err) = run_symbolic(&[]);
+    // One thread: --max-forks counts the run's forks, and which paths they lead to is one
+    // worker's order.
+    let (c, err) = run_symbolic(&["--threads=1"]);
     assert_eq!(c, expect(10, 1), "{err}");
     assert!(!err.contains("--max-forks / --max-depth reached"), "{err}");
     // No fork at all: one path, on the true side of each branch.
-    let (c, err) = run_symbolic(&["--max-forks=0"]);
+    let (c, err) = run_symbolic(&["--max-forks=0", "--threads=1"]);
     assert_eq!(c, expect(1, 0), "{err}");
     assert!(
         err.contains("KLEE: WARNING: --max-forks / --max-depth reached: 2 symbolic branches"),
         "{err}"
     );
-    let (c, err) = run_symbolic(&["--max-forks=3"]);
+    let (c, err) = run_symbolic(&["--max-forks=3", "--threads=1"]);
     assert_eq!(c, expect(4, 0), "{err}");
     // At most two forks per path: the first two branches give four paths.
-    let (c, err) = run_symbolic(&["--max-depth=2"]);
+    let (c, err) = run_symbolic(&["--max-depth=2", "--threads=1"]);
     assert_eq!(c, expect(4, 0), "{err}");
 }
 

@@ -158,7 +158,8 @@ fn over_the_memory_cap_states_are_killed() {
 fn max_tests_stops_the_run() {
     let tmp = tempfile::tempdir().unwrap();
     let bc = compile(tmp.path(), "sym", SYMBOLIC);
-    let (err, out) = run_in(tmp.path(), &bc, &["--max-tests=3"]);
+    // One thread: on several, paths other workers end before they see the halt are complete.
+    let (err, out) = run_in(tmp.path(), &bc, &["--max-tests=3", "--threads=1"]);
     let early = files_with_suffix(&out, ".early").len() as u64;
     // Three tests, then one `.early` test per path still pending.
     assert!(early >= 1, "{err}");
@@ -190,6 +191,7 @@ fn exit_on_error_type_stops_only_at_that_type() {
         &[
             "--exit-on-error-type=Assert",
             "-exit-on-error-type=ReportError",
+            "--threads=1",
         ],
     );
     assert_eq!(files_with_suffix(&out, ".div.err").len(), 1, "{err}");
