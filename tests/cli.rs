@@ -27,6 +27,21 @@ fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
+/// Runs `trex run args... --output-dir dir/out bc`, which must succeed: its stderr.
+fn run_to(dir: &Path, out: &str, bc: &Path, args: &[&str]) -> String {
+    let o = trex()
+        .arg("run")
+        .args(args)
+        .arg("--output-dir")
+        .arg(dir.join(out))
+        .arg(bc)
+        .output()
+        .unwrap();
+    let err = stderr(&o);
+    assert!(o.status.success(), "{err}");
+    err
+}
+
 fn files_with_suffix(dir: &Path, suffix: &str) -> Vec<String> {
     let mut v: Vec<String> = std::fs::read_dir(dir)
         .unwrap()
@@ -308,17 +323,8 @@ fn the_default_is_the_machines_cores() {
     let tmp = tempfile::tempdir().unwrap();
     let bc = compile(tmp.path(), "sym", SYMBOLIC);
     let run = |extra: &[&str], out: &str| {
-        let o = trex()
-            .args(["run", "--no-interpolation", "--libc=none"])
-            .args(extra)
-            .arg("--output-dir")
-            .arg(tmp.path().join(out))
-            .arg(&bc)
-            .output()
-            .unwrap();
-        let err = stderr(&o);
-        assert!(o.status.success(), "{err}");
-        err
+        let args = [&["--no-interpolation", "--libc=none"], extra].concat();
+        run_to(tmp.path(), out, &bc, &args)
     };
     let line = |err: &str| {
         err.lines()
@@ -427,16 +433,8 @@ fn exit_on_error_stops_the_run_at_the_first_error() {
 fn run_symbolic(opts: &[&str]) -> (Vec<String>, String) {
     let tmp = tempfile::tempdir().unwrap();
     let bc = compile(tmp.path(), "sym", SYMBOLIC);
-    let o = trex()
-        .args(["run", "--no-interpolation", "--libc=none", "--search=dfs"])
-        .args(opts)
-        .arg("--output-dir")
-        .arg(tmp.path().join("out"))
-        .arg(&bc)
-        .output()
-        .unwrap();
-    let err = stderr(&o);
-    assert!(o.status.success(), "{err}");
+    let base = ["--no-interpolation", "--libc=none", "--search=dfs"];
+    let err = run_to(tmp.path(), "out", &bc, &[&base[..], opts].concat());
     (counts(&err), err)
 }
 
@@ -539,17 +537,13 @@ int main(void) {{
         assert!(st.success());
         // One thread: the subsumed counts are one worker's (moved subtrees prune otherwise).
         let run = |extra: &[&str], out: &str| {
-            let o = trex()
-                .args(["run", "--libc=none", "--search=dfs", "--write-no-tests"])
-                .arg("--threads=1")
-                .args(extra)
-                .arg("--output-dir")
-                .arg(tmp.path().join(out))
-                .arg(&bc)
-                .output()
-                .unwrap();
-            assert!(o.status.success());
-            stderr(&o)
+            let base = [
+                "--libc=none",
+                "--search=dfs",
+                "--write-no-tests",
+                "--threads=1",
+            ];
+            run_to(tmp.path(), out, &bc, &[&base[..], extra].concat())
         };
         let with = run(&["--output-tree"], "with");
         // tree.dot: one dashed edge per subsumed path.

@@ -38,17 +38,8 @@ const SAME_SITE: &str = "void klee_make_symbolic(void *, unsigned long, const ch
 fn run_in(dir: &Path, bc: &Path, opts: &[&str]) -> (String, PathBuf) {
     let out = dir.join("out");
     let _ = std::fs::remove_dir_all(&out);
-    let o = trex()
-        .args(["run", "--no-interpolation", "--libc=none", "--search=dfs"])
-        .args(opts)
-        .arg("--output-dir")
-        .arg(&out)
-        .arg(bc)
-        .output()
-        .unwrap();
-    let err = stderr(&o);
-    assert!(o.status.success(), "{err}");
-    (err, out)
+    let base = ["--no-interpolation", "--libc=none", "--search=dfs"];
+    (run_to(dir, "out", bc, &[&base[..], opts].concat()), out)
 }
 
 fn done(err: &str, what: &str) -> u64 {

@@ -78,7 +78,9 @@ fn covers_the_reachable_branches_and_proves_the_rest() {
 fn two_threads_cover_what_one_does() {
     let tmp = tempfile::tempdir().unwrap();
     let c = tmp.path().join("prog.c");
-    std::fs::write(&c, SWITCH).unwrap();
+    // The testsuite's program: nine branch outcomes, two unreachable, six paths.
+    let prog = include_str!("../../testsuite/symbolic/cover_infeasible.c");
+    std::fs::write(&c, prog).unwrap();
     for k in 0..5 {
         let args = ["--libc=none", "--max-time=20", "--threads=2"];
         let o = cover(tmp.path(), &format!("t{k}"), &args, &c);
@@ -91,34 +93,6 @@ fn two_threads_cover_what_one_does() {
     }
     panic!("no path moved between the two threads in 5 runs");
 }
-
-/// Nine branch outcomes, two of them unreachable (`x < 5` under `x > 10`, case 7 under
-/// `y < 3`); 6 paths.
-const SWITCH: &str = r#"extern int __VERIFIER_nondet_int(void);
-int main(void) {
-  int x = __VERIFIER_nondet_int();
-  int y = __VERIFIER_nondet_int();
-  int r = 0;
-  if (x > 10) {
-    r = 1;
-    if (x < 5)
-      r = 2;
-  }
-  if (y < 3) {
-    switch (y) {
-    case 7:
-      r += 10;
-      break;
-    case 1:
-      r += 20;
-      break;
-    default:
-      r += 30;
-    }
-  }
-  return r;
-}
-"#;
 
 /// `coverage-error`: the goals are the two calls of reach_error; the reachable one gets a
 /// test, the other is proved unreachable.
