@@ -63,31 +63,6 @@ pub struct Object {
     pub view: Option<(ArrayId, Option<UpdateId>)>,
 }
 
-impl Object {
-    fn zeroed(base: u64, size: u64, kind: ObjKind, gen: u32) -> Object {
-        Object {
-            base,
-            size,
-            kind,
-            alive: true,
-            gen,
-            bytes: Arc::new(vec![0u8; size as usize]),
-            ptrs: BTreeMap::new(),
-            sym: None,
-            view: None,
-        }
-    }
-}
-
-thread_local! {
-    /// The record of a freed slot shared with other paths (one per worker thread: an `Arc`
-    /// count touched by every worker would be a contended line). Only `alive` is looked at.
-    static FREED: Arc<Object> = Arc::new(Object {
-        alive: false,
-        ..Object::zeroed(0, 0, ObjKind::Heap, 0)
-    });
-}
-
 /// Why a memory access failed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MemErr {
@@ -120,9 +95,7 @@ impl MemErr {
 pub struct Memory {
     /// The objects by slot; each shared with the path's forks until written (`CowTable`).
     pub objs: CowTable<Object>,
-    /// Freed slots with the generation of their last object (the record in a freed slot
-    /// may be `FREED`, whose own generation means nothing).
-    free_slots: Vec<(u32, u32)>,
+    free_slots: Vec<u32>,
     /// (base, object) in increasing base order (bases are allocated monotonically).
     index: CowVec<(u64, ObjRef)>,
     dead_in_index: usize,
@@ -206,38 +179,41 @@ impl Memory {
     /// A new object at `base` (the caller keeps the index).
     #[inline]
     fn place(&mut self, base: u64, size: u64, kind: ObjKind) -> ObjRef {
-        if let Some((idx, gen)) = self.free_slots.pop() {
-            let gen = gen.wrapping_add(1);
-            match self.objs.unshared_mut(idx as usize) {
-                // The freed object is this path's alone: its buffer is reused.
-                Some(o) => {
-                    o.gen = gen;
-                    o.base = base;
-                    o.size = size;
-                    o.kind = kind;
-                    o.alive = true;
-                    match Arc::get_mut(&mut o.bytes) {
-                        Some(v) => {
-                            v.clear();
-                            v.resize(size as usize, 0);
-                        }
-                        None => o.bytes = Arc::new(vec![0u8; size as usize]),
-                    }
-                    if !o.ptrs.is_empty() {
-                        o.ptrs.clear();
-                    }
-                    o.sym = None;
-                    o.view = None;
+        if let Some(idx) = self.free_slots.pop() {
+            let o = &mut self.objs[idx as usize];
+            o.gen = o.gen.wrapping_add(1);
+            o.base = base;
+            o.size = size;
+            o.kind = kind;
+            o.alive = true;
+            // Reuse the freed object's buffer when nobody else shares it.
+            match Arc::get_mut(&mut o.bytes) {
+                Some(v) => {
+                    v.clear();
+                    v.resize(size as usize, 0);
                 }
-                None => self.objs.set(
-                    idx as usize,
-                    Arc::new(Object::zeroed(base, size, kind, gen)),
-                ),
+                None => o.bytes = Arc::new(vec![0u8; size as usize]),
             }
-            ObjRef { idx, gen }
+            if !o.ptrs.is_empty() {
+                o.ptrs.clear();
+            }
+            o.sym = None;
+            o.view = None;
+            ObjRef { idx, gen: o.gen }
         } else {
+            let bytes = Arc::new(vec![0u8; size as usize]);
             let idx = self.objs.len() as u32;
-            self.objs.push(Object::zeroed(base, size, kind, 0));
+            self.objs.push(Object {
+                base,
+                size,
+                kind,
+                alive: true,
+                gen: 0,
+                bytes,
+                ptrs: BTreeMap::new(),
+                sym: None,
+                view: None,
+            });
             ObjRef { idx, gen: 0 }
         }
     }
@@ -304,7 +280,8 @@ impl Memory {
         if !self.is_live(r) {
             return;
         }
-        let o = &self.objs[r.idx as usize];
+        let o = &mut self.objs[r.idx as usize];
+        o.alive = false;
         if o.kind == ObjKind::Heap {
             let e = (o.base, o.size);
             let v = Arc::make_mut(&mut self.freed_heap);
@@ -316,24 +293,15 @@ impl Memory {
                 v.insert(i, e);
             }
         }
-        match self.objs.unshared_mut(r.idx as usize) {
-            Some(o) => {
-                o.alive = false;
-                if o.bytes.capacity() > 4096 {
-                    o.bytes = Arc::new(Vec::new());
-                }
-                if !o.ptrs.is_empty() {
-                    o.ptrs.clear();
-                }
-                o.sym = None;
-                o.view = None;
-            }
-            // Shared with other paths: the slot takes the dead record rather than a copy of
-            // the object marked dead (those copies were 5 % of coreutils cat's heap at its
-            // peak, massif: a return after a fork frees each local of the frame).
-            None => self.objs.set(r.idx as usize, FREED.with(Arc::clone)),
+        if o.bytes.capacity() > 4096 {
+            o.bytes = Arc::new(Vec::new());
         }
-        self.free_slots.push((r.idx, r.gen));
+        if !o.ptrs.is_empty() {
+            o.ptrs.clear();
+        }
+        o.sym = None;
+        o.view = None;
+        self.free_slots.push(r.idx);
         if self.index.last().map(|e| e.1) == Some(r) {
             self.index.pop();
             while let Some(&(_, last)) = self.index.last() {
@@ -748,41 +716,6 @@ mod tests {
         m.write_bytes(s, 7, &[0]);
         assert!(matches!(m.load_ptr(s, 0), Value::Int(_)));
         let _ = pa;
-    }
-
-    #[test]
-    fn a_free_shared_with_a_fork_copies_nothing() {
-        let mut m = Memory::new(8);
-        let a = m.alloc(8, 8, ObjKind::Stack).unwrap();
-        let b = m.alloc(8, 8, ObjKind::Stack).unwrap();
-        let (s, _) = m.resolve_mut(&m.ptr_to(b), 8).unwrap();
-        let pa = m.ptr_to(a);
-        m.store_ptr(s, 0, &pa);
-        let fork = m.clone();
-        m.free(b);
-        m.free(a);
-        // Both slots hold the one dead record; the fork's objects are as they were.
-        assert!(std::ptr::eq(
-            &m.objs[a.idx as usize],
-            &m.objs[b.idx as usize]
-        ));
-        assert!(!m.is_live(a) && !m.is_live(b));
-        assert!(fork.is_live(a) && fork.is_live(b));
-        assert_eq!(fork.load_ptr(s, 0), pa);
-        // The slots are reused with the next generation: stale references stay stale.
-        let c = m.alloc(4, 8, ObjKind::Stack).unwrap();
-        let d = m.alloc(4, 8, ObjKind::Heap).unwrap();
-        assert_eq!((c.idx, c.gen), (a.idx, a.gen + 1));
-        assert_eq!((d.idx, d.gen), (b.idx, b.gen + 1));
-        assert!(m.is_live(c) && m.is_live(d) && !m.is_live(a) && !m.is_live(b));
-        assert_eq!(m.objs[d.idx as usize].kind, ObjKind::Heap);
-        assert!(m.objs[d.idx as usize].ptrs.is_empty());
-        // Unshared now: freed and placed in place, the generation still counts on.
-        let stale = m.ptr_to(d);
-        m.free(d);
-        let e = m.alloc(4, 8, ObjKind::Heap).unwrap();
-        assert_eq!((e.idx, e.gen), (b.idx, b.gen + 2));
-        assert_eq!(m.resolve(&stale, 1), Err(MemErr::UseAfterFree));
     }
 
     #[test]

@@ -49,20 +49,6 @@ impl<T: Clone> CowTable<T> {
         self.v.push(Some(Arc::new(x)));
     }
 
-    /// Record `i` to write in place when no other table shares it; `None` otherwise (the
-    /// caller may `set` a new record rather than copy this one).
-    #[inline]
-    pub fn unshared_mut(&mut self, i: usize) -> Option<&mut T> {
-        Arc::get_mut(self.v[i].as_mut()?)
-    }
-
-    /// Replaces record `i` (below the length) by `x`, which may be shared.
-    #[inline]
-    pub fn set(&mut self, i: usize, x: Arc<T>) {
-        assert!(i < self.len(), "record {i} past the length {}", self.len());
-        self.v[i] = Some(x);
-    }
-
     pub fn iter(&self) -> impl DoubleEndedIterator<Item = &T> + '_ {
         self.v
             .iter()
@@ -125,23 +111,5 @@ mod tests {
         let at = &a[33] as *const Vec<u32>;
         a[33].push(8);
         assert!(std::ptr::eq(&a[33], at));
-    }
-
-    #[test]
-    fn a_shared_record_is_replaced_not_copied() {
-        let mut a: CowTable<Vec<u32>> = (0..40).map(|i| vec![i]).collect();
-        let b = a.clone();
-        assert!(a.unshared_mut(5).is_none(), "shared with b");
-        let one = Arc::new(vec![99]);
-        a.set(5, one.clone());
-        a.set(6, one.clone());
-        assert!(std::ptr::eq(&a[5], &a[6]) && std::ptr::eq(&a[5], &*one));
-        assert_eq!((&b[5], &b[6]), (&vec![5], &vec![6]));
-        drop(one);
-        assert!(a.unshared_mut(5).is_none(), "shared by two records");
-        assert!(a.unshared_mut(7).is_none());
-        a[7].push(1);
-        a.unshared_mut(7).expect("copied by the write").push(2);
-        assert_eq!((&a[7], &b[7]), (&vec![7, 1, 2], &vec![7]));
     }
 }
