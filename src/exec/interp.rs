@@ -206,16 +206,18 @@ impl StateMeta {
     }
 }
 
-/// The pending paths, indexed by `StateId` (freed slots are reused).
+/// The pending paths, indexed by `StateId` (freed slots are reused). A snapshot is boxed:
+/// inline, its 672 bytes were in every slot and in the vector's spare capacity (6.9 % of the
+/// heap at coreutils cat's peak, massif).
 #[derive(Default)]
 pub(super) struct Slab<'m> {
-    pub(super) slots: Vec<(Option<Snap<'m>>, Option<StateMeta>)>,
+    pub(super) slots: Vec<(Option<Box<Snap<'m>>>, Option<StateMeta>)>,
     free: Vec<u32>,
 }
 
 impl<'m> Slab<'m> {
     fn insert(&mut self, snap: Option<Snap<'m>>, meta: StateMeta) -> StateId {
-        let v = (snap, Some(meta));
+        let v = (snap.map(Box::new), Some(meta));
         match self.free.pop() {
             Some(i) => {
                 self.slots[i as usize] = v;
@@ -230,7 +232,7 @@ impl<'m> Slab<'m> {
 
     /// The snapshot of a selected path (its metadata stays until it is removed).
     pub(super) fn take(&mut self, s: StateId) -> Snap<'m> {
-        self.slots[s.0 as usize]
+        *self.slots[s.0 as usize]
             .0
             .take()
             .expect("selected a running path")
@@ -239,7 +241,7 @@ impl<'m> Slab<'m> {
     /// Puts a suspended path back in its slot (it stays known to the searcher).
     pub(super) fn put_back(&mut self, s: StateId, snap: Snap<'m>) {
         let meta = StateMeta::of(&snap);
-        self.slots[s.0 as usize] = (Some(snap), Some(meta));
+        self.slots[s.0 as usize] = (Some(Box::new(snap)), Some(meta));
     }
 
     pub(super) fn remove(&mut self, s: StateId) {

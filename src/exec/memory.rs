@@ -12,12 +12,13 @@ use crate::expr::{ArrayId, Expr, ExprId, ExprPool, UpdateId};
 use crate::ir::{BlockId, FuncId};
 pub use cow_table::CowTable;
 pub use cow_vec::CowVec;
-use std::collections::BTreeMap;
+pub use ptr_map::PtrMap;
 use std::sync::Arc;
 pub use sym_bytes::SymBytes;
 
 pub mod cow_table;
 pub mod cow_vec;
+pub mod ptr_map;
 pub mod sym_bytes;
 pub mod view;
 
@@ -54,7 +55,7 @@ pub struct Object {
     /// Contents, shared copy-on-write.
     pub bytes: Arc<Vec<u8>>,
     /// Offsets holding a stored pointer, and the object it points into.
-    pub ptrs: BTreeMap<u64, ObjRef>,
+    pub ptrs: PtrMap,
     /// Symbolic overlay: `Some(e)` for a byte whose contents are the 8-bit expression `e`
     /// (the concrete byte is then meaningless). `None` while every byte is concrete.
     pub sym: Option<Arc<SymBytes>>,
@@ -210,7 +211,7 @@ impl Memory {
                 alive: true,
                 gen: 0,
                 bytes,
-                ptrs: BTreeMap::new(),
+                ptrs: PtrMap::new(),
                 sym: None,
                 view: None,
             });
@@ -439,9 +440,7 @@ impl Memory {
             return;
         }
         let lo = off.saturating_sub(ps - 1);
-        while let Some((&k, _)) = o.ptrs.range(lo..off + n).next() {
-            o.ptrs.remove(&k);
-        }
+        o.ptrs.remove_range(lo..off + n);
     }
 
     /// Writes raw bytes (erases stored-pointer provenance they overlap).

@@ -15,7 +15,6 @@
 //! A pruned path blocks interpolation above it (its subtree was not explored).
 
 use crate::exec::Prune;
-use std::collections::BTreeMap;
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
@@ -85,7 +84,7 @@ struct Obj {
     size: u64,
     bytes: Arc<Vec<u8>>,
     sym: Option<Arc<crate::exec::memory::SymBytes>>,
-    ptrs: BTreeMap<u64, ObjRef>,
+    ptrs: crate::exec::memory::PtrMap,
 }
 
 fn concrete(v: &Value) -> bool {
