@@ -145,19 +145,8 @@ impl Packed {
 
     /// Appends slots `js` to `out`.
     pub(super) fn unpack_into(&self, js: Range<usize>, out: &mut Vec<Value>) {
-        let n = js.len();
-        out.reserve(n);
-        // Written in place (a push per slot checks the capacity each time).
-        let spare = &mut out.spare_capacity_mut()[..n];
-        let mut k = 0;
-        self.decode(js, |v| {
-            spare[k].write(v);
-            k += 1;
-        });
-        debug_assert_eq!(k, n);
-        // SAFETY: `decode` gave one value per slot of `js`: the first `n` spare places are
-        // initialized.
-        unsafe { out.set_len(out.len() + n) }
+        out.reserve(js.len());
+        self.decode(js, |v| out.push(v));
     }
 
     /// Slot `j`.
