@@ -14,7 +14,7 @@ use super::{
 };
 use crate::expr::{self, ArrayId, ExprId, ExprPool};
 use crate::ir::*;
-use crate::search::{make_searcher, Coverage, StateId, StateInfo};
+use crate::search::{make_searcher, Coverage, StateId};
 use crate::solver::{Query, Solver};
 use std::sync::Arc;
 
@@ -79,6 +79,7 @@ mod pure;
 mod replay_inputs;
 mod run_control;
 mod setjmp;
+mod slab;
 mod startup;
 mod step;
 mod sym_agg;
@@ -97,6 +98,7 @@ pub(crate) type ApiTable = fn(&mut Worker<'_, '_>, BuiltinCall<'_>) -> R<Value>;
 pub(super) use driver::{entry_points, explore, run, run_inputs};
 use layout::Layout;
 pub(crate) use regs::Regs;
+pub(in crate::exec) use slab::Slab;
 pub(super) use state::Frame;
 pub(crate) use state::NO_NODE;
 pub(crate) use state::{ExecutionState, PathState};
@@ -203,69 +205,6 @@ impl StateMeta {
             depth: s.path.depth,
             since_covnew: s.instructions_since_new_coverage(),
         }
-    }
-}
-
-/// The pending paths, indexed by `StateId` (freed slots are reused). A snapshot is boxed:
-/// inline, its 672 bytes were in every slot and in the vector's spare capacity (6.9 % of the
-/// heap at coreutils cat's peak, massif).
-#[derive(Default)]
-pub(super) struct Slab<'m> {
-    pub(super) slots: Vec<(Option<Box<Snap<'m>>>, Option<StateMeta>)>,
-    free: Vec<u32>,
-}
-
-impl<'m> Slab<'m> {
-    fn insert(&mut self, snap: Option<Snap<'m>>, meta: StateMeta) -> StateId {
-        let v = (snap.map(Box::new), Some(meta));
-        match self.free.pop() {
-            Some(i) => {
-                self.slots[i as usize] = v;
-                StateId(i)
-            }
-            None => {
-                self.slots.push(v);
-                StateId(self.slots.len() as u32 - 1)
-            }
-        }
-    }
-
-    /// The snapshot of a selected path (its metadata stays until it is removed).
-    pub(super) fn take(&mut self, s: StateId) -> Snap<'m> {
-        *self.slots[s.0 as usize]
-            .0
-            .take()
-            .expect("selected a running path")
-    }
-
-    /// Puts a suspended path back in its slot (it stays known to the searcher).
-    pub(super) fn put_back(&mut self, s: StateId, snap: Snap<'m>) {
-        let meta = StateMeta::of(&snap);
-        self.slots[s.0 as usize] = (Some(Box::new(snap)), Some(meta));
-    }
-
-    pub(super) fn remove(&mut self, s: StateId) {
-        self.slots[s.0 as usize] = (None, None);
-        self.free.push(s.0);
-    }
-
-    fn meta(&self, s: StateId) -> &StateMeta {
-        self.slots[s.0 as usize].1.as_ref().expect("unknown state")
-    }
-}
-
-impl StateInfo for Slab<'_> {
-    fn location(&self, s: StateId) -> (FuncId, u32) {
-        self.meta(s).loc
-    }
-    fn call_stack(&self, s: StateId) -> &[(FuncId, u32)] {
-        &self.meta(s).stack
-    }
-    fn depth(&self, s: StateId) -> u32 {
-        self.meta(s).depth
-    }
-    fn instructions_since_new_coverage(&self, s: StateId) -> u64 {
-        self.meta(s).since_covnew
     }
 }
 

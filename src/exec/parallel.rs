@@ -28,7 +28,7 @@ use crossbeam::channel::{self, Receiver, RecvTimeoutError, Sender};
 use super::control::{Monitor, Wide};
 use super::interp::{self, Slab, Worker};
 use super::{Config, Io, Outcome, PathEnd, Program, RunError};
-use crate::search::{Searcher, StateId};
+use crate::search::Searcher;
 
 /// A pending path as it moves to another worker: its fork decisions from the start, the
 /// hash of their sites (`Trail::sites`), and whether it covered new code (KLEE's
@@ -142,7 +142,7 @@ impl Share {
                     p
                 }
                 None if it.pending_paths() >= 2 => {
-                    let Some(id) = shallowest_fresh(slab) else {
+                    let Some(id) = slab.shallowest_fresh() else {
                         return;
                     };
                     searcher.update(None, &[], &[id], slab);
@@ -161,21 +161,6 @@ impl Share {
             }
         }
     }
-}
-
-/// The pending path with the fewest fork decisions among those forked and never run (a
-/// suspended path ran since its last fork: its replay would repeat what it did).
-fn shallowest_fresh(slab: &Slab<'_>) -> Option<StateId> {
-    slab.slots
-        .iter()
-        .enumerate()
-        .filter_map(|(i, s)| {
-            let snap = s.0.as_ref()?;
-            let t = snap.st.path.trail.as_ref()?;
-            (!snap.preempted && !snap.st.path.diverged).then_some((t.log.len(), i))
-        })
-        .min()
-        .map(|(_, i)| StateId(i as u32))
 }
 
 /// The program's output of every worker, through one lock.

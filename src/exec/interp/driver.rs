@@ -64,6 +64,9 @@ pub(in crate::exec) fn explore(
     let mut phase = seeding::SeedPhase::start(&mut it);
     let mut searcher = make_searcher(&cfg.search, cfg.seed, m, it.coverage.clone());
     let mut slab = Slab::default();
+    if share.is_some() {
+        slab.keep_fresh();
+    }
     let first = match share {
         None | Some((_, true)) => Some(None),
         Some((sh, false)) => sh.wait(false).map(Some),
