@@ -71,7 +71,7 @@ impl Os<'_, '_, '_> {
             self.w.state_mut().mem.free(scratch);
             return r;
         }
-        if !(fd == 1 || fd == 2) || !self.px_mut().is_initial() {
+        if !(fd == 1 || fd == 2) || !self.px().is_initial() {
             // Interpolants model only writes to the initial standard output and error.
             self.w.observe_fork(Fork::Other(
                 "write other than to the initial standard output or error",

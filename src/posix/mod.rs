@@ -512,7 +512,7 @@ fn posix_of(st: &ExecutionState) -> &Posix {
 }
 
 fn posix_of_mut(st: &mut ExecutionState) -> &mut Posix {
-    st.env
+    st.env_mut()
         .as_any_mut()
         .downcast_mut()
         .expect("the POSIX environment")
