@@ -20,8 +20,10 @@ pub(crate) struct Frame {
 #[derive(Clone, Default)]
 pub(crate) struct PathState {
     pub(crate) constraints: Vec<ExprId>,
-    /// Symbolic objects in creation order: (ktest name, array, size).
-    pub(crate) symbolics: Vec<(String, ArrayId, u64)>,
+    /// Symbolic objects in creation order: (ktest name, array, size). Shared with the
+    /// paths it forks: a path makes its symbolic objects at its start, and a copy at each
+    /// fork cost coreutils cat 10 of its 470 MiB peak (`benchmarks/memory`).
+    pub(crate) symbolics: Arc<Vec<(String, ArrayId, u64)>>,
     pub(crate) depth: u32,
     /// `depth` at the last loop-point state check (`verify::seen`) and the points checked
     /// at that depth: without a fork since, the path is the deterministic continuation of the

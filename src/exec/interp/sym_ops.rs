@@ -164,7 +164,7 @@ impl<'m, 'io> Worker<'m, 'io> {
                 init: None,
             })
         });
-        self.st.path.symbolics.push((kname.clone(), a, size));
+        Arc::make_mut(&mut self.st.path.symbolics).push((kname.clone(), a, size));
         self.symbolic = true;
         self.observe_fact(observe::PathFact::Array(a));
         self.seed_bind(&kname, a, size)?;
