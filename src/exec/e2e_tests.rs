@@ -702,7 +702,7 @@ fn vla_in_loop_is_released() {
         let f = m.func_by_name["main"];
         let v = it.start(f, vec![argc, argv, envp]).unwrap();
         assert_eq!(v.bits(), 0);
-        let live = it.st.mem.objs.iter().filter(|o| o.alive).count();
+        let live = it.st.mem.objs.iter().filter(|o| o.alive()).count();
         assert!(
             live < m.globals.len() + m.functions.len() + 100,
             "{} live",

@@ -252,7 +252,7 @@ impl LocMap for StateMap<'_> {
             Loc::Mem(o) => {
                 let o = self.ren.get(o);
                 let ob = self.mem.objs.get(o.idx as usize)?;
-                if ob.gen != o.gen || !ob.alive || k >= ob.size {
+                if !ob.is(o) || k >= ob.size {
                     return None;
                 }
                 if let Some(s) = &ob.sym {
@@ -283,7 +283,7 @@ impl LocMap for StateMap<'_> {
             Loc::Mem(o) => {
                 let o = self.ren.get(o);
                 let ob = self.mem.objs.get(o.idx as usize)?;
-                if ob.gen != o.gen || !ob.alive || k + n > ob.size || bits > 128 {
+                if !ob.is(o) || k + n > ob.size || bits > 128 {
                     return None;
                 }
                 if let Some(s) = &ob.sym {

@@ -82,7 +82,7 @@ struct Obj {
     r: ObjRef,
     base: u64,
     size: u64,
-    bytes: Arc<Vec<u8>>,
+    bytes: crate::exec::memory::Bytes,
     sym: Option<Arc<crate::exec::memory::SymBytes>>,
     ptrs: crate::exec::memory::PtrMap,
 }
@@ -258,12 +258,12 @@ fn header_state(
     let mut objs = Vec::new();
     let mut total = 0u64;
     for (i, o) in st.mem.objs.iter().enumerate() {
-        if !o.alive {
+        if !o.alive() {
             continue;
         }
         let r = ObjRef {
             idx: i as u32,
-            gen: o.gen,
+            gen: o.gen(),
         };
         if skip.contains(&r) {
             continue;

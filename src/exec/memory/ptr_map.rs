@@ -8,11 +8,14 @@
 
 use crate::obj::ObjRef;
 use std::ops::Range;
+use thin_vec::ThinVec;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PtrMap {
-    /// By increasing offset, one entry per offset.
-    v: Vec<(u64, ObjRef)>,
+    /// By increasing offset, one entry per offset. A `ThinVec` (one word, the length with the
+    /// entries) keeps the object record at 80 bytes, as before its contents were inline
+    /// (`bytes.rs`).
+    v: ThinVec<(u64, ObjRef)>,
 }
 
 impl PtrMap {

@@ -41,8 +41,8 @@ impl Memory {
     pub fn array_view(&mut self, pool: &mut ExprPool, slot: u32) -> (ArrayId, Option<UpdateId>) {
         let size = self.objs[slot as usize].size as usize;
         debug_assert!(size as u64 <= MAX_VIEW_SIZE);
-        let view = match self.objs[slot as usize].view {
-            Some((a, u0)) => {
+        let view = match self.objs[slot as usize].view.as_deref() {
+            Some(&(a, u0)) => {
                 // Diff against the last view: a write for every byte that changed since.
                 let mut u = u0;
                 for i in 0..size {
@@ -67,7 +67,9 @@ impl Memory {
                 (a, u)
             }
         };
-        self.objs[slot as usize].view = Some(view);
+        if self.objs[slot as usize].view.as_deref() != Some(&view) {
+            self.objs[slot as usize].view = Some(Arc::new(view));
+        }
         view
     }
 
@@ -105,11 +107,11 @@ impl Memory {
             u = Some(pool.write(u, i, b));
         }
         let o = &mut self.objs[slot as usize];
-        o.view = Some((a, u));
+        o.view = Some(Arc::new((a, u)));
         o.ptrs.clear();
         let size = o.size as usize;
         let mut sym = vec![None; size];
-        let bytes = Arc::make_mut(&mut o.bytes);
+        let bytes = o.bytes.make_mut();
         let mut any = false;
         for (i, s) in sym.iter_mut().enumerate() {
             let ci = pool.constant(32, i as u128);

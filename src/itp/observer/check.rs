@@ -81,7 +81,7 @@ impl Interpolation {
         itp: &Arc<Itp>,
     ) -> Arc<Itp> {
         let heap = |o: ObjRef| match it.state().mem.objs.get(o.idx as usize) {
-            Some(ob) if ob.gen == o.gen && ob.kind == ObjKind::Heap => Some(ob.size),
+            Some(ob) if ob.gen() == o.gen && ob.kind == ObjKind::Heap => Some(ob.size),
             _ => None,
         };
         let named = rename::named(it.pool_ref(), locs, itp, heap);
@@ -185,7 +185,7 @@ fn addrs_hold(it: &mut Worker<'_, '_>, e: &Itp, ren: &Renaming) -> bool {
             .mem
             .objs
             .get(o.idx as usize)
-            .filter(|ob| ob.gen == o.gen && ob.alive)
+            .filter(|ob| ob.is(o))
             .map(|ob| (ob.base, ob.size))
     };
     for &(o, b) in &e.bases {
@@ -253,7 +253,7 @@ impl StateObjects<'_> {
 impl rename::Objects for StateObjects<'_> {
     fn live(&self, o: ObjRef) -> Option<(u64, bool)> {
         let ob = self.mem.objs.get(o.idx as usize)?;
-        (ob.gen == o.gen && ob.alive).then_some((ob.size, ob.kind == ObjKind::Heap))
+        (ob.is(o)).then_some((ob.size, ob.kind == ObjKind::Heap))
     }
 
     fn reg(&self, slot: u32) -> Option<Held> {
@@ -263,7 +263,7 @@ impl rename::Objects for StateObjects<'_> {
     fn mem(&self, o: ObjRef, off: u64) -> Option<Held> {
         let ob = self.mem.objs.get(o.idx as usize)?;
         let ps = self.ps;
-        if ob.gen != o.gen || !ob.alive || off + ps > ob.size {
+        if !ob.is(o) || off + ps > ob.size {
             return None;
         }
         if let Some(s) = &ob.sym {

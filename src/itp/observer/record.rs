@@ -28,7 +28,7 @@ fn ptr_fact(it: &Worker<'_, '_>, v: &Value) -> Fact {
     match v {
         Value::Ptr { obj, addr } => {
             let o = &it.state().mem.objs[obj.idx as usize];
-            if o.gen == obj.gen && o.alive {
+            if o.is(*obj) {
                 Fact::Ptr(PinVal::Obj(*obj, addr.wrapping_sub(o.base) as i64), o.size)
             } else {
                 Fact::Ptr(PinVal::Addr(*addr as u128), 0)

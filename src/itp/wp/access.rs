@@ -201,7 +201,7 @@ impl Wp<'_, '_, '_> {
         }
         let (st, pool) = self.it.state_and_pool();
         let ob = &st.mem.objs[o.idx as usize];
-        if ob.gen == o.gen && ob.alive && ob.kind == ObjKind::ConstGlobal {
+        if ob.is(o) && ob.kind == ObjKind::ConstGlobal {
             return Some(pool.constant(8, ob.bytes[off as usize] as u128));
         }
         let size = sh.objects.get(&o).copied().unwrap_or(off + 1);

@@ -153,7 +153,7 @@ impl LocMap for ShadowMap<'_> {
                 None if self.sh.created.contains(&o) => Some(pool.constant(8, 0)),
                 None => {
                     let ob = &self.mem.objs[o.idx as usize];
-                    if ob.gen == o.gen && ob.alive && ob.kind == ObjKind::ConstGlobal {
+                    if ob.is(o) && ob.kind == ObjKind::ConstGlobal {
                         Some(pool.constant(8, ob.bytes[k as usize] as u128))
                     } else {
                         Some(same(pool))

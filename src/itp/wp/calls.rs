@@ -403,7 +403,7 @@ impl Wp<'_, '_, '_> {
         }
         // Copying pointers that existed at the start is not modelled.
         let copied_start_ptrs = !sh.created.contains(&s)
-            && self.it.state().mem.objs[s.idx as usize].gen == s.gen
+            && self.it.state().mem.objs[s.idx as usize].gen() == s.gen
             && self.it.state().mem.objs[s.idx as usize]
                 .ptrs
                 .range(soff.saturating_sub(ps - 1)..soff + n)

@@ -120,7 +120,7 @@ impl Wp<'_, '_, '_> {
             return None;
         };
         let ob = &self.it.state().mem.objs[o.idx as usize];
-        if ob.gen != o.gen || !ob.alive || ob.kind != ObjKind::ConstGlobal || ob.sym.is_some() {
+        if !ob.is(o) || ob.kind != ObjKind::ConstGlobal || ob.sym.is_some() {
             return None;
         }
         let rest = ob.bytes.get(usize::try_from(off).ok()?..)?;

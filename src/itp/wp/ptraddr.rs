@@ -39,7 +39,7 @@ impl Wp<'_, '_, '_> {
         let (base, size) = match self.it.state().mem.objs.get(o.idx as usize) {
             // (The running path may have ended: its frame's objects are dead, but keep their
             // slot, generation and address.)
-            Some(ob) if ob.gen == o.gen => (ob.base, ob.size),
+            Some(ob) if ob.gen() == o.gen => (ob.base, ob.size),
             _ => {
                 Self::sh_fail(sh, "the address of an object no longer known");
                 return None;
@@ -70,7 +70,7 @@ impl Wp<'_, '_, '_> {
             }
             PS::Start(Loc::Mem(o), off, d) => {
                 let size = match self.it.state().mem.objs.get(o.idx as usize) {
-                    Some(ob) if ob.gen == o.gen => ob.size,
+                    Some(ob) if ob.gen() == o.gen => ob.size,
                     _ => return None,
                 };
                 sh.objects.entry(o).or_insert(size);

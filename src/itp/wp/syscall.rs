@@ -80,7 +80,7 @@ impl Wp<'_, '_, '_> {
                     }
                     (Some(Fact::Val(Value::Int(a))), PS::Known(PinVal::Obj(o, k))) => {
                         let ob = &self.it.state().mem.objs[o.idx as usize];
-                        (ob.gen == o.gen && ob.base.wrapping_add(k as u64) as u128 == *a)
+                        (ob.gen() == o.gen && ob.base.wrapping_add(k as u64) as u128 == *a)
                             .then_some(PinVal::Obj(o, k))
                     }
                     _ => None,
