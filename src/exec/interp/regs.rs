@@ -29,7 +29,7 @@ const CHUNK: usize = packed::SLOTS;
 /// the heap at its peak (massif).
 #[derive(Clone)]
 enum Chunk {
-    Packed(Arc<Packed>),
+    Packed(Packed),
     /// Every slot 0 (unwritten or dead registers: most of a large frame, as on TRACER-X's
     /// Fig. 4's 2,000-variable one), with nothing to allocate, compare or decode. Without it,
     /// packing forked paths' top frames cost 9 % of the instructions on Fig. 4 (N = 1,000);
@@ -62,7 +62,7 @@ impl Chunk {
     #[cfg(test)]
     fn ptr_eq(&self, other: &Chunk) -> bool {
         match (self, other) {
-            (Chunk::Packed(a), Chunk::Packed(b)) => Arc::ptr_eq(a, b),
+            (Chunk::Packed(a), Chunk::Packed(b)) => a.ptr_eq(b),
             (Chunk::Zero, Chunk::Zero) => true,
             _ => false,
         }
@@ -312,10 +312,10 @@ impl Regs {
                 {
                     return c.clone();
                 }
-                Chunk::Packed(Arc::new(match draft {
+                Chunk::Packed(match draft {
                     Some(d) => d.finish(),
                     None => Packed::new(slot),
-                }))
+                })
             })
             .collect();
         Arc::new(Frozen {
