@@ -291,7 +291,7 @@ fn header_state(
             ptrs: o.ptrs.clone(),
         });
     }
-    let allocas = st.allocas.clone();
+    let allocas: Vec<ObjRef> = st.allocas.iter().copied().collect();
     let varargs: Vec<Option<ObjRef>> = st.frames.iter().map(|f| f.varargs).collect();
     let flags = (st.stop_depth, st.dtors_done);
     for a in &allocas {

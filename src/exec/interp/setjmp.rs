@@ -79,7 +79,8 @@ impl<'m, 'io> Worker<'m, 'io> {
         if word(0) != MAGIC {
             return None;
         }
-        let i = self.st.allocas.iter().rposition(|&r| r == obj)?;
+        let a = &self.st.allocas;
+        let i = (0..a.len()).rev().find(|&i| a[i] == obj)?;
         Some((obj, word(4), word(8), i))
     }
 
