@@ -243,7 +243,7 @@ impl<'m> Worker<'m, '_> {
             // (Before the decision's fact joins the path: the untaken side's state has its
             // own condition instead.)
             let other = self.pool.bool_not(fact);
-            let ghost = self.st.branch(other);
+            let ghost = self.st.branch(other, &|_| true);
             let cur = std::mem::replace(&mut self.st, ghost);
             // (A copy's top frame may be frozen: thawed, as `install` does.)
             let b = self.st.base;

@@ -53,6 +53,9 @@ pub struct Program<'m> {
     /// Per function, per instruction: its result only a select can choose
     /// (`ir::speculation::select_only`), computed on a function's first failed operation.
     pub(crate) select_only: Vec<OnceLock<Vec<bool>>>,
+    /// Per function: its registers live at block entries (`ir::reg_live`), computed at the
+    /// first fork that freezes one of its frames.
+    pub(crate) reg_live: Vec<OnceLock<crate::ir::reg_live::RegLive>>,
     /// Pointer size in bytes (4 or 8), its mask, and whether the target is x86-64.
     pub(crate) ps: u32,
     pub(crate) ptr_mask: u64,
@@ -107,6 +110,7 @@ impl<'m> Program<'m> {
                 .map(|i| FuncId(i as u32)),
             switch_tables: switch_tables(m),
             select_only: m.functions.iter().map(|_| OnceLock::new()).collect(),
+            reg_live: m.functions.iter().map(|_| OnceLock::new()).collect(),
             ps,
             ptr_mask: Memory::new(ps).ptr_mask,
             x86_64: ps == 8,
@@ -144,6 +148,12 @@ impl<'m> Program<'m> {
     }
 
     /// Whether the result of instruction `pc` of `f` is only chosen by a `select`.
+    /// The registers of `f` live at its block entries.
+    pub(crate) fn reg_live(&self, f: FuncId) -> &crate::ir::reg_live::RegLive {
+        self.reg_live[f.0 as usize]
+            .get_or_init(|| crate::ir::reg_live::RegLive::new(self.m, self.m.func(f)))
+    }
+
     pub(crate) fn select_only(&self, f: FuncId, pc: u32) -> bool {
         self.select_only[f.0 as usize]
             .get_or_init(|| crate::ir::speculation::select_only(self.m.func(f)))

@@ -12,6 +12,7 @@ pub mod loop_mod;
 pub mod lower;
 pub mod pcset;
 pub(crate) mod raise_asm;
+pub mod reg_live;
 pub mod speculation;
 
 use std::fmt;

@@ -182,7 +182,8 @@ impl<'m, 'io> Worker<'m, 'io> {
     /// Saves a copy of the current path that will take `edge` under the extra constraint `c`.
     pub(super) fn fork_to(&mut self, f: &'m Function, edge: &'m Edge, c: ExprId) {
         self.sync_executed();
-        let mut st = self.st.branch(c);
+        let keep = self.live_slots(edge);
+        let mut st = self.st.branch(c, &|i| keep.get(i).is_none_or(|&k| k));
         self.seed_fork(Some(&mut st), c);
         self.st.path.depth += 1;
         self.fork_decision(&mut st);
@@ -191,6 +192,39 @@ impl<'m, 'io> Worker<'m, 'io> {
             edge: Some((f, edge)),
             preempted: false,
         });
+    }
+
+    /// Per register slot not frozen yet, from the lowest (`Regs::frozen_below`): whether the
+    /// code of its frame may read it again, the top frame's after taking `edge`, a caller's
+    /// once its call returns (`ir::reg_live`; every slot of a frame whose point is not one of
+    /// those is kept).
+    fn live_slots(&self, edge: &Edge) -> Vec<bool> {
+        let st = &self.st;
+        let (from, n) = (st.regs.frozen_below(), st.regs.len());
+        let mut keep = vec![true; n];
+        let frames = &st.frames;
+        for (k, fr) in frames.iter().enumerate() {
+            let (b, end) = (
+                fr.base as usize,
+                frames.get(k + 1).map_or(n, |g| g.base as usize),
+            );
+            if end <= from || end > n || b > end {
+                continue;
+            }
+            let live = self.p.reg_live(fr.func);
+            let slots = &mut keep[b..end];
+            if k + 1 == frames.len() {
+                if end - b <= super::regs::SMALL_FRAME {
+                    // Copied whole to the new path, not frozen (`Regs::fork_keeping`).
+                    continue;
+                }
+                let l = live.after_edge(edge);
+                slots.iter_mut().enumerate().for_each(|(r, s)| *s = l(r));
+            } else if let Some(l) = live.after_call(self.m.func(fr.func), fr.pc as usize) {
+                slots.iter_mut().enumerate().for_each(|(r, s)| *s = l(r));
+            }
+        }
+        keep
     }
 
     /// Makes a pending path the running one (observers hear of it).

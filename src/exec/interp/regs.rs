@@ -115,7 +115,7 @@ pub(crate) struct Regs {
 
 /// A top frame of at most this many slots is copied at a fork, not frozen (measured on
 /// benchmarks/paths: chunking a small frame, then thawing it, costs more than the copy).
-const SMALL_FRAME: usize = 4 * CHUNK;
+pub(crate) const SMALL_FRAME: usize = 4 * CHUNK;
 
 /// Segments kept in `Regs::recent`.
 const RECENT: usize = 4;
@@ -280,9 +280,22 @@ impl Regs {
     }
 
     /// A segment of the live slots `from..to` over `below`, sharing each chunk equal (in
-    /// that range) to one in `recent`.
-    fn segment(&self, from: usize, to: usize, below: Option<Arc<Frozen>>) -> Arc<Frozen> {
-        let live = |i: usize| &self.live[i - self.split];
+    /// that range) to one in `recent`, with the slots for which `keep` (given the slot's
+    /// index) fails frozen as 0.
+    fn segment_of(
+        &self,
+        from: usize,
+        to: usize,
+        below: Option<Arc<Frozen>>,
+        keep: &dyn Fn(usize) -> bool,
+    ) -> Arc<Frozen> {
+        let live = |i: usize| {
+            if keep(i) {
+                &self.live[i - self.split]
+            } else {
+                &ZERO
+            }
+        };
         let chunks = (from / CHUNK..to.div_ceil(CHUNK))
             .map(|k| {
                 let range = (k * CHUNK).max(from)..((k + 1) * CHUNK).min(to);
@@ -328,11 +341,16 @@ impl Regs {
     /// Shares the slots below `upto` (the callers' of the top frame at `upto`) with the
     /// copies made from now on.
     pub(crate) fn freeze(&mut self, upto: usize) {
+        self.freeze_keeping(upto, &|_| true)
+    }
+
+    /// `freeze`, with the slots for which `keep` (given the slot's index) fails frozen as 0.
+    fn freeze_keeping(&mut self, upto: usize, keep: &dyn Fn(usize) -> bool) {
         if upto <= self.split {
             return;
         }
         let below = self.frozen.take();
-        let seg = self.segment(self.split, upto, below);
+        let seg = self.segment_of(self.split, upto, below, keep);
         self.live.drain(..upto - self.split);
         self.top = self.top.saturating_sub(upto - self.split);
         self.split = upto;
@@ -344,7 +362,19 @@ impl Regs {
     /// the callers' slots frozen and shared; the top frame's too (the new path thaws it when
     /// it runs) unless it is small enough that a copy costs less than the chunks.
     pub(crate) fn fork(&mut self, base: usize) -> Regs {
-        self.freeze(base);
+        self.fork_keeping(base, &|_| true)
+    }
+
+    /// The slots below this one are frozen already (a fork freezes the rest).
+    pub(crate) fn frozen_below(&self) -> usize {
+        self.split
+    }
+
+    /// `fork`, with the slots for which `keep` (given the slot's index) fails frozen as 0:
+    /// registers the code of their frame reads no more, for this path and the new one alike.
+    /// The new path's top frame keeps them when it is small enough to be copied.
+    pub(crate) fn fork_keeping(&mut self, base: usize, keep: &dyn Fn(usize) -> bool) -> Regs {
+        self.freeze_keeping(base, keep);
         if self.live.len() <= SMALL_FRAME {
             return Regs {
                 live: self.live.clone(),
@@ -354,7 +384,7 @@ impl Regs {
                 recent: Vec::new(),
             };
         }
-        let seg = self.segment(self.split, self.len(), self.frozen.clone());
+        let seg = self.segment_of(self.split, self.len(), self.frozen.clone(), keep);
         self.remember(seg.clone());
         Regs {
             live: Vec::new(),
@@ -396,6 +426,42 @@ mod tests {
         let b = r.push_frame(n);
         r.set_top(b);
         b
+    }
+
+    /// Slots `keep` rejects are frozen as 0 for both paths (the callers' and the new path's
+    /// top frame); the others keep their values, and the running path's live top frame too.
+    #[test]
+    fn a_fork_freezes_the_slots_no_code_reads_as_zero() {
+        let mut a = filled(100);
+        let top = call(&mut a, 100);
+        for i in 0..100 {
+            *a.reg_mut(i) = Value::Int(1000 + i as u128);
+        }
+        let b = a.fork_keeping(top, &|i| !i.is_multiple_of(3));
+        let want = |i: usize| {
+            let v = if i < 100 {
+                i as u128
+            } else {
+                1000 + (i - 100) as u128
+            };
+            if i.is_multiple_of(3) {
+                0
+            } else {
+                v
+            }
+        };
+        assert_eq!(ints(&b), (0..200).map(want).collect::<Vec<_>>());
+        // The running path: its callers frozen alike, its own top frame whole.
+        let mine: Vec<u128> = (0..200)
+            .map(|i| {
+                if i < 100 {
+                    want(i)
+                } else {
+                    1000 + (i - 100) as u128
+                }
+            })
+            .collect();
+        assert_eq!(ints(&a), mine);
     }
 
     #[test]

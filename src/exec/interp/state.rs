@@ -161,9 +161,10 @@ impl ExecutionState {
 
     /// A copy of this path, one fork deeper, that continues under the extra constraint `c`.
     /// (The forking path's own depth goes up once per fork, however many copies it makes.)
-    /// (The registers are shared: `Regs::fork`.)
-    pub(crate) fn branch(&mut self, c: ExprId) -> ExecutionState {
-        let theirs = self.regs.fork(self.base);
+    /// (The registers are shared: `Regs::fork_keeping`, with the slots for which `keep` fails
+    /// frozen as 0: registers no code reads any more.)
+    pub(crate) fn branch(&mut self, c: ExprId, keep: &dyn Fn(usize) -> bool) -> ExecutionState {
+        let theirs = self.regs.fork_keeping(self.base, keep);
         let mine = std::mem::replace(&mut self.regs, theirs);
         let mut st = self.clone();
         self.regs = mine;

@@ -166,7 +166,7 @@ impl<'m, 'io> Worker<'m, 'io> {
     /// Pushes a copy of the current path that re-executes the current instruction under `c`.
     pub(crate) fn fork_reexec(&mut self, c: ExprId) {
         self.sync_executed();
-        let mut st = self.st.branch(c);
+        let mut st = self.st.branch(c, &|_| true);
         self.seed_fork(Some(&mut st), c);
         self.push_other_fork(
             Snap {
