@@ -66,24 +66,25 @@ impl Liveness {
     }
 }
 
-/// A bit set over the variables of a function: registers, then tracked allocas.
+/// A bit set over the variables of a function: registers, then tracked allocas (here; only
+/// registers in `reg_live.rs`).
 #[derive(Clone, PartialEq, Eq)]
-struct Bits(Vec<u64>);
+pub(super) struct Bits(Vec<u64>);
 
 impl Bits {
-    fn new(n: usize) -> Bits {
+    pub(super) fn new(n: usize) -> Bits {
         Bits(vec![0; n.div_ceil(64)])
     }
-    fn set(&mut self, i: usize) {
+    pub(super) fn set(&mut self, i: usize) {
         self.0[i / 64] |= 1 << (i % 64);
     }
-    fn clear(&mut self, i: usize) {
+    pub(super) fn clear(&mut self, i: usize) {
         self.0[i / 64] &= !(1 << (i % 64));
     }
-    fn get(&self, i: usize) -> bool {
+    pub(super) fn get(&self, i: usize) -> bool {
         self.0[i / 64] & (1 << (i % 64)) != 0
     }
-    fn union(&mut self, o: &Bits) {
+    pub(super) fn union(&mut self, o: &Bits) {
         for (a, b) in self.0.iter_mut().zip(&o.0) {
             *a |= b;
         }

@@ -10,6 +10,7 @@
 //! reports print them), and a function that calls `setjmp` keeps everything: a `longjmp`
 //! re-enters it where no edge of its graph leads.
 
+use super::liveness::Bits;
 use super::{Callee, Edge, Function, InstKind, Module, Operand};
 
 /// Registers live at the start of each block of one function.
@@ -17,29 +18,8 @@ pub struct RegLive {
     /// `None`: every register counts as live.
     live_in: Option<Vec<Bits>>,
     params: usize,
-}
-
-#[derive(Clone, PartialEq, Eq)]
-struct Bits(Vec<u64>);
-
-impl Bits {
-    fn new(n: usize) -> Bits {
-        Bits(vec![0; n.div_ceil(64)])
-    }
-    fn set(&mut self, i: usize) {
-        self.0[i / 64] |= 1 << (i % 64);
-    }
-    fn clear(&mut self, i: usize) {
-        self.0[i / 64] &= !(1 << (i % 64));
-    }
-    fn get(&self, i: usize) -> bool {
-        self.0.get(i / 64).is_some_and(|w| w >> (i % 64) & 1 == 1)
-    }
-    fn union(&mut self, o: &Bits) {
-        for (a, b) in self.0.iter_mut().zip(&o.0) {
-            *a |= b;
-        }
-    }
+    /// Registers of the function (a slot past them counts as live).
+    regs: usize,
 }
 
 /// What a path entering by `e` may read: the target's live registers, the copies' sources
@@ -71,6 +51,7 @@ impl RegLive {
             return RegLive {
                 live_in: None,
                 params,
+                regs: f.num_regs as usize,
             };
         }
         let (n, nb) = (f.num_regs as usize, f.blocks.len());
@@ -106,6 +87,7 @@ impl RegLive {
         RegLive {
             live_in: Some(live_in),
             params,
+            regs: n,
         }
     }
 
@@ -148,14 +130,19 @@ impl RegLive {
                 Some(live)
             }
         };
-        Some(move |r| r < self.params || l.as_ref().is_none_or(|l| l.get(r)))
+        Some(move |r| self.kept(r) || l.as_ref().is_none_or(|l| l.get(r)))
+    }
+
+    /// Slot `r` is kept whatever the liveness: a parameter, or past the registers.
+    fn kept(&self, r: usize) -> bool {
+        r < self.params || r >= self.regs
     }
 
     /// A test of whether register `r` (the frame's own numbering) may be read after the path
     /// takes edge `e`.
     pub fn after_edge(&self, e: &Edge) -> impl Fn(usize) -> bool + '_ {
         let l = self.live_in.as_ref().map(|v| through(v, e));
-        move |r| r < self.params || l.as_ref().is_none_or(|l| l.get(r))
+        move |r| self.kept(r) || l.as_ref().is_none_or(|l| l.get(r))
     }
 }
 
