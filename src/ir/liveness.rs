@@ -91,6 +91,27 @@ impl Bits {
     }
 }
 
+/// The edges leaving block `b`.
+pub(super) fn succ_edges(f: &Function, b: usize) -> Vec<&Edge> {
+    let last = f.block_range(b).end.saturating_sub(1);
+    f.code.get(last).map_or(Vec::new(), |i| i.kind.edges())
+}
+
+/// What a path entering by `e` may read: the target's live set, the copies' sources in place
+/// of their destinations.
+pub(super) fn through(live_in: &[Bits], e: &Edge) -> Bits {
+    let mut l = live_in[e.target.0 as usize].clone();
+    for c in &e.copies {
+        l.clear(c.dst.0 as usize);
+    }
+    for c in &e.copies {
+        if let Operand::Reg(r) = c.src {
+            l.set(r.0 as usize);
+        }
+    }
+    l
+}
+
 fn analyse(m: &Module, f: &Function) -> FnLiveness {
     let nregs = f.num_regs as usize;
     let tracked = tracked_allocas(f);
@@ -147,10 +168,7 @@ fn analyse(m: &Module, f: &Function) -> FnLiveness {
         }
         live
     };
-    let succ_edges = |b: usize| -> Vec<&Edge> {
-        let last = f.block_range(b).end.saturating_sub(1);
-        f.code.get(last).map_or(Vec::new(), |i| i.kind.edges())
-    };
+    let succ_edges = |b: usize| succ_edges(f, b);
     let mut live_in = vec![Bits::new(nvars); nb];
     let mut changed = true;
     while changed {
@@ -158,16 +176,7 @@ fn analyse(m: &Module, f: &Function) -> FnLiveness {
         for b in (0..nb).rev() {
             let mut out = Bits::new(nvars);
             for e in succ_edges(b) {
-                let mut l = live_in[e.target.0 as usize].clone();
-                for c in &e.copies {
-                    l.clear(c.dst.0 as usize);
-                }
-                for c in &e.copies {
-                    if let Operand::Reg(r) = c.src {
-                        l.set(r.0 as usize);
-                    }
-                }
-                out.union(&l);
+                out.union(&through(&live_in, e));
             }
             let inn = transfer(b, &out);
             if inn != live_in[b] {

@@ -10,7 +10,7 @@
 //! reports print them), and a function that calls `setjmp` keeps everything: a `longjmp`
 //! re-enters it where no edge of its graph leads.
 
-use super::liveness::Bits;
+use super::liveness::{succ_edges, through, Bits};
 use super::{Callee, Edge, Function, InstKind, Module, Operand};
 
 /// Registers live at the start of each block of one function.
@@ -20,21 +20,6 @@ pub struct RegLive {
     params: usize,
     /// Registers of the function (a slot past them counts as live).
     regs: usize,
-}
-
-/// What a path entering by `e` may read: the target's live registers, the copies' sources
-/// in place of their destinations.
-fn through(live_in: &[Bits], e: &Edge) -> Bits {
-    let mut l = live_in[e.target.0 as usize].clone();
-    for c in &e.copies {
-        l.clear(c.dst.0 as usize);
-    }
-    for c in &e.copies {
-        if let Operand::Reg(r) = c.src {
-            l.set(r.0 as usize);
-        }
-    }
-    l
 }
 
 impl RegLive {
@@ -55,10 +40,7 @@ impl RegLive {
             };
         }
         let (n, nb) = (f.num_regs as usize, f.blocks.len());
-        let edges = |b: usize| -> Vec<&Edge> {
-            let last = f.block_range(b).end.saturating_sub(1);
-            f.code.get(last).map_or(Vec::new(), |i| i.kind.edges())
-        };
+        let edges = |b: usize| succ_edges(f, b);
         let mut live_in = vec![Bits::new(n); nb];
         let mut changed = true;
         while changed {
