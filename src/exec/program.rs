@@ -147,13 +147,13 @@ impl<'m> Program<'m> {
         self.image.get().expect("program image made at start-up")
     }
 
-    /// Whether the result of instruction `pc` of `f` is only chosen by a `select`.
     /// The registers of `f` live at its block entries.
     pub(crate) fn reg_live(&self, f: FuncId) -> &crate::ir::reg_live::RegLive {
         self.reg_live[f.0 as usize]
             .get_or_init(|| crate::ir::reg_live::RegLive::new(self.m, self.m.func(f)))
     }
 
+    /// Whether the result of instruction `pc` of `f` is only chosen by a `select`.
     pub(crate) fn select_only(&self, f: FuncId, pc: u32) -> bool {
         self.select_only[f.0 as usize]
             .get_or_init(|| crate::ir::speculation::select_only(self.m.func(f)))

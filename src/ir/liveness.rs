@@ -10,7 +10,7 @@
 //! A standard backward may-liveness fixpoint over blocks; phi copies on an edge read their
 //! sources and write their destinations on that edge.
 
-use super::{Edge, FuncId, Function, InstKind, Module, Operand, Reg};
+use super::{Edge, FuncId, Function, Inst, InstKind, Module, Operand, Reg};
 
 /// Liveness at the loop headers of the functions analysed.
 #[derive(Debug, Default)]
@@ -92,9 +92,31 @@ impl Bits {
 }
 
 /// The edges leaving block `b`.
-pub(super) fn succ_edges(f: &Function, b: usize) -> Vec<&Edge> {
+fn succ_edges(f: &Function, b: usize) -> Vec<&Edge> {
     let last = f.block_range(b).end.saturating_sub(1);
     f.code.get(last).map_or(Vec::new(), |i| i.kind.edges())
+}
+
+/// What the edges leaving block `b` may read (`n` variables).
+pub(super) fn live_out(f: &Function, live_in: &[Bits], b: usize, n: usize) -> Bits {
+    let mut out = Bits::new(n);
+    for e in succ_edges(f, b) {
+        out.union(&through(live_in, e));
+    }
+    out
+}
+
+/// `live` from after `inst` to before it, registers only: its result written, its operands
+/// read.
+pub(super) fn back_over(live: &mut Bits, inst: &Inst) {
+    if let Some(d) = inst.dst {
+        live.clear(d.0 as usize);
+    }
+    inst.kind.for_each_operand(&mut |o| {
+        if let Operand::Reg(r) = o {
+            live.set(r.0 as usize);
+        }
+    });
 }
 
 /// What a path entering by `e` may read: the target's live set, the copies' sources in place
@@ -128,9 +150,8 @@ fn analyse(m: &Module, f: &Function) -> FnLiveness {
     let transfer = |b: usize, out: &Bits| -> Bits {
         let mut live = out.clone();
         for inst in f.code[f.block_range(b)].iter().rev() {
-            if let Some(d) = inst.dst {
-                live.clear(d.0 as usize);
-            }
+            // The registers; then the tracked allocas (variables above the registers).
+            back_over(&mut live, inst);
             match &inst.kind {
                 InstKind::Alloca { .. } => {
                     // A fresh alloca's contents are undefined: nothing of it is read later.
@@ -160,11 +181,6 @@ fn analyse(m: &Module, f: &Function) -> FnLiveness {
                 }
                 _ => {}
             }
-            inst.kind.for_each_operand(&mut |o| {
-                if let Operand::Reg(r) = o {
-                    live.set(r.0 as usize);
-                }
-            });
         }
         live
     };
@@ -174,11 +190,7 @@ fn analyse(m: &Module, f: &Function) -> FnLiveness {
     while changed {
         changed = false;
         for b in (0..nb).rev() {
-            let mut out = Bits::new(nvars);
-            for e in succ_edges(b) {
-                out.union(&through(&live_in, e));
-            }
-            let inn = transfer(b, &out);
+            let inn = transfer(b, &live_out(f, &live_in, b, nvars));
             if inn != live_in[b] {
                 live_in[b] = inn;
                 changed = true;

@@ -10,8 +10,8 @@
 //! reports print them), and a function that calls `setjmp` keeps everything: a `longjmp`
 //! re-enters it where no edge of its graph leads.
 
-use super::liveness::{succ_edges, through, Bits};
-use super::{Callee, Edge, Function, InstKind, Module, Operand};
+use super::liveness::{back_over, live_out, through, Bits};
+use super::{Callee, Edge, Function, InstKind, Module};
 
 /// Registers live at the start of each block of one function.
 pub struct RegLive {
@@ -20,6 +20,16 @@ pub struct RegLive {
     params: usize,
     /// Registers of the function (a slot past them counts as live).
     regs: usize,
+}
+
+/// The registers live before instruction `pc` of block `b`: what its edges read, back over
+/// the instructions from `pc` to the block's end.
+fn live_from(f: &Function, live_in: &[Bits], b: usize, pc: usize) -> Bits {
+    let mut live = live_out(f, live_in, b, f.num_regs as usize);
+    for inst in f.code[pc..f.block_range(b).end].iter().rev() {
+        back_over(&mut live, inst);
+    }
+    live
 }
 
 impl RegLive {
@@ -40,26 +50,12 @@ impl RegLive {
             };
         }
         let (n, nb) = (f.num_regs as usize, f.blocks.len());
-        let edges = |b: usize| succ_edges(f, b);
         let mut live_in = vec![Bits::new(n); nb];
         let mut changed = true;
         while changed {
             changed = false;
             for b in (0..nb).rev() {
-                let mut live = Bits::new(n);
-                for e in edges(b) {
-                    live.union(&through(&live_in, e));
-                }
-                for inst in f.code[f.block_range(b)].iter().rev() {
-                    if let Some(d) = inst.dst {
-                        live.clear(d.0 as usize);
-                    }
-                    inst.kind.for_each_operand(&mut |o| {
-                        if let Operand::Reg(r) = o {
-                            live.set(r.0 as usize);
-                        }
-                    });
-                }
+                let live = live_from(f, &live_in, b, f.block_range(b).start);
                 if live != live_in[b] {
                     live_in[b] = live;
                     changed = true;
@@ -91,27 +87,7 @@ impl RegLive {
         if pc >= range.end {
             return None;
         }
-        let l = match &self.live_in {
-            None => None,
-            Some(live_in) => {
-                let last = range.end - 1;
-                let mut live = Bits::new(f.num_regs as usize);
-                for e in f.code[last].kind.edges() {
-                    live.union(&through(live_in, e));
-                }
-                for inst in f.code[pc..range.end].iter().rev() {
-                    if let Some(d) = inst.dst {
-                        live.clear(d.0 as usize);
-                    }
-                    inst.kind.for_each_operand(&mut |o| {
-                        if let Operand::Reg(r) = o {
-                            live.set(r.0 as usize);
-                        }
-                    });
-                }
-                Some(live)
-            }
-        };
+        let l = self.live_in.as_ref().map(|v| live_from(f, v, b, pc));
         Some(move |r| self.kept(r) || l.as_ref().is_none_or(|l| l.get(r)))
     }
 
@@ -131,6 +107,7 @@ impl RegLive {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ir::Operand;
 
     fn module(src: &str) -> Module {
         crate::exec::sym_tests::compile_sym(src, "-O0")

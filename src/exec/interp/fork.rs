@@ -214,8 +214,8 @@ impl<'m, 'io> Worker<'m, 'io> {
             let live = self.p.reg_live(fr.func);
             let slots = &mut keep[b..end];
             if k + 1 == frames.len() {
-                if end - b <= super::regs::SMALL_FRAME {
-                    // Copied whole to the new path, not frozen (`Regs::fork_keeping`).
+                if st.regs.copies_top(b) {
+                    // Copied whole to the new path, not frozen.
                     continue;
                 }
                 let l = live.after_edge(edge);

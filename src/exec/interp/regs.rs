@@ -115,7 +115,7 @@ pub(crate) struct Regs {
 
 /// A top frame of at most this many slots is copied at a fork, not frozen (measured on
 /// benchmarks/paths: chunking a small frame, then thawing it, costs more than the copy).
-pub(crate) const SMALL_FRAME: usize = 4 * CHUNK;
+const SMALL_FRAME: usize = 4 * CHUNK;
 
 /// Segments kept in `Regs::recent`.
 const RECENT: usize = 4;
@@ -370,12 +370,19 @@ impl Regs {
         self.split
     }
 
+    /// A fork with its top frame at `base` copies that frame to the new path rather than
+    /// freezing it (small enough that a copy costs less than the chunks).
+    pub(crate) fn copies_top(&self, base: usize) -> bool {
+        // What stays live once the fork froze the slots below `base`.
+        self.len() - base.max(self.split) <= SMALL_FRAME
+    }
+
     /// `fork`, with the slots for which `keep` (given the slot's index) fails frozen as 0:
     /// registers the code of their frame reads no more, for this path and the new one alike.
     /// The new path's top frame keeps them when it is small enough to be copied.
     pub(crate) fn fork_keeping(&mut self, base: usize, keep: &dyn Fn(usize) -> bool) -> Regs {
         self.freeze_keeping(base, keep);
-        if self.live.len() <= SMALL_FRAME {
+        if self.copies_top(base) {
             return Regs {
                 live: self.live.clone(),
                 split: self.split,
